@@ -1,0 +1,25 @@
+import { isObj } from '../model/facet-def.ts';
+import { PLACEHOLDER } from '../schema/facet.ts';
+
+/**
+ * Every facet is in exactly one of these. `placeholder` is stated as a placeholder such as
+ * `{base_url}`: shown as such, and still a gap for its concrete value.
+ */
+export type FacetState = 'stated' | 'none' | 'open' | 'missing' | 'placeholder';
+
+/** States that count as a gap. */
+export const GAP_STATES: ReadonlySet<FacetState> = new Set(['open', 'missing', 'placeholder']);
+
+export function facetState(value: unknown): FacetState {
+  if (value === undefined || value === null) return 'missing';
+  if (isObj(value) && 'none' in value) return 'none';
+  if (isObj(value) && 'open' in value) return 'open';
+  if (typeof value === 'string' && PLACEHOLDER.test(value)) return 'placeholder';
+  return 'stated';
+}
+
+/** Stated or stated as none: the facet is closed. */
+export function isClosed(value: unknown): boolean {
+  const state = facetState(value);
+  return state === 'stated' || state === 'none';
+}

@@ -1,0 +1,62 @@
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Span } from '../diagnostics/diagnostic.ts';
+
+/** A path into a file's data: keys and list indexes. */
+export type Path = readonly (string | number)[];
+
+/** One parsed content file that can turn data paths back into line and column. */
+export class SourceFile {
+  readonly file: string;
+  readonly text: string;
+  readonly doc: Document.Parsed;
+  readonly lines: LineCounter;
+
+  constructor(file: string, text: string) {
+    this.file = file;
+    this.text = text;
+    this.lines = new LineCounter();
+    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true, strict: true });
+  }
+
+  /** The span of an offset range. */
+  spanOf(start: number, end: number = start): Span {
+    const a = this.lines.linePos(start);
+    const b = this.lines.linePos(Math.max(start, end));
+    return { file: this.file, line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
+  }
+
+  /**
+   * The span of the node at `path`: its value, or its key when `key` is set. Where the path
+   * does not exist, the deepest node that does.
+   */
+  locate(path: Path, key = false): Span {
+    let node: unknown = this.doc.contents;
+    let keyNode: unknown;
+    for (const segment of path) {
+      const next = child(node, segment);
+      if (!next) break;
+      node = next.value ?? next.key;
+      keyNode = next.key;
+    }
+    const target = key && keyNode ? keyNode : node;
+    const range = rangeOf(target) ?? rangeOf(this.doc.contents) ?? [0, 0];
+    return this.spanOf(range[0], range[1]);
+  }
+}
+
+function child(node: unknown, segment: string | number): { key?: unknown; value?: unknown } | undefined {
+  if (isMap(node)) {
+    const pair = node.items.find((p) => isPair(p) && (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(segment));
+    return pair ? { key: pair.key, value: pair.value ?? undefined } : undefined;
+  }
+  if (isSeq(node) && typeof segment === 'number') {
+    const item = node.items[segment];
+    return item ? { value: item } : undefined;
+  }
+  return undefined;
+}
+
+function rangeOf(node: unknown): [number, number] | undefined {
+  const range = (node as Node | undefined)?.range;
+  return range ? [range[0], range[1]] : undefined;
+}

@@ -1,0 +1,23 @@
+import { distance } from 'fastest-levenshtein';
+
+/** The closest candidate to `word`, when it is close enough to be a likely typo. */
+export function suggest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const candidate of candidates) {
+    const d = distance(lower, candidate.toLowerCase());
+    if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  const limit = Math.max(1, Math.floor(word.length / 3));
+  return best !== undefined && bestDistance <= limit ? best : undefined;
+}
+
+/** "; did you mean `x`?" or nothing. */
+export function didYouMean(word: string, candidates: Iterable<string>): string {
+  const s = suggest(word, candidates);
+  return s ? `; did you mean \`${s}\`?` : '';
+}

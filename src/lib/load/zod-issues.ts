@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { knownKeysAt } from './known-keys.ts';
+import type { Path, SourceFile } from './source.ts';
+import { didYouMean } from './suggest.ts';
+
+type Issue = z.core.$ZodIssue;
+
+/** Dotted path for messages: `responses.200.resource`. */
+export function showPath(path: Path): string {
+  return path.length === 0 ? 'the top level' : `\`${path.join('.')}\``;
+}
+
+/**
+ * Picks the union branch the author most likely meant: one that shares keys with the input
+ * (`{ none: ... }` means none), then the fewest issues, then the later branch (the value itself).
+ */
+function pickBranch(branches: Issue[][], input: unknown): Issue[] {
+  const keys = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.keys(input) : undefined;
+  const wrongKind = (issues: Issue[]) =>
+    issues.some(
+      (i) =>
+        i.path.length === 0 &&
+        (i.code === 'invalid_type' || (i.code === 'unrecognized_keys' && keys !== undefined && i.keys.length === keys.length)),
+    );
+  let best: Issue[] = branches[branches.length - 1] ?? [];
+  let bestScore = Infinity;
+  branches.forEach((issues) => {
+    const score = issues.length + (wrongKind(issues) ? 100 : 0);
+    if (score <= bestScore) {
+      best = issues;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+/** Flattens unions into the issues of the chosen branch, with absolute paths. */
+function flatten(issue: Issue, input: unknown, base: Path = []): Array<{ issue: Issue; path: Path; input: unknown }> {
+  const path = [...base, ...issue.path];
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const branchInput = issue.input ?? input;
+    return pickBranch(issue.errors, branchInput).flatMap((i) => flatten(i, valueAt(branchInput, i.path), path));
+  }
+  return [{ issue, path, input: issue.input ?? input }];
+}
+
+function valueAt(root: unknown, path: Path): unknown {
+  let value = root;
+  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
+  return value;
+}
+
+function received(input: unknown): string {
+  if (input === undefined) return 'nothing';
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'a list';
+  if (typeof input === 'object') return 'a mapping';
+  return `${typeof input} \`${String(input)}\``;
+}
+
+const FORMAT_CODES: Record<string, string> = { duration: 'bad-duration', date: 'bad-date', url: 'bad-url' };
+
+/** Turns zod's issues for one file into located diagnostics. */
+export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, schema: z.ZodType, source: SourceFile): Diagnostic[] {
+  return issues.flatMap((top) =>
+    flatten(top, valueAt(data, top.path)).flatMap(({ issue, path, input }): Diagnostic[] => {
+      const at = (p: Path, key = false) => source.locate(p, key);
+      switch (issue.code) {
+        case 'unrecognized_keys': {
+          const known = knownKeysAt(schema, path);
+          return issue.keys.map((key) => ({
+            code: 'unknown-key',
+            severity: 'error',
+            message: `Unknown key \`${key}\` in ${showPath(path)}${didYouMean(key, known)} Expected one of: ${known.join(', ')}.`,
+            ...at([...path, key], true),
+          }));
+        }
+        case 'invalid_type': {
+          if (input === undefined) {
+            const key = path[path.length - 1];
+            return [{ code: 'missing-key', severity: 'error', message: `Missing key \`${String(key)}\` in ${showPath(path.slice(0, -1))}: expected ${issue.expected}.`, ...at(path.slice(0, -1)) }];
+          }
+          return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: expected ${issue.expected}, found ${received(input)}.`, ...at(path) }];
+        }
+        case 'invalid_value': {
+          const values = issue.values.map(String);
+          return [{ code: 'bad-value', severity: 'error', message: `Unexpected value ${received(input)} at ${showPath(path)}${typeof input === 'string' ? didYouMean(input, values) : ''} Expected one of: ${values.join(', ')}.`, ...at(path) }];
+        }
+        case 'invalid_format': {
+          const code = FORMAT_CODES[issue.format] ?? 'bad-value';
+          return [{ code, severity: 'error', message: `Malformed value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
+        }
+        default:
+          return [{ code: issue.code === 'invalid_union' ? 'wrong-type' : 'bad-value', severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
+      }
+    }),
+  );
+}

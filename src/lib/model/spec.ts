@@ -1,0 +1,38 @@
+import type { SourceFile } from '../load/source.ts';
+import type { AreaKey, Obj } from './facet-def.ts';
+
+/** One item file: a resource, an endpoint, a state machine... */
+export interface Item {
+  area: AreaKey;
+  /** The file name without its extension. */
+  id: string;
+  /** Path relative to the spec folder, with `/`. */
+  file: string;
+  data: Obj;
+}
+
+/** One area: its own facets and its items, sorted by id. */
+export interface Area {
+  key: AreaKey;
+  /** `<area>/_area.yaml`, whether or not it exists. */
+  file: string;
+  /** False when the area file is absent: every area facet is then missing. */
+  present: boolean;
+  data: Obj;
+  items: Item[];
+}
+
+/** A loaded spec: the nine areas in order and the parsed sources behind them. */
+export interface Spec {
+  areas: Area[];
+  sources: ReadonlyMap<string, SourceFile>;
+}
+
+/** The file name of an area's own facets. */
+export const AREA_FILE = '_area.yaml';
+
+export function getArea(spec: Spec, key: AreaKey): Area {
+  const area = spec.areas.find((a) => a.key === key);
+  if (!area) throw new Error(`area ${key} missing from spec`);
+  return area;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** A whole-value placeholder such as `{base_url}`: stated as a placeholder, still a gap. */
+export const PLACEHOLDER = /^\{[A-Za-z_][A-Za-z0-9_.-]*\}$/;
+
+/** A facet stated as absent, with the reason. Saying there is nothing is a statement: no gap. */
+export const noneSchema = z
+  .strictObject({
+    /** Why there is nothing here, e.g. "The service emits no events." */
+    none: z.string().trim().min(1, 'give the reason there is none'),
+  })
+  .meta({ title: 'Stated as none', examples: [{ none: 'The service emits no events.' }] });
+
+/** A gap marked open on purpose, with what blocks it and who owns it. */
+export const openSchema = z
+  .strictObject({
+    /** `true`, or the question that must be answered to close the gap. */
+    open: z.union([z.literal(true), z.string().trim().min(1)]),
+    /** Who is expected to answer, e.g. `@payments-team`. */
+    owner: z.string().trim().min(1).optional(),
+    /** Where the question is discussed (an issue, a thread). */
+    link: z.url().optional(),
+    /** Ids of the gaps that must close first, e.g. `resources/Order/fields`. */
+    blocked_by: z.array(z.string().min(1)).min(1).optional(),
+  })
+  .meta({ title: 'Open', examples: [{ open: 'Which currency is the total in?', owner: '@billing' }] });
+
+/** A whole value written as a placeholder, e.g. `{base_url}`. */
+// `abort` keeps a non-placeholder string from being reported as a failed placeholder.
+export const placeholderSchema = z.string().regex(PLACEHOLDER, { abort: true }).meta({ title: 'Placeholder' });
+
+export type NoneValue = z.infer<typeof noneSchema>;
+export type OpenValue = z.infer<typeof openSchema>;
+
+/**
+ * A facet: stated (a value of `value`), stated as none, open, a placeholder, or missing (absent).
+ * Stated values never carry a `none` or `open` key, so the states cannot be confused.
+ */
+export function facet<T extends z.ZodType>(value: T) {
+  return z.union([noneSchema, openSchema, placeholderSchema, value]).optional();
+}
+
+/** Markdown prose; links to items use the `[[area/id]]` syntax. */
+export const prose = z.string();
+
+/** The identifier of an item, which is also its file name without `.yaml`. */
+export const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+export const idSchema = z.string().regex(ID, 'use letters, digits, `_`, `.` and `-`, starting with a letter or digit');
+
+/** An ISO 8601 duration such as `PT1H` or `P30D`. */
+export const durationSchema = z.iso.duration({ error: 'expected an ISO 8601 duration such as PT30S, PT1H or P30D' });
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const dateSchema = z.iso.date({ error: 'expected a date as YYYY-MM-DD' });
+
+/** An absolute URL. */
+export const urlSchema = z.url({ error: 'expected an absolute URL such as https://api.example.com' });
+
+/** Fields every item file may carry next to its facets. */
+export const itemCommon = {
+  /** A human title; the file name is the id. */
+  title: z.string().trim().min(1).optional(),
+  /** Markdown prose. */
+  description: prose.optional(),
+};
+
+/** An area's inventory: `complete` once every item of the area has its own file. */
+export const inventorySchema = facet(z.literal('complete', { error: 'write `complete` once every item has its own file' }));

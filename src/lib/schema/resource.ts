@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { facet, inventorySchema, itemCommon, prose } from './facet.ts';
+
+/** Primitive field types; any other type name refers to a resource. */
+export const PRIMITIVE_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;
+
+/** A type: a primitive or the id of a resource. */
+export const typeName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'expected a type such as string, integer or a resource id');
+
+/** One field of a resource. */
+export const fieldSchema = z.strictObject({
+  description: prose.optional(),
+  /** `string`, `integer`, `number`, `boolean`, `object`, `array` or a resource id. */
+  type: facet(typeName),
+  /** For `type: array`: the type of the elements. */
+  items: typeName.optional(),
+  /** Whether every instance carries the field. */
+  required: facet(z.boolean()),
+  /** A refinement of the type: `uuid`, `date-time`, `email`, `int64`... */
+  format: facet(z.string().trim().min(1)),
+  /** The values the field may take. */
+  allowed: facet(z.array(z.union([z.string(), z.number()])).min(1, 'list at least one value, or state none')),
+});
+export type Field = z.infer<typeof fieldSchema>;
+
+/** Refinements a spec may require in its resources area file. */
+export const REFINEMENTS = ['format', 'allowed'] as const;
+
+/** `resources/_area.yaml`. */
+export const resourcesArea = z.strictObject({
+  inventory: inventorySchema,
+  /** Field refinements this spec requires everywhere they can apply (by default they are optional). */
+  require: z.array(z.enum(REFINEMENTS)).optional(),
+  description: prose.optional(),
+});
+
+/** `resources/<Resource>.yaml`: one resource and its fields. */
+export const resourceItem = z.strictObject({
+  ...itemCommon,
+  /** The fields, by name. */
+  fields: facet(z.record(z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$.-]*$/, 'expected a field name'), fieldSchema)),
+});
+export type ResourceItem = z.infer<typeof resourceItem>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { facet, idSchema, inventorySchema, itemCommon, prose } from './facet.ts';
+
+/** What moves a resource from one state to another. */
+export const triggerSchema = z.union([
+  z.strictObject({ /** The endpoint whose call causes the move. */ endpoint: idSchema }),
+  z.strictObject({ /** The event whose arrival causes the move. */ event: idSchema }),
+  z.strictObject({ /** A condition in words, e.g. "30 days without payment". */ condition: z.string().trim().min(1) }),
+]);
+
+export const stateSchema = z.strictObject({
+  description: prose.optional(),
+  /** The state a new resource starts in. */
+  initial: z.boolean().optional(),
+  /** A state nothing leaves. */
+  final: z.boolean().optional(),
+});
+
+export const transitionSchema = z.strictObject({
+  from: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  to: z.string().min(1),
+  trigger: facet(triggerSchema),
+  description: prose.optional(),
+});
+export type Transition = z.infer<typeof transitionSchema>;
+
+/** `states/_area.yaml`. */
+export const statesArea = z.strictObject({ inventory: inventorySchema, description: prose.optional() });
+
+/** `states/<machine>.yaml`: the lifecycle of one resource. */
+export const stateMachineItem = z.strictObject({
+  ...itemCommon,
+  /** The resource whose lifecycle this is. */
+  resource: idSchema,
+  /** The resource field that holds the state. */
+  field: facet(z.string().min(1)),
+  /** The states, by name. */
+  states: facet(z.record(z.string().min(1), stateSchema)),
+  /** The moves between states and what triggers them. */
+  transitions: facet(z.array(transitionSchema).min(1, 'list at least one transition, or state none')),
+});
+export type StateMachineItem = z.infer<typeof stateMachineItem>;
