@@ -1,0 +1,36 @@
+import type { FacetResult } from '../gaps/types.ts';
+import { type GapReport, showCoverage, showState } from './report.ts';
+
+/** `SPEC_GAPS.md`: the gap report as Markdown, byte-identical for the same content. */
+export function gapsMarkdown(report: GapReport, specDir: string): string {
+  const lines: string[] = [
+    '# Spec gaps',
+    '',
+    `<!-- Generated from \`${specDir}/\` by \`npm run gaps\`; do not edit by hand. \`npm run gaps:check\` fails when it is stale. -->`,
+    '',
+    report.gapCount === 0
+      ? `No open gaps: every facet is stated (${showCoverage(report.coverage)}).`
+      : `${report.gapCount} open ${report.gapCount === 1 ? 'gap' : 'gaps'}; ${showCoverage(report.coverage)} of facets stated.`,
+    '',
+    '| # | Area | Stated | Open gaps |',
+    '|---|------|--------|-----------|',
+    ...report.areas.map((a) => `| ${a.number} | [${a.title}](#${a.number}-${a.key}) | ${showCoverage(a.coverage)} | ${a.gaps.length} |`),
+  ];
+  for (const area of report.areas) {
+    lines.push('', `## ${area.number}. ${area.title}`, '', `${area.covers}. Stated: ${showCoverage(area.coverage)}.`, '');
+    if (area.gaps.length === 0) lines.push('No open gaps.');
+    else lines.push(...area.gaps.map(gapLine));
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+function gapLine(g: FacetResult): string {
+  const parts = [`- \`${g.id}\`: ${g.label} (${showState(g)}). ${g.question}`];
+  if (g.owner) parts.push(`Owner: ${g.owner}.`);
+  if (g.link) parts.push(`Discussion: <${g.link}>.`);
+  if (g.blockedBy.length) parts.push(`Blocked by ${g.blockedBy.map((b) => `\`${b}\``).join(', ')}.`);
+  if (g.blocks.length) parts.push(`Blocks ${g.blocks.map((b) => `\`${b}\``).join(', ')}.`);
+  parts.push(`In \`${g.file}\`.`);
+  return parts.join(' ');
+}

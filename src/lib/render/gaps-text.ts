@@ -1,0 +1,36 @@
+import type { GapReport } from './report.ts';
+import { showCoverage, showState } from './report.ts';
+
+/** The gap report for a terminal. */
+export function gapsText(report: GapReport): string {
+  const lines: string[] = [];
+  for (const area of report.areas) {
+    lines.push(`${area.number}. ${area.title}  ${showCoverage(area.coverage)}  ${area.gaps.length} open`);
+    for (const g of area.gaps) {
+      lines.push(`   ${g.id}  (${showState(g)})`, `      ${g.question}${g.owner ? `  [owner ${g.owner}]` : ''}`);
+      if (g.blockedBy.length) lines.push(`      blocked by ${g.blockedBy.join(', ')}`);
+      if (g.blocks.length) lines.push(`      blocks ${g.blocks.join(', ')}`);
+    }
+  }
+  lines.push('', report.gapCount === 0 ? 'No open gaps.' : `${report.gapCount} open gaps; ${showCoverage(report.coverage)} of facets stated.`, '');
+  return lines.join('\n');
+}
+
+/** The gap report as JSON, for scripts. */
+export function gapsJson(report: GapReport): string {
+  return `${JSON.stringify(
+    {
+      gapCount: report.gapCount,
+      coverage: report.coverage,
+      areas: report.areas.map((a) => ({
+        number: a.number,
+        key: a.key,
+        title: a.title,
+        coverage: a.coverage,
+        gaps: a.gaps.map(({ at: _at, value: _value, ...g }) => g),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+}

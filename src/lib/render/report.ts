@@ -1,0 +1,50 @@
+import type { Assessment, Coverage, FacetResult } from '../gaps/types.ts';
+import { AREAS } from '../model/areas/index.ts';
+import type { AreaKey } from '../model/facet-def.ts';
+
+/** One area of the gap report. */
+export interface AreaReport {
+  number: number;
+  key: AreaKey;
+  title: string;
+  covers: string;
+  coverage: Coverage;
+  gaps: FacetResult[];
+}
+
+/** The gap report every output is rendered from: nine areas in order, with totals. */
+export interface GapReport {
+  areas: AreaReport[];
+  coverage: Coverage;
+  gapCount: number;
+}
+
+/** Groups the assessment's gaps by area, optionally only those owned by `owner`. */
+export function gapReport(assessment: Assessment, filter: { owner?: string } = {}): GapReport {
+  const keep = (g: FacetResult) => filter.owner === undefined || g.owner === filter.owner;
+  const areas = AREAS.map((def, index) => ({
+    number: index + 1,
+    key: def.key,
+    title: def.title,
+    covers: def.covers,
+    coverage: assessment.byArea[def.key],
+    gaps: assessment.gaps.filter((g) => g.area === def.key && keep(g)),
+  }));
+  const coverage = areas.reduce((sum, a) => ({ stated: sum.stated + a.coverage.stated, total: sum.total + a.coverage.total }), { stated: 0, total: 0 });
+  return { areas, coverage, gapCount: areas.reduce((n, a) => n + a.gaps.length, 0) };
+}
+
+/** `3/10 (30%)`; an area with nothing to count is shown as fully stated. */
+export function showCoverage(c: Coverage): string {
+  return `${c.stated}/${c.total} (${percent(c)}%)`;
+}
+
+export function percent(c: Coverage): number {
+  return c.total === 0 ? 100 : Math.floor((c.stated * 100) / c.total);
+}
+
+/** How a gap's state reads: "open", "not written", "placeholder `{base_url}`". */
+export function showState(g: FacetResult): string {
+  if (g.state === 'placeholder') return `placeholder \`${String(g.value)}\``;
+  return g.state === 'missing' ? 'not written' : g.state;
+}
