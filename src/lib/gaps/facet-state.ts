@@ -15,6 +15,8 @@ export function facetState(value: unknown): FacetState {
   if (isObj(value) && 'none' in value) return 'none';
   if (isObj(value) && 'open' in value) return 'open';
   if (typeof value === 'string' && PLACEHOLDER.test(value)) return 'placeholder';
+  // An empty list is not "none": nothing is stated until someone says there is nothing.
+  if (isEmptyList(value)) return 'missing';
   return 'stated';
 }
 
@@ -22,4 +24,9 @@ export function facetState(value: unknown): FacetState {
 export function isClosed(value: unknown): boolean {
   const state = facetState(value);
   return state === 'stated' || state === 'none';
+}
+
+/** `[]` or `{}`: written, but says nothing. */
+export function isEmptyList(value: unknown): boolean {
+  return (Array.isArray(value) && value.length === 0) || (isObj(value) && Object.keys(value).length === 0);
 }

@@ -1,4 +1,5 @@
 import { YAMLError } from 'yaml';
+import type { ZodType } from 'zod';
 import { compareDiagnostics, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { AREAS, isAreaKey } from '../model/areas/index.ts';
 import { AREA_KEYS, isObj, type AreaKey, type Obj } from '../model/facet-def.ts';
@@ -128,7 +129,7 @@ function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'w
   return { code, severity, message: `${message}${hint}.`, ...source.spanOf(e.pos[0], e.pos[1]) };
 }
 
-function validate(schema: import('zod').ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): void {
-  const result = schema.safeParse(data, { reportInput: true });
+function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): void {
+  const result = schema.safeParse(data);
   if (!result.success) diagnostics.push(...issuesToDiagnostics(result.error.issues, data, schema, source));
 }

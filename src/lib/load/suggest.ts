@@ -12,11 +12,12 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
       bestDistance = d;
     }
   }
-  const limit = Math.max(1, Math.floor(word.length / 3));
-  return best !== undefined && bestDistance <= limit ? best : undefined;
+  // Two edits cover a swapped pair of letters (`paht`), which plain Levenshtein counts twice.
+  const limit = Math.max(2, Math.floor(word.length / 3));
+  return best !== undefined && bestDistance <= limit && bestDistance < word.length ? best : undefined;
 }
 
-/** "; did you mean `x`?" or nothing. */
+/** "; did you mean `x`?", or an empty string when nothing is close. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const s = suggest(word, candidates);
   return s ? `; did you mean \`${s}\`?` : '';

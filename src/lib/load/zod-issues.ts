@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { knownKeysAt } from './known-keys.ts';
 import type { Path, SourceFile } from './source.ts';
+import { PLACEHOLDER } from '../schema/facet.ts';
 import { didYouMean } from './suggest.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -21,7 +22,10 @@ function pickBranch(branches: Issue[][], input: unknown): Issue[] {
     issues.some(
       (i) =>
         i.path.length === 0 &&
-        (i.code === 'invalid_type' || (i.code === 'unrecognized_keys' && keys !== undefined && i.keys.length === keys.length)),
+        (i.code === 'invalid_type' ||
+          (i.code === 'unrecognized_keys' && keys !== undefined && i.keys.length === keys.length) ||
+          // Any string fails the placeholder branch; that says nothing about what was meant.
+          (i.code === 'invalid_format' && i.pattern === String(PLACEHOLDER))),
     );
   let best: Issue[] = branches[branches.length - 1] ?? [];
   let bestScore = Infinity;
@@ -35,14 +39,13 @@ function pickBranch(branches: Issue[][], input: unknown): Issue[] {
   return best;
 }
 
-/** Flattens unions into the issues of the chosen branch, with absolute paths. */
-function flatten(issue: Issue, input: unknown, base: Path = []): Array<{ issue: Issue; path: Path; input: unknown }> {
+/** Flattens unions into the issues of the chosen branch, with absolute paths and the values found there. */
+function flatten(issue: Issue, data: unknown, base: Path = []): Array<{ issue: Issue; path: Path; input: unknown }> {
   const path = [...base, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    const branchInput = issue.input ?? input;
-    return pickBranch(issue.errors, branchInput).flatMap((i) => flatten(i, valueAt(branchInput, i.path), path));
+    return pickBranch(issue.errors, valueAt(data, path)).flatMap((i) => flatten(i, data, path));
   }
-  return [{ issue, path, input: issue.input ?? input }];
+  return [{ issue, path, input: valueAt(data, path) }];
 }
 
 function valueAt(root: unknown, path: Path): unknown {
@@ -51,8 +54,11 @@ function valueAt(root: unknown, path: Path): unknown {
   return value;
 }
 
+const EXPECTED: Record<string, string> = { int: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'a mapping', array: 'a list', record: 'a mapping' };
+
 function received(input: unknown): string {
   if (input === undefined) return 'nothing';
+  if (input === '') return 'an empty string';
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'a list';
   if (typeof input === 'object') return 'a mapping';
@@ -64,7 +70,7 @@ const FORMAT_CODES: Record<string, string> = { duration: 'bad-duration', date: '
 /** Turns zod's issues for one file into located diagnostics. */
 export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, schema: z.ZodType, source: SourceFile): Diagnostic[] {
   return issues.flatMap((top) =>
-    flatten(top, valueAt(data, top.path)).flatMap(({ issue, path, input }): Diagnostic[] => {
+    flatten(top, data).flatMap(({ issue, path, input }): Diagnostic[] => {
       const at = (p: Path, key = false) => source.locate(p, key);
       switch (issue.code) {
         case 'unrecognized_keys': {
@@ -72,7 +78,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
           return issue.keys.map((key) => ({
             code: 'unknown-key',
             severity: 'error',
-            message: `Unknown key \`${key}\` in ${showPath(path)}${didYouMean(key, known)} Expected one of: ${known.join(', ')}.`,
+            message: `Unknown key \`${key}\` in ${showPath(path)}${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`,
             ...at([...path, key], true),
           }));
         }
@@ -81,18 +87,21 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
             const key = path[path.length - 1];
             return [{ code: 'missing-key', severity: 'error', message: `Missing key \`${String(key)}\` in ${showPath(path.slice(0, -1))}: expected ${issue.expected}.`, ...at(path.slice(0, -1)) }];
           }
-          return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: expected ${issue.expected}, found ${received(input)}.`, ...at(path) }];
+          // Our schemas word their own expectations; zod's defaults start with "Invalid input".
+          const expected = issue.message.startsWith('Invalid input') ? `expected ${EXPECTED[issue.expected] ?? issue.expected}` : issue.message;
+          return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: ${expected}, found ${received(input)}.`, ...at(path) }];
         }
         case 'invalid_value': {
           const values = issue.values.map(String);
-          return [{ code: 'bad-value', severity: 'error', message: `Unexpected value ${received(input)} at ${showPath(path)}${typeof input === 'string' ? didYouMean(input, values) : ''} Expected one of: ${values.join(', ')}.`, ...at(path) }];
+          const hint = typeof input === 'string' ? didYouMean(input, values) : '';
+          return [{ code: 'bad-value', severity: 'error', message: `Unexpected value ${received(input)} at ${showPath(path)}${hint || '.'} Expected one of: ${values.join(', ')}.`, ...at(path) }];
         }
         case 'invalid_format': {
           const code = FORMAT_CODES[issue.format] ?? 'bad-value';
           return [{ code, severity: 'error', message: `Malformed value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
         }
         default:
-          return [{ code: issue.code === 'invalid_union' ? 'wrong-type' : 'bad-value', severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
+          return [{ code: 'bad-value', severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
       }
     }),
   );

@@ -1,3 +1,4 @@
+import { isEmptyList } from '../gaps/facet-state.ts';
 import type { Assessment, Coverage, FacetResult } from '../gaps/types.ts';
 import { AREAS } from '../model/areas/index.ts';
 import type { AreaKey } from '../model/facet-def.ts';
@@ -46,5 +47,6 @@ export function percent(c: Coverage): number {
 /** How a gap's state reads: "open", "not written", "placeholder `{base_url}`". */
 export function showState(g: FacetResult): string {
   if (g.state === 'placeholder') return `placeholder \`${String(g.value)}\``;
-  return g.state === 'missing' ? 'not written' : g.state;
+  if (g.state === 'missing') return isEmptyList(g.value) ? 'empty list' : 'not written';
+  return g.state;
 }

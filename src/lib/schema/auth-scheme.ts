@@ -11,9 +11,9 @@ export const authSchemeItem = z.strictObject({
   ...itemCommon,
   scheme: facet(z.enum(SCHEMES, { error: `expected one of ${SCHEMES.join(', ')}` })),
   /** The credentials a caller holds, e.g. `client_id`, `client_secret`, an API key. */
-  credentials: facet(z.array(z.string().min(1)).min(1)),
+  credentials: facet(z.array(z.string().min(1))),
   /** The request headers that carry them, e.g. `Authorization`. */
-  headers: facet(z.array(z.string().min(1)).min(1)),
+  headers: facet(z.array(z.string().min(1))),
   /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
   token_lifetimes: facet(z.record(z.string().min(1), durationSchema)),
   /** Scopes by name, with what each allows. */

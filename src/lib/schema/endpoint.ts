@@ -37,7 +37,7 @@ export const endpointItem = z.strictObject({
   /** Responses by status code (`200`, `4XX`, `default`). */
   responses: facet(z.record(z.string().min(1), facet(responseSchema))),
   /** The schemes and scopes a call needs (an optional refinement). */
-  security: facet(z.array(securityRequirement).min(1)),
+  security: facet(z.array(securityRequirement)),
   /** Ids of the limits that apply to this endpoint. */
   limits: z.array(idSchema).optional(),
   deprecated: z.boolean().optional(),

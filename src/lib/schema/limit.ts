@@ -39,6 +39,6 @@ export const limitsArea = z.strictObject({
   size_bounds: inventorySchema,
   timeouts: inventorySchema,
   /** Response headers that report the limits, e.g. `RateLimit`, `Retry-After`. */
-  headers: facet(z.array(z.string().min(1)).min(1)),
+  headers: facet(z.array(z.string().min(1))),
   description: prose.optional(),
 });

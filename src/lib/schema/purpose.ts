@@ -12,7 +12,7 @@ export const purposeArea = z.strictObject({
   /** The business domain it belongs to. */
   domain: facet(z.string().trim().min(1)),
   /** Who calls it: teams, partners, apps. */
-  users: facet(z.union([z.string().trim().min(1), z.array(z.string().trim().min(1)).min(1)])),
+  users: facet(z.union([z.string().trim().min(1), z.array(z.string().trim().min(1))])),
   description: prose.optional(),
 });
 export type PurposeArea = z.infer<typeof purposeArea>;

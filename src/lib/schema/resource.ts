@@ -19,7 +19,7 @@ export const fieldSchema = z.strictObject({
   /** A refinement of the type: `uuid`, `date-time`, `email`, `int64`... */
   format: facet(z.string().trim().min(1)),
   /** The values the field may take. */
-  allowed: facet(z.array(z.union([z.string(), z.number()])).min(1, 'list at least one value, or state none')),
+  allowed: facet(z.array(z.union([z.string(), z.number()]))),
 });
 export type Field = z.infer<typeof fieldSchema>;
 

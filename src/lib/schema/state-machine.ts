@@ -37,6 +37,6 @@ export const stateMachineItem = z.strictObject({
   /** The states, by name. */
   states: facet(z.record(z.string().min(1), stateSchema)),
   /** The moves between states and what triggers them. */
-  transitions: facet(z.array(transitionSchema).min(1, 'list at least one transition, or state none')),
+  transitions: facet(z.array(transitionSchema)),
 });
 export type StateMachineItem = z.infer<typeof stateMachineItem>;

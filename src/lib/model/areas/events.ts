@@ -1,5 +1,9 @@
 import { eventItem, eventsArea } from '../../schema/event.ts';
-import { inventory, type AreaDef, type FacetDef } from '../facet-def.ts';
+import { facetState } from '../../gaps/facet-state.ts';
+import { inventory, type AreaDef, type FacetDef, type Obj } from '../facet-def.ts';
+
+/** With no events at all, there is nothing to deliver, retry or sign. */
+const hasEvents = (area: Obj): boolean => facetState(area.inventory) !== 'none';
 
 const DEFAULTS: FacetDef[] = [
   { key: 'delivery', label: 'delivery', question: 'How do events reach subscribers?' },
@@ -12,7 +16,10 @@ export const events: AreaDef = {
   title: 'Events',
   covers: 'Events and callbacks (kinds of event, payload shapes, delivery, retries, signing)',
   schema: eventsArea,
-  facets: [inventory('inventory', 'event kinds', 'payload shape, and delivery, retries and signing where they differ from the defaults'), ...DEFAULTS],
+  facets: [
+    inventory('inventory', 'event kinds', 'payload shape, and delivery, retries and signing where they differ from the defaults'),
+    ...DEFAULTS.map((d) => ({ ...d, applies: hasEvents })),
+  ],
   items: {
     noun: 'event',
     plural: 'events',

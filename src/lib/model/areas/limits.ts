@@ -1,4 +1,5 @@
 import { limitItem, limitsArea } from '../../schema/limit.ts';
+import { facetState } from '../../gaps/facet-state.ts';
 import { inventory, type AreaDef, type FacetDef } from '../facet-def.ts';
 
 const BY_KIND: Record<string, FacetDef[]> = {
@@ -19,7 +20,13 @@ export const limits: AreaDef = {
     inventory('quotas', 'request quotas', 'how many requests, over which window', 'quota'),
     inventory('size_bounds', 'size bounds', 'the largest body in bytes', 'size'),
     inventory('timeouts', 'time-outs', 'how long the service waits', 'timeout'),
-    { key: 'headers', label: 'rate-limit headers', question: 'Which response headers report the limits?' },
+    {
+      key: 'headers',
+      label: 'rate-limit headers',
+      question: 'Which response headers report the limits?',
+      // No quotas, nothing to report.
+      applies: (area) => facetState(area.quotas) !== 'none',
+    },
   ],
   items: {
     noun: 'limit',

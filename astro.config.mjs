@@ -1,0 +1,20 @@
+// @ts-check
+import starlight from '@astrojs/starlight';
+import { defineConfig } from 'astro/config';
+import { AREAS } from './src/lib/model/areas/index.ts';
+
+export default defineConfig({
+  site: process.env.SITE_URL || undefined,
+  base: process.env.BASE_PATH || undefined,
+  integrations: [
+    starlight({
+      title: 'Specbench',
+      description: 'The service interface specification, with every open gap in place.',
+      sidebar: [
+        { label: 'Dashboard', link: '/' },
+        { label: 'Areas', items: AREAS.map((a, i) => ({ label: `${i + 1}. ${a.title}`, link: `/${a.key}/` })) },
+        { label: 'All gaps', link: '/gaps/' },
+      ],
+    }),
+  ],
+});

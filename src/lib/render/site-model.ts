@@ -1,0 +1,135 @@
+import { stringify } from 'yaml';
+import type { Analysis } from '../analyze.ts';
+import type { Coverage, FacetResult } from '../gaps/types.ts';
+import { AREAS } from '../model/areas/index.ts';
+import { isObj, type AreaKey } from '../model/facet-def.ts';
+
+/** A facet as a page shows it: state, a readable value, and for gaps the question. */
+export interface FacetView {
+  id: string;
+  label: string;
+  state: FacetResult['state'];
+  /** Stated value as text (YAML for structures), the reason for none, or the placeholder. */
+  text?: string;
+  question?: string;
+  owner?: string;
+  link?: string;
+  blockedBy: string[];
+  blocks: string[];
+  /** Nesting below the item's own facets (a field's facets are at depth 1). */
+  depth: number;
+}
+
+export interface ItemView {
+  area: AreaKey;
+  id: string;
+  title: string;
+  description?: string;
+  file: string;
+  coverage: Coverage;
+  gapCount: number;
+  facets: FacetView[];
+}
+
+export interface AreaView {
+  number: number;
+  key: AreaKey;
+  title: string;
+  covers: string;
+  noun?: string;
+  plural?: string;
+  file: string;
+  description?: string;
+  coverage: Coverage;
+  gapCount: number;
+  facets: FacetView[];
+  items: ItemView[];
+}
+
+/** Everything the site shows, as plain JSON: the pages only lay it out. */
+export interface SiteModel {
+  areas: AreaView[];
+  coverage: Coverage;
+  gapCount: number;
+}
+
+/** Builds the site's data from an analysis in one pass over its facets. */
+export function siteModel({ spec, assessment }: Analysis): SiteModel {
+  const byOwner = new Map<string, FacetResult[]>();
+  for (const f of assessment.facets) {
+    const key = f.item === undefined ? f.area : `${f.area}/${f.item}`;
+    const list = byOwner.get(key);
+    if (list) list.push(f);
+    else byOwner.set(key, [f]);
+  }
+  const areas = AREAS.map((def, index): AreaView => {
+    const area = spec.areas.find((a) => a.key === def.key);
+    const own = byOwner.get(def.key) ?? [];
+    const items = (area?.items ?? []).map((item): ItemView => {
+      const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
+      return {
+        area: def.key,
+        id: item.id,
+        title: typeof item.data.title === 'string' ? item.data.title : item.id,
+        ...(typeof item.data.description === 'string' ? { description: item.data.description } : {}),
+        file: item.file,
+        coverage: assessment.byItem[`${def.key}/${item.id}`] ?? { stated: 0, total: 0 },
+        gapCount: facets.filter(isGap).length,
+        facets: views(facets, 2),
+      };
+    });
+    return {
+      number: index + 1,
+      key: def.key,
+      title: def.title,
+      covers: def.covers,
+      ...(def.items ? { noun: def.items.noun, plural: def.items.plural } : {}),
+      file: area?.file ?? `${def.key}/_area.yaml`,
+      ...(typeof area?.data.description === 'string' ? { description: area.data.description } : {}),
+      coverage: assessment.byArea[def.key],
+      gapCount: assessment.gaps.filter((g) => g.area === def.key).length,
+      facets: views(own, 1),
+      items,
+    };
+  });
+  const coverage = areas.reduce((s, a) => ({ stated: s.stated + a.coverage.stated, total: s.total + a.coverage.total }), { stated: 0, total: 0 });
+  return { areas, coverage, gapCount: assessment.gaps.length };
+}
+
+const isGap = (f: FacetResult) => f.state === 'open' || f.state === 'missing' || f.state === 'placeholder';
+
+function views(facets: FacetResult[], baseDepth: number): FacetView[] {
+  const ids = new Set(facets.map((f) => f.id));
+  return facets.map((f) => {
+    const segments = f.id.split('/');
+    const parent = segments.slice(0, -1);
+    let depth = 0;
+    for (let n = parent.length; n > baseDepth; n--) if (ids.has(parent.slice(0, n).join('/'))) depth++;
+    const hasChildren = facets.some((o) => o.id.startsWith(`${f.id}/`));
+    return {
+      id: f.id,
+      label: f.label,
+      state: f.state,
+      ...text(f, hasChildren),
+      ...(isGap(f) ? { question: f.question } : {}),
+      ...(f.owner ? { owner: f.owner } : {}),
+      ...(f.link ? { link: f.link } : {}),
+      blockedBy: f.blockedBy,
+      blocks: f.blocks,
+      depth,
+    };
+  });
+}
+
+function text(f: FacetResult, hasChildren: boolean): { text?: string } {
+  const v = f.value;
+  if (f.state === 'none' && isObj(v)) return { text: String(v.none) };
+  if (f.state === 'placeholder') return { text: String(v) };
+  if (f.state === 'missing' && v !== undefined) return { text: 'Empty list: state the entries, or none with a reason.' };
+  if (f.state !== 'stated') return {};
+  if (hasChildren && isObj(v)) return { text: Object.keys(v).join(', ') };
+  if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { text: String(v) };
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return { text: v.join(', ') };
+  return { text: stringify(v, { lineWidth: 0 }).trimEnd() };
+}

@@ -1,0 +1,27 @@
+import { getCollection } from 'astro:content';
+import type { AreaView, SiteModel } from '../lib/index.ts';
+
+/** The nine areas in order, as the loader stored them. */
+export async function loadSite(): Promise<SiteModel> {
+  const entries = await getCollection('areas');
+  const areas = entries.map((e) => e.data as unknown as AreaView).sort((a, b) => a.number - b.number);
+  const coverage = areas.reduce((s, a) => ({ stated: s.stated + a.coverage.stated, total: s.total + a.coverage.total }), { stated: 0, total: 0 });
+  return { areas, coverage, gapCount: areas.reduce((n, a) => n + a.gapCount, 0) };
+}
+
+/** A site-internal link that respects the configured base path. */
+export function href(path: string): string {
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  return `${base}/${path.replace(/^\//, '')}`;
+}
+
+/** The anchor of a facet on its area page. */
+export function facetAnchor(id: string): string {
+  return `f-${id}`;
+}
+
+/** Where a facet is shown: its area page, at its anchor. */
+export function facetHref(id: string): string {
+  const area = id.split('/')[0] ?? '';
+  return href(`${area}/#${facetAnchor(id)}`);
+}

@@ -1,0 +1,48 @@
+import { resolve, sep } from 'node:path';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { analyze, formatHuman, hasErrors, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
+
+/**
+ * Feeds the site from the core: one entry per area. During `astro build` a spec with errors
+ * fails the build with the located diagnostics; during `astro dev` they are printed and the
+ * last good data stays, and every change under the spec folder reloads.
+ */
+export function specLoader(): Loader {
+  return {
+    name: 'specbench',
+    load: async (context) => {
+      const dir = resolve(specDir());
+      await sync(dir, context);
+      const { watcher } = context;
+      if (!watcher) return;
+      watcher.add(dir);
+      const onChange = (path: string) => {
+        if (path === dir || path.startsWith(dir + sep)) {
+          sync(dir, context).catch((error: unknown) => context.logger.error(String(error)));
+        }
+      };
+      for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, onChange);
+    },
+  };
+}
+
+async function sync(dir: string, { store, logger, watcher, generateDigest }: LoaderContext): Promise<void> {
+  const analysis = analyze(await readSpecDir(dir));
+  const { diagnostics, spec } = analysis;
+  if (diagnostics.length > 0) {
+    const text = `${formatHuman(diagnostics, (f) => spec.sources.get(f)?.text, `${specDir()}/`)}\n${summary(diagnostics)}`;
+    if (hasErrors(diagnostics)) {
+      if (!watcher) throw new Error(`The spec has errors; the site is not built.\n\n${text}`);
+      logger.error(`The spec has errors; the pages keep the last good content.\n\n${text}`);
+      return;
+    }
+    logger.warn(text);
+  }
+  const model = siteModel(analysis);
+  store.clear();
+  for (const area of model.areas) {
+    const data = area as unknown as Record<string, unknown>;
+    store.set({ id: area.key, data, digest: generateDigest(data) });
+  }
+  logger.info(`${model.gapCount} open gaps in ${dir}`);
+}

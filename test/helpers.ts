@@ -1,0 +1,40 @@
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyze, readSpecDir, type Analysis, type SpecFile } from '../src/lib/index.ts';
+import { main } from '../src/cli/main.ts';
+
+const encoder = new TextEncoder();
+
+/** A spec from in-memory YAML, through the real loader. */
+export function specFrom(files: Record<string, string | Uint8Array>): Analysis {
+  const list: SpecFile[] = Object.entries(files).map(([path, text]) => ({ path, bytes: typeof text === 'string' ? encoder.encode(text) : text }));
+  return analyze(list);
+}
+
+/** A fixture folder (or `content`) through the real file reader and loader. */
+export async function specAt(dir: string): Promise<Analysis> {
+  return analyze(await readSpecDir(dir));
+}
+
+export const fixture = (name: string) => join('test', 'fixtures', name);
+
+/** Runs the command line in-process and captures what it prints. */
+export async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  let out = '';
+  let err = '';
+  const code = await main(args, { env, out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+/** A scratch copy of a fixture that a test may change. */
+export async function scratchCopy(dir: string): Promise<string> {
+  const target = await mkdtemp(join(tmpdir(), 'specbench-'));
+  await cp(dir, target, { recursive: true });
+  return target;
+}
+
+/** `id state` lines of an analysis's gaps, for exact comparisons. */
+export function gapLines(analysis: Analysis): string[] {
+  return analysis.assessment.gaps.map((g) => `${g.id} ${g.state}`);
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { gapLines, specFrom } from '../../helpers.ts';
+
+const ids = (files: Record<string, string>) => gapLines(specFrom(files));
+
+describe('facet states', () => {
+  it.each([
+    ['stated', 'name: Orders', []],
+    ['stated as none', 'name: { none: The service has no name yet. }', []],
+    ['open with a question', 'name: { open: What is it called? }', ['purpose/name open']],
+    ['open: true', 'name: { open: true }', ['purpose/name open']],
+    ['missing', 'purpose: x', ['purpose/name missing']],
+    ['placeholder', 'name: "{service_name}"', ['purpose/name placeholder']],
+  ])('%s', (_label, yaml, expected) => {
+    const gaps = ids({ 'purpose/_area.yaml': yaml }).filter((g) => g.startsWith('purpose/name '));
+    expect(gaps).toEqual(expected);
+  });
+
+  it('keeps the question, owner and link of an open facet', () => {
+    const { assessment } = specFrom({ 'purpose/_area.yaml': 'domain: { open: Which domain?, owner: "@ann", link: "https://example.com/1" }' });
+    expect(assessment.gaps.find((g) => g.id === 'purpose/domain')).toMatchObject({ question: 'Which domain?', owner: '@ann', link: 'https://example.com/1', line: 1, column: 1 });
+  });
+});
+
+describe('rules that keep the count honest', () => {
+  it('an empty list is a gap, not none', () => {
+    expect(ids({ 'resources/Order.yaml': 'fields: {}' })).toContain('resources/Order/fields missing');
+    expect(ids({ 'authentication/k.yaml': 'scheme: api-key\ncredentials: []' })).toContain('authentication/k/credentials missing');
+  });
+
+  it('an inventory stays open until the area says the list is complete', () => {
+    const listed = { 'endpoints/a.yaml': 'method: GET\npath: /a\nparameters: { none: x }\nresponses: { "200": { content_type: text/plain } }' };
+    expect(ids(listed)).toContain('endpoints/inventory missing');
+    expect(ids({ ...listed, 'endpoints/_area.yaml': 'inventory: complete' }).filter((g) => g.startsWith('endpoints/'))).toEqual([]);
+  });
+
+  it('asks whether the list is complete once items exist', () => {
+    const { assessment } = specFrom({ 'errors/e1.yaml': 'status: 400', 'errors/e2.yaml': 'status: 404' });
+    expect(assessment.gaps.find((g) => g.id === 'errors/inventory')?.question).toContain('(2 listed)');
+  });
+
+  it.each([
+    ['no request body on GET', 'endpoints/g.yaml', 'method: GET', 'endpoints/g/request'],
+    ['no request body on DELETE', 'endpoints/g.yaml', 'method: DELETE', 'endpoints/g/request'],
+    ['no token lifetimes for an API key', 'authentication/k.yaml', 'scheme: api-key', 'authentication/k/token_lifetimes'],
+    ['no scopes for basic auth', 'authentication/k.yaml', 'scheme: http-basic', 'authentication/k/scopes'],
+    ['no token endpoints for a bearer token', 'authentication/k.yaml', 'scheme: http-bearer', 'authentication/k/token_endpoints'],
+    ['no header names for mutual TLS', 'authentication/k.yaml', 'scheme: mutual-tls', 'authentication/k/headers'],
+  ])('a facet that cannot apply is not a gap: %s', (_label, file, yaml, id) => {
+    const facets = specFrom({ [file]: yaml }).assessment.facets.map((f) => f.id);
+    expect(facets).not.toContain(id);
+  });
+
+  it('the same facets are gaps while the kind is unknown', () => {
+    const gaps = ids({ 'endpoints/g.yaml': 'path: /x', 'authentication/k.yaml': 'headers: [X]' });
+    expect(gaps).toEqual(expect.arrayContaining(['endpoints/g/request missing', 'authentication/k/token_lifetimes missing', 'authentication/k/scopes missing']));
+  });
+
+  it('no delivery, retries or signing when the service emits no events', () => {
+    const gaps = ids({ 'events/_area.yaml': 'inventory: { none: No events. }' });
+    expect(gaps.filter((g) => g.startsWith('events/'))).toEqual([]);
+    expect(ids({ 'events/_area.yaml': 'inventory: complete' }).filter((g) => g.startsWith('events/'))).toEqual([
+      'events/delivery missing',
+      'events/retries missing',
+      'events/signing missing',
+    ]);
+  });
+
+  it('an event counts delivery overrides only once written', () => {
+    const spec = specFrom({ 'events/a.yaml': 'payload: { content_type: text/plain }\nretries: { open: true }' });
+    expect(gapLines(spec).filter((g) => g.startsWith('events/a/'))).toEqual(['events/a/retries open']);
+  });
+
+  describe('field refinements', () => {
+    const order = 'fields:\n  id: { type: string, required: true }\n  paid: { type: boolean, required: true }\n  n: { type: integer, required: true }\n  sub: { type: Order, required: true }';
+    it('are optional by default', () => {
+      expect(ids({ 'resources/Order.yaml': order }).filter((g) => g.startsWith('resources/Order'))).toEqual([]);
+    });
+    it('are gaps where a spec requires them, and only where they can apply', () => {
+      const gaps = ids({ 'resources/_area.yaml': 'require: [format, allowed]', 'resources/Order.yaml': order });
+      expect(gaps.filter((g) => g.startsWith('resources/Order'))).toEqual([
+        'resources/Order/fields/id/format missing',
+        'resources/Order/fields/id/allowed missing',
+        'resources/Order/fields/n/format missing',
+        'resources/Order/fields/n/allowed missing',
+      ]);
+    });
+    it('count once written, even when optional', () => {
+      const gaps = ids({ 'resources/Order.yaml': 'fields:\n  id: { type: string, required: true, format: { open: uuid or ulid? } }' });
+      expect(gaps).toContain('resources/Order/fields/id/format open');
+    });
+  });
+});
+
+describe('blocked-by', () => {
+  it('no transition table until the state list exists', () => {
+    const { assessment } = specFrom({ 'states/m.yaml': 'resource: Order\nfield: status' });
+    const transitions = assessment.gaps.find((g) => g.id === 'states/m/transitions');
+    expect(transitions?.blockedBy).toEqual(['states/m/states']);
+    expect(assessment.gaps.find((g) => g.id === 'states/m/states')?.blocks).toEqual(['states/m/transitions']);
+  });
+
+  it('a payload naming an unstated resource is held up by it', () => {
+    const { assessment } = specFrom({
+      'resources/Order.yaml': 'fields: { open: true }',
+      'endpoints/create.yaml': 'method: POST\nrequest: { resource: Order }\nresponses: { "201": { resource: Order } }',
+      'events/placed.yaml': 'payload: { resource: Order }',
+    });
+    expect(assessment.gaps.find((g) => g.id === 'resources/Order/fields')?.blocks).toEqual([
+      'endpoints/create/request',
+      'endpoints/create/responses/201',
+      'events/placed/payload',
+    ]);
+  });
+
+  it('an open facet may name what blocks it', () => {
+    const { assessment } = specFrom({ 'errors/_area.yaml': 'body: { open: true, blocked_by: [resources/inventory] }' });
+    expect(assessment.gaps.find((g) => g.id === 'errors/body')?.blockedBy).toEqual(['resources/inventory']);
+    expect(assessment.gaps.find((g) => g.id === 'resources/inventory')?.blocks).toEqual(['errors/body']);
+  });
+});
+
+describe('ids and coverage', () => {
+  it('gives nested facets stable path ids', () => {
+    const gaps = ids({
+      'states/m.yaml': 'resource: O\nfield: s\nstates: { a: { initial: true }, b: {} }\ntransitions: [{ from: a, to: b }, { from: [a, b], to: a, trigger: { open: true } }]',
+      'endpoints/e.yaml': 'method: GET\npath: /x/{id}\nparameters: { id: { in: path } }\nresponses: { "200": { open: true } }',
+    });
+    expect(gaps).toEqual(
+      expect.arrayContaining(['states/m/transitions/a->b/trigger missing', 'states/m/transitions/a,b->a/trigger open', 'endpoints/e/parameters/id/type missing', 'endpoints/e/responses/200 open']),
+    );
+  });
+
+  it('counts stated and none over every counted facet', () => {
+    const { assessment } = specFrom({ 'purpose/_area.yaml': 'name: A\nbase_url: https://a.example\npurpose: { none: n/a }\ndomain: "{domain}"' });
+    expect(assessment.byArea.purpose).toEqual({ stated: 3, total: 5 });
+    expect(assessment.byArea.events).toEqual({ stated: 0, total: 4 });
+  });
+
+  it('counts per item', () => {
+    const { assessment } = specFrom({ 'errors/e.yaml': 'status: 404' });
+    expect(assessment.byItem['errors/e']).toEqual({ stated: 1, total: 1 });
+  });
+});

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { gapReport, gapsMarkdown } from '../src/lib/index.ts';
+import { cli, fixture, specAt } from './helpers.ts';
+
+describe('SPEC_GAPS.md', () => {
+  it('is current with content/', async () => {
+    const analysis = await specAt('content');
+    expect(await readFile('SPEC_GAPS.md', 'utf8')).toBe(gapsMarkdown(gapReport(analysis.assessment), 'content'));
+    expect((await cli(['gaps', '--check', 'SPEC_GAPS.md'])).code).toBe(0);
+  });
+
+  it('lists the nine areas in order with coverage, and every gap with its id and question', async () => {
+    const text = await readFile('SPEC_GAPS.md', 'utf8');
+    const headings = [...text.matchAll(/^## (\d)\. (\w+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(headings).toEqual(['1 Purpose', '2 Resources', '3 States', '4 Endpoints', '5 Authentication', '6 Events', '7 Errors', '8 Limits', '9 Versioning']);
+    expect(text).toContain('22 open gaps; 0/22 (0%) of facets stated.');
+    expect(text).toContain('- `purpose/base_url`: base address (placeholder `{base_url}`). What is the concrete base address of the service? In `purpose/_area.yaml`.');
+    expect(text.match(/^- `/gm)).toHaveLength(22);
+  });
+
+  it('is byte-identical across runs', async () => {
+    const render = async () => gapsMarkdown(gapReport((await specAt(fixture('half-written'))).assessment), 'x');
+    expect(await render()).toBe(await render());
+  });
+
+  it('says so explicitly when nothing is open', async () => {
+    const md = gapsMarkdown(gapReport((await specAt(fixture('complete'))).assessment), 'x');
+    expect(md).toContain('No open gaps: every facet is stated');
+    expect(md.match(/^No open gaps\.$/gm)).toHaveLength(9);
+  });
+});
