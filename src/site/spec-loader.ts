@@ -32,7 +32,7 @@ async function sync(dir: string, { store, logger, watcher, generateDigest }: Loa
   if (diagnostics.length > 0) {
     const text = `${formatHuman(diagnostics, (f) => spec.sources.get(f)?.text, `${specDir()}/`)}\n${summary(diagnostics)}`;
     if (hasErrors(diagnostics)) {
-      if (!watcher) throw new Error(`The spec has errors; the site is not built.\n\n${text}`);
+      if (!watcher) throw located(`The spec has errors; the site is not built.\n\n${text}`);
       logger.error(`The spec has errors; the pages keep the last good content.\n\n${text}`);
       return;
     }
@@ -45,4 +45,11 @@ async function sync(dir: string, { store, logger, watcher, generateDigest }: Loa
     store.set({ id: area.key, data, digest: generateDigest(data) });
   }
   logger.info(`${model.gapCount} open gaps in ${dir}`);
+}
+
+/** An error whose message is the whole story: the diagnostics already say where, so no stack. */
+function located(message: string): Error {
+  const error = new Error(message);
+  error.stack = '';
+  return error;
 }

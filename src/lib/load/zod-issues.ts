@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { knownKeysAt } from './known-keys.ts';
 import type { Path, SourceFile } from './source.ts';
 import { PLACEHOLDER } from '../schema/facet.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, suggest } from './suggest.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -30,7 +30,7 @@ function pickBranch(branches: Issue[][], input: unknown): Issue[] {
   let best: Issue[] = branches[branches.length - 1] ?? [];
   let bestScore = Infinity;
   branches.forEach((issues) => {
-    const score = issues.length + (wrongKind(issues) ? 100 : 0);
+    const score = issues.length - typoPairs(issues).size + (wrongKind(issues) ? 100 : 0);
     if (score <= bestScore) {
       best = issues;
       bestScore = score;
@@ -39,11 +39,30 @@ function pickBranch(branches: Issue[][], input: unknown): Issue[] {
   return best;
 }
 
+/**
+ * Missing keys that an unknown key of the same object is a typo of (`resourse` for `resource`):
+ * the pair is one mistake, reported once, as the unknown key with its suggestion.
+ */
+function typoPairs(issues: readonly Issue[]): Set<Issue> {
+  const pairs = new Set<Issue>();
+  const unknown = issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((k) => ({ k, at: i.path.join('.') })) : []));
+  for (const i of issues) {
+    const key = i.path[i.path.length - 1];
+    if (i.code !== 'invalid_type' || typeof key !== 'string') continue;
+    const at = i.path.slice(0, -1).join('.');
+    if (unknown.some((u) => u.at === at && suggest(u.k, [key]) === key)) pairs.add(i);
+  }
+  return pairs;
+}
+
 /** Flattens unions into the issues of the chosen branch, with absolute paths and the values found there. */
 function flatten(issue: Issue, data: unknown, base: Path = []): Array<{ issue: Issue; path: Path; input: unknown }> {
-  const path = [...base, ...issue.path];
+  // zod's paths may hold symbols in theory; YAML data has only keys and indexes.
+  const path: Path = [...base, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    return pickBranch(issue.errors, valueAt(data, path)).flatMap((i) => flatten(i, data, path));
+    const branch = pickBranch(issue.errors, valueAt(data, path));
+    const typos = typoPairs(branch);
+    return branch.filter((i) => !typos.has(i)).flatMap((i) => flatten(i, data, path));
   }
   return [{ issue, path, input: valueAt(data, path) }];
 }
@@ -65,6 +84,10 @@ function received(input: unknown): string {
   return `${typeof input} \`${String(input)}\``;
 }
 
+/** Keys of `{ none }` and `{ open }`: listed as expected only where the author wrote one of them. */
+const FACET_STATE_KEYS: ReadonlySet<string> = new Set(['none', 'open', 'owner', 'link', 'blocked_by']);
+const hasStateKey = (input: unknown) => typeof input === 'object' && input !== null && ('none' in input || 'open' in input);
+
 const FORMAT_CODES: Record<string, string> = { duration: 'bad-duration', date: 'bad-date', url: 'bad-url' };
 
 /** Turns zod's issues for one file into located diagnostics. */
@@ -74,7 +97,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
       const at = (p: Path, key = false) => source.locate(p, key);
       switch (issue.code) {
         case 'unrecognized_keys': {
-          const known = knownKeysAt(schema, path);
+          const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
           return issue.keys.map((key) => ({
             code: 'unknown-key',
             severity: 'error',
