@@ -14,6 +14,7 @@ export default defineConfig({
         { label: 'Dashboard', link: '/' },
         { label: 'Areas', items: AREAS.map((a, i) => ({ label: `${i + 1}. ${a.title}`, link: `/${a.key}/` })) },
         { label: 'All gaps', link: '/gaps/' },
+        { label: 'Reading this spec', link: '/guide/' },
       ],
     }),
   ],
