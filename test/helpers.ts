@@ -38,3 +38,10 @@ export async function scratchCopy(dir: string): Promise<string> {
 export function gapLines(analysis: Analysis): string[] {
   return analysis.assessment.gaps.map((g) => `${g.id} ${g.state}`);
 }
+
+/** The complete fixture in memory, with some files replaced (or removed with `null`), through the real loader. */
+export async function completeWith(overrides: Record<string, string | null>): Promise<Analysis> {
+  const files = (await readSpecDir(fixture('complete'))).filter((f) => !(f.path in overrides));
+  for (const [path, text] of Object.entries(overrides)) if (text !== null) files.push({ path, bytes: new TextEncoder().encode(text) });
+  return analyze(files.sort((a, b) => (a.path < b.path ? -1 : 1)));
+}

@@ -1,6 +1,11 @@
-import type { Diagnostic } from './diagnostics/diagnostic.ts';
+import { runChecks } from './checks/run.ts';
+import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { assess } from './gaps/assess.ts';
-import type { Assessment } from './gaps/types.ts';
+import type { Assessment, FacetResult } from './gaps/types.ts';
+import { buildGraph, referenceEdges, type Edge, type LinkGraph } from './link/graph.ts';
+import { inspectProse, type ProseFindings } from './link/markdown.ts';
+import { collectProse, parseTarget, type Prose } from './link/prose.ts';
+import { collectReferences, type Reference } from './link/references.ts';
 import { loadSpec } from './load/load-spec.ts';
 import type { SpecFile } from './load/read-dir.ts';
 import type { Spec } from './model/spec.ts';
@@ -10,10 +15,34 @@ export interface Analysis {
   spec: Spec;
   diagnostics: Diagnostic[];
   assessment: Assessment;
+  references: Reference[];
+  prose: Array<Prose & ProseFindings>;
+  graph: LinkGraph;
 }
 
-/** Load, validate and assess a spec from its files. Pure: no file system, no console. */
+/** Load, validate, assess, link and check a spec from its files. Pure: no file system, no console. */
 export function analyze(files: readonly SpecFile[]): Analysis {
   const { spec, diagnostics } = loadSpec(files);
-  return { spec, diagnostics, assessment: assess(spec) };
+  const assessment = assess(spec);
+  const references = collectReferences(spec);
+  const prose = collectProse(spec).map((p) => ({ ...p, ...inspectProse(p.text) }));
+  const facets = new Map(assessment.facets.map((f) => [f.id, f]));
+  const items = new Set(spec.areas.flatMap((a) => a.items.map((i) => `${a.key}/${i.id}`)));
+  const exists = (area: string, id: string) => items.has(`${area}/${id}`);
+  const graph = buildGraph([...referenceEdges(references, exists), ...proseEdges(prose, facets, exists)]);
+  const checked = runChecks({ spec, references, prose, facets, graph });
+  return { spec, diagnostics: [...diagnostics, ...checked].sort(compareDiagnostics), assessment, references, prose, graph };
+}
+
+/** Prose links to items and facets, as edges from the page the prose is on. */
+function proseEdges(prose: ReadonlyArray<Prose & ProseFindings>, facets: ReadonlyMap<string, FacetResult>, exists: (area: string, id: string) => boolean): Edge[] {
+  return prose.flatMap((p) =>
+    p.links.flatMap((link): Edge[] => {
+      const target = parseTarget(link.target);
+      if (target?.kind === 'item' && exists(target.area, target.id)) return [{ from: p.source, to: `${target.area}/${target.id}`, via: 'prose' }];
+      const facet = target?.kind === 'facet' ? facets.get(target.id) : undefined;
+      if (facet?.item !== undefined) return [{ from: p.source, to: `${facet.area}/${facet.item}`, via: 'prose' }];
+      return [];
+    }),
+  );
 }

@@ -1,11 +1,13 @@
 import { YAMLError } from 'yaml';
 import type { ZodType } from 'zod';
 import { compareDiagnostics, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { AREAS, isAreaKey } from '../model/areas/index.ts';
+import { areaDef, isAreaKey } from '../model/areas/index.ts';
 import { AREA_KEYS, isObj, type AreaKey, type Obj } from '../model/facet-def.ts';
-import { AREA_FILE, type Area, type Item, type Spec } from '../model/spec.ts';
+import { AREA_FILE, CONFIG_FILE, type Area, type Item, type Spec, type SpecConfig } from '../model/spec.ts';
+import { configSchema } from '../schema/config.ts';
 import { ID } from '../schema/facet.ts';
 import { decode } from './decode.ts';
+import { tooDeep } from './depth.ts';
 import type { SpecFile } from './read-dir.ts';
 import { SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
@@ -19,76 +21,111 @@ export interface LoadResult {
 
 const YAML_EXT = /\.ya?ml$/;
 
+/** Files larger than this are refused: one item per file never needs more. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
 /** Loads a spec from its files: parse, validate, locate. Never throws on bad content. */
 export function loadSpec(files: readonly SpecFile[]): LoadResult {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, SourceFile>();
   const areas = new Map<AreaKey, Area>(
-    AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, items: [] }]),
+    AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, valid: true, items: [] }]),
   );
   const seenIds = new Map<string, string>();
+  let config: SpecConfig = { checks: {} };
 
-  for (const { path, bytes } of files) {
-    if (!YAML_EXT.test(path)) continue;
-    const place = classify(path);
+  for (const file of files) {
+    const place = classify(file.path);
+    if ('ignore' in place) continue;
     if ('problem' in place) {
-      diagnostics.push({ code: 'misplaced-file', severity: 'error', message: place.problem, file: path, line: 1, column: 1 });
+      diagnostics.push({ code: place.code, severity: place.severity, message: place.problem, file: file.path, line: 1, column: 1 });
       continue;
     }
-    const { text, diagnostic } = decode(path, bytes);
-    if (diagnostic || text === undefined) {
-      if (diagnostic) diagnostics.push(diagnostic);
-      continue;
-    }
-    const source = new SourceFile(path, text);
-    sources.set(path, source);
+    const source = readSource(file, diagnostics);
+    if (!source) continue;
+    sources.set(file.path, source);
     const data = readData(source, diagnostics);
+    if (data === undefined) continue;
+    if ('config' in place) {
+      if (validate(configSchema, data, source, diagnostics)) config = { file: file.path, checks: configSchema.parse(data).checks ?? {} };
+      continue;
+    }
     const area = areas.get(place.area);
-    if (!area || data === undefined) continue;
-    const def = AREAS.find((a) => a.key === place.area);
+    const def = areaDef(place.area);
+    if (!area) continue;
     if (place.item === undefined) {
-      area.present = true;
-      area.data = data;
-      if (def) validate(def.schema, data, source, diagnostics);
+      Object.assign(area, { present: true, data, valid: validate(def.schema, data, source, diagnostics) });
       continue;
     }
-    const key = `${place.area}/${place.item.toLowerCase()}`;
-    const clash = seenIds.get(key);
+    const clash = claimId(seenIds, place.area, place.item, file.path);
     if (clash) {
-      diagnostics.push({
-        code: 'duplicate-id',
-        severity: 'error',
-        message: `Item id \`${place.item}\` is already used by \`${clash}\` (ids must differ in more than letter case); rename one file.`,
-        file: path,
-        line: 1,
-        column: 1,
-        related: [{ file: clash, line: 1, column: 1, message: 'first defined here' }],
-      });
+      diagnostics.push(clash);
       continue;
     }
-    seenIds.set(key, path);
-    if (def?.items) validate(def.items.schema, data, source, diagnostics);
-    area.items.push({ area: place.area, id: place.item, file: path, data } satisfies Item);
+    const valid = def.items ? validate(def.items.schema, data, source, diagnostics) : false;
+    area.items.push({ area: place.area, id: place.item, file: file.path, data, valid } satisfies Item);
   }
   for (const area of areas.values()) area.items.sort((a, b) => compareStrings(a.id, b.id));
-  return { spec: { areas: [...areas.values()], sources }, diagnostics: diagnostics.sort(compareDiagnostics) };
+  return { spec: { areas: [...areas.values()], sources, config }, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
-type Place = { area: AreaKey; item?: string } | { problem: string };
+/** Ids must differ in more than letter case: they become file names and URLs on any system. */
+function claimId(seen: Map<string, string>, area: AreaKey, id: string, path: string): Diagnostic | undefined {
+  const key = `${area}/${id.toLowerCase()}`;
+  const first = seen.get(key);
+  if (first === undefined) {
+    seen.set(key, path);
+    return undefined;
+  }
+  return {
+    code: 'duplicate-id',
+    severity: 'error',
+    message: `Item id \`${id}\` is already used by \`${first}\` (ids must differ in more than letter case); rename one file.`,
+    file: path,
+    line: 1,
+    column: 1,
+    related: [{ file: first, line: 1, column: 1, message: 'first defined here' }],
+  };
+}
+
+function readSource({ path, bytes }: SpecFile, diagnostics: Diagnostic[]): SourceFile | undefined {
+  if (bytes.length > MAX_FILE_BYTES) {
+    const mb = (bytes.length / 1024 / 1024).toFixed(1);
+    diagnostics.push({ code: 'file-too-large', severity: 'error', message: `The file is ${mb} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into one file per item.`, file: path, line: 1, column: 1 });
+    return undefined;
+  }
+  const { text, diagnostic } = decode(path, bytes);
+  if (diagnostic) diagnostics.push(diagnostic);
+  return text === undefined ? undefined : new SourceFile(path, text);
+}
+
+type Place =
+  | { area: AreaKey; item?: string }
+  | { config: true }
+  | { ignore: true }
+  | { problem: string; code: string; severity: 'error' | 'warning' };
+
+/** Files that may sit in a spec folder without being content. */
+const QUIET = /(^|\/)(\.gitkeep|\.gitignore|\.DS_Store|[^/]*\.md)$/;
 
 function classify(path: string): Place {
+  if (path === CONFIG_FILE) return { config: true };
   const parts = path.split('/');
   const folder = parts[0] ?? '';
-  if (parts.length !== 2) {
-    return { problem: `\`${path}\` is not in an area folder; content files go in \`<area>/<id>.yaml\` with <area> one of ${AREA_KEYS.join(', ')}.` };
+  if (!YAML_EXT.test(path)) {
+    if (QUIET.test(path) || parts.length === 1 || !isAreaKey(folder)) return { ignore: true };
+    return { code: 'ignored-file', severity: 'warning', problem: `\`${path}\` is not a YAML file and is not read; content files end in \`.yaml\`.` };
   }
-  if (!isAreaKey(folder)) return { problem: `\`${folder}\` is not an area${didYouMean(folder, AREA_KEYS)} Areas: ${AREA_KEYS.join(', ')}.` };
+  const misplaced = (problem: string): Place => ({ code: 'misplaced-file', severity: 'error', problem });
+  if (parts.length !== 2) {
+    return misplaced(`\`${path}\` is not in an area folder; content files go in \`<area>/<id>.yaml\` with <area> one of ${AREA_KEYS.join(', ')}.`);
+  }
+  if (!isAreaKey(folder)) return misplaced(`\`${folder}\` is not an area${didYouMean(folder, AREA_KEYS) || '.'} Areas: ${AREA_KEYS.join(', ')}.`);
   const name = parts[1] ?? '';
   if (name === AREA_FILE) return { area: folder };
   const id = name.replace(YAML_EXT, '');
-  const def = AREAS.find((a) => a.key === folder);
-  if (!def?.items) return { problem: `The ${folder} area has no items; its facets go in \`${folder}/${AREA_FILE}\`.` };
-  if (!ID.test(id)) return { problem: `\`${id}\` is not a valid item id: use letters, digits, \`_\`, \`.\` and \`-\`, starting with a letter or digit.` };
+  if (!areaDef(folder).items) return misplaced(`The ${folder} area has no items; its facets go in \`${folder}/${AREA_FILE}\`.`);
+  if (!ID.test(id)) return misplaced(`\`${id}\` is not a valid item id: use letters, digits, \`_\`, \`.\` and \`-\`, starting with a letter or digit.`);
   return { area: folder, item: id };
 }
 
@@ -99,6 +136,11 @@ function readData(source: SourceFile, diagnostics: Diagnostic[]): Obj | undefine
     for (const e of list) diagnostics.push(yamlDiagnostic(source, e, severity));
   }
   if (doc.errors.length > 0) return undefined;
+  const deep = tooDeep(doc.contents);
+  if (deep) {
+    diagnostics.push({ code: 'too-deep', severity: 'error', message: `Nesting deeper than ${deep.limit} levels; content is never this deep. Flatten it.`, ...source.spanOf(deep.offset) });
+    return undefined;
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
@@ -129,7 +171,9 @@ function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'w
   return { code, severity, message: `${message}${hint}.`, ...source.spanOf(e.pos[0], e.pos[1]) };
 }
 
-function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): void {
+/** Validates one file's data; false when it has schema errors (they are reported). */
+function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): boolean {
   const result = schema.safeParse(data);
   if (!result.success) diagnostics.push(...issuesToDiagnostics(result.error.issues, data, schema, source));
+  return result.success;
 }

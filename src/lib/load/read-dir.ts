@@ -13,7 +13,7 @@ export function specDir(env: Record<string, string | undefined> = process.env): 
   return env.SPEC_DIR && env.SPEC_DIR.trim() !== '' ? env.SPEC_DIR : 'content';
 }
 
-/** Reads every file below `dir` (skipping dot-folders), sorted by path. */
+/** Reads every file below `dir` (skipping hidden folders), sorted by path. */
 export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) throw new SpecDirError(`Spec folder \`${dir}\` not found; set SPEC_DIR to a folder of area folders.`);
@@ -22,7 +22,8 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
     .map((full) => ({ full, path: relative(dir, full).split(sep).join('/') }))
-    .filter(({ path }) => !path.split('/').some((part) => part.startsWith('.')))
+    // Hidden folders (.git) are not content; hidden files are read, so a `.x.yaml` is reported, not dropped.
+    .filter(({ path }) => !path.split('/').slice(0, -1).some((part) => part.startsWith('.')))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return Promise.all(files.map(async ({ full, path }) => ({ path, bytes: new Uint8Array(await readFile(full)) })));
 }

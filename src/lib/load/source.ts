@@ -42,6 +42,16 @@ export class SourceFile {
     const range = rangeOf(target) ?? rangeOf(this.doc.contents) ?? [0, 0];
     return this.spanOf(range[0], range[1]);
   }
+
+  /** Where `needle` is written inside the value at `path` (a link in a description, say); else the value. */
+  locateText(path: Path, needle: string): Span {
+    const value = this.locate(path);
+    const start = this.lines.lineStarts[value.line - 1];
+    const end = this.lines.lineStarts[(value.endLine ?? value.line)] ?? this.text.length;
+    if (start === undefined) return value;
+    const at = this.text.indexOf(needle, start + value.column - 1);
+    return at >= 0 && at < end ? this.spanOf(at, at + needle.length) : value;
+  }
 }
 
 function child(node: unknown, segment: string | number): { key?: unknown; value?: unknown } | undefined {

@@ -9,6 +9,8 @@ export interface Item {
   /** Path relative to the spec folder, with `/`. */
   file: string;
   data: Obj;
+  /** False when the file failed its schema: checks skip it, the site build fails. */
+  valid: boolean;
 }
 
 /** One area: its own facets and its items, sorted by id. */
@@ -19,6 +21,7 @@ export interface Area {
   /** False when the area file is absent: every area facet is then missing. */
   present: boolean;
   data: Obj;
+  valid: boolean;
   items: Item[];
 }
 
@@ -26,7 +29,18 @@ export interface Area {
 export interface Spec {
   areas: Area[];
   sources: ReadonlyMap<string, SourceFile>;
+  /** `specbench.yaml` at the top of the spec folder. */
+  config: SpecConfig;
 }
+
+/** Severity overrides per check code; `off` silences a check. */
+export interface SpecConfig {
+  file?: string;
+  checks: Record<string, 'error' | 'warning' | 'hint' | 'off'>;
+}
+
+/** The spec's settings file, beside the area folders. */
+export const CONFIG_FILE = 'specbench.yaml';
 
 /** The file name of an area's own facets. */
 export const AREA_FILE = '_area.yaml';

@@ -1,0 +1,37 @@
+import { badStatus } from './bad-status.ts';
+import { brokenLink } from './broken-link.ts';
+import { duplicateEndpoint } from './duplicate-endpoint.ts';
+import { initialState } from './initial-state.ts';
+import { pathParametersCheck } from './path-parameters.ts';
+import { rawHtml } from './raw-html.ts';
+import { stateField } from './state-field.ts';
+import { stateValues } from './state-values.ts';
+import { statusMismatch } from './status-mismatch.ts';
+import type { Check } from './types.ts';
+import { unknownScope } from './unknown-scope.ts';
+import { unknownState } from './unknown-state.ts';
+import { unreachableState } from './unreachable-state.ts';
+import { unresolvedReference } from './unresolved-reference.ts';
+import { unsafeLink } from './unsafe-link.ts';
+import { unusedItem } from './unused-item.ts';
+import { versionDates } from './version-dates.ts';
+
+/** Every check, in the order their diagnostics are produced. */
+export const CHECKS: readonly Check[] = [
+  unresolvedReference,
+  brokenLink,
+  pathParametersCheck,
+  duplicateEndpoint,
+  badStatus,
+  statusMismatch,
+  unknownState,
+  initialState,
+  unreachableState,
+  stateField,
+  stateValues,
+  unknownScope,
+  versionDates,
+  rawHtml,
+  unsafeLink,
+  unusedItem,
+];

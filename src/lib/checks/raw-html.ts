@@ -1,0 +1,15 @@
+import type { Check } from './types.ts';
+
+export const rawHtml: Check = {
+  code: 'raw-html',
+  description: 'Prose contains raw HTML, which the site never renders.',
+  severity: 'warning',
+  example: 'description: <script>alert(1)</script>',
+  run(ctx) {
+    for (const p of ctx.prose) {
+      for (const html of p.html) {
+        ctx.report({ message: `Raw HTML \`${html.slice(0, 40)}\` is not rendered; write Markdown instead.`, at: { file: p.file, path: p.path, text: html } });
+      }
+    }
+  },
+};

@@ -1,0 +1,69 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { FacetResult } from '../gaps/types.ts';
+import type { LinkGraph } from '../link/graph.ts';
+import type { ProseFindings } from '../link/markdown.ts';
+import type { Prose } from '../link/prose.ts';
+import type { Reference } from '../link/references.ts';
+import { didYouMean } from '../load/suggest.ts';
+import type { Spec } from '../model/spec.ts';
+import { CHECKS } from './index.ts';
+import type { At, Check, CheckContext } from './types.ts';
+
+export interface CheckInput {
+  spec: Spec;
+  references: readonly Reference[];
+  prose: ReadonlyArray<Prose & ProseFindings>;
+  facets: ReadonlyMap<string, FacetResult>;
+  graph: LinkGraph;
+}
+
+/** Runs every check with the spec's severities; a check that throws becomes a diagnostic, never a crash. */
+export function runChecks(input: CheckInput, checks: readonly Check[] = CHECKS): Diagnostic[] {
+  const { spec } = input;
+  const out: Diagnostic[] = [...configDiagnostics(spec, checks)];
+  const locate = (at: At) => {
+    const source = spec.sources.get(at.file);
+    if (!source) return { file: at.file, line: 1, column: 1 };
+    return at.text !== undefined ? source.locateText(at.path, at.text) : source.locate(at.path, at.key);
+  };
+  const byId = new Map(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, i] as const)));
+  for (const check of checks) {
+    const severity = spec.config.checks[check.code] ?? check.severity;
+    if (severity === 'off') continue;
+    const ctx: CheckContext = {
+      ...input,
+      area: (key) => spec.areas.find((a) => a.key === key) ?? { key, file: '', present: false, data: {}, valid: false, items: [] },
+      items: (key) => (spec.areas.find((a) => a.key === key)?.items ?? []).filter((i) => i.valid),
+      item: (key, id) => byId.get(`${key}/${id}`),
+      report: ({ message, at, related }) =>
+        out.push({
+          code: check.code,
+          severity,
+          message,
+          ...locate(at),
+          ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}),
+        }),
+    };
+    try {
+      check.run(ctx);
+    } catch (error) {
+      out.push({ code: 'internal-error', severity: 'error', message: `Check ${check.code} failed: ${error instanceof Error ? error.message : String(error)}. Please report this with the content that caused it.`, file: spec.config.file ?? '.', line: 1, column: 1 });
+    }
+  }
+  return out;
+}
+
+function configDiagnostics(spec: Spec, checks: readonly Check[]): Diagnostic[] {
+  const { file } = spec.config;
+  const source = file ? spec.sources.get(file) : undefined;
+  if (!file || !source) return [];
+  const codes = checks.map((c) => c.code);
+  return Object.keys(spec.config.checks)
+    .filter((code) => !codes.includes(code))
+    .map((code) => ({
+      code: 'unknown-check',
+      severity: 'error' as const,
+      message: `\`${code}\` is not a check${didYouMean(code, codes) || '.'} Checks: ${codes.join(', ')}.`,
+      ...source.locate(['checks', code], true),
+    }));
+}

@@ -1,0 +1,48 @@
+import type { Severity } from '../diagnostics/diagnostic.ts';
+import type { FacetResult } from '../gaps/types.ts';
+import type { LinkGraph } from '../link/graph.ts';
+import type { ProseFindings } from '../link/markdown.ts';
+import type { Prose } from '../link/prose.ts';
+import type { Reference } from '../link/references.ts';
+import type { Path } from '../load/source.ts';
+import type { AreaKey } from '../model/facet-def.ts';
+import type { Area, Item, Spec } from '../model/spec.ts';
+
+/** A place in the content: a file and a data path; `key` points at the key, `text` at a substring of the value. */
+export interface At {
+  file: string;
+  path: Path;
+  key?: boolean;
+  text?: string;
+}
+
+/** What a check reports; the core turns `at` into file, line and column. */
+export interface Report {
+  message: string;
+  at: At;
+  related?: Array<{ at: At; message: string }>;
+}
+
+/** Everything a check may look at, computed once per run. */
+export interface CheckContext {
+  spec: Spec;
+  area(key: AreaKey): Area;
+  /** Items of an area that passed their schema, so their data has the schema's shape. */
+  items(key: AreaKey): Item[];
+  item(key: AreaKey, id: string): Item | undefined;
+  references: readonly Reference[];
+  prose: ReadonlyArray<Prose & ProseFindings>;
+  facets: ReadonlyMap<string, FacetResult>;
+  graph: LinkGraph;
+  report(report: Report): void;
+}
+
+/** One check: a stable code, what it looks for, its default severity, and how it runs. */
+export interface Check {
+  code: string;
+  description: string;
+  severity: Severity;
+  /** A line of content that makes it fire, for README. */
+  example: string;
+  run(ctx: CheckContext): void;
+}

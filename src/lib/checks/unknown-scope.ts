@@ -1,0 +1,29 @@
+import { didYouMean } from '../load/suggest.ts';
+import { isObj, statedObj } from '../model/facet-def.ts';
+import type { Check } from './types.ts';
+
+export const unknownScope: Check = {
+  code: 'unknown-scope',
+  description: 'An endpoint needs a scope its authentication scheme does not define.',
+  severity: 'error',
+  example: 'security: [{ scheme: oauth2, scopes: ["orders:delete"] }]',
+  run(ctx) {
+    for (const item of ctx.items('endpoints')) {
+      (Array.isArray(item.data.security) ? item.data.security : []).forEach((req: unknown, i) => {
+        if (!isObj(req) || typeof req.scheme !== 'string' || !Array.isArray(req.scopes)) return;
+        const scheme = ctx.item('authentication', req.scheme);
+        const defined = statedObj(scheme?.data.scopes);
+        if (!scheme || !defined) return;
+        req.scopes.forEach((scope: unknown, j) => {
+          if (typeof scope !== 'string' || scope in defined) return;
+          const names = Object.keys(defined);
+          ctx.report({
+            message: `Scope \`${scope}\` is not a scope of \`${req.scheme}\`${didYouMean(scope, names) || '.'} Its scopes: ${names.join(', ') || 'none'}.`,
+            at: { file: item.file, path: ['security', i, 'scopes', j] },
+            related: [{ at: { file: scheme.file, path: ['scopes'], key: true }, message: `scopes of \`${req.scheme}\`` }],
+          });
+        });
+      });
+    }
+  },
+};

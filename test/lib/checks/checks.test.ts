@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../../src/lib/checks/index.ts';
+import { completeWith, specAt, fixture } from '../../helpers.ts';
+
+type Row = [code: string, files: Record<string, string | null>, expected: Record<string, unknown> | null];
+
+const getOrder = (responses: string) => `method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: true }\nresponses:\n${responses}`;
+const machine = (states: string, transitions: string, field = 'status') => `resource: Order\nfield: ${field}\nstates:\n${states}\ntransitions:\n${transitions}`;
+const STATES = '  draft: { initial: true }\n  placed: {}\n  cancelled: { final: true }\n  shipped: { final: true }';
+const TRANSITIONS = '  - { from: draft, to: placed, trigger: { endpoint: place-order } }\n  - { from: [draft, placed], to: cancelled, trigger: { endpoint: cancel-order } }\n  - { from: placed, to: shipped, trigger: { condition: dispatched } }';
+
+/** Each check: a change that makes it fire (with where), and a near miss that keeps it quiet. */
+const ROWS: Record<string, { fire: Row[2][]; quiet: Row[1][] }> = {
+  'unresolved-reference': {
+    fire: [
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Ordr }') }, { file: 'endpoints/get-order.yaml', line: 6, column: 22, message: 'Unknown resource `Ordr` in 200 response; did you mean `Order`?' }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "404": { error: order_not_fond }') }, { line: 6, column: 19, message: expect.stringContaining('did you mean `order_not_found`?') }],
+      [{ 'resources/Order.yaml': 'fields:\n  id: { type: strng, required: true }' }, { file: 'resources/Order.yaml', line: 2, column: 15, message: expect.stringContaining('did you mean `string`?') }],
+      [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('place-order', 'place-ordr')) }, { message: expect.stringContaining('Unknown endpoint `place-ordr` in transition trigger; did you mean `place-order`?') }],
+      [{ 'events/order.placed.yaml': 'payload: { resource: Nope }' }, { file: 'events/order.placed.yaml', line: 1, column: 22 }],
+      [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth }]` }, { message: expect.stringContaining('Unknown authentication scheme `oauth`') }],
+      [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nlimits: [default-rat]` }, { message: expect.stringContaining('did you mean `default-rate`?') }],
+      [{ 'errors/_area.yaml': 'inventory: complete\nbody: { resource: Problm }' }, { file: 'errors/_area.yaml', line: 2 }],
+      [{ 'purpose/_area.yaml': 'name: { open: true, blocked_by: [purpose/domian] }' }, { line: 1, message: expect.stringContaining('did you mean `purpose/domain`?') }],
+    ],
+    quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order, list: true }') }],
+  },
+  'broken-link': {
+    fire: [
+      [{ 'resources/Problem.yaml': 'description: |\n  An RFC 9457 problem,\n  returned by [[endpoints/get-ordr]].\nfields: { none: free-form }' }, { file: 'resources/Problem.yaml', line: 3, column: 15, message: expect.stringContaining('did you mean `get-order`?') }],
+      [{ 'resources/Problem.yaml': 'description: See [[gap:resources/Problem/fieldz]].\nfields: { none: free-form }' }, { line: 1, column: 18 }],
+      [{ 'resources/Problem.yaml': 'description: See [[endpoint]].\nfields: { none: free-form }' }, { message: expect.stringContaining('did you mean `endpoints`?') }],
+      [{ 'resources/Problem.yaml': 'description: See [[endpoints/get-order|the *endpoint*]].\nfields: { none: free-form }' }, { message: expect.stringContaining('labels are plain text') }],
+    ],
+    quiet: [{ 'resources/Problem.yaml': 'description: "See [[endpoints/get-order|getting an order]], [[errors]], [[gap:resources/Order/fields]] and `[[not a link]]`."\nfields: { none: free-form }' }],
+  },
+  'path-parameters': {
+    fire: [
+      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  id: { in: path, type: string }\nresponses: { "200": { resource: Order } }' }, { line: 2, message: expect.stringContaining('`{order_id}`') }],
+      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters: { none: none }\nresponses: { "200": { resource: Order } }' }, { line: 3 }],
+      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: false }\nresponses: { "200": { resource: Order } }' }, { line: 4, message: expect.stringContaining('always required') }],
+    ],
+    quiet: [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string }\n  expand: { in: query, type: string }\nresponses: { "200": { resource: Order } }' }],
+  },
+  'duplicate-endpoint': {
+    fire: [[{ 'endpoints/get-order-2.yaml': getOrder('  "200": { resource: Order }').replace('{order_id}', '{id}').replace('order_id:', 'id:') }, { file: 'endpoints/get-order-2.yaml', line: 2, related: [expect.objectContaining({ file: 'endpoints/get-order.yaml', line: 3 })] }]],
+    quiet: [{ 'endpoints/delete-order.yaml': 'method: DELETE\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string }\nresponses: { "204": { none: no body } }\nsecurity: [{ scheme: oauth2 }]' }],
+  },
+  'bad-status': {
+    fire: [
+      [{ 'endpoints/get-order.yaml': getOrder('  "600": { resource: Order }') }, { line: 6, column: 3 }],
+      [{ 'errors/order_not_found.yaml': 'status: 44' }, { file: 'errors/order_not_found.yaml', line: 1, column: 9 }],
+    ],
+    quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: order_not_found }\n  default: { error: invalid_order }') }],
+  },
+  'status-mismatch': {
+    fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 7, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 2 })] }]],
+    quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: invalid_order }') }],
+  },
+  'unknown-state': {
+    fire: [
+      [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('to: placed', 'to: plced')) }, { line: 9, message: expect.stringContaining('did you mean `placed`?') }],
+      [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('[draft, placed]', '[draft, paid]')) }, { line: 10 }],
+    ],
+    quiet: [{ 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: cancelled, to: draft, trigger: { condition: reopened } }`) }],
+  },
+  'initial-state': {
+    fire: [
+      [{ 'states/order-status.yaml': machine(STATES.replace('{ initial: true }', '{}'), TRANSITIONS) }, { line: 3, column: 1 }],
+      [{ 'states/order-status.yaml': machine(STATES.replace('placed: {}', 'placed: { initial: true }'), TRANSITIONS) }, { line: 5, related: [expect.objectContaining({ line: 4 })] }],
+    ],
+    quiet: [{ 'states/order-status.yaml': machine(STATES.replace('{ initial: true }', '{ initial: true, description: new }'), TRANSITIONS) }],
+  },
+  'unreachable-state': {
+    fire: [[{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.split('\n').slice(0, 2).join('\n')) }, { line: 7, severity: 'warning', message: expect.stringContaining('`shipped`') }]],
+    quiet: [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('from: placed, to: shipped', 'from: [placed], to: shipped')) }],
+  },
+  'state-field': {
+    fire: [[{ 'states/order-status.yaml': machine(STATES, TRANSITIONS, 'stauts') }, { line: 2, message: expect.stringContaining('did you mean `status`?') }]],
+    quiet: [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS, '"{status_field}"') }],
+  },
+  'state-values': {
+    fire: [[{ 'states/order-status.yaml': machine(`${STATES}\n  refunded: { final: true }`, `${TRANSITIONS}\n  - { from: shipped, to: refunded, trigger: { condition: x } }`) }, { line: 3, message: expect.stringContaining('states not allowed by the field: refunded'), related: [expect.objectContaining({ file: 'resources/Order.yaml', line: 5 })] }]],
+    quiet: [{ 'resources/Order.yaml': 'fields:\n  status: { type: string, required: true, allowed: [shipped, placed, draft, cancelled] }' }],
+  },
+  'unknown-scope': {
+    fire: [[{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:red"] }]` }, { line: 7, message: expect.stringContaining('did you mean `orders:read`?'), related: [expect.objectContaining({ file: 'authentication/oauth2.yaml', line: 6, column: 1 })] }]],
+    quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:read", "orders:write"] }]` }],
+  },
+  'version-dates': {
+    fire: [[{ 'versioning/v1.yaml': 'status: deprecated\nreleased: 2025-06-01\ndeprecated: 2025-01-01' }, { line: 3, column: 13, related: [expect.objectContaining({ line: 2 })] }]],
+    quiet: [{ 'versioning/v1.yaml': 'status: deprecated\nreleased: 2025-01-01\ndeprecated: 2025-01-01\nsunset: 2026-01-01' }],
+  },
+  'raw-html': {
+    fire: [[{ 'resources/Problem.yaml': 'description: "Hello <script>alert(1)</script>"\nfields: { none: x }' }, { line: 1, column: 21, severity: 'warning' }]],
+    quiet: [{ 'resources/Problem.yaml': 'description: "Compare `a < b` and 1 < 2."\nfields: { none: x }' }],
+  },
+  'unsafe-link': {
+    fire: [[{ 'resources/Problem.yaml': 'description: "[x](javascript:alert(1))"\nfields: { none: x }' }, { line: 1, severity: 'warning' }]],
+    quiet: [{ 'resources/Problem.yaml': 'description: "[x](https://example.com) [y](mailto:a@example.com) [z](../errors/)"\nfields: { none: x }' }],
+  },
+  'unused-item': {
+    fire: [[{ 'errors/gone.yaml': 'status: 410' }, { file: 'errors/gone.yaml', severity: 'hint' }]],
+    quiet: [{ 'errors/gone.yaml': 'status: 410', 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "410": { error: gone }') }],
+  },
+};
+
+describe('the complete fixture', () => {
+  it('passes every check', async () => {
+    expect((await specAt(fixture('complete'))).diagnostics).toEqual([]);
+  });
+});
+
+describe.each(CHECKS.map((c) => [c.code, c] as const))('%s', (code) => {
+  const rows = ROWS[code];
+  it('has rows that make it fire and keep it quiet', () => {
+    expect(rows?.fire.length).toBeGreaterThan(0);
+    expect(rows?.quiet.length).toBeGreaterThan(0);
+  });
+  it.each(rows?.fire ?? [])('fires %#', async (files, expected) => {
+    const { diagnostics } = await completeWith(files);
+    expect(diagnostics.filter((d) => d.code === code)).toContainEqual(expect.objectContaining(expected ?? {}));
+  });
+  it.each(rows?.quiet ?? [])('stays quiet %#', async (files) => {
+    const { diagnostics } = await completeWith(files);
+    expect(diagnostics).toEqual([]);
+  });
+});
+
+describe('severities', () => {
+  it('follow specbench.yaml, and `off` silences a check', async () => {
+    const files = { 'errors/gone.yaml': 'status: 410' };
+    const warn = await completeWith({ ...files, 'specbench.yaml': 'checks:\n  unused-item: warning' });
+    expect(warn.diagnostics).toEqual([expect.objectContaining({ code: 'unused-item', severity: 'warning' })]);
+    const off = await completeWith({ ...files, 'specbench.yaml': 'checks:\n  unused-item: off' });
+    expect(off.diagnostics).toEqual([]);
+  });
+
+  it('an unknown check code in specbench.yaml is an error with a suggestion', async () => {
+    const { diagnostics } = await completeWith({ 'specbench.yaml': 'checks:\n  unused-items: off' });
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'unknown-check', file: 'specbench.yaml', line: 2, column: 3, message: expect.stringContaining('did you mean `unused-item`?') })]);
+  });
+});
