@@ -14,7 +14,7 @@ describe('specbench check', () => {
     const { code, out } = await cli(['check', '--spec', dir]);
     expect(code).toBe(1);
     expect(out).toMatch(/endpoints\/get-order\.yaml:2:1 error unknown-key Unknown key `paht` in the top level; did you mean `path`\?/);
-    expect(out).toContain('> 2 | paht: /orders');
+    expect(out).toContain('> 2 | paht: /orders\n    | ^^^^\n');
     expect(out).toContain('1 error');
   });
 

@@ -2,8 +2,8 @@ import type { Check } from './types.ts';
 
 export const rawHtml: Check = {
   code: 'raw-html',
-  description: 'Prose contains raw HTML, which the site never renders.',
-  severity: 'warning',
+  description: 'Prose contains raw HTML, which the site never renders (so it would be lost).',
+  severity: 'error',
   example: 'description: <script>alert(1)</script>',
   run(ctx) {
     for (const p of ctx.prose) {

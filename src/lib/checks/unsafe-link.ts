@@ -3,7 +3,7 @@ import type { Check } from './types.ts';
 export const unsafeLink: Check = {
   code: 'unsafe-link',
   description: 'A prose link uses a URL scheme other than http, https or mailto; the site drops it.',
-  severity: 'warning',
+  severity: 'error',
   example: 'description: "[click](javascript:alert(1))"',
   run(ctx) {
     for (const p of ctx.prose) {

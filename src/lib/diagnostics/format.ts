@@ -7,14 +7,28 @@ export function formatHuman(diagnostics: readonly Diagnostic[], sourceText: (fil
     .map((d) => {
       const head = `${root}${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`;
       const text = sourceText(d.file);
-      const frame =
-        text === undefined
-          ? ''
-          : `\n${codeFrameColumns(text, { start: { line: d.line, column: d.column }, ...(d.endLine !== undefined ? { end: { line: d.endLine, column: d.endColumn ?? d.column } } : {}) }, { linesAbove: 1, linesBelow: 1 })}`;
       const related = (d.related ?? []).map((r) => `\n  ${root}${r.file}:${r.line}:${r.column} ${r.message}`).join('');
-      return `${head}${related}${frame}\n`;
+      return `${head}${related}${text === undefined ? '' : `\n${frame(text, d)}`}\n`;
     })
     .join('\n');
+}
+
+/** Widest part of a line a frame shows; longer lines are cut around the column. */
+const WIDTH = 100;
+
+/** The lines around a diagnostic, each cut to a window around its column so huge lines stay readable. */
+function frame(text: string, d: Diagnostic): string {
+  const lines = text.split(/\r?\n/);
+  const start = Math.max(0, d.column - 1 - WIDTH / 2);
+  const shift = (line: string) => (line.length > WIDTH ? start - (start > 0 ? 1 : 0) : 0);
+  const cut = (line: string) => (line.length <= WIDTH ? line : `${start > 0 ? '…' : ''}${line.slice(start, start + WIDTH)}${line.length > start + WIDTH ? '…' : ''}`);
+  const shown = lines.map((line, i) => (i >= d.line - 2 && i <= d.line ? cut(line) : line));
+  const offset = shift(lines[d.line - 1] ?? '');
+  const column = d.column - offset;
+  const end = d.endLine === d.line && d.endColumn !== undefined ? Math.min(d.endColumn - offset, column + WIDTH) : undefined;
+  // @babel/code-frame 8 counts columns from 0; ours count from 1.
+  const loc = { start: { line: d.line, column: column - 1 }, ...(end !== undefined && end > column ? { end: { line: d.line, column: end - 1 } } : {}) };
+  return codeFrameColumns(shown.join('\n'), loc, { linesAbove: 1, linesBelow: 1 });
 }
 
 /** One JSON document with every diagnostic. */

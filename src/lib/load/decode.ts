@@ -1,41 +1,29 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
+const encoder = new TextEncoder();
 
-/** Decodes UTF-8 (dropping a BOM); bytes that are not UTF-8 give a located diagnostic. */
+/** Decodes UTF-8 (dropping a BOM); bytes that are not UTF-8 give a diagnostic at the first bad one. */
 export function decode(file: string, bytes: Uint8Array): { text?: string; diagnostic?: Diagnostic } {
   try {
-    return { text: decoder.decode(bytes) };
+    return { text: strict.decode(bytes) };
   } catch {
-    let line = 1;
-    let column = 1;
-    const bad = firstInvalidOffset(bytes);
-    for (let i = 0; i < bad; i++) {
-      if (bytes[i] === 0x0a) {
-        line++;
-        column = 1;
-      } else if ((bytes[i] ?? 0) < 0x80 || (bytes[i] ?? 0) >= 0xc0) column++;
-    }
+    // The lenient decoder marks the first bad sequence with U+FFFD; what precedes it is valid text.
+    const text = lenient.decode(bytes);
+    const index = text.indexOf('\uFFFD');
+    const before = text.slice(0, Math.max(0, index));
+    const lines = before.split('\n');
+    const offset = encoder.encode(before).length + (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
     return {
       diagnostic: {
         code: 'not-utf8',
         severity: 'error',
-        message: `The file is not UTF-8 text (byte 0x${(bytes[bad] ?? 0).toString(16)} at offset ${bad}); save it as UTF-8.`,
+        message: `The file is not UTF-8 text (byte 0x${(bytes[offset] ?? 0).toString(16)} at byte offset ${offset}); save it as UTF-8.`,
         file,
-        line,
-        column,
+        line: lines.length,
+        column: (lines[lines.length - 1]?.length ?? 0) + 1,
       },
     };
   }
-}
-
-function firstInvalidOffset(bytes: Uint8Array): number {
-  for (let end = 1; end <= bytes.length; end++) {
-    try {
-      decoder.decode(bytes.subarray(0, end), { stream: true });
-    } catch {
-      return end - 1;
-    }
-  }
-  return Math.max(0, bytes.length - 1);
 }

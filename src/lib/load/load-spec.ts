@@ -7,7 +7,7 @@ import { AREA_FILE, CONFIG_FILE, type Area, type Item, type Spec, type SpecConfi
 import { configSchema } from '../schema/config.ts';
 import { ID } from '../schema/facet.ts';
 import { decode } from './decode.ts';
-import { tooDeep } from './depth.ts';
+import { MAX_DEPTH, tooDeep } from './depth.ts';
 import type { SpecFile } from './read-dir.ts';
 import { SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
@@ -138,7 +138,7 @@ function readData(source: SourceFile, diagnostics: Diagnostic[]): Obj | undefine
   if (doc.errors.length > 0) return undefined;
   const deep = tooDeep(doc.contents);
   if (deep) {
-    diagnostics.push({ code: 'too-deep', severity: 'error', message: `Nesting deeper than ${deep.limit} levels; content is never this deep. Flatten it.`, ...source.spanOf(deep.offset) });
+    diagnostics.push({ code: 'too-deep', severity: 'error', message: `Nesting deeper than ${deep.limit} levels; content is never nested this deep. Flatten it.`, ...source.spanOf(deep.offset) });
     return undefined;
   }
   let data: unknown;
@@ -165,6 +165,10 @@ function readData(source: SourceFile, diagnostics: Diagnostic[]): Obj | undefine
 }
 
 function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'warning'): Diagnostic {
+  // The parser survives its own stack overflow on absurd nesting and reports it as an error.
+  if (/call stack/i.test(e.message)) {
+    return { code: 'too-deep', severity, message: `Nesting too deep to read; content is never nested more than ${MAX_DEPTH} levels. Flatten it.`, ...source.spanOf(e.pos[0], e.pos[1]) };
+  }
   const code = e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : e.code === 'TAB_AS_INDENT' ? 'yaml-tab' : 'yaml-syntax';
   const message = e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? e.code;
   const hint = code === 'duplicate-key' ? '; keep one of them' : code === 'yaml-tab' ? '; indent with spaces' : '';

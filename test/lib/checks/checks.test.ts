@@ -92,11 +92,11 @@ const ROWS: Record<string, { fire: Row[2][]; quiet: Row[1][] }> = {
     quiet: [{ 'versioning/v1.yaml': 'status: deprecated\nreleased: 2025-01-01\ndeprecated: 2025-01-01\nsunset: 2026-01-01' }],
   },
   'raw-html': {
-    fire: [[{ 'resources/Problem.yaml': 'description: "Hello <script>alert(1)</script>"\nfields: { none: x }' }, { line: 1, column: 21, severity: 'warning' }]],
+    fire: [[{ 'resources/Problem.yaml': 'description: "Hello <script>alert(1)</script>"\nfields: { none: x }' }, { line: 1, column: 21, severity: 'error' }]],
     quiet: [{ 'resources/Problem.yaml': 'description: "Compare `a < b` and 1 < 2."\nfields: { none: x }' }],
   },
   'unsafe-link': {
-    fire: [[{ 'resources/Problem.yaml': 'description: "[x](javascript:alert(1))"\nfields: { none: x }' }, { line: 1, severity: 'warning' }]],
+    fire: [[{ 'resources/Problem.yaml': 'description: "[x](javascript:alert(1))"\nfields: { none: x }' }, { line: 1, column: 19, severity: 'error' }]],
     quiet: [{ 'resources/Problem.yaml': 'description: "[x](https://example.com) [y](mailto:a@example.com) [z](../errors/)"\nfields: { none: x }' }],
   },
   'unused-item': {
