@@ -1,5 +1,7 @@
 import { getCollection } from 'astro:content';
-import type { AreaView, SiteModel } from '../lib/index.ts';
+import { facetPath, type AreaView, type SiteModel } from '../lib/index.ts';
+
+export { facetAnchor } from '../lib/index.ts';
 
 /** The nine areas in order, as the loader stored them. */
 export async function loadSite(): Promise<SiteModel> {
@@ -15,13 +17,7 @@ export function href(path: string): string {
   return `${base}/${path.replace(/^\//, '')}`;
 }
 
-/** The anchor of a facet on its area page. */
-export function facetAnchor(id: string): string {
-  return `f-${id}`;
-}
-
-/** Where a facet is shown: its area page, at its anchor. */
+/** Where a facet is shown, by its id. */
 export function facetHref(id: string): string {
-  const area = id.split('/')[0] ?? '';
-  return href(`${area}/#${facetAnchor(id)}`);
+  return href(facetPath({ id, area: id.split('/')[0] ?? '' }));
 }

@@ -26,7 +26,7 @@ export function specLoader(): Loader {
   };
 }
 
-async function sync(dir: string, { store, logger, watcher, generateDigest }: LoaderContext): Promise<void> {
+async function sync(dir: string, { store, logger, watcher, generateDigest, config }: LoaderContext): Promise<void> {
   const analysis = analyze(await readSpecDir(dir));
   const { diagnostics, spec } = analysis;
   if (diagnostics.length > 0) {
@@ -38,7 +38,7 @@ async function sync(dir: string, { store, logger, watcher, generateDigest }: Loa
     }
     logger.warn(text);
   }
-  const model = siteModel(analysis);
+  const model = siteModel(analysis, config.base.endsWith('/') ? config.base : `${config.base}/`);
   store.clear();
   for (const area of model.areas) {
     const data = area as unknown as Record<string, unknown>;

@@ -96,6 +96,23 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
   });
 });
 
+describe('links on the site', () => {
+  it('renders prose links to items', async () => {
+    const link = main(await page(complete, 'purpose')).querySelector('[data-facet="purpose/purpose"] .prose a');
+    expect([link?.text, link?.getAttribute('href')]).toEqual(['Order', '/resources/#item-Order']);
+  });
+
+  it('lists what an item links to and what links to it', async () => {
+    const order = main(await page(complete, 'resources')).querySelector('section[data-item="Order"]');
+    const from = order?.querySelector('.linked-from')?.querySelectorAll('a').map((a) => a.text);
+    expect(from).toEqual(expect.arrayContaining(['Create an order', 'Get an order', 'Order lifecycle', 'Order placed']));
+    const get = main(await page(complete, 'endpoints')).querySelector('section[data-item="get-order"] .links');
+    expect(get?.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(
+      expect.arrayContaining(['/resources/#item-Order', '/errors/#item-order_not_found', '/authentication/#item-oauth2', '/limits/#item-default-rate']),
+    );
+  });
+});
+
 describe('a spec with errors', () => {
   it('fails the build with the located diagnostic', () => {
     expect(broken.code).not.toBe(0);

@@ -7,7 +7,7 @@ import { AREA_FILE, CONFIG_FILE, type Area, type Item, type Spec, type SpecConfi
 import { configSchema } from '../schema/config.ts';
 import { ID } from '../schema/facet.ts';
 import { decode } from './decode.ts';
-import { MAX_DEPTH, tooDeep } from './depth.ts';
+import { MAX_DEPTH, shapeProblem } from './depth.ts';
 import type { SpecFile } from './read-dir.ts';
 import { SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
@@ -136,9 +136,9 @@ function readData(source: SourceFile, diagnostics: Diagnostic[]): Obj | undefine
     for (const e of list) diagnostics.push(yamlDiagnostic(source, e, severity));
   }
   if (doc.errors.length > 0) return undefined;
-  const deep = tooDeep(doc.contents);
-  if (deep) {
-    diagnostics.push({ code: 'too-deep', severity: 'error', message: `Nesting deeper than ${deep.limit} levels; content is never nested this deep. Flatten it.`, ...source.spanOf(deep.offset) });
+  const shape = shapeProblem(doc.contents);
+  if (shape) {
+    diagnostics.push({ code: shape.code, severity: 'error', message: shape.message, ...source.spanOf(shape.offset) });
     return undefined;
   }
   let data: unknown;

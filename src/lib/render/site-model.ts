@@ -1,8 +1,12 @@
 import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
 import type { Coverage, FacetResult } from '../gaps/types.ts';
-import { AREAS } from '../model/areas/index.ts';
+import type { Edge } from '../link/graph.ts';
+import { proseRenderer } from '../link/markdown.ts';
+import { parseTarget } from '../link/prose.ts';
+import { AREAS, isAreaKey } from '../model/areas/index.ts';
 import { isObj, type AreaKey } from '../model/facet-def.ts';
+import { areaPath, itemPath, targetPath } from './paths.ts';
 
 /** A facet as a page shows it: state, a readable value, and for gaps the question. */
 export interface FacetView {
@@ -18,6 +22,16 @@ export interface FacetView {
   blocks: string[];
   /** Nesting below the item's own facets (a field's facets are at depth 1). */
   depth: number;
+  /** Stated prose, rendered to safe HTML. */
+  html?: string;
+}
+
+/** A link between pages: `area/item` (or `area`), what it is, and where it goes. */
+export interface LinkView {
+  key: string;
+  label: string;
+  via: string;
+  path: string;
 }
 
 export interface ItemView {
@@ -25,10 +39,14 @@ export interface ItemView {
   id: string;
   title: string;
   description?: string;
+  descriptionHtml?: string;
   file: string;
   coverage: Coverage;
   gapCount: number;
   facets: FacetView[];
+  /** What this item refers to, and what refers to it. */
+  linksTo: LinkView[];
+  linkedFrom: LinkView[];
 }
 
 export interface AreaView {
@@ -40,6 +58,7 @@ export interface AreaView {
   plural?: string;
   file: string;
   description?: string;
+  descriptionHtml?: string;
   coverage: Coverage;
   gapCount: number;
   facets: FacetView[];
@@ -53,8 +72,29 @@ export interface SiteModel {
   gapCount: number;
 }
 
-/** Builds the site's data from an analysis in one pass over its facets. */
-export function siteModel({ spec, assessment }: Analysis): SiteModel {
+/**
+ * Builds the site's data from an analysis in one pass over its facets. `base` is prefixed to
+ * links inside rendered prose.
+ */
+export function siteModel({ spec, assessment, graph }: Analysis, base = '/'): SiteModel {
+  const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
+  const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, typeof i.data.title === 'string' ? i.data.title : i.id] as const)));
+  const areaTitle = (key: string) => AREAS.find((a) => a.key === key)?.title ?? key;
+  const render = proseRenderer((raw) => {
+    const target = parseTarget(raw);
+    if (!target || (target.kind !== 'facet' && !isAreaKey(target.area))) return undefined;
+    if (target.kind === 'item' && !titles.has(`${target.area}/${target.id}`)) return undefined;
+    const path = targetPath(target, facetsById);
+    const label = target.kind === 'item' ? (titles.get(`${target.area}/${target.id}`) ?? target.id) : target.kind === 'area' ? areaTitle(target.area) : target.id;
+    return path === undefined ? undefined : { href: `${base}${path}`, label };
+  });
+  const link = (key: string, via: string): LinkView => {
+    const [area = '', id] = key.split('/');
+    return id === undefined
+      ? { key, via, label: areaTitle(area), path: areaPath(area) }
+      : { key, via, label: titles.get(key) ?? id, path: itemPath(area, id) };
+  };
+  const links = (edges: Edge[] | undefined, end: 'from' | 'to') => (edges ?? []).map((e) => link(e[end], e.via));
   const byOwner = new Map<string, FacetResult[]>();
   for (const f of assessment.facets) {
     const key = f.item === undefined ? f.area : `${f.area}/${f.item}`;
@@ -71,11 +111,13 @@ export function siteModel({ spec, assessment }: Analysis): SiteModel {
         area: def.key,
         id: item.id,
         title: typeof item.data.title === 'string' ? item.data.title : item.id,
-        ...(typeof item.data.description === 'string' ? { description: item.data.description } : {}),
+        ...(typeof item.data.description === 'string' ? { description: item.data.description, descriptionHtml: render(item.data.description) } : {}),
         file: item.file,
         coverage: assessment.byItem[`${def.key}/${item.id}`] ?? { stated: 0, total: 0 },
         gapCount: facets.filter(isGap).length,
-        facets: views(facets, 2),
+        facets: views(facets, 2, render),
+        linksTo: links(graph.outgoing.get(`${def.key}/${item.id}`), 'to'),
+        linkedFrom: links(graph.incoming.get(`${def.key}/${item.id}`), 'from'),
       };
     });
     return {
@@ -85,10 +127,10 @@ export function siteModel({ spec, assessment }: Analysis): SiteModel {
       covers: def.covers,
       ...(def.items ? { noun: def.items.noun, plural: def.items.plural } : {}),
       file: area?.file ?? `${def.key}/_area.yaml`,
-      ...(typeof area?.data.description === 'string' ? { description: area.data.description } : {}),
+      ...(typeof area?.data.description === 'string' ? { description: area.data.description, descriptionHtml: render(area.data.description) } : {}),
       coverage: assessment.byArea[def.key],
       gapCount: assessment.gaps.filter((g) => g.area === def.key).length,
-      facets: views(own, 1),
+      facets: views(own, 1, render),
       items,
     };
   });
@@ -98,7 +140,10 @@ export function siteModel({ spec, assessment }: Analysis): SiteModel {
 
 const isGap = (f: FacetResult) => f.state === 'open' || f.state === 'missing' || f.state === 'placeholder';
 
-function views(facets: FacetResult[], baseDepth: number): FacetView[] {
+/** Facets whose stated value is Markdown prose. */
+const PROSE_FACETS: ReadonlySet<string> = new Set(['purpose/purpose']);
+
+function views(facets: FacetResult[], baseDepth: number, render: (text: string) => string): FacetView[] {
   const ids = new Set(facets.map((f) => f.id));
   return facets.map((f) => {
     const segments = f.id.split('/');
@@ -117,6 +162,7 @@ function views(facets: FacetResult[], baseDepth: number): FacetView[] {
       blockedBy: f.blockedBy,
       blocks: f.blocks,
       depth,
+      ...(PROSE_FACETS.has(f.id) && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
     };
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/lib/checks/index.ts';
 import { completeWith, specAt, fixture } from '../../helpers.ts';
 
-type Row = [code: string, files: Record<string, string | null>, expected: Record<string, unknown> | null];
+type Files = Record<string, string | null>;
 
 const getOrder = (responses: string) => `method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: true }\nresponses:\n${responses}`;
 const machine = (states: string, transitions: string, field = 'status') => `resource: Order\nfield: ${field}\nstates:\n${states}\ntransitions:\n${transitions}`;
@@ -10,7 +10,7 @@ const STATES = '  draft: { initial: true }\n  placed: {}\n  cancelled: { final: 
 const TRANSITIONS = '  - { from: draft, to: placed, trigger: { endpoint: place-order } }\n  - { from: [draft, placed], to: cancelled, trigger: { endpoint: cancel-order } }\n  - { from: placed, to: shipped, trigger: { condition: dispatched } }';
 
 /** Each check: a change that makes it fire (with where), and a near miss that keeps it quiet. */
-const ROWS: Record<string, { fire: Row[2][]; quiet: Row[1][] }> = {
+const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quiet: Files[] }> = {
   'unresolved-reference': {
     fire: [
       [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Ordr }') }, { file: 'endpoints/get-order.yaml', line: 6, column: 22, message: 'Unknown resource `Ordr` in 200 response; did you mean `Order`?' }],
@@ -119,7 +119,7 @@ describe.each(CHECKS.map((c) => [c.code, c] as const))('%s', (code) => {
   });
   it.each(rows?.fire ?? [])('fires %#', async (files, expected) => {
     const { diagnostics } = await completeWith(files);
-    expect(diagnostics.filter((d) => d.code === code)).toContainEqual(expect.objectContaining(expected ?? {}));
+    expect(diagnostics.filter((d) => d.code === code)).toContainEqual(expect.objectContaining(expected));
   });
   it.each(rows?.quiet ?? [])('stays quiet %#', async (files) => {
     const { diagnostics } = await completeWith(files);

@@ -25,6 +25,8 @@ describe('loader diagnostics carry file, line and column', () => {
     ['an item in the purpose area', { 'purpose/x.yaml': 'a: 1' }, { code: 'misplaced-file' }],
     ['an invalid item id', { 'errors/-bad.yaml': 'status: 400' }, { code: 'misplaced-file', message: expect.stringContaining('not a valid item id') }],
     ['ids that differ only in case', { 'errors/Gone.yaml': 'status: 410', 'errors/gone.yaml': 'status: 410' }, { code: 'duplicate-id', file: 'errors/gone.yaml' }],
+    ['a mapping used as a key', { 'limits/_area.yaml': 'quotas: complete\n? { timeouts: complete }\n: x\n' }, { code: 'complex-key', line: 2, column: 3 }],
+    ['nesting deeper than 64 levels', { 'resources/D.yaml': `fields: ${'['.repeat(70)}${']'.repeat(70)}` }, { code: 'too-deep', line: 1 }],
     ['bytes that are not UTF-8', { 'errors/e.yaml': new Uint8Array([0x73, 0x74, 0x0a, 0xff, 0xfe]) }, { code: 'not-utf8', line: 2, column: 1 }],
   ])('%s', (_label, files, expected) => {
     expect(diagnose(files)).toContainEqual(expect.objectContaining({ severity: 'error', ...expected }));

@@ -1,0 +1,28 @@
+import type { FacetResult } from '../gaps/types.ts';
+import type { LinkTarget } from '../link/prose.ts';
+
+/** Where a page of the site lives, relative to the site's base: one place decides the URL scheme. */
+export function areaPath(area: string): string {
+  return `${area}/`;
+}
+
+export function itemPath(area: string, id: string): string {
+  return `${area}/#item-${id}`;
+}
+
+/** The anchor a facet has on the page that shows it. */
+export function facetAnchor(id: string): string {
+  return `f-${id}`;
+}
+
+export function facetPath(facet: { id: string; area: string }): string {
+  return `${facet.area}/#${facetAnchor(facet.id)}`;
+}
+
+/** The page a prose link target points at, or undefined for a target of no known shape. */
+export function targetPath(target: LinkTarget, facets: ReadonlyMap<string, FacetResult>): string | undefined {
+  if (target.kind === 'area') return areaPath(target.area);
+  if (target.kind === 'item') return itemPath(target.area, target.id);
+  const facet = facets.get(target.id);
+  return facet ? facetPath(facet) : undefined;
+}

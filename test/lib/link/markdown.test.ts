@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { inspectProse, isSafeUrl, proseRenderer } from '../../../src/lib/link/markdown.ts';
+
+const render = proseRenderer((target) => (target === 'resources/Order' ? { href: '/resources/#item-Order', label: 'Order' } : undefined));
+
+describe('prose rendering', () => {
+  it('renders Markdown and resolves spec links, with or without a label', () => {
+    expect(render('An *order*: see [[resources/Order]] or [[resources/Order|orders]].')).toBe(
+      '<p>An <em>order</em>: see <a href="/resources/#item-Order">Order</a> or <a href="/resources/#item-Order">orders</a>.</p>',
+    );
+  });
+
+  it('leaves unresolved links and links in code as text', () => {
+    expect(render('[[resources/Nope]] and `[[resources/Order]]`')).toBe('<p>[[resources/Nope]] and <code>[[resources/Order]]</code></p>');
+  });
+
+  it('never passes raw HTML through', () => {
+    const html = render('Hi <script>alert(1)</script> <img src=x onerror=alert(1)> <b>bold</b>\n\n<div onclick="x()">block</div>');
+    expect(html).not.toMatch(/<script|onerror|onclick|<img|<b>|<div/);
+    expect(html).toContain('Hi');
+  });
+
+  it('drops unsafe URL schemes and keeps safe ones', () => {
+    expect(render('[a](javascript:alert(1)) [b](https://example.com) [c](data:text/html,x)')).toBe('<p><a>a</a> <a href="https://example.com">b</a> <a>c</a></p>');
+    expect(isSafeUrl('JavaScript:x')).toBe(false);
+    expect(isSafeUrl('../errors/')).toBe(true);
+  });
+});
+
+describe('prose inspection', () => {
+  it('finds links, raw HTML, unsafe URLs and malformed links', () => {
+    expect(inspectProse('[[a/b]] [[c|d]] `[[e]]` <i>x</i> [y](vbscript:z) [[f|*g*]]')).toEqual({
+      links: [{ raw: '[[a/b]]', target: 'a/b' }, { raw: '[[c|d]]', target: 'c', label: 'd' }],
+      html: ['<i>', '</i>'],
+      unsafeUrls: ['vbscript:z'],
+      malformed: ['[[f|'],
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../src/lib/index.ts';
+import { specFrom } from './helpers.ts';
+
+describe('README', () => {
+  it('documents every check with its default severity', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    for (const check of CHECKS) expect(readme, check.code).toContain(`| \`${check.code}\` | ${check.severity} |`);
+  });
+
+  it('documents every code the loader can produce on the broken corpus and the loader tests', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    const codes = ['yaml-syntax', 'yaml-tab', 'duplicate-key', 'yaml-alias', 'too-deep', 'complex-key', 'empty-file', 'file-too-large', 'not-utf8', 'misplaced-file', 'ignored-file', 'duplicate-id', 'unknown-key', 'missing-key', 'wrong-type', 'bad-value', 'bad-duration', 'bad-date', 'bad-url', 'unknown-check'];
+    for (const code of codes) expect(readme, code).toContain(`\`${code}\``);
+  });
+
+  it('shows a quick start of two commands, install-and-open and install-and-test', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    expect(readme).toContain('npm install && npm run dev');
+    expect(readme).toContain('npm install && npm test');
+  });
+
+  it('its endpoint example loads without diagnostics', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    const example = /```yaml\n# endpoints\/get-order\.yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const { diagnostics } = specFrom({ 'endpoints/get-order.yaml': example ?? '', 'resources/Order.yaml': 'fields: { none: x }', 'errors/order_not_found.yaml': 'status: 404' });
+    expect(diagnostics).toEqual([]);
+  });
+});
