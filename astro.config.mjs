@@ -10,10 +10,12 @@ export default defineConfig({
     starlight({
       title: 'Specbench',
       description: 'The service interface specification, with every open gap in place.',
+      customCss: ['./src/styles/print.css'],
       sidebar: [
         { label: 'Dashboard', link: '/' },
         { label: 'Areas', items: AREAS.map((a, i) => ({ label: `${i + 1}. ${a.title}`, link: `/${a.key}/` })) },
         { label: 'All gaps', link: '/gaps/' },
+        { label: 'The whole spec (print)', link: '/print/' },
         { label: 'Reading this spec', link: '/guide/' },
       ],
     }),

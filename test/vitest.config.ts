@@ -4,8 +4,23 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 180_000,
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**'] },
+      },
+      {
+        // The built sites: made once by the global setup, read back and opened in Chromium.
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['test/site/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          globalSetup: ['test/site/global-setup.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

@@ -11,6 +11,7 @@ export { AREA_FILE, getArea, type Area, type Item, type Spec } from './model/spe
 export { gapsMarkdown } from './render/gaps-markdown.ts';
 export { gapsJson, gapsText } from './render/gaps-text.ts';
 export { gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
-export { siteModel, type AreaView, type FacetView, type ItemView, type LinkView, type SiteModel } from './render/site-model.ts';
+export { siteModel, type AreaView, type FacetView, type ItemView, type LinkView, type SiteModel, type SiteOptions } from './render/site-model.ts';
+export type { MachineView, TransitionView } from './render/state-diagram.ts';
 export { areaPath, facetAnchor, facetPath, itemPath } from './render/paths.ts';
 export { CHECKS } from './checks/index.ts';

@@ -19,5 +19,10 @@ export function href(path: string): string {
 
 /** Where a facet is shown, by its id. */
 export function facetHref(id: string): string {
-  return href(facetPath({ id, area: id.split('/')[0] ?? '' }));
+  return href(facetPath(id));
+}
+
+/** Whether a facet state counts as a gap. */
+export function isGapState(state: string): boolean {
+  return state === 'open' || state === 'missing' || state === 'placeholder';
 }

@@ -1,4 +1,5 @@
 import { resolve, sep } from 'node:path';
+import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { analyze, formatHuman, hasErrors, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
 
@@ -38,7 +39,13 @@ async function sync(dir: string, { store, logger, watcher, generateDigest, confi
     }
     logger.warn(text);
   }
-  const model = siteModel(analysis, config.base.endsWith('/') ? config.base : `${config.base}/`);
+  const graphviz = await Graphviz.load();
+  const editUrl = process.env.SPECBENCH_EDIT_URL;
+  const model = siteModel(analysis, {
+    base: config.base.endsWith('/') ? config.base : `${config.base}/`,
+    diagram: (dot) => graphviz.dot(dot),
+    ...(editUrl ? { editUrl } : {}),
+  });
   store.clear();
   for (const area of model.areas) {
     const data = area as unknown as Record<string, unknown>;

@@ -1,44 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { parse, type HTMLElement } from 'node-html-parser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixture, scratchCopy } from '../helpers.ts';
+import { buildSite } from './build.ts';
+import { main, page } from './read.ts';
 
-const run = promisify(execFile);
-
-/** Builds the real site for a spec folder into a fresh folder, as `npm run build` does. */
-async function build(specDir: string): Promise<{ outDir: string; code: number; output: string }> {
-  const outDir = await mkdtemp(join(tmpdir(), 'specbench-site-'));
-  try {
-    const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir], {
-      env: { ...process.env, SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { outDir, code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { outDir, code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
-}
-
-const page = async (outDir: string, path: string): Promise<HTMLElement> => parse(await readFile(join(outDir, path, 'index.html'), 'utf8'));
-const main = (root: HTMLElement) => root.querySelector('main') ?? root;
-
-// One build at a time: Astro keeps its content cache in the project.
-let content: string;
-let complete: string;
-let broken: { code: number; output: string };
-
-beforeAll(async () => {
-  content = (await build('content')).outDir;
-  complete = (await build(fixture('complete'))).outDir;
-  const dir = await scratchCopy(fixture('complete'));
-  await writeFile(join(dir, 'endpoints', 'get-order.yaml'), 'method: GET\npath: /orders/{order_id}\nresponses:\n  "200": { resourse: Order }\n');
-  broken = await build(dir);
-});
+const { content, complete, hostile } = inject('sites');
 
 describe('the site built from content/', () => {
   it('has a dashboard with the nine areas in order, their coverage and gap counts', async () => {
@@ -55,6 +22,8 @@ describe('the site built from content/', () => {
       ['9', 'Versioning', '0/3 (0%)', '3'],
     ]);
     expect(rows[0]?.querySelector('a')?.getAttribute('href')).toBe('/purpose/');
+    expect(rows[0]?.querySelectorAll('a')[1]?.getAttribute('href')).toBe('/gaps/#area-purpose');
+    expect(rows[0]?.querySelector('svg.coverage')?.getAttribute('aria-label')).toBe('Purpose: 0/5 (0%) stated');
   });
 
   it('shows every facet of an area page as a gap in place, with its id and question', async () => {
@@ -65,56 +34,120 @@ describe('the site built from content/', () => {
     expect(facets[1]?.querySelector('.question')?.text.trim()).toBe('purpose/base_url What is the concrete base address of the service?');
   });
 
-  it('lists all 22 gaps on the gaps page, grouped by area', async () => {
+  it('says on each item area that nothing is listed yet, and shows the inventory gap', async () => {
+    const root = main(await page(content, 'endpoints'));
+    expect(root.text).toContain('No endpoints written yet.');
+    expect(root.querySelector('[data-facet="endpoints/inventory"]')?.classList.contains('gap')).toBe(true);
+  });
+
+  it('lists all 22 gaps on the gaps page, grouped by area, with filters', async () => {
     const root = main(await page(content, 'gaps'));
     expect(root.querySelectorAll('.facet.gap')).toHaveLength(22);
     expect(root.querySelectorAll('section[data-area]').map((s) => [s.getAttribute('data-area'), s.querySelectorAll('.facet').length])).toEqual([
       ['purpose', 5], ['resources', 1], ['states', 1], ['endpoints', 1], ['authentication', 1], ['events', 4], ['errors', 2], ['limits', 4], ['versioning', 3],
     ]);
+    expect(root.querySelectorAll('.filters input[type=checkbox]')).toHaveLength(3 + 9);
+  });
+
+  it('adds no client script of its own: pages, components and layouts are static', async () => {
+    const sources = await readdir('src', { recursive: true, withFileTypes: true });
+    const astro = sources.filter((e) => e.isFile() && e.name.endsWith('.astro')).map((e) => join(e.parentPath, e.name));
+    expect(astro.length).toBeGreaterThan(5);
+    for (const file of astro) expect(await readFile(file, 'utf8'), file).not.toMatch(/<script/i);
   });
 });
 
 describe('the site built from the complete fixture (SPEC_DIR)', () => {
   it('says there are no gaps', async () => {
-    expect(main(await page(complete, '.')).text).toContain('No open gaps: every facet is stated.');
+    expect(main(await page(complete, '.')).text).toContain('No open gaps: every facet is stated');
     expect(main(await page(complete, 'gaps')).querySelectorAll('.facet')).toHaveLength(0);
   });
 
-  it('shows every item with its stated facets', async () => {
-    const root = main(await page(complete, 'endpoints'));
-    expect(root.querySelectorAll('section.item').map((s) => s.getAttribute('data-item'))).toEqual(['cancel-order', 'create-order', 'get-order', 'place-order']);
-    const get = root.querySelector('section[data-item="get-order"]');
+  it('lists an area’s items with their coverage, each linking to its page', async () => {
+    const rows = main(await page(complete, 'endpoints')).querySelectorAll('table.items tbody tr');
+    expect(rows.map((r) => [r.getAttribute('data-item'), r.querySelector('a')?.getAttribute('href'), r.querySelectorAll('td')[2]?.text.trim()])).toEqual([
+      ['cancel-order', '/endpoints/cancel-order/', '10/10 (100%)'],
+      ['create-order', '/endpoints/create-order/', '9/9 (100%)'],
+      ['get-order', '/endpoints/get-order/', '8/8 (100%)'],
+      ['place-order', '/endpoints/place-order/', '10/10 (100%)'],
+    ]);
+  });
+
+  it('gives every item a page with its stated facets', async () => {
+    const root = main(await page(complete, 'endpoints/get-order'));
     const facet = (id: string) => {
-      const el = get?.querySelector(`[data-facet="${id}"]`);
+      const el = root.querySelector(`[data-facet="${id}"]`);
       return [el?.querySelector('dt')?.text.replace(/\s+/g, ' ').trim(), el?.querySelector('dd')?.text.trim()];
     };
     expect(facet('endpoints/get-order/method')).toEqual(['method stated', 'GET']);
     expect(facet('endpoints/get-order/path')).toEqual(['path shape stated', '/orders/{order_id}']);
-    expect(get?.querySelector('[data-facet="endpoints/get-order/request"]')).toBeNull();
-    const resources = main(await page(complete, 'resources'));
+    expect(root.querySelector('[data-facet="endpoints/get-order/request"]')).toBeNull();
+    const resources = main(await page(complete, 'resources/Order'));
     expect(resources.querySelector('[data-facet="resources/Order/fields/status/allowed"]')?.text).toContain('draft, placed, cancelled, shipped');
   });
-});
 
-describe('links on the site', () => {
+  it('draws the state machine as SVG at build time, beside its transition table', async () => {
+    const root = main(await page(complete, 'states/order-status'));
+    const svg = root.querySelector('figure.diagram svg');
+    expect(svg?.getAttribute('aria-label')).toBe('State diagram of order-status: draft, placed, cancelled, shipped');
+    expect(svg?.querySelectorAll('g.node')).toHaveLength(5);
+    expect(svg?.querySelectorAll('g.edge')).toHaveLength(5);
+    expect(root.querySelectorAll('table.transitions tbody tr').map((r) => r.querySelectorAll('td').map((td) => td.text.replace(/\s+/g, ' ').trim()))).toEqual([
+      ['draft', 'placed', 'endpoint place-order'],
+      ['draft, placed', 'cancelled', 'endpoint cancel-order'],
+      ['placed', 'shipped', 'The warehouse confirms dispatch.'],
+    ]);
+  });
+
+  it('links "edit this file" to the content file behind the page', async () => {
+    const edit = (await page(complete, 'states/order-status')).querySelectorAll('a').find((a) => /edit page/i.test(a.text));
+    expect(edit?.getAttribute('href')).toBe('https://github.com/example/order-service-spec/edit/main/spec/states/order-status.yaml');
+  });
+
   it('renders prose links to items', async () => {
     const link = main(await page(complete, 'purpose')).querySelector('[data-facet="purpose/purpose"] .prose a');
-    expect([link?.text, link?.getAttribute('href')]).toEqual(['Order', '/resources/#item-Order']);
+    expect([link?.text, link?.getAttribute('href')]).toEqual(['Order', '/resources/Order/']);
   });
 
   it('lists what an item links to and what links to it', async () => {
-    const order = main(await page(complete, 'resources')).querySelector('section[data-item="Order"]');
-    const from = order?.querySelector('.linked-from')?.querySelectorAll('a').map((a) => a.text);
+    const from = main(await page(complete, 'resources/Order')).querySelector('.linked-from')?.querySelectorAll('a').map((a) => a.text);
     expect(from).toEqual(expect.arrayContaining(['Create an order', 'Get an order', 'Order lifecycle', 'Order placed']));
-    const get = main(await page(complete, 'endpoints')).querySelector('section[data-item="get-order"] .links');
-    expect(get?.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(
-      expect.arrayContaining(['/resources/#item-Order', '/errors/#item-order_not_found', '/authentication/#item-oauth2', '/limits/#item-default-rate']),
-    );
+    const to = main(await page(complete, 'endpoints/get-order')).querySelector('.links-to')?.querySelectorAll('a').map((a) => a.getAttribute('href'));
+    expect(to).toEqual(['/resources/Order/', '/errors/order_not_found/', '/authentication/oauth2/', '/limits/default-rate/']);
+  });
+
+  it('puts the whole spec on one page in the nine-part order', async () => {
+    const root = main(await page(complete, 'print'));
+    expect(root.querySelectorAll('section.area').map((s) => s.getAttribute('data-area'))).toEqual(['purpose', 'resources', 'states', 'endpoints', 'authentication', 'events', 'errors', 'limits', 'versioning']);
+    expect(root.querySelectorAll('section.item')).toHaveLength(17);
+    expect(root.querySelectorAll('figure.diagram svg')).toHaveLength(1);
+  });
+});
+
+describe('hostile prose', () => {
+  it('is rendered without scripts, event handlers or javascript: links', async () => {
+    for (const path of ['purpose', 'resources/Order', 'print']) {
+      const prose = main(await page(hostile, path)).querySelectorAll('.prose');
+      expect(prose.length, path).toBeGreaterThan(0);
+      for (const p of prose) {
+        expect(p.querySelectorAll('script, img, iframe, object'), path).toHaveLength(0);
+        expect(p.querySelectorAll('*').flatMap((e) => Object.keys(e.attributes)).filter((a) => /^on/i.test(a)), path).toEqual([]);
+        expect(p.querySelectorAll('a').map((a) => a.getAttribute('href') ?? '').filter((h) => /^\s*javascript:/i.test(h)), path).toEqual([]);
+      }
+    }
+    expect(main(await page(hostile, 'purpose')).querySelector('[data-facet="purpose/purpose"] .prose')?.text).toContain('Tries to run code.');
   });
 });
 
 describe('a spec with errors', () => {
-  it('fails the build with the located diagnostic', () => {
+  let broken: { code: number; output: string };
+  beforeAll(async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    await writeFile(join(dir, 'endpoints', 'get-order.yaml'), 'method: GET\npath: /orders/{order_id}\nresponses:\n  "200": { resourse: Order }\n');
+    broken = await buildSite(dir);
+  });
+
+  it('fails the build with the located diagnostic and no stack trace', () => {
     expect(broken.code).not.toBe(0);
     expect(broken.output).toMatch(/endpoints\/get-order\.yaml:4:\d+ error unknown-key Unknown key `resourse`.*did you mean `resource`\?/);
     expect(broken.output).not.toMatch(/^\s+at .*\.(ts|js|mjs):\d+:\d+\)?$/m);

@@ -47,7 +47,10 @@ export function loadSpec(files: readonly SpecFile[]): LoadResult {
     const data = readData(source, diagnostics);
     if (data === undefined) continue;
     if ('config' in place) {
-      if (validate(configSchema, data, source, diagnostics)) config = { file: file.path, checks: configSchema.parse(data).checks ?? {} };
+      if (validate(configSchema, data, source, diagnostics)) {
+        const { checks = {}, edit_url } = configSchema.parse(data);
+        config = { file: file.path, checks, ...(edit_url ? { editUrl: edit_url } : {}) };
+      }
       continue;
     }
     const area = areas.get(place.area);

@@ -37,6 +37,8 @@ export interface Spec {
 export interface SpecConfig {
   file?: string;
   checks: Record<string, 'error' | 'warning' | 'hint' | 'off'>;
+  /** Base URL that edits files of the spec folder, for "Edit this file" links. */
+  editUrl?: string;
 }
 
 /** The spec's settings file, beside the area folders. */

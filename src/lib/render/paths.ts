@@ -7,7 +7,7 @@ export function areaPath(area: string): string {
 }
 
 export function itemPath(area: string, id: string): string {
-  return `${area}/#item-${id}`;
+  return `${area}/${id}/`;
 }
 
 /** The anchor a facet has on the page that shows it. */
@@ -15,14 +15,15 @@ export function facetAnchor(id: string): string {
   return `f-${id}`;
 }
 
-export function facetPath(facet: { id: string; area: string }): string {
-  return `${facet.area}/#${facetAnchor(facet.id)}`;
+/** A facet is shown on its item's page, or on its area's page for area facets (ids `area/facet`). */
+export function facetPath(id: string): string {
+  const [area = '', item, ...rest] = id.split('/');
+  return `${rest.length > 0 && item !== undefined ? itemPath(area, item) : areaPath(area)}#${facetAnchor(id)}`;
 }
 
 /** The page a prose link target points at, or undefined for a target of no known shape. */
 export function targetPath(target: LinkTarget, facets: ReadonlyMap<string, FacetResult>): string | undefined {
   if (target.kind === 'area') return areaPath(target.area);
   if (target.kind === 'item') return itemPath(target.area, target.id);
-  const facet = facets.get(target.id);
-  return facet ? facetPath(facet) : undefined;
+  return facets.has(target.id) ? facetPath(target.id) : undefined;
 }

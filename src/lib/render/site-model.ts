@@ -7,6 +7,7 @@ import { parseTarget } from '../link/prose.ts';
 import { AREAS, isAreaKey } from '../model/areas/index.ts';
 import { isObj, type AreaKey } from '../model/facet-def.ts';
 import { areaPath, itemPath, targetPath } from './paths.ts';
+import { cleanSvg, machineView, type MachineView } from './state-diagram.ts';
 
 /** A facet as a page shows it: state, a readable value, and for gaps the question. */
 export interface FacetView {
@@ -38,6 +39,12 @@ export interface ItemView {
   area: AreaKey;
   id: string;
   title: string;
+  /** The item's page, relative to the site's base. */
+  path: string;
+  /** Where to edit the item's file, when the spec says where its repository is. */
+  editUrl?: string;
+  /** For state machines: states, transitions, and the diagram as SVG. */
+  machine?: MachineView & { svg?: string };
   description?: string;
   descriptionHtml?: string;
   file: string;
@@ -53,6 +60,8 @@ export interface AreaView {
   number: number;
   key: AreaKey;
   title: string;
+  path: string;
+  editUrl?: string;
   covers: string;
   noun?: string;
   plural?: string;
@@ -72,11 +81,21 @@ export interface SiteModel {
   gapCount: number;
 }
 
-/**
- * Builds the site's data from an analysis in one pass over its facets. `base` is prefixed to
- * links inside rendered prose.
- */
-export function siteModel({ spec, assessment, graph }: Analysis, base = '/'): SiteModel {
+/** How the site wants its data. */
+export interface SiteOptions {
+  /** Prefixed to links inside rendered prose; default `/`. */
+  base?: string;
+  /** Turns Graphviz DOT into SVG; without it there are no diagrams. */
+  diagram?: (dot: string) => string;
+  /** Base URL to edit files of the spec folder (overrides `edit_url` in specbench.yaml). */
+  editUrl?: string;
+}
+
+/** Builds the site's data from an analysis in one pass over its facets. */
+export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOptions = {}): SiteModel {
+  const base = options.base ?? '/';
+  const editBase = options.editUrl ?? spec.config.editUrl;
+  const edit = (file: string) => (editBase ? { editUrl: `${editBase.replace(/\/?$/, '/')}${file}` } : {});
   const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
   const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, typeof i.data.title === 'string' ? i.data.title : i.id] as const)));
   const areaTitle = (key: string) => AREAS.find((a) => a.key === key)?.title ?? key;
@@ -107,10 +126,15 @@ export function siteModel({ spec, assessment, graph }: Analysis, base = '/'): Si
     const own = byOwner.get(def.key) ?? [];
     const items = (area?.items ?? []).map((item): ItemView => {
       const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
+      const machine = def.key === 'states' ? machineView(item) : undefined;
+      const svg = machine?.dot && options.diagram ? cleanSvg(options.diagram(machine.dot), `State diagram of ${item.id}: ${machine.states.map((st) => st.name).join(', ')}`) : undefined;
       return {
         area: def.key,
         id: item.id,
         title: typeof item.data.title === 'string' ? item.data.title : item.id,
+        path: itemPath(def.key, item.id),
+        ...edit(item.file),
+        ...(machine ? { machine: { ...machine, ...(svg ? { svg } : {}) } } : {}),
         ...(typeof item.data.description === 'string' ? { description: item.data.description, descriptionHtml: render(item.data.description) } : {}),
         file: item.file,
         coverage: assessment.byItem[`${def.key}/${item.id}`] ?? { stated: 0, total: 0 },
@@ -124,6 +148,8 @@ export function siteModel({ spec, assessment, graph }: Analysis, base = '/'): Si
       number: index + 1,
       key: def.key,
       title: def.title,
+      path: areaPath(def.key),
+      ...edit(area?.file ?? `${def.key}/_area.yaml`),
       covers: def.covers,
       ...(def.items ? { noun: def.items.noun, plural: def.items.plural } : {}),
       file: area?.file ?? `${def.key}/_area.yaml`,

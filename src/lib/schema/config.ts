@@ -4,4 +4,6 @@ import { z } from 'zod';
 export const configSchema = z.strictObject({
   /** Severity per check code, or `off`: `{ unused-item: off, unreachable-state: error }`. */
   checks: z.record(z.string().min(1), z.enum(['error', 'warning', 'hint', 'off'])).optional(),
+  /** Where this spec folder is edited in its repository, e.g. `https://github.com/acme/spec/edit/main/content/`. */
+  edit_url: z.url().optional(),
 });

@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { buildSite, type Sites } from './build.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sites: Sites;
+  }
+}
+
+/** Builds each site once, one after the other (Astro keeps its content cache in the project). */
+export default async function setup(project: TestProject): Promise<void> {
+  const sites: Partial<Sites> = {};
+  for (const [name, dir] of [['content', 'content'], ['complete', 'test/fixtures/complete'], ['hostile', 'test/fixtures/hostile-prose']] as const) {
+    const built = await buildSite(dir);
+    if (built.code !== 0) throw new Error(`building the site for ${dir} failed:\n${built.output}`);
+    sites[name] = built.outDir;
+  }
+  project.provide('sites', sites as Sites);
+}
