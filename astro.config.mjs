@@ -4,6 +4,8 @@ import { defineConfig } from 'astro/config';
 import { AREAS } from './src/lib/model/areas/index.ts';
 
 export default defineConfig({
+  // Static files (the favicon) live under src/, keeping the top level to what the project promises.
+  publicDir: './src/public',
   site: process.env.SITE_URL || undefined,
   base: process.env.BASE_PATH || undefined,
   integrations: [

@@ -11,7 +11,8 @@ export async function buildSite(specDir: string, env: Record<string, string> = {
   const outDir = await mkdtemp(join(tmpdir(), 'specbench-site-'));
   try {
     const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir], {
-      env: { ...process.env, SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
+      // Vitest sets NODE_ENV=test, which would make Vite build for development (no search, dev notices).
+      env: { ...process.env, NODE_ENV: 'production', SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { outDir, code: 0, output: stdout + stderr };
