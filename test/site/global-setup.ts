@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { buildSite, type Sites } from './build.ts';
+import { BASE, buildSite, type Sites } from './build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,8 +10,14 @@ declare module 'vitest' {
 /** Builds each site once, one after the other (Astro keeps its content cache in the project). */
 export default async function setup(project: TestProject): Promise<void> {
   const sites: Partial<Sites> = {};
-  for (const [name, dir] of [['content', 'content'], ['complete', 'test/fixtures/complete'], ['hostile', 'test/fixtures/hostile-prose']] as const) {
-    const built = await buildSite(dir);
+  const builds = [
+    ['content', 'content', {}],
+    ['complete', 'test/fixtures/complete', {}],
+    ['hostile', 'test/fixtures/hostile-prose', {}],
+    ['based', 'test/fixtures/complete', { BASE_PATH: BASE }],
+  ] as const;
+  for (const [name, dir, env] of builds) {
+    const built = await buildSite(dir, env);
     if (built.code !== 0) throw new Error(`building the site for ${dir} failed:\n${built.output}`);
     sites[name] = built.outDir;
   }
