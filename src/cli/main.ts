@@ -1,14 +1,25 @@
 import { parseArgs } from 'node:util';
-import { SpecDirError } from '../lib/index.ts';
+import { GitError, SpecDirError } from '../lib/index.ts';
+import { didYouMean } from '../lib/load/suggest.ts';
 import { checkCommand } from './commands/check.ts';
+import { diffCommand } from './commands/diff.ts';
 import { gapsCommand } from './commands/gaps.ts';
+import { historyCommand } from './commands/history.ts';
+import { modelinesCommand } from './commands/modelines.ts';
+import { newCommand } from './commands/new.ts';
+import { schemasCommand } from './commands/schemas.ts';
 import { EXIT, UsageError, type Io } from './io.ts';
 
 const USAGE = `Usage: specbench <command> [options]
 
 Commands:
-  check   check the spec and print diagnostics (exit 1 on errors)
-  gaps    print the gap report, or write / verify SPEC_GAPS.md
+  check                check the spec and print diagnostics (exit 1 on errors)
+  gaps                 print the gap report, or write / verify SPEC_GAPS.md
+  diff                 what a change does: gaps closed and opened, items, breaking changes
+  history              open gaps per area at each commit that touched the spec
+  new <area> <id>      create an item file with every facet open
+  schemas              write (--write DIR) or verify (--check DIR) the JSON Schemas
+  modelines            add the yaml-language-server schema line to every content file (--check: verify)
 
 Options:
   --spec DIR                 the spec folder (default: $SPEC_DIR, else content)
@@ -17,6 +28,10 @@ Options:
   --owner NAME               gaps: only the gaps owned by NAME
   --write FILE               gaps: write the Markdown report to FILE
   --check FILE               gaps: exit 1 when FILE is not the current Markdown report
+  --base REV, --head REV     diff: the revisions (default: merge base with main, and the working tree)
+  --fail-on-breaking         diff: exit 1 when the change breaks clients
+  --limit N                  history: how many commits back (default 100)
+  --kind KIND                new: the kind of a limit (quota, size or timeout)
   -h, --help                 this text
 `;
 
@@ -27,10 +42,28 @@ const OPTIONS = {
   owner: { type: 'string' },
   write: { type: 'string' },
   check: { type: 'string' },
+  base: { type: 'string' },
+  head: { type: 'string' },
+  'fail-on-breaking': { type: 'boolean' },
+  limit: { type: 'string' },
+  kind: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export type Options = ReturnType<typeof parse>['values'];
+
+/** A command: options, the world, and its positional arguments; returns the exit code. */
+type Command = (options: Options, io: Io, args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  check: checkCommand,
+  gaps: gapsCommand,
+  diff: diffCommand,
+  history: historyCommand,
+  new: newCommand,
+  schemas: schemasCommand,
+  modelines: modelinesCommand,
+};
 
 function parse(args: string[]) {
   return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
@@ -45,16 +78,16 @@ export async function main(args: string[], io: Io): Promise<number> {
       io.out(USAGE);
       return command === undefined && !values.help ? EXIT.usage : EXIT.ok;
     }
-    if (rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\``);
-    if (command === 'check') return await checkCommand(values, io);
-    if (command === 'gaps') return await gapsCommand(values, io);
-    throw new UsageError(`unknown command \`${command}\``);
+    const handler = COMMANDS[command];
+    if (!handler) throw new UsageError(`unknown command \`${command}\`${didYouMean(command, Object.keys(COMMANDS)) || '.'}`);
+    if (command !== 'new' && rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\``);
+    return await handler(values, io, rest);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       io.err(`specbench: ${error.message}\n\n${USAGE}`);
       return EXIT.usage;
     }
-    if (error instanceof SpecDirError) {
+    if (error instanceof SpecDirError || error instanceof GitError) {
       io.err(`specbench: ${error.message}\n`);
       return EXIT.usage;
     }

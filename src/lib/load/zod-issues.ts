@@ -95,6 +95,11 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
   return issues.flatMap((top) =>
     flatten(top, data).flatMap(({ issue, path, input }): Diagnostic[] => {
       const at = (p: Path, key = false) => source.locate(p, key);
+      if (input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+        const key = path[path.length - 1];
+        const expected = issue.code === 'invalid_value' ? `one of ${issue.values.map(String).join(', ')}` : (EXPECTED[issue.expected] ?? issue.expected);
+        return [{ code: 'missing-key', severity: 'error', message: `Missing key \`${String(key)}\` in ${showPath(path.slice(0, -1))}: expected ${expected}.`, ...at(path.slice(0, -1)) }];
+      }
       switch (issue.code) {
         case 'unrecognized_keys': {
           const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
@@ -106,10 +111,6 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
           }));
         }
         case 'invalid_type': {
-          if (input === undefined) {
-            const key = path[path.length - 1];
-            return [{ code: 'missing-key', severity: 'error', message: `Missing key \`${String(key)}\` in ${showPath(path.slice(0, -1))}: expected ${issue.expected}.`, ...at(path.slice(0, -1)) }];
-          }
           // Our schemas word their own expectations; zod's defaults start with "Invalid input".
           const expected = issue.message.startsWith('Invalid input') ? `expected ${EXPECTED[issue.expected] ?? issue.expected}` : issue.message;
           return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: ${expected}, found ${received(input)}.`, ...at(path) }];

@@ -9,7 +9,7 @@ export const noneSchema = z
     /** Why there is nothing here, e.g. "The service emits no events." */
     none: z.string().trim().min(1, 'give the reason there is none'),
   })
-  .meta({ title: 'Stated as none', examples: [{ none: 'The service emits no events.' }] });
+  .meta({ id: 'none', title: 'Stated as none', description: 'Stated as absent, with the reason. Closes the gap.', examples: [{ none: 'The service emits no events.' }] });
 
 /** A gap marked open on purpose, with what blocks it and who owns it. */
 export const openSchema = z
@@ -23,11 +23,14 @@ export const openSchema = z
     /** Ids of the gaps that must close first, e.g. `resources/Order/fields`. */
     blocked_by: z.array(z.string().min(1)).min(1).optional(),
   })
-  .meta({ title: 'Open', examples: [{ open: 'Which currency is the total in?', owner: '@billing' }] });
+  .meta({ id: 'open', title: 'Open', description: 'A gap marked open on purpose, with the question that blocks it.', examples: [{ open: 'Which currency is the total in?', owner: '@billing' }] });
 
 /** A whole value written as a placeholder, e.g. `{base_url}`. */
 // `abort` keeps a non-placeholder string from being reported as a failed placeholder.
-export const placeholderSchema = z.string().regex(PLACEHOLDER, { abort: true }).meta({ title: 'Placeholder' });
+export const placeholderSchema = z
+  .string()
+  .regex(PLACEHOLDER, { abort: true })
+  .meta({ id: 'placeholder', title: 'Placeholder', description: 'A whole value written as a placeholder such as {base_url}: still a gap.' });
 
 export type NoneValue = z.infer<typeof noneSchema>;
 export type OpenValue = z.infer<typeof openSchema>;

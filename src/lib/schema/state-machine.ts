@@ -31,7 +31,7 @@ export const statesArea = z.strictObject({ inventory: inventorySchema, descripti
 export const stateMachineItem = z.strictObject({
   ...itemCommon,
   /** The resource whose lifecycle this is. */
-  resource: idSchema,
+  resource: facet(idSchema),
   /** The resource field that holds the state. */
   field: facet(z.string().min(1)),
   /** The states, by name. */

@@ -43,7 +43,7 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     quiet: [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string }\n  expand: { in: query, type: string }\nresponses: { "200": { resource: Order } }' }],
   },
   'duplicate-endpoint': {
-    fire: [[{ 'endpoints/get-order-2.yaml': getOrder('  "200": { resource: Order }').replace('{order_id}', '{id}').replace('order_id:', 'id:') }, { file: 'endpoints/get-order-2.yaml', line: 2, related: [expect.objectContaining({ file: 'endpoints/get-order.yaml', line: 3 })] }]],
+    fire: [[{ 'endpoints/get-order-2.yaml': getOrder('  "200": { resource: Order }').replace('{order_id}', '{id}').replace('order_id:', 'id:') }, { file: 'endpoints/get-order-2.yaml', line: 2, related: [expect.objectContaining({ file: 'endpoints/get-order.yaml', line: 4 })] }]],
     quiet: [{ 'endpoints/delete-order.yaml': 'method: DELETE\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string }\nresponses: { "204": { none: no body } }\nsecurity: [{ scheme: oauth2 }]' }],
   },
   'bad-status': {
@@ -54,7 +54,7 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: order_not_found }\n  default: { error: invalid_order }') }],
   },
   'status-mismatch': {
-    fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 7, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 2 })] }]],
+    fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 7, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 3 })] }]],
     quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: invalid_order }') }],
   },
   'unknown-state': {
@@ -80,11 +80,11 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     quiet: [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS, '"{status_field}"') }],
   },
   'state-values': {
-    fire: [[{ 'states/order-status.yaml': machine(`${STATES}\n  refunded: { final: true }`, `${TRANSITIONS}\n  - { from: shipped, to: refunded, trigger: { condition: x } }`) }, { line: 3, message: expect.stringContaining('states not allowed by the field: refunded'), related: [expect.objectContaining({ file: 'resources/Order.yaml', line: 5 })] }]],
+    fire: [[{ 'states/order-status.yaml': machine(`${STATES}\n  refunded: { final: true }`, `${TRANSITIONS}\n  - { from: shipped, to: refunded, trigger: { condition: x } }`) }, { line: 3, message: expect.stringContaining('states not allowed by the field: refunded'), related: [expect.objectContaining({ file: 'resources/Order.yaml', line: 6 })] }]],
     quiet: [{ 'resources/Order.yaml': 'fields:\n  status: { type: string, required: true, allowed: [shipped, placed, draft, cancelled] }' }],
   },
   'unknown-scope': {
-    fire: [[{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:red"] }]` }, { line: 7, message: expect.stringContaining('did you mean `orders:read`?'), related: [expect.objectContaining({ file: 'authentication/oauth2.yaml', line: 6, column: 1 })] }]],
+    fire: [[{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:red"] }]` }, { line: 7, message: expect.stringContaining('did you mean `orders:read`?'), related: [expect.objectContaining({ file: 'authentication/oauth2.yaml', line: 7, column: 1 })] }]],
     quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:read", "orders:write"] }]` }],
   },
   'version-dates': {

@@ -17,7 +17,7 @@ describe('loader diagnostics carry file, line and column', () => {
     ['a malformed date', { 'versioning/v1.yaml': 'released: 2025-13-45\n' }, { code: 'bad-date', line: 1, column: 11 }],
     ['a malformed URL', { 'purpose/_area.yaml': 'base_url: not a url\n' }, { code: 'bad-url', line: 1, column: 11 }],
     ['an unknown limit kind', { 'limits/q.yaml': 'kind: rate\n' }, { code: 'bad-value', line: 1 }],
-    ['a missing required key', { 'states/m.yaml': 'field: status\n' }, { code: 'missing-key', line: 1, message: expect.stringContaining('`resource`') }],
+    ['a missing required key', { 'endpoints/e.yaml': 'parameters:\n  id: { type: string }\n' }, { code: 'missing-key', line: 2, column: 7, message: 'Missing key `in` in `parameters.id`: expected one of path, query, header, cookie.' }],
     ['an empty file', { 'errors/e.yaml': '' }, { code: 'empty-file', line: 1, column: 1 }],
     ['a list at the top level', { 'errors/e.yaml': '- a\n' }, { code: 'wrong-type', line: 1 }],
     ['a file outside the area folders', { 'orders.yaml': 'a: 1' }, { code: 'misplaced-file', file: 'orders.yaml' }],

@@ -21,6 +21,7 @@ export const states: AreaDef = {
     plural: 'state machines',
     schema: stateMachineItem,
     facets: () => [
+      { key: 'resource', label: 'resource', question: 'Which resource’s lifecycle is this?' },
       { key: 'field', label: 'state field', question: 'Which field of the resource holds the state?' },
       { key: 'states', label: 'state list', question: 'Which states can the resource be in?' },
       {

@@ -1,0 +1,22 @@
+import { relative, resolve, sep } from 'node:path';
+import { analyze, defaultBase, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
+import { EXIT, UsageError, type Io } from '../io.ts';
+import type { Options } from '../main.ts';
+
+/** `specbench diff`: the spec at `--base` (default: merge base with main) against `--head` (default: the working tree). */
+export async function diffCommand(options: Options, io: Io): Promise<number> {
+  const format = options.format ?? 'markdown';
+  if (format !== 'markdown' && format !== 'json') throw new UsageError('--format for diff is markdown or json');
+  const dir = options.spec ?? specDir(io.env);
+  const root = await gitRoot(resolve(dir));
+  if (!root) throw new UsageError(`\`${dir}\` is not in a git repository; diff compares revisions.`);
+  const rel = relative(root, resolve(dir)).split(sep).join('/');
+  const base = options.base !== undefined ? await resolveRevision(root, options.base) : await defaultBase(root);
+  const head = options.head !== undefined ? await resolveRevision(root, options.head) : undefined;
+  const before = analyze(await readSpecAt(root, base, rel));
+  const after = analyze(head ? await readSpecAt(root, head, rel) : await readSpecDir(dir));
+  const diff = diffSpecs(before, after);
+  const range = { base: base.slice(0, 12), head: head ? head.slice(0, 12) : 'working tree' };
+  io.out(format === 'json' ? diffJson(diff, range) : diffMarkdown(diff, `\`${range.base}\` with ${head ? `\`${range.head}\`` : 'the working tree'}`));
+  return options['fail-on-breaking'] && diff.breaking.length > 0 ? EXIT.problems : EXIT.ok;
+}

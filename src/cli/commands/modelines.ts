@@ -1,0 +1,37 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { AREA_FILE, CONFIG_FILE, CONFIG_SCHEMA_FILE, isAreaKey, modeline, readSpecDir, schemaFile, specDir, withModeline } from '../../lib/index.ts';
+import { EXIT, type Io } from '../io.ts';
+import type { Options } from '../main.ts';
+
+/** The JSON Schema a file of the spec folder follows, if it is a content file. */
+function schemaOf(path: string): string | undefined {
+  if (path === CONFIG_FILE) return CONFIG_SCHEMA_FILE;
+  const [area, name, ...deeper] = path.split('/');
+  if (!area || !name || deeper.length > 0 || !isAreaKey(area) || !/\.ya?ml$/.test(name)) return undefined;
+  return schemaFile(area, name === AREA_FILE ? 'area' : 'item');
+}
+
+/** `specbench modelines`: every content file names its JSON Schema for the YAML language server. */
+export async function modelinesCommand(options: Options, io: Io): Promise<number> {
+  const dir = options.spec ?? specDir(io.env);
+  const check = options.check !== undefined;
+  const wrong: string[] = [];
+  for (const { path } of await readSpecDir(dir)) {
+    const schema = schemaOf(path);
+    if (!schema) continue;
+    const file = join(dir, path);
+    const line = modeline(relative(process.cwd(), file).split(sep).join('/'), schema);
+    const text = await readFile(file, 'utf8');
+    const next = withModeline(text, line);
+    if (next === text) continue;
+    wrong.push(path);
+    if (!check) await writeFile(file, next);
+  }
+  if (check && wrong.length > 0) {
+    io.err(`${wrong.length} content files lack their schema line: ${wrong.join(', ')}; run \`npm run modelines\`.\n`);
+    return EXIT.problems;
+  }
+  io.out(check ? 'Every content file names its schema.\n' : `Set the schema line in ${wrong.length} files.\n`);
+  return EXIT.ok;
+}

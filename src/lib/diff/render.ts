@@ -1,0 +1,42 @@
+import type { FacetResult } from '../gaps/types.ts';
+import { AREAS } from '../model/areas/index.ts';
+import type { SpecDiff } from './diff.ts';
+
+/** Marks the pull-request comment so a workflow can find and update it. */
+export const DIFF_MARKER = '<!-- specbench-diff -->';
+
+function byArea(gaps: FacetResult[]): string[] {
+  return AREAS.flatMap((def) => {
+    const list = gaps.filter((g) => g.area === def.key);
+    return list.length === 0 ? [] : [`- **${def.title}**`, ...list.map((g) => `  - \`${g.id}\`: ${g.label}`)];
+  });
+}
+
+/** The diff as Markdown fit for a pull-request comment. */
+export function diffMarkdown(d: SpecDiff, range: string): string {
+  const lines = [
+    DIFF_MARKER,
+    '## Spec changes',
+    '',
+    `Comparing ${range}: ${d.gapsClosed.length} ${d.gapsClosed.length === 1 ? 'gap' : 'gaps'} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
+  ];
+  if (d.breaking.length > 0) lines.push('', `### Breaking changes (${d.breaking.length})`, '', ...d.breaking.map((b) => `- ${b.message}`));
+  if (d.gapsClosed.length > 0) lines.push('', `### Gaps closed (${d.gapsClosed.length})`, '', ...byArea(d.gapsClosed));
+  if (d.gapsOpened.length > 0) lines.push('', `### Gaps opened (${d.gapsOpened.length})`, '', ...byArea(d.gapsOpened));
+  const itemLines = [
+    ...d.itemsAdded.map((k) => `- Added \`${k}\``),
+    ...d.itemsRemoved.map((k) => `- Removed \`${k}\``),
+    ...d.itemsChanged.map((k) => `- Changed \`${k}\``),
+    ...d.areasChanged.map((k) => `- Changed the ${k} area file`),
+  ];
+  if (itemLines.length > 0) lines.push('', '### Items', '', ...itemLines);
+  if (d.breaking.length + d.gapsClosed.length + d.gapsOpened.length + itemLines.length === 0) lines.push('', 'No change to the spec.');
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** The diff as JSON, for scripts. */
+export function diffJson(d: SpecDiff, range: { base: string; head: string }): string {
+  const gap = (g: FacetResult) => ({ id: g.id, area: g.area, label: g.label, state: g.state, question: g.question });
+  return `${JSON.stringify({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap) }, null, 2)}\n`;
+}

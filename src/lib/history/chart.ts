@@ -1,0 +1,41 @@
+import { AREAS } from '../model/areas/index.ts';
+import type { GapHistory } from './history.ts';
+
+/** Colours told apart by most eyes (Okabe–Ito and two more), one per area. */
+const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#C9B800', '#0072B2', '#D55E00', '#CC79A7', '#8C8C8C', '#AA4499'];
+const W = 640;
+const H = 220;
+const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+
+/** The history as an SVG line chart: open gaps per commit, in total (bold) and per area. */
+export function historyChartSvg(history: GapHistory): string | undefined {
+  const { points } = history;
+  if (points.length === 0) return undefined;
+  const max = Math.max(1, ...points.map((p) => p.total));
+  const x = (i: number) => PAD.left + (points.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (points.length - 1));
+  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - v / max);
+  const line = (values: number[], attrs: string) =>
+    values.length === 1
+      ? `<circle cx="${x(0).toFixed(1)}" cy="${y(values[0] ?? 0).toFixed(1)}" r="3" ${attrs}/>`
+      : `<polyline fill="none" points="${values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}" ${attrs}/>`;
+  const first = points[0];
+  const last = points[points.length - 1];
+  const label = `Open gaps over ${points.length} ${points.length === 1 ? 'commit' : 'commits'}: ${first?.total} at ${first?.sha.slice(0, 7)}, ${last?.total} at ${last?.sha.slice(0, 7)}.`;
+  const parts = [
+    `<svg class="history-chart" role="img" aria-label="${label}" viewBox="0 0 ${W} ${H}" width="100%" xmlns="http://www.w3.org/2000/svg">`,
+    `<line x1="${PAD.left}" y1="${y(0)}" x2="${W - PAD.right}" y2="${y(0)}" stroke="currentColor" stroke-opacity="0.4"/>`,
+    `<text x="${PAD.left - 6}" y="${y(max) + 4}" text-anchor="end" font-size="11" fill="currentColor">${max}</text>`,
+    `<text x="${PAD.left - 6}" y="${y(0) + 4}" text-anchor="end" font-size="11" fill="currentColor">0</text>`,
+    `<text x="${PAD.left}" y="${H - 8}" font-size="11" fill="currentColor">${first?.date.slice(0, 10)}</text>`,
+    `<text x="${W - PAD.right}" y="${H - 8}" text-anchor="end" font-size="11" fill="currentColor">${last?.date.slice(0, 10)}</text>`,
+    ...AREAS.map((a, i) => line(points.map((p) => p.gaps[a.key]), `stroke="${PALETTE[i]}" fill="${PALETTE[i]}" stroke-width="1.5"`)),
+    line(points.map((p) => p.total), 'stroke="currentColor" fill="currentColor" stroke-width="3"'),
+    '</svg>',
+  ];
+  return parts.join('');
+}
+
+/** The legend: which colour is which area. */
+export function historyLegend(): Array<{ label: string; color: string }> {
+  return [{ label: 'All areas', color: 'currentColor' }, ...AREAS.map((a, i) => ({ label: a.title, color: PALETTE[i] ?? '#888' }))];
+}

@@ -1,0 +1,104 @@
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { SpecFile } from './read-dir.ts';
+
+const run = promisify(execFile);
+
+/** A git command failed: not a repository, an unknown revision... */
+export class GitError extends Error {}
+
+async function git(cwd: string, args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    throw new GitError(`git ${args[0]}: ${(e.stderr ?? e.message).trim().split('\n')[0]}`);
+  }
+}
+
+/** The repository's top folder, or undefined outside a repository. */
+export async function gitRoot(cwd: string): Promise<string | undefined> {
+  return git(cwd, ['rev-parse', '--show-toplevel']).then((s) => s.trim(), () => undefined);
+}
+
+/** The commit a revision names. */
+export async function resolveRevision(root: string, rev: string): Promise<string> {
+  return (await git(root, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch(() => {
+    throw new GitError(`unknown revision \`${rev}\``);
+  })).trim();
+}
+
+/** Where the current branch forked from `main` (or `master`), for "what this change does". */
+export async function defaultBase(root: string): Promise<string> {
+  for (const branch of ['origin/main', 'main', 'origin/master', 'master']) {
+    const base = await git(root, ['merge-base', 'HEAD', branch]).then((s) => s.trim(), () => '');
+    if (base) return base;
+  }
+  throw new GitError('no main branch to compare with; give --base REV');
+}
+
+/** The files of the spec folder at a revision, read in one batch. `dir` is relative to the repository root. */
+export async function readSpecAt(root: string, rev: string, dir: string): Promise<SpecFile[]> {
+  const prefix = dir === '.' || dir === '' ? '' : `${dir.replace(/\/$/, '')}/`;
+  const listing = await git(root, ['ls-tree', '-r', '-z', '--full-tree', rev, '--', prefix || '.']);
+  const entries = listing
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => {
+      const [meta = '', path = ''] = line.split('\t');
+      return { object: meta.split(' ')[2] ?? '', path: path.slice(prefix.length) };
+    })
+    .filter((e) => e.object && !e.path.split('/').slice(0, -1).some((p) => p.startsWith('.')));
+  const blobs = await catFiles(root, entries.map((e) => e.object));
+  return entries.map((e, i) => ({ path: e.path, bytes: blobs[i] ?? new Uint8Array() })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Reads many blobs through one `git cat-file --batch`. */
+function catFiles(root: string, objects: string[]): Promise<Uint8Array[]> {
+  if (objects.length === 0) return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: root });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new GitError(`git cat-file exited with ${code}`));
+      const all = Buffer.concat(chunks);
+      const out: Uint8Array[] = [];
+      let at = 0;
+      for (let i = 0; i < objects.length; i++) {
+        const eol = all.indexOf(0x0a, at);
+        const size = Number(all.subarray(at, eol).toString().split(' ')[2] ?? 0);
+        out.push(new Uint8Array(all.subarray(eol + 1, eol + 1 + size)));
+        at = eol + 1 + size + 1;
+      }
+      resolve(out);
+    });
+    child.stdin.end(`${objects.join('\n')}\n`);
+  });
+}
+
+/** One commit that touched the spec folder. */
+export interface SpecCommit {
+  sha: string;
+  date: string;
+  subject: string;
+}
+
+/** The commits that touched the spec folder, oldest first, at most `limit`; and whether history is cut short. */
+export async function specCommits(root: string, dir: string, limit: number): Promise<{ commits: SpecCommit[]; shallow: boolean }> {
+  const hasHead = await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']).then(() => true, () => false);
+  if (!hasHead) return { commits: [], shallow: false };
+  const log = await git(root, ['log', '--first-parent', `--max-count=${limit}`, '--format=%H%x09%cI%x09%s', 'HEAD', '--', dir || '.']);
+  const commits = log
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [sha = '', date = '', ...subject] = line.split('\t');
+      return { sha, date, subject: subject.join('\t') };
+    })
+    .reverse();
+  const shallow = (await git(root, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+  return { commits, shallow };
+}
