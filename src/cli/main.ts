@@ -19,7 +19,7 @@ Commands:
   history              open gaps per area at each commit that touched the spec
   new <area> <id>      create an item file with every facet open
   schemas              write (--write DIR) or verify (--check DIR) the JSON Schemas
-  modelines            add the yaml-language-server schema line to every content file (--check: verify)
+  modelines            add the yaml-language-server schema line to every content file (--check DIR: verify DIR)
 
 Options:
   --spec DIR                 the spec folder (default: $SPEC_DIR, else content)

@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { facetPath, type AreaView, type SiteModel } from '../lib/index.ts';
+import { facetPath, type AreaView, type GapHistory, type SiteModel } from '../lib/index.ts';
 
 export { facetAnchor } from '../lib/index.ts';
 
@@ -25,4 +25,10 @@ export function facetHref(id: string): string {
 /** Whether a facet state counts as a gap. */
 export function isGapState(state: string): boolean {
   return state === 'open' || state === 'missing' || state === 'placeholder';
+}
+
+/** The gap history and its chart, as the history loader stored them. */
+export async function loadHistory(): Promise<GapHistory & { svg?: string }> {
+  const [entry] = await getCollection('history');
+  return (entry?.data as unknown as GapHistory & { svg?: string }) ?? { points: [], note: 'No history.' };
 }

@@ -1,7 +1,7 @@
 import { resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { analyze, formatHuman, hasErrors, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
+import { analyze, formatHuman, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
 
 /**
  * Feeds the site from the core: one entry per area. During `astro build` a spec with errors
@@ -59,4 +59,21 @@ function located(message: string): Error {
   const error = new Error(message);
   error.stack = '';
   return error;
+}
+
+/**
+ * The gap history from git, read once: it changes with commits, not with edits. Shown as a
+ * line chart on the dashboard.
+ */
+export function historyLoader(): Loader {
+  return {
+    name: 'specbench-history',
+    load: async ({ store, logger }) => {
+      const history = await readGapHistory(resolve(specDir()));
+      const svg = historyChartSvg(history);
+      store.clear();
+      store.set({ id: 'history', data: { ...history, ...(svg ? { svg } : {}) } as unknown as Record<string, unknown> });
+      logger.info(`history: ${history.note}`);
+    },
+  };
 }

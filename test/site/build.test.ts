@@ -26,6 +26,13 @@ describe('the site built from content/', () => {
     expect(rows[0]?.querySelector('svg.coverage')?.getAttribute('aria-label')).toBe('Purpose: 0/5 (0%) stated');
   });
 
+  it('draws the gap history from git on the dashboard', async () => {
+    const root = main(await page(content, '.'));
+    expect(root.querySelector('.note')?.text).toMatch(/^\d+ commits?, /);
+    expect(root.querySelector('svg.history-chart')?.getAttribute('aria-label')).toMatch(/^Open gaps over \d+ commits?: 22 at [0-9a-f]{7}/);
+    expect(root.querySelectorAll('.history-table tbody tr').length).toBeGreaterThan(0);
+  });
+
   it('shows every facet of an area page as a gap in place, with its id and question', async () => {
     const facets = main(await page(content, 'purpose')).querySelectorAll('.facet');
     expect(facets.map((f) => f.getAttribute('data-facet'))).toEqual(['purpose/name', 'purpose/base_url', 'purpose/purpose', 'purpose/domain', 'purpose/users']);

@@ -14,8 +14,9 @@ function schemaOf(path: string): string | undefined {
 
 /** `specbench modelines`: every content file names its JSON Schema for the YAML language server. */
 export async function modelinesCommand(options: Options, io: Io): Promise<number> {
-  const dir = options.spec ?? specDir(io.env);
+  // `--check DIR` verifies DIR; otherwise the spec folder's files are updated.
   const check = options.check !== undefined;
+  const dir = options.check ?? options.spec ?? specDir(io.env);
   const wrong: string[] = [];
   for (const { path } of await readSpecDir(dir)) {
     const schema = schemaOf(path);
