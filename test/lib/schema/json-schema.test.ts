@@ -37,7 +37,7 @@ function kindOf(path: string): { zod: ZodType; json: string } | undefined {
 function verdicts(path: string, data: unknown): { zod: boolean; ajv: boolean } | undefined {
   const kind = kindOf(path);
   if (!kind) return undefined;
-  return { zod: kind.zod.safeParse(data).success, ajv: validator(kind.json)(data) };
+  return { zod: kind.zod.safeParse(data).success, ajv: validator(kind.json)(data) === true };
 }
 
 function files(root: string): Array<{ path: string; text: string }> {
