@@ -3,6 +3,8 @@ import { GitError, SpecDirError } from '../lib/index.ts';
 import { didYouMean } from '../lib/load/suggest.ts';
 import { checkCommand } from './commands/check.ts';
 import { diffCommand } from './commands/diff.ts';
+import { exportCommand } from './commands/export.ts';
+import { importCommand } from './commands/import.ts';
 import { gapsCommand } from './commands/gaps.ts';
 import { historyCommand } from './commands/history.ts';
 import { modelinesCommand } from './commands/modelines.ts';
@@ -20,6 +22,8 @@ Commands:
   new <area> <id>      create an item file with every facet open
   schemas              write (--write DIR) or verify (--check DIR) the JSON Schemas
   modelines            add the yaml-language-server schema line to every content file (--check DIR: verify DIR)
+  import <file>        an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.0 description into the spec (--force replaces)
+  export <target>      openapi (3.1), asyncapi (3.0) or markdown (the whole spec as one document); --write FILE
 
 Options:
   --spec DIR                 the spec folder (default: $SPEC_DIR, else content)
@@ -47,6 +51,7 @@ const OPTIONS = {
   'fail-on-breaking': { type: 'boolean' },
   limit: { type: 'string' },
   kind: { type: 'string' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -63,7 +68,12 @@ const COMMANDS: Record<string, Command> = {
   new: newCommand,
   schemas: schemasCommand,
   modelines: modelinesCommand,
+  import: importCommand,
+  export: exportCommand,
 };
+
+/** Commands that take positional arguments. */
+const WITH_ARGUMENTS = new Set(['new', 'import', 'export']);
 
 function parse(args: string[]) {
   return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
@@ -80,7 +90,7 @@ export async function main(args: string[], io: Io): Promise<number> {
     }
     const handler = COMMANDS[command];
     if (!handler) throw new UsageError(`unknown command \`${command}\`${didYouMean(command, Object.keys(COMMANDS)) || '.'}`);
-    if (command !== 'new' && rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\``);
+    if (!WITH_ARGUMENTS.has(command) && rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\``);
     return await handler(values, io, rest);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

@@ -26,3 +26,12 @@ export { historyPoint, type GapHistory, type HistoryPoint } from './history/hist
 export { historyChartSvg, historyLegend } from './history/chart.ts';
 export { readGapHistory } from './history/read-history.ts';
 export { defaultBase, GitError, gitRoot, readSpecAt, resolveRevision } from './load/read-git.ts';
+export { specMarkdown } from './render/spec-markdown.ts';
+export { importOpenApi, countOpenApi, type OpenApiCounts } from './interchange/openapi-import.ts';
+export { importAsyncApi, countAsyncApi, type AsyncApiCounts } from './interchange/asyncapi-import.ts';
+export { exportOpenApi } from './interchange/openapi-export.ts';
+export { exportAsyncApi } from './interchange/asyncapi-export.ts';
+export { GAPS_EXTENSION } from './interchange/export-common.ts';
+export { importedFiles } from './interchange/write.ts';
+export { readApiDocument, DocumentError, type ApiDocument } from './interchange/read-document.ts';
+export type { ImportResult, Unmapped } from './interchange/result.ts';

@@ -62,6 +62,10 @@ function itemRefs(item: Item, refs: Reference[]): void {
         typeRef(field.type, ['fields', name, 'type'], from, `type of field ${name}`, refs);
         typeRef(field.items, ['fields', name, 'items'], from, `items of field ${name}`, refs);
       }
+      if (isObj(d.value)) {
+        typeRef(d.value.type, ['value', 'type'], from, 'type of value', refs);
+        typeRef(d.value.items, ['value', 'items'], from, 'items of value', refs);
+      }
       break;
     case 'states':
       push(refs, from, ['resource'], 'resources', d.resource, 'state machine resource');

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
+import { facetTree } from '../gaps/tree.ts';
 import type { Coverage, FacetResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
@@ -170,27 +171,19 @@ const isGap = (f: FacetResult) => f.state === 'open' || f.state === 'missing' ||
 const PROSE_FACETS: ReadonlySet<string> = new Set(['purpose/purpose']);
 
 function views(facets: FacetResult[], baseDepth: number, render: (text: string) => string): FacetView[] {
-  const ids = new Set(facets.map((f) => f.id));
-  return facets.map((f) => {
-    const segments = f.id.split('/');
-    const parent = segments.slice(0, -1);
-    let depth = 0;
-    for (let n = parent.length; n > baseDepth; n--) if (ids.has(parent.slice(0, n).join('/'))) depth++;
-    const hasChildren = facets.some((o) => o.id.startsWith(`${f.id}/`));
-    return {
-      id: f.id,
-      label: f.label,
-      state: f.state,
-      ...text(f, hasChildren),
-      ...(isGap(f) ? { question: f.question } : {}),
-      ...(f.owner ? { owner: f.owner } : {}),
-      ...(f.link ? { link: f.link } : {}),
-      blockedBy: f.blockedBy,
-      blocks: f.blocks,
-      depth,
-      ...(PROSE_FACETS.has(f.id) && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
-    };
-  });
+  return facetTree(facets, baseDepth).map(({ facet: f, depth, hasChildren }) => ({
+    id: f.id,
+    label: f.label,
+    state: f.state,
+    ...text(f, hasChildren),
+    ...(isGap(f) ? { question: f.question } : {}),
+    ...(f.owner ? { owner: f.owner } : {}),
+    ...(f.link ? { link: f.link } : {}),
+    blockedBy: f.blockedBy,
+    blocks: f.blocks,
+    depth,
+    ...(PROSE_FACETS.has(f.id) && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
+  }));
 }
 
 function text(f: FacetResult, hasChildren: boolean): { text?: string } {

@@ -34,10 +34,15 @@ export const resourcesArea = z.strictObject({
   description: prose.optional(),
 });
 
-/** `resources/<Resource>.yaml`: one resource and its fields. */
+/** A resource that is one value rather than an object with fields: an enum, an id, a list. */
+export const valueSchema = fieldSchema.omit({ required: true });
+
+/** `resources/<Resource>.yaml`: one resource and its fields (or, for a single value, its `value`). */
 export const resourceItem = z.strictObject({
   ...itemCommon,
   /** The fields, by name. */
-  fields: facet(z.record(z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$.-]*$/, 'expected a field name'), fieldSchema)),
+  fields: facet(z.record(z.string().min(1, 'expected a field name'), fieldSchema)),
+  /** Instead of fields: the resource is a single value of this type. */
+  value: valueSchema.optional(),
 });
 export type ResourceItem = z.infer<typeof resourceItem>;

@@ -31,17 +31,26 @@ export const resources: AreaDef = {
     noun: 'resource',
     plural: 'resources',
     schema: resourceItem,
-    facets: () => [
+    facets: (item) => [
       {
         key: 'fields',
         label: 'fields',
         question: 'Which fields does this resource have?',
+        // A resource that is a single value has no fields.
+        applies: () => item.value === undefined,
         children: (value) =>
           isObj(value)
             ? Object.entries(value).flatMap(([name, field]) =>
                 isObj(field) ? [{ id: [name], at: [name], label: `field ${name}`, owner: field, facets: FIELD_FACETS }] : [],
               )
             : [],
+      },
+      {
+        key: 'value',
+        label: 'value',
+        question: 'What kind of value is this resource?',
+        optional: true,
+        children: (value) => (isObj(value) ? [{ id: [], at: [], label: 'value', owner: value, facets: FIELD_FACETS.filter((f) => f.key !== 'required') }] : []),
       },
     ],
   },

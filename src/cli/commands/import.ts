@@ -1,0 +1,58 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { AREA_KEYS, analyze, DocumentError, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, specDir, summary, type ImportResult } from '../../lib/index.ts';
+import { EXIT, UsageError, type Io } from '../io.ts';
+import type { Options } from '../main.ts';
+
+/** `specbench import <file>`: an OpenAPI, Swagger 2.0 or AsyncAPI description into the spec folder. */
+export async function importCommand(options: Options, io: Io, args: string[]): Promise<number> {
+  const [file, ...extra] = args;
+  if (!file || extra.length > 0) throw new UsageError('usage: specbench import <openapi-or-asyncapi-file> [--force]');
+  const format = options.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError('--format for import is text or json');
+  const dir = options.spec ?? specDir(io.env);
+  let result: ImportResult;
+  try {
+    const doc = await readApiDocument(file);
+    result = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve) : importAsyncApi(doc.doc, doc.raw);
+  } catch (error) {
+    if (error instanceof DocumentError) {
+      io.err(`specbench: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  const existing = await readSpecDir(dir).catch(() => []);
+  const current = analyze(existing);
+  const written = current.spec.areas.some((a) => a.items.length > 0) || current.assessment.facets.some((f) => f.state === 'stated' || f.state === 'none');
+  if (written && !options.force) {
+    io.err(`specbench: ${dir} already states things; importing would overwrite them. Use --force to replace the spec with the import.\n`);
+    return EXIT.problems;
+  }
+  // Replacing: the area folders' YAML files go, so nothing stale stays behind.
+  for (const f of existing) if (AREA_KEYS.some((a) => f.path.startsWith(`${a}/`)) && /\.ya?ml$/.test(f.path)) await rm(join(dir, f.path));
+  const fromRoot = relative(process.cwd(), dir).split(sep).join('/') || '.';
+  for (const f of importedFiles(result, fromRoot)) {
+    await mkdir(dirname(join(dir, f.path)), { recursive: true });
+    await writeFile(join(dir, f.path), f.text);
+  }
+  const after = analyze(await readSpecDir(dir));
+  const counts = Object.fromEntries(AREA_KEYS.map((a) => [a, result.items.filter((i) => i.area === a).length]));
+  if (format === 'json') {
+    io.out(`${JSON.stringify({ format: result.format, items: counts, gaps: after.assessment.gaps.length, unmapped: result.unmapped, diagnostics: after.diagnostics }, null, 2)}\n`);
+  } else {
+    const reasons = new Map<string, number>();
+    for (const u of result.unmapped) reasons.set(u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…'), (reasons.get(u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…')) ?? 0) + 1);
+    io.out(
+      [
+        `Imported ${result.format} into ${dir}: ${Object.entries(counts).filter(([, n]) => n > 0).map(([a, n]) => `${n} ${a}`).join(', ')}.`,
+        `${after.assessment.gaps.length} facets the document did not state are open gaps (see SPEC_GAPS.md after \`npm run gaps\`).`,
+        result.unmapped.length === 0 ? 'Every element was mapped.' : `${result.unmapped.length} elements could not be mapped (--format json lists each with its JSON pointer):`,
+        ...[...reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `  ${n} × ${r}`),
+        `Check: ${summary(after.diagnostics)}.`,
+        '',
+      ].join('\n'),
+    );
+  }
+  return after.diagnostics.some((d) => d.severity === 'error') ? EXIT.problems : EXIT.ok;
+}

@@ -1,0 +1,33 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { analyze, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+
+export const OAS = 'node_modules/@readme/oas-examples';
+export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncapi.yml';
+
+/** A document imported through the real reader and importer, written to a fresh spec folder and loaded back. */
+export async function importToSpec(file: string): Promise<{ result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown> }> {
+  const doc = await readApiDocument(file);
+  const result = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve) : importAsyncApi(doc.doc, doc.raw);
+  const dir = await mkdtemp(join(tmpdir(), 'specbench-import-'));
+  for (const f of importedFiles(result, 'spec')) {
+    await mkdir(dirname(join(dir, f.path)), { recursive: true });
+    await writeFile(join(dir, f.path), f.text);
+  }
+  return { result, dir, analysis: analyze(await readSpecDir(dir)), source: doc.doc };
+}
+
+/** Method and path of every endpoint, sorted. */
+export function operations(a: Analysis): string[] {
+  return (a.spec.areas.find((x) => x.key === 'endpoints')?.items ?? []).map((e) => `${String(e.data.method)} ${String(e.data.path)}`).sort();
+}
+
+/** Every resource with its field names. */
+export function resourceFields(a: Analysis): Record<string, string[]> {
+  return Object.fromEntries(
+    (a.spec.areas.find((x) => x.key === 'resources')?.items ?? []).map((r) => [r.id, Object.keys(typeof r.data.fields === 'object' && r.data.fields && !('none' in r.data.fields) && !('open' in r.data.fields) ? r.data.fields : {}).sort()]),
+  );
+}
+
+export const ids = (a: Analysis, area: string) => (a.spec.areas.find((x) => x.key === area)?.items ?? []).map((i) => i.id).sort();

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { specMarkdown } from '../../src/lib/index.ts';
+import { cli, fixture, specAt } from '../helpers.ts';
+
+/** `## ` sections of a Markdown text, headings dropped. */
+const sections = (md: string) => md.split(/^## .*$/m).slice(1).map((s) => s.trim());
+
+/** The facets a seed section names: its parenthesised list, or its subject before the colon. */
+function seedFacets(section: string): string[] {
+  const first = section.split('\n')[0] ?? '';
+  const list = /\(([^)]*)\)/.exec(first)?.[1] ?? first.split(':')[0] ?? '';
+  return list.split(/,| and /).map((s) => s.trim().toLowerCase()).filter(Boolean);
+}
+
+describe('the spec as one Markdown document', () => {
+  it('for the empty spec, says what the seed says, part by part and facet by facet', async () => {
+    const seed = sections(await readFile('../shared/seed/service-interface-spec.md', 'utf8'));
+    const ours = sections(specMarkdown(await specAt('content')));
+    expect(seed).toHaveLength(9);
+    expect(ours).toHaveLength(9);
+    seed.forEach((part, i) => {
+      const mine = (ours[i] ?? '').toLowerCase();
+      expect(part, `seed part ${i + 1}`).toContain('not shown');
+      expect(mine, `part ${i + 1}`).toContain('nothing is stated yet');
+      for (const facet of seedFacets(part)) expect(mine, `part ${i + 1}: ${facet}`).toContain(facet.replace(/^(and|the) /, ''));
+      // The seed names the base address under endpoints; MODEL.md also makes it a purpose facet.
+      if (part.includes('{base_url}')) expect(mine, `part ${i + 1}: base address`).toContain('the base address is {base_url}, a placeholder');
+      else if (i !== 0) expect(mine).not.toContain('{base_url}');
+      expect(mine.includes('no transition table can be written'), `part ${i + 1}: transition table`).toBe(part.includes('no transition table can be written'));
+      expect(mine).not.toMatch(/: (?!\*\*open|\{base_url\}, a placeholder)[^\n]*stated$/m);
+    });
+  });
+
+  it('marks every open facet with its id, and nothing else as open', async () => {
+    const analysis = await specAt(fixture('half-written'));
+    const md = specMarkdown(analysis);
+    for (const g of analysis.assessment.gaps) expect(md).toContain(`\`${g.id}\``);
+    expect(md.split('\n').filter((l) => /^\s*- .*\*\*open\*\*/.test(l))).toHaveLength(analysis.assessment.gaps.length);
+    expect(md).toContain('- method: GET');
+  });
+
+  it('is byte-identical across runs, and `export markdown` prints it', async () => {
+    const a = specMarkdown(await specAt(fixture('complete')));
+    expect(specMarkdown(await specAt(fixture('complete')))).toBe(a);
+    expect((await cli(['export', 'markdown', '--spec', fixture('complete')])).out).toBe(a);
+    expect(a).toContain('| draft | placed | endpoint place-order |');
+  });
+});
