@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**'] },
       },
       {
         // The built sites: made once by the global setup, read back and opened in Chromium.
@@ -20,6 +20,11 @@ export default defineConfig({
           globalSetup: ['test/site/global-setup.ts'],
           fileParallelism: false,
         },
+      },
+      {
+        // GitHub's REST description, fetched by `npm run test:large`; not part of `npm test`.
+        extends: true,
+        test: { name: 'large', include: ['test/large/**/*.test.ts'], testTimeout: 600_000 },
       },
     ],
   },

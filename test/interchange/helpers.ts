@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { statedObj } from '../../src/lib/model/facet-def.ts';
 import { analyze, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 
 export const OAS = 'node_modules/@readme/oas-examples';
@@ -26,7 +27,7 @@ export function operations(a: Analysis): string[] {
 /** Every resource with its field names. */
 export function resourceFields(a: Analysis): Record<string, string[]> {
   return Object.fromEntries(
-    (a.spec.areas.find((x) => x.key === 'resources')?.items ?? []).map((r) => [r.id, Object.keys(typeof r.data.fields === 'object' && r.data.fields && !('none' in r.data.fields) && !('open' in r.data.fields) ? r.data.fields : {}).sort()]),
+    (a.spec.areas.find((x) => x.key === 'resources')?.items ?? []).map((r) => [r.id, Object.keys(statedObj(r.data.fields) ?? {}).sort()]),
   );
 }
 

@@ -131,6 +131,17 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
   });
 });
 
+describe('the site built from an import (Train Travel)', () => {
+  const { imported } = inject('sites');
+  it('has a page per operation and webhook, with what the description did not say open in place', async () => {
+    const root = main(await page(imported, 'endpoints/create-booking'));
+    expect(root.querySelector('[data-facet="endpoints/create-booking/method"] dd')?.text.trim()).toBe('POST');
+    expect(main(await page(imported, 'events/newBooking')).querySelector('[data-facet="events/newBooking/payload"]')?.classList.contains('gap')).toBe(false);
+    const oauth = main(await page(imported, 'authentication/OAuth2'));
+    expect(oauth.querySelector('[data-facet="authentication/OAuth2/token_lifetimes"]')?.classList.contains('gap')).toBe(true);
+  });
+});
+
 describe('hostile prose', () => {
   it('is rendered without scripts, event handlers or javascript: links', async () => {
     for (const path of ['purpose', 'resources/Order', 'print']) {

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { importToSpec, OAS } from '../interchange/helpers.ts';
 import { BASE, buildSite, type Sites } from './build.ts';
 
 declare module 'vitest' {
@@ -15,6 +16,7 @@ export default async function setup(project: TestProject): Promise<void> {
     ['complete', 'test/fixtures/complete', {}],
     ['hostile', 'test/fixtures/hostile-prose', {}],
     ['based', 'test/fixtures/complete', { BASE_PATH: BASE }],
+    ['imported', (await importToSpec(`${OAS}/3.1/json/train-travel.json`)).dir, {}],
   ] as const;
   for (const [name, dir, env] of builds) {
     const built = await buildSite(dir, env);

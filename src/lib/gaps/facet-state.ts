@@ -1,4 +1,6 @@
-import { isObj } from '../model/facet-def.ts';
+import { isNoneValue, isObj, isOpenValue } from '../model/facet-def.ts';
+
+export { isNoneValue, isOpenValue };
 import { PLACEHOLDER } from '../schema/facet.ts';
 
 /**
@@ -12,8 +14,8 @@ export const GAP_STATES: ReadonlySet<FacetState> = new Set(['open', 'missing', '
 
 export function facetState(value: unknown): FacetState {
   if (value === undefined || value === null) return 'missing';
-  if (isObj(value) && 'none' in value) return 'none';
-  if (isObj(value) && 'open' in value) return 'open';
+  if (isNoneValue(value)) return 'none';
+  if (isOpenValue(value)) return 'open';
   if (typeof value === 'string' && PLACEHOLDER.test(value)) return 'placeholder';
   // An empty list is not "none": nothing is stated until someone says there is nothing.
   if (isEmptyList(value)) return 'missing';

@@ -1,4 +1,5 @@
 import type { Analysis } from '../analyze.ts';
+import { isNoneValue, isOpenValue } from '../gaps/facet-state.ts';
 import { isObj, statedObj, type Obj } from '../model/facet-def.ts';
 import type { Item } from '../model/spec.ts';
 import { areaData, gapsOf, GAPS_EXTENSION, itemsOf, resourceSchema, text, typeSchema, versionOf } from './export-common.ts';
@@ -45,11 +46,11 @@ export function exportOpenApi(a: Analysis): Obj {
         continue;
       }
       const body = p ? content(p, errorBody) : undefined;
-      responses[status] = { description: (p && text(p.description)) ?? (isObj(r) && 'open' in r ? 'Open: not specified yet.' : 'No body.'), ...(body ? { content: body } : {}) };
+      responses[status] = { description: (p && text(p.description)) ?? (isOpenValue(r) ? 'Open: not specified yet.' : 'No body.'), ...(body ? { content: body } : {}) };
     }
     const security = Array.isArray(e.data.security)
       ? e.data.security.flatMap((s: unknown) => (isObj(s) && typeof s.scheme === 'string' && schemes.has(s.scheme) ? [{ [s.scheme]: Array.isArray(s.scopes) ? s.scopes : [] }] : []))
-      : isObj(e.data.security) && 'none' in e.data.security
+      : isNoneValue(e.data.security)
         ? []
         : undefined;
     const op = withGaps(

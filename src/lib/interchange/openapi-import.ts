@@ -176,8 +176,10 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
     if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
   }
 
-  const errorBodies = [...errors.values()].map((e) => JSON.stringify(e.body ?? null));
-  const common = errorBodies.sort().find((b, i, all) => b !== 'null' && all.indexOf(b) !== all.lastIndexOf(b)) ?? errorBodies.find((b) => b !== 'null');
+  // The errors area states one body shape: the one most error responses carry.
+  const tally = new Map<string, number>();
+  for (const e of errors.values()) if (e.body !== undefined) tally.set(JSON.stringify(e.body), (tally.get(JSON.stringify(e.body)) ?? 0) + 1);
+  const common = [...tally].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
   const errorItems = [...errors].map(([id, e]) => {
     const { body, ...rest } = e;
     if (body !== undefined && JSON.stringify(body) !== common) unmapped.push({ pointer: errorAt.get(id) ?? '', reason: 'an error body that differs from the common error body shape is not kept' });
@@ -204,7 +206,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       endpoints: { inventory: 'complete' },
       authentication: schemes.length > 0 ? { inventory: 'complete' } : { inventory: { open: 'The OpenAPI description defines no security scheme: is the service open?' } },
       events: events.length > 0 ? { inventory: 'complete' } : {},
-      errors: common && common !== 'null' ? { body: JSON.parse(common) as Obj } : {},
+      errors: common ? { body: JSON.parse(common) as Obj } : {},
       limits: rateHeaders.size > 0 ? { headers: [...rateHeaders].sort() } : {},
       versioning: {
         ...(version ? { inventory: 'complete' } : {}),

@@ -38,7 +38,7 @@ export async function readApiDocument(file: string): Promise<ApiDocument> {
     try {
       // From the file, so relative external references resolve next to it.
       const bundled = (await parser.bundle(upgraded ? (upgraded as never) : file)) as unknown as Obj;
-      return { kind: 'openapi', source, doc: bundled, resolve: (ref) => (parser.$refs.exists(ref) ? parser.$refs.get(ref) : undefined) };
+      return { kind: 'openapi', source, doc: bundled, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
       throw new DocumentError(`\`${file}\`: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }

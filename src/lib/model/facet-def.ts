@@ -81,9 +81,22 @@ export function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The stated object at a facet, when it is one (not none/open). */
+/** Keys an open facet may have; a mapping with others is a stated value (a field named `open`, say). */
+const OPEN_KEYS: ReadonlySet<string> = new Set(['open', 'owner', 'link', 'blocked_by']);
+
+/** `{ none: reason }` and nothing else. */
+export function isNoneValue(value: unknown): value is { none: string } {
+  return isObj(value) && typeof value.none === 'string' && Object.keys(value).length === 1;
+}
+
+/** `{ open: true | question, owner?, link?, blocked_by? }` and nothing else. */
+export function isOpenValue(value: unknown): value is { open: true | string; owner?: string; link?: string; blocked_by?: string[] } {
+  return isObj(value) && (value.open === true || typeof value.open === 'string') && Object.keys(value).every((k) => OPEN_KEYS.has(k));
+}
+
+/** The stated object at a facet, when it is one (not `{ none }` or `{ open }`). */
 export function statedObj(value: unknown): Obj | undefined {
-  return isObj(value) && !('none' in value) && !('open' in value) ? value : undefined;
+  return isObj(value) && !isNoneValue(value) && !isOpenValue(value) ? value : undefined;
 }
 
 /** An inventory facet over items of an area (optionally of one kind). */

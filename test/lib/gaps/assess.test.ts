@@ -142,3 +142,14 @@ describe('ids and coverage', () => {
     expect(assessment.byItem['errors/e']).toEqual({ stated: 1, total: 1 });
   });
 });
+
+describe('values that look like facet states', () => {
+  it('a field map with fields named `open` and `none` is stated, not open or none', () => {
+    const { assessment, diagnostics } = specFrom({
+      'resources/Stack.yaml': 'fields:\n  open: { type: boolean, required: true }\n  none: { type: string, required: false }\n',
+    });
+    expect(diagnostics).toEqual([]);
+    expect(assessment.facets.find((f) => f.id === 'resources/Stack/fields')?.state).toBe('stated');
+    expect(assessment.facets.filter((f) => f.id.startsWith('resources/Stack/fields/open/')).map((f) => f.state)).toEqual(['stated', 'stated']);
+  });
+});

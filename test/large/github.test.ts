@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countOpenApi, exportOpenApi, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+import { ids, importToSpec, operations, resourceFields } from '../interchange/helpers.ts';
+import { buildSite } from '../site/build.ts';
+import { GITHUB_API } from './fetch-github.ts';
+
+// GitHub's REST description: ~13 MB, fetched by `npm run test:large` (never by plain `npm test`).
+let imported: { result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown> };
+
+beforeAll(async () => {
+  if (!existsSync(GITHUB_API)) throw new Error(`${GITHUB_API} is missing: run \`npm run test:large\`, which fetches it.`);
+  imported = await importToSpec(GITHUB_API);
+});
+
+describe('GitHub’s REST description', () => {
+  it('holds what the issue says it holds', () => {
+    expect(countOpenApi(imported.source)).toEqual({ paths: 811, operations: 1223, schemas: 969, webhooks: 270, securitySchemes: 0 });
+  });
+
+  it('imports with zero lost paths, operations, schemas, fields and webhooks', () => {
+    const { analysis, source } = imported;
+    const counts = countOpenApi(source);
+    const ops = operations(analysis);
+    expect(ops).toHaveLength(counts.operations);
+    expect(new Set(ops.map((o) => o.split(' ')[1])).size).toBe(counts.paths);
+    expect(ids(analysis, 'events')).toHaveLength(counts.webhooks);
+    const schemas = (source.components as { schemas: Record<string, { properties?: object }> }).schemas;
+    const fields = resourceFields(analysis);
+    for (const [name, schema] of Object.entries(schemas)) {
+      expect(fields[name], name).toBeDefined();
+      for (const property of Object.keys(schema.properties ?? {})) expect(fields[name], `${name}.${property}`).toContain(property);
+    }
+  });
+
+  it('reports what it could not map, each at a real place in the document', () => {
+    const { result, source } = imported;
+    expect(result.unmapped.length).toBeGreaterThan(0);
+    const at = (pointer: string) => pointer.split('/').slice(1).reduce<unknown>((v, s) => (v as Record<string, unknown> | undefined)?.[s.replace(/~1/g, '/').replace(/~0/g, '~')], source);
+    for (const u of result.unmapped) expect(at(u.pointer), u.pointer).toBeDefined();
+  });
+
+  it('checks without errors', () => {
+    expect(imported.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+  });
+
+  it('exports an OpenAPI 3.1 document that swagger-parser validates', async () => {
+    await expect(SwaggerParser.validate(structuredClone(exportOpenApi(imported.analysis)) as never)).resolves.toBeDefined();
+  });
+
+  it('builds into a site with a page per item', async () => {
+    const built = await buildSite(imported.dir);
+    expect(built.code, built.output.slice(-2000)).toBe(0);
+    const endpoints = await readdir(join(built.outDir, 'endpoints'));
+    expect(endpoints.length).toBe(1223 + 1);
+    expect(existsSync(join(built.outDir, 'endpoints', 'repos-get', 'index.html'))).toBe(true);
+    expect((await readdir(join(built.outDir, 'events'))).length).toBe(270 + 1);
+  });
+});
