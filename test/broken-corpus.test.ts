@@ -47,5 +47,5 @@ describe('the broken corpus', () => {
       expect('code' in result ? result.code : 0, name).toBe(1);
       expect(`${result.stdout}${result.stderr}`, name).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     }
-  });
+  }, 180_000); // one real process per case
 });

@@ -30,8 +30,11 @@ export function specLoader(): Loader {
 async function sync(dir: string, { store, logger, watcher, generateDigest, config }: LoaderContext): Promise<void> {
   const analysis = analyze(await readSpecDir(dir));
   const { diagnostics, spec } = analysis;
-  if (diagnostics.length > 0) {
-    const text = `${formatHuman(diagnostics, (f) => spec.sources.get(f)?.text, `${specDir()}/`)}\n${summary(diagnostics)}`;
+  // Hints are many on a large spec and never stop a build: counted here, listed by `npm run check`.
+  const shown = diagnostics.filter((d) => d.severity !== 'hint');
+  if (diagnostics.length > shown.length) logger.info(`${diagnostics.length - shown.length} hints; \`npm run check\` lists them.`);
+  if (shown.length > 0) {
+    const text = `${formatHuman(shown, (f) => spec.sources.get(f)?.text, `${specDir()}/`)}\n${summary(shown)}`;
     if (hasErrors(diagnostics)) {
       if (!watcher) throw located(`The spec has errors; the site is not built.\n\n${text}`);
       logger.error(`The spec has errors; the pages keep the last good content.\n\n${text}`);

@@ -33,6 +33,8 @@ const parser = remark();
 /** Reads prose once for links, raw HTML and unsafe URLs. */
 export function inspectProse(text: string): ProseFindings {
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
+  // Links, autolinks and HTML all need `[` or `<`: without them there is nothing to find.
+  if (!text.includes('[') && !text.includes('<')) return found;
   const tree = parser.parse(text);
   visit(tree, (node) => {
     if (node.type === 'html') found.html.push(node.value);

@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
 import type { Span } from '../diagnostics/diagnostic.ts';
 
 /** A path into a file's data: keys and list indexes. */
@@ -54,11 +54,25 @@ export class SourceFile {
   }
 }
 
-function child(node: unknown, segment: string | number): { key?: unknown; value?: unknown } | undefined {
-  if (isMap(node)) {
-    const pair = node.items.find((p) => isPair(p) && (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(segment));
-    return pair ? { key: pair.key, value: pair.value ?? undefined } : undefined;
+/** Each mapping's pairs by key, built on first look: locating every facet stays linear. */
+const pairIndex = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>();
+
+function pairsOf(node: YAMLMap): Map<string, { key: unknown; value: unknown }> {
+  let index = pairIndex.get(node);
+  if (!index) {
+    index = new Map();
+    for (const p of node.items) {
+      if (!isPair(p)) continue;
+      const key = isScalar(p.key) ? String(p.key.value) : String(p.key);
+      if (!index.has(key)) index.set(key, { key: p.key, value: p.value ?? undefined });
+    }
+    pairIndex.set(node, index);
   }
+  return index;
+}
+
+function child(node: unknown, segment: string | number): { key?: unknown; value?: unknown } | undefined {
+  if (isMap(node)) return pairsOf(node).get(String(segment));
   if (isSeq(node) && typeof segment === 'number') {
     const item = node.items[segment];
     return item ? { value: item } : undefined;

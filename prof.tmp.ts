@@ -1,0 +1,10 @@
+import { readSpecDir } from './src/lib/load/read-dir.ts';
+import { loadSpec } from './src/lib/load/load-spec.ts';
+import { assess } from './src/lib/gaps/assess.ts';
+import { analyze } from './src/lib/analyze.ts';
+const files = await readSpecDir('/tmp/ghspec');
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, Math.round(n - t), 'ms'); t = n; };
+const { spec } = loadSpec(files); lap('load');
+assess(spec); lap('assess');
+analyze(files); lap('analyze total');
