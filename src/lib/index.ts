@@ -11,7 +11,7 @@ export { AREA_FILE, CONFIG_FILE, getArea, type Area, type Item, type Spec } from
 export { gapsMarkdown } from './render/gaps-markdown.ts';
 export { gapsJson, gapsText } from './render/gaps-text.ts';
 export { gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
-export { siteModel, type AreaView, type FacetView, type ItemView, type LinkView, type SiteModel, type SiteOptions } from './render/site-model.ts';
+export { siteModel, type AreaView, type FacetView, type FieldRow, type ItemView, type LinkView, type SiteModel, type SiteOptions } from './render/site-model.ts';
 export type { MachineView, TransitionView } from './render/state-diagram.ts';
 export { areaPath, facetAnchor, facetPath, itemPath } from './render/paths.ts';
 export { CHECKS } from './checks/index.ts';

@@ -15,7 +15,7 @@ function seedFacets(section: string): string[] {
 
 describe('the spec as one Markdown document', () => {
   it('for the empty spec, says what the seed says, part by part and facet by facet', async () => {
-    const seed = sections(await readFile('../shared/seed/service-interface-spec.md', 'utf8'));
+    const seed = sections(await readFile('test/fixtures/seed/service-interface-spec.md', 'utf8'));
     const ours = sections(specMarkdown(await specAt('content')));
     expect(seed).toHaveLength(9);
     expect(ours).toHaveLength(9);

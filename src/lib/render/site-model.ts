@@ -36,6 +36,12 @@ export interface LinkView {
   path: string;
 }
 
+/** One field of a resource as a table row; each cell is its facet (stated, or a gap in place). */
+export interface FieldRow {
+  name: string;
+  cells: Partial<Record<'type' | 'required' | 'format' | 'allowed', FacetView>>;
+}
+
 export interface ItemView {
   area: AreaKey;
   id: string;
@@ -44,6 +50,8 @@ export interface ItemView {
   path: string;
   /** Where to edit the item's file, when the spec says where its repository is. */
   editUrl?: string;
+  /** For resources: the fields as table rows (their facets are not repeated in `facets`). */
+  fieldTable?: FieldRow[];
   /** For state machines: states, transitions, and the diagram as SVG. */
   machine?: MachineView & { svg?: string };
   description?: string;
@@ -126,7 +134,10 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
     const area = spec.areas.find((a) => a.key === def.key);
     const own = byOwner.get(def.key) ?? [];
     const items = (area?.items ?? []).map((item): ItemView => {
-      const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
+      const all = views(byOwner.get(`${def.key}/${item.id}`) ?? [], 2, render);
+      const fieldPrefix = `${def.key}/${item.id}/fields/`;
+      const isFieldFacet = (f: FacetView) => f.id.startsWith(fieldPrefix) && f.id.split('/').length === 5;
+      const facetList = def.key === 'resources' ? all.filter((f) => !isFieldFacet(f)) : all;
       const machine = def.key === 'states' ? machineView(item) : undefined;
       const svg = machine?.dot && options.diagram ? cleanSvg(options.diagram(machine.dot), `State diagram of ${item.id}: ${machine.states.map((st) => st.name).join(', ')}`) : undefined;
       return {
@@ -139,8 +150,9 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
         ...(typeof item.data.description === 'string' ? { description: item.data.description, descriptionHtml: render(item.data.description) } : {}),
         file: item.file,
         coverage: assessment.byItem[`${def.key}/${item.id}`] ?? { stated: 0, total: 0 },
-        gapCount: facets.filter(isGap).length,
-        facets: views(facets, 2, render),
+        gapCount: all.filter((f) => isGapState(f.state)).length,
+        facets: facetList,
+        ...(def.key === 'resources' && facetList.length < all.length ? { fieldTable: fieldRows(all.filter(isFieldFacet), fieldPrefix) } : {}),
         linksTo: links(graph.outgoing.get(`${def.key}/${item.id}`), 'to'),
         linkedFrom: links(graph.incoming.get(`${def.key}/${item.id}`), 'from'),
       };
@@ -166,6 +178,20 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
 }
 
 const isGap = (f: FacetResult) => f.state === 'open' || f.state === 'missing' || f.state === 'placeholder';
+
+/** Field facets grouped into rows, in the order the fields are written. */
+function fieldRows(facets: FacetView[], prefix: string): FieldRow[] {
+  const rows = new Map<string, FieldRow>();
+  for (const f of facets) {
+    const [name = '', facet = ''] = f.id.slice(prefix.length).split('/');
+    const row = rows.get(name) ?? { name, cells: {} };
+    if (facet === 'type' || facet === 'required' || facet === 'format' || facet === 'allowed') row.cells[facet] = f;
+    rows.set(name, row);
+  }
+  return [...rows.values()];
+}
+
+const isGapState = (s: FacetView['state']) => s === 'open' || s === 'missing' || s === 'placeholder';
 
 /** Facets whose stated value is Markdown prose. */
 const PROSE_FACETS: ReadonlySet<string> = new Set(['purpose/purpose']);
