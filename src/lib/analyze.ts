@@ -6,7 +6,7 @@ import { buildGraph, referenceEdges, type Edge, type LinkGraph } from './link/gr
 import { inspectProse, type ProseFindings } from './link/markdown.ts';
 import { collectProse, parseTarget, type Prose } from './link/prose.ts';
 import { collectReferences, type Reference } from './link/references.ts';
-import { loadSpec } from './load/load-spec.ts';
+import { loadSpec, type ParseCache } from './load/load-spec.ts';
 import type { SpecFile } from './load/read-dir.ts';
 import type { Spec } from './model/spec.ts';
 
@@ -20,9 +20,12 @@ export interface Analysis {
   graph: LinkGraph;
 }
 
-/** Load, validate, assess, link and check a spec from its files. Pure: no file system, no console. */
-export function analyze(files: readonly SpecFile[]): Analysis {
-  const { spec, diagnostics } = loadSpec(files);
+/**
+ * Load, validate, assess, link and check a spec from its files. Pure: no file system, no
+ * console. A `cache` kept between calls re-parses only files whose bytes changed.
+ */
+export function analyze(files: readonly SpecFile[], cache?: ParseCache): Analysis {
+  const { spec, diagnostics } = loadSpec(files, cache);
   const assessment = assess(spec);
   const references = collectReferences(spec);
   const prose = collectProse(spec).map((p) => ({ ...p, ...inspectProse(p.text) }));

@@ -35,3 +35,4 @@ export { GAPS_EXTENSION } from './interchange/export-common.ts';
 export { importedFiles } from './interchange/write.ts';
 export { readApiDocument, DocumentError, type ApiDocument } from './interchange/read-document.ts';
 export type { ImportResult, Unmapped } from './interchange/result.ts';
+export type { ParseCache } from './load/load-spec.ts';

@@ -24,8 +24,36 @@ const YAML_EXT = /\.ya?ml$/;
 /** Files larger than this are refused: one item per file never needs more. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
+/** What reading one file produced; reused while the file's bytes stay the same. */
+interface ParsedFile {
+  bytes: Uint8Array;
+  source?: SourceFile;
+  data?: Obj;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** Parsed files by path, kept between loads (by `npm run dev`) so an edit re-parses one file. */
+export type ParseCache = Map<string, ParsedFile>;
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(a, b) === 0;
+
+/** Reads, parses and validates one file against the schema its place calls for. */
+function parseFile(file: SpecFile, place: { area: AreaKey; item?: string } | { config: true }, cache?: ParseCache): ParsedFile {
+  const cached = cache?.get(file.path);
+  if (cached && sameBytes(cached.bytes, file.bytes)) return cached;
+  const diagnostics: Diagnostic[] = [];
+  const source = readSource(file, diagnostics);
+  const data = source ? readData(source, diagnostics) : undefined;
+  const schema = 'config' in place ? configSchema : place.item === undefined ? areaDef(place.area).schema : areaDef(place.area).items?.schema;
+  const valid = data !== undefined && source !== undefined && schema !== undefined && validate(schema, data, source, diagnostics);
+  const parsed: ParsedFile = { bytes: file.bytes, ...(source ? { source } : {}), ...(data ? { data } : {}), valid, diagnostics };
+  cache?.set(file.path, parsed);
+  return parsed;
+}
+
 /** Loads a spec from its files: parse, validate, locate. Never throws on bad content. */
-export function loadSpec(files: readonly SpecFile[]): LoadResult {
+export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadResult {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, SourceFile>();
   const areas = new Map<AreaKey, Area>(
@@ -41,23 +69,22 @@ export function loadSpec(files: readonly SpecFile[]): LoadResult {
       diagnostics.push({ code: place.code, severity: place.severity, message: place.problem, file: file.path, line: 1, column: 1 });
       continue;
     }
-    const source = readSource(file, diagnostics);
-    if (!source) continue;
-    sources.set(file.path, source);
-    const data = readData(source, diagnostics);
+    const parsed = parseFile(file, place, cache);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.source) sources.set(file.path, parsed.source);
+    const data = parsed.data;
     if (data === undefined) continue;
     if ('config' in place) {
-      if (validate(configSchema, data, source, diagnostics)) {
+      if (parsed.valid) {
         const { checks = {}, edit_url } = configSchema.parse(data);
         config = { file: file.path, checks, ...(edit_url ? { editUrl: edit_url } : {}) };
       }
       continue;
     }
     const area = areas.get(place.area);
-    const def = areaDef(place.area);
     if (!area) continue;
     if (place.item === undefined) {
-      Object.assign(area, { present: true, data, valid: validate(def.schema, data, source, diagnostics) });
+      Object.assign(area, { present: true, data, valid: parsed.valid });
       continue;
     }
     const clash = claimId(seenIds, place.area, place.item, file.path);
@@ -65,10 +92,13 @@ export function loadSpec(files: readonly SpecFile[]): LoadResult {
       diagnostics.push(clash);
       continue;
     }
-    const valid = def.items ? validate(def.items.schema, data, source, diagnostics) : false;
-    area.items.push({ area: place.area, id: place.item, file: file.path, data, valid } satisfies Item);
+    area.items.push({ area: place.area, id: place.item, file: file.path, data, valid: parsed.valid } satisfies Item);
   }
   for (const area of areas.values()) area.items.sort((a, b) => compareStrings(a.id, b.id));
+  if (cache) {
+    const present = new Set(files.map((f) => f.path));
+    for (const path of cache.keys()) if (!present.has(path)) cache.delete(path);
+  }
   return { spec: { areas: [...areas.values()], sources, config }, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 

@@ -98,6 +98,8 @@ export interface SiteOptions {
   diagram?: (dot: string) => string;
   /** Base URL to edit files of the spec folder (overrides `edit_url` in specbench.yaml). */
   editUrl?: string;
+  /** Rendered prose kept between builds of the model (by `npm run dev`); reset when the items change. */
+  proseCache?: { items: string; html: Map<string, string> };
 }
 
 /** Builds the site's data from an analysis in one pass over its facets. */
@@ -108,7 +110,13 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
   const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
   const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, typeof i.data.title === 'string' ? i.data.title : i.id] as const)));
   const areaTitle = (key: string) => AREAS.find((a) => a.key === key)?.title ?? key;
-  const render = proseRenderer((raw) => {
+  const itemKeys = [...titles.keys()].join('\n');
+  const cache = options.proseCache;
+  if (cache && cache.items !== itemKeys) {
+    cache.items = itemKeys;
+    cache.html.clear();
+  }
+  const renderUncached = proseRenderer((raw) => {
     const target = parseTarget(raw);
     if (!target || (target.kind !== 'facet' && !isAreaKey(target.area))) return undefined;
     if (target.kind === 'item' && !titles.has(`${target.area}/${target.id}`)) return undefined;
@@ -116,6 +124,13 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
     const label = target.kind === 'item' ? (titles.get(`${target.area}/${target.id}`) ?? target.id) : target.kind === 'area' ? areaTitle(target.area) : target.id;
     return path === undefined ? undefined : { href: `${base}${path}`, label };
   });
+  const render = (text: string): string => {
+    const hit = cache?.html.get(text);
+    if (hit !== undefined) return hit;
+    const html = renderUncached(text);
+    cache?.html.set(text, html);
+    return html;
+  };
   const link = (key: string, via: string): LinkView => {
     const [area = '', id] = key.split('/');
     return id === undefined
