@@ -1,4 +1,4 @@
-// `npm run bench [-- --sizes S,M,L,XL,github] [--runs N] [--no-build]`: Specbench at the size of the
+// `npm run bench [-- --sizes S,M,L,XL,github] [--runs N] [--no-build] [--dev]`: Specbench at the size of the
 // largest public APIs. Prints a table of medians and writes them to .bench/results.json.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,10 +13,11 @@ import { collectProse } from '../../src/lib/link/prose.ts';
 import { collectReferences } from '../../src/lib/link/references.ts';
 import { loadSpec } from '../../src/lib/load/load-spec.ts';
 import { fetchGithubApi } from '../large/fetch-github.ts';
+import { devLatency } from './dev-latency.ts';
 import { generateSpec, SIZES, type Size } from './generate.ts';
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: 'S,M,L,XL,github' }, runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false }, out: { type: 'string', default: '.bench' } },
+  options: { dev: { type: 'boolean', default: false }, sizes: { type: 'string', default: 'S,M,L,XL,github' }, runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false }, out: { type: 'string', default: '.bench' } },
 });
 const OUT = values.out;
 const RUNS = Math.max(1, Number(values.runs));
@@ -127,6 +128,11 @@ for (const name of names) {
   const row: Record<string, unknown> = { input: name, ...(await core(dir)), cliCheck: cliCheck(dir) };
   if (name === 'github') row.redoclyLint = redocly();
   if (!values['no-build']) Object.assign(row, build(dir, name));
+  if (values.dev) {
+    const sample = name === 'github' ? ['endpoints', 'repos-get'] : ['endpoints', 'op-0'];
+    const dev = await devLatency(dir, sample[0] ?? '', sample[1] ?? '');
+    Object.assign(row, { devStartS: dev.startS, devEditMs: dev.editMs });
+  }
   results.push(row);
   console.error(`bench: ${name} done`);
 }
@@ -136,6 +142,7 @@ const cols: Array<[string, string]> = [
   ['specGaps', 'SPEC_GAPS ms'], ['document', 'doc ms'], ['check', 'check ms'], ['perK', 'ms/1k items'], ['cliCheck', 'CLI check ms'],
   ['redoclyLint', 'redocly ms'], ['buildS', 'build s'], ['pages', 'pages'], ['pagesPerS', 'pages/s'], ['peakRssMb', 'peak RSS MB'],
   ['itemHtmlMedianKb', 'item KB med'], ['itemHtmlMaxKb', 'item KB max'], ['jsKbPerPage', 'JS KB/page'],
+  ['devStartS', 'dev start s'], ['devEditMs', 'dev edit ms'],
 ];
 for (const r of results) r.perK = Math.round((Number(r.check) / Math.max(1, Number(r.items))) * 1000);
 const cell = (v: unknown) => (v === undefined ? '-' : String(v));
