@@ -46,9 +46,17 @@ export function specMarkdown(a: Analysis): string {
     '',
     `This document covers all nine parts of the service interface in order: ${AREAS.map((d) => d.title.toLowerCase()).join(', ')}. It states only what is established; everything else is marked **open**, with the question that would settle it. ${a.assessment.gaps.length} facets are open; ${showCoverage(Object.values(a.assessment.byArea).reduce((s, c) => ({ stated: s.stated + c.stated, total: s.total + c.total }), { stated: 0, total: 0 }))} are stated.`,
   ];
+  // Facets grouped once by owner: each area and item then takes its own in constant time.
+  const byOwner = new Map<string, FacetResult[]>();
+  for (const f of a.assessment.facets) {
+    const key = f.item === undefined ? f.area : `${f.area}/${f.item}`;
+    const list = byOwner.get(key);
+    if (list) list.push(f);
+    else byOwner.set(key, [f]);
+  }
   AREAS.forEach((def, index) => {
     const area = a.spec.areas.find((x) => x.key === def.key);
-    const own = a.assessment.facets.filter((f) => f.area === def.key && f.item === undefined);
+    const own = byOwner.get(def.key) ?? [];
     const coverage = a.assessment.byArea[def.key];
     lines.push('', `## ${index + 1}. ${def.title}`, '', `${def.covers}: ${coverage.stated === 0 ? 'nothing is stated yet' : `${showCoverage(coverage)} stated`}.`);
     if (def.key === 'endpoints') {
@@ -57,7 +65,7 @@ export function specMarkdown(a: Analysis): string {
     if (def.key === 'states' && (area?.items.length ?? 0) === 0) lines.push('', 'No state list and no transition between states is stated, so no transition table can be written.');
     if (own.length) lines.push('', ...facetLines(own, 1));
     for (const item of area?.items ?? []) {
-      const facets = a.assessment.facets.filter((f) => f.area === def.key && f.item === item.id);
+      const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
       const title = typeof item.data.title === 'string' ? item.data.title : item.id;
       lines.push('', `### ${title} (\`${def.key}/${item.id}\`)`);
       if (typeof item.data.description === 'string') lines.push('', item.data.description.trim());
