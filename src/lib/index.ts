@@ -2,8 +2,8 @@
 export { analyze, type Analysis } from './analyze.ts';
 export { compareDiagnostics, hasErrors, type Diagnostic, type Severity } from './diagnostics/diagnostic.ts';
 export { formatGithub, formatHuman, formatJson, summary } from './diagnostics/format.ts';
-export { facetState, GAP_STATES, type FacetState } from './gaps/facet-state.ts';
-export type { Assessment, Coverage, FacetResult } from './gaps/types.ts';
+export { facetState, GAP_STATES, isGap, type FacetState } from './gaps/facet-state.ts';
+export { sumCoverage, type Assessment, type Coverage, type FacetResult } from './gaps/types.ts';
 export { readSpecDir, specDir, SpecDirError, type SpecFile } from './load/read-dir.ts';
 export { AREAS, areaDef } from './model/areas/index.ts';
 export { AREA_KEYS, type AreaDef, type AreaKey } from './model/facet-def.ts';

@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { facetPath, type AreaView, type GapHistory, type SiteModel } from '../lib/index.ts';
+import { facetPath, sumCoverage, type AreaView, type GapHistory, type SiteModel } from '../lib/index.ts';
 
 export { facetAnchor } from '../lib/index.ts';
 
@@ -7,7 +7,7 @@ export { facetAnchor } from '../lib/index.ts';
 export async function loadSite(): Promise<SiteModel> {
   const entries = await getCollection('areas');
   const areas = entries.map((e) => e.data as unknown as AreaView).sort((a, b) => a.number - b.number);
-  const coverage = areas.reduce((s, a) => ({ stated: s.stated + a.coverage.stated, total: s.total + a.coverage.total }), { stated: 0, total: 0 });
+  const coverage = sumCoverage(areas.map((a) => a.coverage));
   return { areas, coverage, gapCount: areas.reduce((n, a) => n + a.gapCount, 0) };
 }
 
@@ -22,10 +22,6 @@ export function facetHref(id: string): string {
   return href(facetPath(id));
 }
 
-/** Whether a facet state counts as a gap. */
-export function isGapState(state: string): boolean {
-  return state === 'open' || state === 'missing' || state === 'placeholder';
-}
 
 /** The gap history and its chart, as the history loader stored them. */
 export async function loadHistory(): Promise<GapHistory & { svg?: string }> {

@@ -1,7 +1,7 @@
 import { resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { analyze, formatHuman, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
+import { analyze, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
 
 /**
  * Feeds the site from the core: one entry per area. During `astro build` a spec with errors
@@ -13,7 +13,7 @@ export function specLoader(): Loader {
     name: 'specbench',
     load: async (context) => {
       const dir = resolve(specDir());
-      const cache: Caches = { parsed: new Map(), prose: { items: '', html: new Map() } };
+      const cache: Caches = { parsed: new Map(), prose: { items: '', html: new Map() }, graphviz: await Graphviz.load() };
       await sync(dir, context, cache);
       const { watcher } = context;
       if (!watcher) return;
@@ -31,12 +31,16 @@ export function specLoader(): Loader {
 /** What `npm run dev` keeps between syncs so that one edit costs little. */
 interface Caches {
   parsed: ParseCache;
+  graphviz: Graphviz;
   prose: { items: string; html: Map<string, string> };
 }
 
 async function sync(dir: string, { store, logger, watcher, generateDigest, config }: LoaderContext, cache: Caches): Promise<void> {
   const started = performance.now();
-  const analysis = analyze(await readSpecDir(dir), cache.parsed);
+  const files = await readSpecDir(dir).catch((error: unknown) => {
+    throw error instanceof SpecDirError ? located(error.message) : error;
+  });
+  const analysis = analyze(files, cache.parsed);
   const { diagnostics, spec } = analysis;
   // Hints are many on a large spec and never stop a build: counted here, listed by `npm run check`.
   const shown = diagnostics.filter((d) => d.severity !== 'hint');
@@ -50,11 +54,10 @@ async function sync(dir: string, { store, logger, watcher, generateDigest, confi
     }
     logger.warn(text);
   }
-  const graphviz = await Graphviz.load();
   const editUrl = process.env.SPECBENCH_EDIT_URL;
   const model = siteModel(analysis, {
     base: config.base.endsWith('/') ? config.base : `${config.base}/`,
-    diagram: (dot) => graphviz.dot(dot),
+    diagram: (dot) => cache.graphviz.dot(dot),
     proseCache: cache.prose,
     ...(editUrl ? { editUrl } : {}),
   });
@@ -81,7 +84,11 @@ export function historyLoader(): Loader {
   return {
     name: 'specbench-history',
     load: async ({ store, logger }) => {
-      const history = await readGapHistory(resolve(specDir()));
+      // History is an extra: when git cannot tell it, the dashboard says so instead of failing the build.
+      const history = await readGapHistory(resolve(specDir())).catch((error: unknown) => ({
+        points: [],
+        note: `No history: ${error instanceof Error ? error.message : String(error)}`,
+      }));
       const svg = historyChartSvg(history);
       store.clear();
       store.set({ id: 'history', data: { ...history, ...(svg ? { svg } : {}) } as unknown as Record<string, unknown> });

@@ -157,6 +157,15 @@ describe('hostile prose', () => {
   });
 });
 
+describe('a spec folder that does not exist', () => {
+  it('fails the build with what to do, and no stack trace', async () => {
+    const built = await buildSite('no/such/spec');
+    expect(built.code).not.toBe(0);
+    expect(built.output).toMatch(/Spec folder `\S*no\/such\/spec` not found; set SPEC_DIR to a folder of area folders\./);
+    expect(built.output).not.toMatch(/^\s+at .*\.(ts|js|mjs):\d+:\d+\)?$/m);
+  });
+});
+
 describe('a spec with errors', () => {
   let broken: { code: number; output: string };
   beforeAll(async () => {

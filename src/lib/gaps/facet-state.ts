@@ -22,6 +22,11 @@ export function facetState(value: unknown): FacetState {
   return 'stated';
 }
 
+/** Whether a facet in this state is a gap (open, missing or a placeholder). */
+export function isGap(state: FacetState): boolean {
+  return GAP_STATES.has(state);
+}
+
 /** Stated or stated as none: the facet is closed. */
 export function isClosed(value: unknown): boolean {
   const state = facetState(value);

@@ -44,3 +44,14 @@ export interface Assessment {
   /** Coverage per item, keyed `area/item`. */
   byItem: Record<string, Coverage>;
 }
+
+/** The coverage of several areas or items together. */
+export function sumCoverage(list: Iterable<Coverage>): Coverage {
+  let stated = 0;
+  let total = 0;
+  for (const c of list) {
+    stated += c.stated;
+    total += c.total;
+  }
+  return { stated, total };
+}

@@ -1,12 +1,13 @@
 import type { Analysis } from '../analyze.ts';
 import { statedObj, type Obj } from '../model/facet-def.ts';
-import { areaData, gapsOf, GAPS_EXTENSION, itemsOf, resourceSchema, text, versionOf } from './export-common.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, text, versionOf } from './export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
 /** The spec's events as an AsyncAPI 3.0 document, with open gaps under `x-specbench-gaps`. */
 export function exportAsyncApi(a: Analysis): Obj {
   const purpose = areaData(a, 'purpose');
+  const gapsOf = gapsByOwner(a);
   const base = text(purpose.base_url);
   const url = base && URL.canParse(base) ? new URL(base) : undefined;
   const events = itemsOf(a, 'events');
@@ -21,7 +22,7 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(text(e.data.description) ? { description: e.data.description } : {}),
       ...(typeof payload?.content_type === 'string' ? { contentType: payload.content_type } : {}),
       ...(typeof payload?.resource === 'string' ? { payload: payload.list === true ? { type: 'array', items: ref(payload.resource) } : ref(payload.resource) } : {}),
-      ...(gapsOf(a, 'events', e.id).length ? { [GAPS_EXTENSION]: gapsOf(a, 'events', e.id) } : {}),
+      ...(gapsOf('events', e.id).length ? { [GAPS_EXTENSION]: gapsOf('events', e.id) } : {}),
     };
     channels[e.id] = { address: e.id, messages: { [e.id]: { $ref: `#/components/messages/${e.id}` } } };
     operations[`${e.id}.send`] = { action: 'send', channel: { $ref: `#/channels/${e.id}` }, messages: [{ $ref: `#/channels/${e.id}/messages/${e.id}` }] };

@@ -16,9 +16,16 @@ export const text = (v: unknown): string | undefined => (typeof v === 'string' &
 export const itemsOf = (a: Analysis, area: string): Item[] => a.spec.areas.find((x) => x.key === area)?.items ?? [];
 export const areaData = (a: Analysis, area: string): Obj => a.spec.areas.find((x) => x.key === area)?.data ?? {};
 
-/** The gaps of one item (or of an area's own facets when `item` is undefined), as the extension lists them. */
-export function gapsOf(a: Analysis, area: string, item?: string): Array<{ id: string; question: string }> {
-  return a.assessment.gaps.filter((g) => g.area === area && g.item === item).map((g) => ({ id: g.id, question: g.question }));
+/** Gaps as the extension lists them, grouped once by owner; ask with an area and an item id. */
+export function gapsByOwner(a: Analysis): (area: string, item?: string) => Array<{ id: string; question: string }> {
+  const groups = new Map<string, Array<{ id: string; question: string }>>();
+  for (const g of a.assessment.gaps) {
+    const key = `${g.area}/${g.item ?? ''}`;
+    const list = groups.get(key) ?? [];
+    list.push({ id: g.id, question: g.question });
+    groups.set(key, list);
+  }
+  return (area, item) => groups.get(`${area}/${item ?? ''}`) ?? [];
 }
 
 /** A JSON Schema for a spec type: a primitive or a reference to a resource schema. */

@@ -2,7 +2,7 @@ import type { Analysis } from '../analyze.ts';
 import { isNoneValue, isOpenValue } from '../gaps/facet-state.ts';
 import { isObj, statedObj, type Obj } from '../model/facet-def.ts';
 import type { Item } from '../model/spec.ts';
-import { areaData, gapsOf, GAPS_EXTENSION, itemsOf, resourceSchema, text, typeSchema, versionOf } from './export-common.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, text, typeSchema, versionOf } from './export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -20,12 +20,13 @@ function content(p: Obj, errorBody?: Obj): Obj | undefined {
  */
 export function exportOpenApi(a: Analysis): Obj {
   const purpose = areaData(a, 'purpose');
+  const gapsOf = gapsByOwner(a);
   const errorBody = statedObj(areaData(a, 'errors').body);
   const errors = new Map(itemsOf(a, 'errors').map((e) => [e.id, e]));
   const withGaps = (o: Obj, gaps: Array<{ id: string; question: string }>) => (gaps.length ? { ...o, [GAPS_EXTENSION]: gaps } : o);
   const schemes = new Map(itemsOf(a, 'authentication').flatMap((s) => {
     const scheme = securityScheme(s);
-    return scheme ? [[s.id, withGaps(scheme, gapsOf(a, 'authentication', s.id))] as const] : [];
+    return scheme ? [[s.id, withGaps(scheme, gapsOf('authentication', s.id))] as const] : [];
   }));
   const paths: Record<string, Obj> = {};
   const usedErrors = new Set<string>();
@@ -64,7 +65,7 @@ export function exportOpenApi(a: Analysis): Obj {
         ...(security ? { security } : {}),
         ...(e.data.deprecated === true ? { deprecated: true } : {}),
       },
-      gapsOf(a, 'endpoints', e.id),
+      gapsOf('endpoints', e.id),
     );
     paths[path] = { ...(paths[path] ?? {}), [method]: op };
   }
@@ -72,7 +73,7 @@ export function exportOpenApi(a: Analysis): Obj {
     itemsOf(a, 'events').map((ev) => {
       const payload = statedObj(ev.data.payload);
       const body = payload ? content(payload) : undefined;
-      return [ev.id, { post: withGaps({ operationId: `event.${ev.id}`, ...(text(ev.data.title) ? { summary: ev.data.title } : {}), ...(body ? { requestBody: { content: body } } : {}), responses: { '200': { description: 'Delivered.' } } }, gapsOf(a, 'events', ev.id)) }];
+      return [ev.id, { post: withGaps({ operationId: `event.${ev.id}`, ...(text(ev.data.title) ? { summary: ev.data.title } : {}), ...(body ? { requestBody: { content: body } } : {}), responses: { '200': { description: 'Delivered.' } } }, gapsOf('events', ev.id)) }];
     }),
   );
   const baseUrl = text(purpose.base_url);
@@ -87,7 +88,7 @@ export function exportOpenApi(a: Analysis): Obj {
     paths,
     ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
-      schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref), gapsOf(a, 'resources', r.id))])),
+      schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref), gapsOf('resources', r.id))])),
       ...(usedErrors.size ? { responses: Object.fromEntries([...usedErrors].sort().map((id) => [id, errorResponse(errors.get(id), errorBody)])) } : {}),
       ...(schemes.size ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     },

@@ -37,8 +37,7 @@ export function countOpenApi(doc: Obj): OpenApiCounts {
  */
 export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): ImportResult {
   const unmapped: Unmapped[] = [];
-  const schemas = new SchemaMapper(unmapped);
-  schemas.resolve = resolve;
+  const schemas = new SchemaMapper(unmapped, resolve);
   const deref = (v: unknown): Obj => (isObj(v) && typeof v.$ref === 'string' ? (isObj(resolve(v.$ref)) ? (resolve(v.$ref) as Obj) : {}) : isObj(v) ? v : {});
   // Where an element really is: a local `$ref` points at its component.
   const where = (v: unknown, pointer: string) => (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') ? v.$ref.slice(1) : pointer);
@@ -133,7 +132,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
     for (const [name, cb] of Object.entries(deref(op.callbacks))) {
       for (const [expression, cbItem] of Object.entries(deref(cb))) event(`${opId}.${name}`, deref(cbItem), `${pointer}/callbacks/${seg(name)}/${seg(expression)}`, `Callback of \`${opId}\` to \`${expression}\`.`);
     }
-    for (const key of Object.keys(op)) if (key === 'links') unmapped.push({ pointer: `${pointer}/links`, reason: 'links between operations have no place in the spec' });
+    if (op.links !== undefined) unmapped.push({ pointer: `${pointer}/links`, reason: 'links between operations have no place in the spec' });
     endpoints.push({ area: 'endpoints', id: endpointIds.id(opId), data });
   };
 

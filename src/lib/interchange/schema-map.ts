@@ -13,11 +13,13 @@ export class SchemaMapper {
   readonly resources = new Map<string, Obj>();
   readonly ids = new Ids();
   private readonly unmapped: Unmapped[];
-  private readonly prefix: string;
+  /** Looks a local `$ref` up through the parser (for `allOf` parts); nothing without one. */
+  private readonly resolve: (ref: string) => unknown;
+  private readonly prefix = '#/components/schemas/';
 
-  constructor(unmapped: Unmapped[], prefix = '#/components/schemas/') {
+  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined) {
     this.unmapped = unmapped;
-    this.prefix = prefix;
+    this.resolve = resolve;
   }
 
   /** The resource id of a named component (created on first use). */
@@ -96,9 +98,6 @@ export class SchemaMapper {
     walk(schema, pointer, 0);
     return { ...(any ? { properties } : {}), required, at };
   }
-
-  /** Set by the importer: looks up a local `$ref` through the parser. */
-  resolve: (ref: string) => unknown = () => undefined;
 
   private field(schema: unknown, pointer: string, required: boolean | undefined, inlineName: string): Obj {
     const f: Obj = {};

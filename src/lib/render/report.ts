@@ -1,5 +1,5 @@
 import { isEmptyList } from '../gaps/facet-state.ts';
-import type { Assessment, Coverage, FacetResult } from '../gaps/types.ts';
+import { sumCoverage, type Assessment, type Coverage, type FacetResult } from '../gaps/types.ts';
 import { AREAS } from '../model/areas/index.ts';
 import type { AreaKey } from '../model/facet-def.ts';
 
@@ -31,7 +31,7 @@ export function gapReport(assessment: Assessment, filter: { owner?: string } = {
     coverage: assessment.byArea[def.key],
     gaps: assessment.gaps.filter((g) => g.area === def.key && keep(g)),
   }));
-  const coverage = areas.reduce((sum, a) => ({ stated: sum.stated + a.coverage.stated, total: sum.total + a.coverage.total }), { stated: 0, total: 0 });
+  const coverage = sumCoverage(areas.map((a) => a.coverage));
   return { areas, coverage, gapCount: areas.reduce((n, a) => n + a.gaps.length, 0) };
 }
 

@@ -1,7 +1,8 @@
 import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
 import { facetTree } from '../gaps/tree.ts';
-import type { Coverage, FacetResult } from '../gaps/types.ts';
+import { isGap } from '../gaps/facet-state.ts';
+import { sumCoverage, type Coverage, type FacetResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
 import { parseTarget } from '../link/prose.ts';
@@ -81,6 +82,8 @@ export interface AreaView {
   gapCount: number;
   facets: FacetView[];
   items: ItemView[];
+  /** Every gap of the area and its items (field gaps included), in order, for the gaps page. */
+  gaps: FacetView[];
 }
 
 /** Everything the site shows, as plain JSON: the pages only lay it out. */
@@ -147,7 +150,7 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
   }
   const areas = AREAS.map((def, index): AreaView => {
     const area = spec.areas.find((a) => a.key === def.key);
-    const own = byOwner.get(def.key) ?? [];
+    const own = views(byOwner.get(def.key) ?? [], 1, render);
     const items = (area?.items ?? []).map((item): ItemView => {
       const all = views(byOwner.get(`${def.key}/${item.id}`) ?? [], 2, render);
       const fieldPrefix = `${def.key}/${item.id}/fields/`;
@@ -165,7 +168,7 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
         ...(typeof item.data.description === 'string' ? { description: item.data.description, descriptionHtml: render(item.data.description) } : {}),
         file: item.file,
         coverage: assessment.byItem[`${def.key}/${item.id}`] ?? { stated: 0, total: 0 },
-        gapCount: all.filter((f) => isGapState(f.state)).length,
+        gapCount: all.filter((f) => isGap(f.state)).length,
         facets: facetList,
         ...(def.key === 'resources' && facetList.length < all.length ? { fieldTable: fieldRows(all.filter(isFieldFacet), fieldPrefix) } : {}),
         linksTo: links(graph.outgoing.get(`${def.key}/${item.id}`), 'to'),
@@ -184,15 +187,17 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
       ...(typeof area?.data.description === 'string' ? { description: area.data.description, descriptionHtml: render(area.data.description) } : {}),
       coverage: assessment.byArea[def.key],
       gapCount: assessment.gaps.filter((g) => g.area === def.key).length,
-      facets: views(own, 1, render),
+      facets: own,
       items,
+      gaps: [...own, ...items.flatMap((i) => [...i.facets, ...(i.fieldTable ?? []).flatMap((r) => Object.values(r.cells))])]
+        .filter((f) => isGap(f.state))
+        .map((f) => ({ ...f, depth: 0 })),
     };
   });
-  const coverage = areas.reduce((s, a) => ({ stated: s.stated + a.coverage.stated, total: s.total + a.coverage.total }), { stated: 0, total: 0 });
+  const coverage = sumCoverage(areas.map((a) => a.coverage));
   return { areas, coverage, gapCount: assessment.gaps.length };
 }
 
-const isGap = (f: FacetResult) => f.state === 'open' || f.state === 'missing' || f.state === 'placeholder';
 
 /** Field facets grouped into rows, in the order the fields are written. */
 function fieldRows(facets: FacetView[], prefix: string): FieldRow[] {
@@ -206,8 +211,6 @@ function fieldRows(facets: FacetView[], prefix: string): FieldRow[] {
   return [...rows.values()];
 }
 
-const isGapState = (s: FacetView['state']) => s === 'open' || s === 'missing' || s === 'placeholder';
-
 /** Facets whose stated value is Markdown prose. */
 const PROSE_FACETS: ReadonlySet<string> = new Set(['purpose/purpose']);
 
@@ -217,7 +220,7 @@ function views(facets: FacetResult[], baseDepth: number, render: (text: string) 
     label: f.label,
     state: f.state,
     ...text(f, hasChildren),
-    ...(isGap(f) ? { question: f.question } : {}),
+    ...(isGap(f.state) ? { question: f.question } : {}),
     ...(f.owner ? { owner: f.owner } : {}),
     ...(f.link ? { link: f.link } : {}),
     blockedBy: f.blockedBy,

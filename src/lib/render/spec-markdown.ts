@@ -1,7 +1,7 @@
 import type { Analysis } from '../analyze.ts';
 import { isEmptyList } from '../gaps/facet-state.ts';
 import { facetTree, type FacetNode } from '../gaps/tree.ts';
-import type { FacetResult } from '../gaps/types.ts';
+import { sumCoverage, type FacetResult } from '../gaps/types.ts';
 import { AREAS } from '../model/areas/index.ts';
 import { isObj } from '../model/facet-def.ts';
 import { machineView } from './state-diagram.ts';
@@ -44,7 +44,7 @@ export function specMarkdown(a: Analysis): string {
   const lines = [
     `# ${name ?? 'Service'} interface specification`,
     '',
-    `This document covers all nine parts of the service interface in order: ${AREAS.map((d) => d.title.toLowerCase()).join(', ')}. It states only what is established; everything else is marked **open**, with the question that would settle it. ${a.assessment.gaps.length} facets are open; ${showCoverage(Object.values(a.assessment.byArea).reduce((s, c) => ({ stated: s.stated + c.stated, total: s.total + c.total }), { stated: 0, total: 0 }))} are stated.`,
+    `This document covers all nine parts of the service interface in order: ${AREAS.map((d) => d.title.toLowerCase()).join(', ')}. It states only what is established; everything else is marked **open**, with the question that would settle it. ${a.assessment.gaps.length} facets are open; ${showCoverage(sumCoverage(Object.values(a.assessment.byArea)))} are stated.`,
   ];
   // Facets grouped once by owner: each area and item then takes its own in constant time.
   const byOwner = new Map<string, FacetResult[]>();
