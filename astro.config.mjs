@@ -13,6 +13,7 @@ export default defineConfig({
       title: 'Specbench',
       description: 'The service interface specification, with every open gap in place.',
       customCss: ['./src/styles/print.css'],
+      routeMiddleware: './src/site/route-data.ts',
       sidebar: [
         { label: 'Dashboard', link: '/' },
         { label: 'Areas', items: AREAS.map((a, i) => ({ label: `${i + 1}. ${a.title}`, link: `/${a.key}/` })) },

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { GitError, SpecDirError } from '../lib/index.ts';
 import { didYouMean } from '../lib/load/suggest.ts';
+import { escapeControls } from '../lib/safety/terminal.ts';
 import { checkCommand } from './commands/check.ts';
 import { diffCommand } from './commands/diff.ts';
 import { exportCommand } from './commands/export.ts';
@@ -80,7 +81,9 @@ function parse(args: string[]) {
 }
 
 /** Runs one command line; returns the exit code. Never throws. */
-export async function main(args: string[], io: Io): Promise<number> {
+export async function main(args: string[], world: Io): Promise<number> {
+  // Whatever a command prints passes through here: no control character from the spec reaches the terminal.
+  const io: Io = { env: world.env, out: (s) => world.out(escapeControls(s)), err: (s) => world.err(escapeControls(s)) };
   try {
     const { values, positionals } = parse(args);
     const [command, ...rest] = positionals;

@@ -1,6 +1,8 @@
 import { resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
+import { absoluteUrlSchema } from '../lib/safety/url.ts';
+import { escapeControls } from '../lib/safety/terminal.ts';
 import { analyze, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
 
 /**
@@ -55,6 +57,9 @@ async function sync(dir: string, { store, logger, watcher, generateDigest, confi
     logger.warn(text);
   }
   const editUrl = process.env.SPECBENCH_EDIT_URL;
+  if (editUrl && !absoluteUrlSchema.safeParse(editUrl).success) {
+    throw located(`SPECBENCH_EDIT_URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
+  }
   const model = siteModel(analysis, {
     base: config.base.endsWith('/') ? config.base : `${config.base}/`,
     diagram: (dot) => cache.graphviz.dot(dot),

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { safeJson } from '../../lib/safety/terminal.ts';
 import { stringify } from 'yaml';
 import { exportAsyncApi, exportOpenApi, formatHuman, hasErrors, specMarkdown, summary } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
@@ -21,7 +22,7 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
   const text =
     target === 'markdown'
       ? specMarkdown(analysis)
-      : ((doc) => (file && /\.ya?ml$/.test(file) ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${JSON.stringify(doc, null, 2)}\n`))(target === 'openapi' ? exportOpenApi(analysis) : exportAsyncApi(analysis));
+      : ((doc) => (file && /\.ya?ml$/.test(file) ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${safeJson(doc)}\n`))(target === 'openapi' ? exportOpenApi(analysis) : exportAsyncApi(analysis));
   if (file) {
     await writeFile(file, text);
     io.out(`Wrote ${file}.\n`);

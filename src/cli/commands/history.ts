@@ -1,4 +1,5 @@
 import { AREAS, readGapHistory, specDir } from '../../lib/index.ts';
+import { safeJson } from '../../lib/safety/terminal.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../main.ts';
 
@@ -10,7 +11,7 @@ export async function historyCommand(options: Options, io: Io): Promise<number> 
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit is a whole number of commits, at least 1');
   const history = await readGapHistory(options.spec ?? specDir(io.env), limit);
   if (format === 'json') {
-    io.out(`${JSON.stringify(history, null, 2)}\n`);
+    io.out(`${safeJson(history)}\n`);
     return EXIT.ok;
   }
   const head = ['commit ', 'date      ', 'total', ...AREAS.map((a) => a.key.slice(0, 5).padStart(5))].join(' ');

@@ -1,4 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { safeJson } from '../../lib/safety/terminal.ts';
 import { dirname, join, relative, sep } from 'node:path';
 import { AREA_KEYS, analyze, DocumentError, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, specDir, summary, type ImportResult } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
@@ -39,7 +40,7 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
   const after = analyze(await readSpecDir(dir));
   const counts = Object.fromEntries(AREA_KEYS.map((a) => [a, result.items.filter((i) => i.area === a).length]));
   if (format === 'json') {
-    io.out(`${JSON.stringify({ format: result.format, items: counts, gaps: after.assessment.gaps.length, unmapped: result.unmapped, diagnostics: after.diagnostics }, null, 2)}\n`);
+    io.out(`${safeJson({ format: result.format, items: counts, gaps: after.assessment.gaps.length, unmapped: result.unmapped, diagnostics: after.diagnostics })}\n`);
   } else {
     const reasons = new Map<string, number>();
     for (const u of result.unmapped) reasons.set(u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…'), (reasons.get(u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…')) ?? 0) + 1);

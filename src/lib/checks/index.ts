@@ -1,8 +1,12 @@
+import { allowedType } from './allowed-type.ts';
 import { badStatus } from './bad-status.ts';
+import { blockedByCycle } from './blocked-by-cycle.ts';
 import { brokenLink } from './broken-link.ts';
+import { diagramTooLargeCheck } from './diagram-too-large.ts';
 import { duplicateEndpoint } from './duplicate-endpoint.ts';
 import { initialState } from './initial-state.ts';
 import { pathParametersCheck } from './path-parameters.ts';
+import { proseLimit } from './prose-limit.ts';
 import { rawHtml } from './raw-html.ts';
 import { stateField } from './state-field.ts';
 import { stateValues } from './state-values.ts';
@@ -19,18 +23,22 @@ import { versionDates } from './version-dates.ts';
 /** Every check, in the order their diagnostics are produced. */
 export const CHECKS: readonly Check[] = [
   unresolvedReference,
+  blockedByCycle,
   brokenLink,
   pathParametersCheck,
   duplicateEndpoint,
   badStatus,
+  allowedType,
   statusMismatch,
   unknownState,
   initialState,
   unreachableState,
+  diagramTooLargeCheck,
   stateField,
   stateValues,
   unknownScope,
   versionDates,
+  proseLimit,
   rawHtml,
   unsafeLink,
   unusedItem,

@@ -28,13 +28,14 @@ export function runChecks(input: CheckInput, checks: readonly Check[] = CHECKS):
   };
   const byId = new Map(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, i] as const)));
   for (const check of checks) {
-    const severity = spec.config.checks[check.code] ?? check.severity;
+    const severity = check.locked ? check.severity : (spec.config.checks.get(check.code) ?? check.severity);
     if (severity === 'off') continue;
     const ctx: CheckContext = {
       ...input,
-      area: (key) => spec.areas.find((a) => a.key === key) ?? { key, file: '', present: false, data: {}, valid: false, items: [] },
-      items: (key) => (spec.areas.find((a) => a.key === key)?.items ?? []).filter((i) => i.valid),
+      area: (key) => spec.areas.find((a) => a.key === key) ?? { key, file: '', present: false, data: {}, status: 'broken', items: [] },
+      items: (key) => (spec.areas.find((a) => a.key === key)?.items ?? []).filter((i) => i.status !== 'broken'),
       item: (key, id) => byId.get(`${key}/${id}`),
+      written: (at) => spec.sources.get(at.file)?.textAt(at.path),
       report: ({ message, at, related }) =>
         out.push({
           code: check.code,
@@ -58,12 +59,15 @@ function configDiagnostics(spec: Spec, checks: readonly Check[]): Diagnostic[] {
   const source = file ? spec.sources.get(file) : undefined;
   if (!file || !source) return [];
   const codes = checks.map((c) => c.code);
-  return Object.keys(spec.config.checks)
-    .filter((code) => !codes.includes(code))
-    .map((code) => ({
-      code: 'unknown-check',
-      severity: 'error' as const,
-      message: `\`${code}\` is not a check${didYouMean(code, codes) || '.'} Checks: ${codes.join(', ')}.`,
-      ...source.locate(['checks', code], true),
-    }));
+  const locked = new Map(checks.filter((c) => c.locked).map((c) => [c.code, c.severity]));
+  return [...spec.config.checks].flatMap(([code, severity]): Diagnostic[] => {
+    if (!codes.includes(code)) {
+      return [{ code: 'unknown-check', severity: 'error', message: `\`${code}\` is not a check${didYouMean(code, codes) || '.'} Checks: ${codes.join(', ')}.`, ...source.locate(['checks', code], true) }];
+    }
+    const fixed = locked.get(code);
+    if (fixed !== undefined && fixed !== severity) {
+      return [{ code: 'unknown-check', severity: 'error', message: `\`${code}\` keeps the site safe to build; it is always an ${fixed} and cannot be set to ${severity}. Remove this line.`, ...source.locate(['checks', code]) }];
+    }
+    return [];
+  });
 }

@@ -11,7 +11,7 @@ export const stateField: Check = {
     for (const item of ctx.items('states')) {
       const { resource, field } = item.data;
       const fields = typeof resource === 'string' ? statedObj(ctx.item('resources', resource)?.data.fields) : undefined;
-      if (!fields || typeof field !== 'string' || field.startsWith('{') || field in fields) continue;
+      if (!fields || typeof field !== 'string' || field.startsWith('{') || Object.hasOwn(fields, field)) continue;
       const names = Object.keys(fields).filter((n) => isObj(fields[n]));
       ctx.report({ message: `Resource \`${String(resource)}\` has no field \`${field}\`${didYouMean(field, names) || '.'} Fields: ${names.join(', ')}.`, at: { file: item.file, path: ['field'] } });
     }

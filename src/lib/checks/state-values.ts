@@ -1,4 +1,4 @@
-import { isObj, statedObj } from '../model/facet-def.ts';
+import { isObj, own, statedObj } from '../model/facet-def.ts';
 import type { Check } from './types.ts';
 
 export const stateValues: Check = {
@@ -11,7 +11,7 @@ export const stateValues: Check = {
       const { resource, field } = item.data;
       const states = statedObj(item.data.states);
       const owner = typeof resource === 'string' ? ctx.item('resources', resource) : undefined;
-      const spec = typeof field === 'string' ? statedObj(owner?.data.fields)?.[field] : undefined;
+      const spec = typeof field === 'string' ? own(statedObj(owner?.data.fields), field) : undefined;
       const allowed = isObj(spec) && Array.isArray(spec.allowed) ? spec.allowed.map(String) : undefined;
       if (!states || !owner || !allowed || allowed.length === 0) continue;
       const names = Object.keys(states);

@@ -27,13 +27,15 @@ export interface Report {
 export interface CheckContext {
   spec: Spec;
   area(key: AreaKey): Area;
-  /** Items of an area that passed their schema, so their data has the schema's shape. */
+  /** Items of an area that could be read; their data has the schema's shape (the part that passed, for a file with errors). */
   items(key: AreaKey): Item[];
   item(key: AreaKey, id: string): Item | undefined;
   references: readonly Reference[];
   prose: ReadonlyArray<Prose & ProseFindings>;
   facets: ReadonlyMap<string, FacetResult>;
   graph: LinkGraph;
+  /** The text written at a place, as it is in the file (`0x1F`, where the data holds 31). */
+  written(at: At): string | undefined;
   report(report: Report): void;
 }
 
@@ -42,6 +44,8 @@ export interface Check {
   code: string;
   description: string;
   severity: Severity;
+  /** Keeps the build safe: its severity cannot be changed or turned off in `specbench.yaml`. */
+  locked?: boolean;
   /** A line of content that makes it fire, for README. */
   example: string;
   run(ctx: CheckContext): void;

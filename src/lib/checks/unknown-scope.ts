@@ -15,7 +15,7 @@ export const unknownScope: Check = {
         const defined = statedObj(scheme?.data.scopes);
         if (!scheme || !defined) return;
         req.scopes.forEach((scope: unknown, j) => {
-          if (typeof scope !== 'string' || scope in defined) return;
+          if (typeof scope !== 'string' || Object.hasOwn(defined, scope)) return;
           const names = Object.keys(defined);
           ctx.report({
             message: `Scope \`${scope}\` is not a scope of \`${req.scheme}\`${didYouMean(scope, names) || '.'} Its scopes: ${names.join(', ') || 'none'}.`,

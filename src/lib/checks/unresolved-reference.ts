@@ -10,7 +10,12 @@ export const unresolvedReference: Check = {
   example: 'responses: { "200": { resource: Ordr } }',
   run(ctx) {
     for (const r of ctx.references) {
-      if (ctx.item(r.area, r.id)) continue;
+      const target = ctx.item(r.area, r.id);
+      if (target?.status === 'broken') {
+        ctx.report({ message: `\`${r.id}\` in ${r.via} names \`${target.file}\`, which exists but could not be read (see its own errors); fix that file first.`, at: { file: r.file, path: r.path } });
+        continue;
+      }
+      if (target) continue;
       const def = areaDef(r.area);
       const noun = def.items?.noun ?? r.area;
       const ids = ctx.area(r.area).items.map((i) => i.id);

@@ -1,8 +1,17 @@
 import { codeFrameColumns } from '@babel/code-frame';
+import { escapeControls, safeJson } from '../safety/terminal.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
-/** `file:line:col severity code message`, with a code frame when the source text is known. */
+/**
+ * `file:line:col severity code message`, with a code frame when the source text is known. Names,
+ * messages and source lines come from the spec, so control characters are shown as visible
+ * symbols: nothing in a file can move the cursor, clear the screen or fake a verdict.
+ */
 export function formatHuman(diagnostics: readonly Diagnostic[], sourceText: (file: string) => string | undefined, root = ''): string {
+  return escapeControls(formatHumanRaw(diagnostics, sourceText, root));
+}
+
+function formatHumanRaw(diagnostics: readonly Diagnostic[], sourceText: (file: string) => string | undefined, root: string): string {
   return diagnostics
     .map((d) => {
       const head = `${root}${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`;
@@ -18,7 +27,8 @@ const WIDTH = 100;
 
 /** The lines around a diagnostic, each cut to a window around its column so huge lines stay readable. */
 function frame(text: string, d: Diagnostic): string {
-  const lines = text.split(/\r?\n/);
+  // Control characters become one-column symbols first, so the caret stays under the right column.
+  const lines = text.split(/\r?\n/).map(escapeControls);
   const start = Math.max(0, d.column - 1 - WIDTH / 2);
   const shift = (line: string) => (line.length > WIDTH ? start - (start > 0 ? 1 : 0) : 0);
   const cut = (line: string) => (line.length <= WIDTH ? line : `${start > 0 ? '…' : ''}${line.slice(start, start + WIDTH)}${line.length > start + WIDTH ? '…' : ''}`);
@@ -33,7 +43,7 @@ function frame(text: string, d: Diagnostic): string {
 
 /** One JSON document with every diagnostic. */
 export function formatJson(diagnostics: readonly Diagnostic[]): string {
-  return `${JSON.stringify({ diagnostics }, null, 2)}\n`;
+  return `${safeJson({ diagnostics })}\n`;
 }
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -48,7 +58,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[], root = ''): str
       if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
       if (d.endColumn !== undefined && d.endLine === d.line) props.push(`endColumn=${d.endColumn}`);
       props.push(`title=${d.code}`);
-      return `::${COMMAND[d.severity]} ${props.map(escapeProperty).join(',')}::${escapeData(d.message)}\n`;
+      return `::${COMMAND[d.severity]} ${props.map((p) => escapeProperty(escapeControls(p))).join(',')}::${escapeData(escapeControls(d.message))}\n`;
     })
     .join('');
 }

@@ -1,5 +1,5 @@
 import { parse as parseDuration } from 'tinyduration';
-import { isObj, statedObj, type Obj } from '../model/facet-def.ts';
+import { isObj, own, statedObj, type Obj } from '../model/facet-def.ts';
 import type { Item } from '../model/spec.ts';
 import { transitionId } from '../model/areas/states.ts';
 
@@ -57,8 +57,8 @@ export function breakingChanges(before: Item, after: Item | undefined): Breaking
     case 'authentication':
       for (const [token, life] of Object.entries(stated(b.token_lifetimes))) {
         const was = seconds(life);
-        const now = seconds(stated(a.token_lifetimes)[token]);
-        if (was !== undefined && now !== undefined && now < was) say(`Token lifetime \`${token}\` of \`${before.id}\` shortened from ${String(life)} to ${String(stated(a.token_lifetimes)[token])}.`);
+        const now = seconds(own(stated(a.token_lifetimes), token));
+        if (was !== undefined && now !== undefined && now < was) say(`Token lifetime \`${token}\` of \`${before.id}\` shortened from ${String(life)} to ${String(own(stated(a.token_lifetimes), token))}.`);
       }
       break;
     case 'limits':
@@ -72,7 +72,7 @@ export function breakingChanges(before: Item, after: Item | undefined): Breaking
 
 function fieldChanges(resource: string, before: Obj, after: Obj, say: (m: string) => void): void {
   for (const [name, bf] of Object.entries(before)) {
-    const af = after[name];
+    const af = own(after, name);
     if (!isObj(bf)) continue;
     if (!isObj(af)) {
       say(`Field \`${name}\` of \`${resource}\` removed.`);

@@ -1,5 +1,7 @@
 import type { FacetResult } from '../gaps/types.ts';
+import { safeJson } from '../safety/terminal.ts';
 import { AREAS } from '../model/areas/index.ts';
+import { markdownText } from '../safety/markdown.ts';
 import type { SpecDiff } from './diff.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
@@ -8,7 +10,7 @@ export const DIFF_MARKER = '<!-- specbench-diff -->';
 function byArea(gaps: FacetResult[]): string[] {
   return AREAS.flatMap((def) => {
     const list = gaps.filter((g) => g.area === def.key);
-    return list.length === 0 ? [] : [`- **${def.title}**`, ...list.map((g) => `  - \`${g.id}\`: ${g.label}`)];
+    return list.length === 0 ? [] : [`- **${def.title}**`, ...list.map((g) => `  - \`${markdownText(g.id)}\`: ${markdownText(g.label)}`)];
   });
 }
 
@@ -20,7 +22,7 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
     '',
     `Comparing ${range}: ${d.gapsClosed.length} ${d.gapsClosed.length === 1 ? 'gap' : 'gaps'} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
   ];
-  if (d.breaking.length > 0) lines.push('', `### Breaking changes (${d.breaking.length})`, '', ...d.breaking.map((b) => `- ${b.message}`));
+  if (d.breaking.length > 0) lines.push('', `### Breaking changes (${d.breaking.length})`, '', ...d.breaking.map((b) => `- ${markdownText(b.message)}`));
   if (d.gapsClosed.length > 0) lines.push('', `### Gaps closed (${d.gapsClosed.length})`, '', ...byArea(d.gapsClosed));
   if (d.gapsOpened.length > 0) lines.push('', `### Gaps opened (${d.gapsOpened.length})`, '', ...byArea(d.gapsOpened));
   const itemLines = [
@@ -38,5 +40,5 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
 /** The diff as JSON, for scripts. */
 export function diffJson(d: SpecDiff, range: { base: string; head: string }): string {
   const gap = (g: FacetResult) => ({ id: g.id, area: g.area, label: g.label, state: g.state, question: g.question });
-  return `${JSON.stringify({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap) }, null, 2)}\n`;
+  return `${safeJson({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap) })}\n`;
 }

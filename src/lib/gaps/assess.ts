@@ -1,4 +1,5 @@
 import type { Path } from '../load/source.ts';
+import { idSegment } from './ids.ts';
 import { AREAS } from '../model/areas/index.ts';
 import { AREA_KEYS, isObj, statedObj, type AreaDef, type AreaKey, type FacetDef, type Obj, type Refinement } from '../model/facet-def.ts';
 import type { Area, Spec } from '../model/spec.ts';
@@ -46,7 +47,7 @@ function visit(owner: Obj, def: FacetDef, id: string[], at: Path, labelPrefix: s
   const state = facetState(value);
   const counted = !(def.optional || def.refinement) || state !== 'missing' || (def.refinement !== undefined && scope.required.has(def.refinement));
   if (!counted) return;
-  const facetId = [...id, def.key];
+  const facetId = [...id, idSegment(def.key)];
   const facetAt = [...at, def.key];
   if (def.namesResource) scope.payloads.add(facetId.join('/'));
   const label = labelPrefix ? `${labelPrefix}: ${def.label}` : def.label;

@@ -5,8 +5,23 @@ import rehypeStringify from 'rehype-stringify';
 import { remark } from 'remark';
 import remarkRehype from 'remark-rehype';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import type { Node, Parent } from 'unist';
+import { browserScheme, isSafeProseUrl } from '../safety/url.ts';
 import { PROSE_LINK } from './prose.ts';
+
+/**
+ * Limits on one prose value (a description, the purpose statement). Markdown parsing is
+ * super-linear on some inputs (deeply nested lists, runs of `[x](`), and rendering recurses
+ * over the tree, so a value past these limits is an error and never reaches the parser.
+ */
+export const PROSE_LIMITS = {
+  /** Characters in one prose value. */
+  length: 16 * 1024,
+  /** Block quotes and lists inside one another. */
+  nesting: 16,
+  /** Depth of the parsed tree (blocks and inline markup together). */
+  depth: 48,
+} as const;
 
 /** What prose contains that the checks care about. */
 export interface ProseFindings {
@@ -14,39 +29,132 @@ export interface ProseFindings {
   links: Array<{ raw: string; target: string; label?: string }>;
   /** Raw HTML, which is never rendered. */
   html: string[];
-  /** Link and image URLs with a scheme other than http, https or mailto; they are dropped. */
-  unsafeUrls: string[];
+  /**
+   * Link and image URLs a browser would read with a scheme other than http, https or mailto (they
+   * are dropped), and text that hides such a scheme behind blanks (`<java script:…>`); `scheme` is
+   * what a browser would make of it.
+   */
+  unsafeUrls: Array<{ text: string; scheme: string; hidden: boolean }>;
   /** `[[` left over that is not a link of the documented shape. */
   malformed: string[];
+  /** Why the value was not parsed at all: too long or too deeply nested. */
+  limit?: string;
 }
 
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
+/** True for relative URLs and http, https and mailto ones, read as a browser would read them. */
+export const isSafeUrl = isSafeProseUrl;
 
-/** True for relative URLs and http, https and mailto ones. */
-export function isSafeUrl(url: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim())?.[1];
-  return scheme === undefined || SAFE_SCHEMES.has(scheme.toLowerCase());
+/**
+ * The deepest nesting of block quotes and list items a line can open or continue: its container
+ * markers (`>`, `-`, `*`, `+`, `1.`) plus its leading indentation in steps of two columns. A
+ * cheap bound computed in one pass, before the parser runs.
+ */
+export function blockNesting(text: string): { depth: number; line: number } {
+  let worst = { depth: 0, line: 1 };
+  let line = 1;
+  for (const row of text.split('\n')) {
+    let i = 0;
+    let columns = 0;
+    let markers = 0;
+    for (;;) {
+      const c = row[i];
+      // Indentation counts before the first marker; the blanks that follow a marker do not.
+      if (c === ' ') columns += markers === 0 ? 1 : 0;
+      else if (c === '\t') columns += markers === 0 ? 4 : 0;
+      else if (c === '>') markers++;
+      else if ((c === '-' || c === '*' || c === '+') && (row[i + 1] === ' ' || row[i + 1] === '\t' || i + 1 === row.length)) markers++;
+      else if (c !== undefined && c >= '0' && c <= '9') {
+        let j = i;
+        while (j < row.length && j - i < 9 && (row[j] ?? '') >= '0' && (row[j] ?? '') <= '9') j++;
+        if ((row[j] === '.' || row[j] === ')') && (row[j + 1] === ' ' || j + 1 === row.length)) {
+          markers++;
+          i = j;
+        } else break;
+      } else break;
+      i++;
+    }
+    const depth = markers + Math.floor(columns / 2);
+    if (depth > worst.depth) worst = { depth, line };
+    line++;
+  }
+  return worst;
+}
+
+/** The depth of a tree, walked without recursion. */
+function treeDepth(root: Node): number {
+  let deepest = 0;
+  const stack: Array<[Node, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const top = stack.pop();
+    if (!top) break;
+    const [node, depth] = top;
+    if (depth > deepest) deepest = depth;
+    const children = (node as Partial<Parent>).children;
+    if (children) for (const child of children) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Why a prose value is past the limits, or undefined when it may be parsed. */
+export function proseLimit(text: string): string | undefined {
+  if (text.length > PROSE_LIMITS.length) {
+    return `The text is ${text.length.toLocaleString('en')} characters long; one prose value is at most ${PROSE_LIMITS.length.toLocaleString('en')}. Split it, or link to a longer document.`;
+  }
+  const nesting = blockNesting(text);
+  if (nesting.depth > PROSE_LIMITS.nesting) {
+    return `Line ${nesting.line} of the text nests ${nesting.depth} block quotes, lists or indentation steps; prose nests at most ${PROSE_LIMITS.nesting}. Flatten it.`;
+  }
+  return undefined;
 }
 
 const parser = remark();
 
-/** Reads prose once for links, raw HTML and unsafe URLs. */
+/** `<`, then a scheme with blanks or control characters in it, then `:`: a link that hides what it is. */
+const HIDDEN_SCHEME = /<\s*([a-z][a-z0-9+.\-\s\u0000-\u001f]*?[\s\u0000-\u001f][a-z0-9+.\-\s\u0000-\u001f]*?):/gi;
+
+function hiddenSchemes(text: string): ProseFindings['unsafeUrls'] {
+  const out: ProseFindings['unsafeUrls'] = [];
+  for (const m of text.matchAll(HIDDEN_SCHEME)) {
+    const scheme = `${(m[1] ?? '').replace(/[\s\u0000-\u001f]/g, '').toLowerCase()}:`;
+    if (!isSafeProseUrl(scheme)) out.push({ text: m[0].slice(m[0].indexOf(m[1] ?? '')), scheme, hidden: true });
+  }
+  return out;
+}
+
+/**
+ * Reads prose once for links, raw HTML and unsafe URLs: the same parse and the same limits as the
+ * site's renderer, so whatever `check` passes, the build renders.
+ */
 export function inspectProse(text: string): ProseFindings {
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
-  // Links, autolinks and HTML all need `[` or `<`: without them there is nothing to find.
-  if (!text.includes('[') && !text.includes('<')) return found;
+  const limit = proseLimit(text);
+  if (limit) return { ...found, limit };
   const tree = parser.parse(text);
-  visit(tree, (node) => {
-    if (node.type === 'html') found.html.push(node.value);
-    if ((node.type === 'link' || node.type === 'image') && !isSafeUrl(node.url)) found.unsafeUrls.push(node.url);
-    if (node.type === 'text') {
-      for (const m of node.value.matchAll(PROSE_LINK)) {
-        found.links.push({ raw: m[0], target: m[1] ?? '', ...(m[2] !== undefined ? { label: m[2] } : {}) });
-      }
-      const rest = node.value.replace(PROSE_LINK, '');
-      if (rest.includes('[[')) found.malformed.push(rest.slice(rest.indexOf('[['), rest.indexOf('[[') + 40));
+  const depth = treeDepth(tree);
+  if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) break;
+    if (node.type === 'html') {
+      const value = (node as unknown as { value: string }).value;
+      found.html.push(value);
+      found.unsafeUrls.push(...hiddenSchemes(value));
     }
-  });
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      const url = (node as unknown as { url: string }).url;
+      if (!isSafeProseUrl(url)) found.unsafeUrls.push({ text: url, scheme: browserScheme(url) ?? 'an unreadable scheme', hidden: false });
+    }
+    if (node.type === 'text') {
+      const value = (node as Text).value;
+      for (const m of value.matchAll(PROSE_LINK)) found.links.push({ raw: m[0], target: m[1] ?? '', ...(m[2] !== undefined ? { label: m[2] } : {}) });
+      const rest = value.replace(PROSE_LINK, '');
+      if (rest.includes('[[')) found.malformed.push(rest.slice(rest.indexOf('[['), rest.indexOf('[[') + 40));
+      found.unsafeUrls.push(...hiddenSchemes(value));
+    }
+    const children = (node as Partial<Parent>).children;
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
+  }
   return found;
 }
 
@@ -64,11 +172,19 @@ const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
   ]);
 };
 
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * A renderer from Markdown prose to safe HTML: spec links resolved, raw HTML dropped (never
- * passed through), unsafe URL schemes removed by rehype-sanitize's GitHub schema.
+ * passed through), unsafe URL schemes removed by rehype-sanitize's GitHub schema. Prose past
+ * the limits (which `check` reports as an error) is shown as plain text, never parsed.
  */
 export function proseRenderer(resolve: ResolveLink): (text: string) => string {
   const processor = remark().use(wikiLinks, resolve).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
-  return (text) => String(processor.processSync(text));
+  return (text) => {
+    if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
+    const tree = processor.parse(text);
+    if (treeDepth(tree) > PROSE_LIMITS.depth) return `<p>${escapeHtml(text)}</p>`;
+    return processor.stringify(processor.runSync(tree));
+  };
 }

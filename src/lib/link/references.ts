@@ -23,8 +23,8 @@ const PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_TYPES);
 export function collectReferences(spec: Spec): Reference[] {
   const refs: Reference[] = [];
   for (const area of spec.areas) {
-    if (area.valid) areaRefs(area.key, area.file, area.data, refs);
-    for (const item of area.items) if (item.valid) itemRefs(item, refs);
+    if (area.status !== 'broken') areaRefs(area.key, area.file, area.data, refs);
+    for (const item of area.items) if (item.status !== 'broken') itemRefs(item, refs);
   }
   return refs;
 }

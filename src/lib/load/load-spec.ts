@@ -1,16 +1,15 @@
 import { YAMLError } from 'yaml';
 import type { ZodType } from 'zod';
 import { compareDiagnostics, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { areaDef, isAreaKey } from '../model/areas/index.ts';
+import { areaDef } from '../model/areas/index.ts';
 import { AREA_KEYS, isObj, type AreaKey, type Obj } from '../model/facet-def.ts';
-import { AREA_FILE, CONFIG_FILE, type Area, type Item, type Spec, type SpecConfig } from '../model/spec.ts';
+import { AREA_FILE, type Area, type Item, type Spec, type SpecConfig, type Status } from '../model/spec.ts';
 import { configSchema } from '../schema/config.ts';
-import { ID } from '../schema/facet.ts';
+import { classify } from './classify.ts';
 import { decode } from './decode.ts';
-import { MAX_DEPTH, shapeProblem } from './depth.ts';
-import type { SpecFile } from './read-dir.ts';
+import { MAX_FILE_BYTES, type SpecFile } from './read-dir.ts';
+import { MAX_DEPTH, shapeProblems } from './shape.ts';
 import { SourceFile } from './source.ts';
-import { didYouMean } from './suggest.ts';
 import { issuesToDiagnostics } from './zod-issues.ts';
 
 /** The result of loading: the spec as far as it could be read, and everything wrong with it. */
@@ -19,17 +18,13 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-const YAML_EXT = /\.ya?ml$/;
-
-/** Files larger than this are refused: one item per file never needs more. */
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-
 /** What reading one file produced; reused while the file's bytes stay the same. */
 interface ParsedFile {
   bytes: Uint8Array;
   source?: SourceFile;
+  /** The data that passed its schema: all of it, or the part left after setting aside what failed. */
   data?: Obj;
-  valid: boolean;
+  status: Status;
   diagnostics: Diagnostic[];
 }
 
@@ -39,16 +34,16 @@ export type ParseCache = Map<string, ParsedFile>;
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(a, b) === 0;
 
 /** Reads, parses and validates one file against the schema its place calls for. */
-function parseFile(file: SpecFile, place: { area: AreaKey; item?: string } | { config: true }, cache?: ParseCache): ParsedFile {
-  const cached = cache?.get(file.path);
-  if (cached && sameBytes(cached.bytes, file.bytes)) return cached;
+function parseFile(path: string, bytes: Uint8Array, schema: ZodType, cache?: ParseCache): ParsedFile {
+  const cached = cache?.get(path);
+  if (cached && sameBytes(cached.bytes, bytes)) return cached;
   const diagnostics: Diagnostic[] = [];
-  const source = readSource(file, diagnostics);
-  const data = source ? readData(source, diagnostics) : undefined;
-  const schema = 'config' in place ? configSchema : place.item === undefined ? areaDef(place.area).schema : areaDef(place.area).items?.schema;
-  const valid = data !== undefined && source !== undefined && schema !== undefined && validate(schema, data, source, diagnostics);
-  const parsed: ParsedFile = { bytes: file.bytes, ...(source ? { source } : {}), ...(data ? { data } : {}), valid, diagnostics };
-  cache?.set(file.path, parsed);
+  const source = readSource(path, bytes, diagnostics);
+  const read = source ? readData(source, diagnostics) : undefined;
+  const checked = source && read ? validate(schema, read.data, source, diagnostics) : undefined;
+  const status: Status = !checked ? 'broken' : checked.valid && read?.clean ? 'valid' : 'partial';
+  const parsed: ParsedFile = { bytes, ...(source ? { source } : {}), ...(checked?.data ? { data: checked.data } : {}), status, diagnostics };
+  cache?.set(path, parsed);
   return parsed;
 }
 
@@ -57,34 +52,38 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, SourceFile>();
   const areas = new Map<AreaKey, Area>(
-    AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, valid: true, items: [] }]),
+    AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, status: 'valid', items: [] }]),
   );
   const seenIds = new Map<string, string>();
-  let config: SpecConfig = { checks: {} };
+  let config: SpecConfig = { checks: new Map() };
 
   for (const file of files) {
+    const located = { file: file.path, line: 1, column: 1 };
+    if (file.problem) {
+      diagnostics.push({ code: file.problem.code, severity: file.problem.severity, message: file.problem.message, ...located });
+      continue;
+    }
     const place = classify(file.path);
     if ('ignore' in place) continue;
     if ('problem' in place) {
-      diagnostics.push({ code: place.code, severity: place.severity, message: place.problem, file: file.path, line: 1, column: 1 });
+      diagnostics.push({ code: place.code, severity: place.severity, message: place.problem, ...located });
       continue;
     }
-    const parsed = parseFile(file, place, cache);
+    if (!file.bytes) continue;
+    const schema = 'config' in place ? configSchema : place.item === undefined ? areaDef(place.area).schema : areaDef(place.area).items?.schema;
+    if (!schema) continue;
+    const parsed = parseFile(file.path, file.bytes, schema, cache);
     diagnostics.push(...parsed.diagnostics);
     if (parsed.source) sources.set(file.path, parsed.source);
-    const data = parsed.data;
-    if (data === undefined) continue;
+    const data = parsed.data ?? {};
     if ('config' in place) {
-      if (parsed.valid) {
-        const { checks = {}, edit_url } = configSchema.parse(data);
-        config = { file: file.path, checks, ...(edit_url ? { editUrl: edit_url } : {}) };
-      }
+      config = readConfig(file.path, data);
       continue;
     }
     const area = areas.get(place.area);
     if (!area) continue;
     if (place.item === undefined) {
-      Object.assign(area, { present: true, data, valid: parsed.valid });
+      Object.assign(area, { present: true, data, status: parsed.status });
       continue;
     }
     const clash = claimId(seenIds, place.area, place.item, file.path);
@@ -92,7 +91,8 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
       diagnostics.push(clash);
       continue;
     }
-    area.items.push({ area: place.area, id: place.item, file: file.path, data, valid: parsed.valid } satisfies Item);
+    // A file with errors is still an item: references to it resolve, and say that it has errors.
+    area.items.push({ area: place.area, id: place.item, file: file.path, data, status: parsed.status } satisfies Item);
   }
   for (const area of areas.values()) area.items.sort((a, b) => compareStrings(a.id, b.id));
   if (cache) {
@@ -100,6 +100,17 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
     for (const path of cache.keys()) if (!present.has(path)) cache.delete(path);
   }
   return { spec: { areas: [...areas.values()], sources, config }, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/** The settings, read from the file's own keys (a Map, so no name can reach a prototype). */
+function readConfig(file: string, data: Obj): SpecConfig {
+  const checks = new Map<string, 'error' | 'warning' | 'hint' | 'off'>();
+  const raw = isObj(data.checks) ? data.checks : {};
+  for (const code of Object.keys(raw)) {
+    const severity = raw[code];
+    if (severity === 'error' || severity === 'warning' || severity === 'hint' || severity === 'off') checks.set(code, severity);
+  }
+  return { file, checks, ...(typeof data.edit_url === 'string' ? { editUrl: data.edit_url } : {}) };
 }
 
 /** Ids must differ in more than letter case: they become file names and URLs on any system. */
@@ -121,7 +132,7 @@ function claimId(seen: Map<string, string>, area: AreaKey, id: string, path: str
   };
 }
 
-function readSource({ path, bytes }: SpecFile, diagnostics: Diagnostic[]): SourceFile | undefined {
+function readSource(path: string, bytes: Uint8Array, diagnostics: Diagnostic[]): SourceFile | undefined {
   if (bytes.length > MAX_FILE_BYTES) {
     const mb = (bytes.length / 1024 / 1024).toFixed(1);
     diagnostics.push({ code: 'file-too-large', severity: 'error', message: `The file is ${mb} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into one file per item.`, file: path, line: 1, column: 1 });
@@ -129,51 +140,26 @@ function readSource({ path, bytes }: SpecFile, diagnostics: Diagnostic[]): Sourc
   }
   const { text, diagnostic } = decode(path, bytes);
   if (diagnostic) diagnostics.push(diagnostic);
-  return text === undefined ? undefined : new SourceFile(path, text);
+  // A lone CR ends a line in YAML (and in old Mac files); one character for one keeps every offset.
+  return text === undefined ? undefined : new SourceFile(path, text.replace(/\r(?!\n)/g, '\n'));
 }
 
-type Place =
-  | { area: AreaKey; item?: string }
-  | { config: true }
-  | { ignore: true }
-  | { problem: string; code: string; severity: 'error' | 'warning' };
-
-/** Files that may sit in a spec folder without being content. */
-const QUIET = /(^|\/)(\.gitkeep|\.gitignore|\.DS_Store|[^/]*\.md)$/;
-
-function classify(path: string): Place {
-  if (path === CONFIG_FILE) return { config: true };
-  const parts = path.split('/');
-  const folder = parts[0] ?? '';
-  if (!YAML_EXT.test(path)) {
-    if (QUIET.test(path) || parts.length === 1 || !isAreaKey(folder)) return { ignore: true };
-    return { code: 'ignored-file', severity: 'warning', problem: `\`${path}\` is not a YAML file and is not read; content files end in \`.yaml\`.` };
-  }
-  const misplaced = (problem: string): Place => ({ code: 'misplaced-file', severity: 'error', problem });
-  if (parts.length !== 2) {
-    return misplaced(`\`${path}\` is not in an area folder; content files go in \`<area>/<id>.yaml\` with <area> one of ${AREA_KEYS.join(', ')}.`);
-  }
-  if (!isAreaKey(folder)) return misplaced(`\`${folder}\` is not an area${didYouMean(folder, AREA_KEYS) || '.'} Areas: ${AREA_KEYS.join(', ')}.`);
-  const name = parts[1] ?? '';
-  if (name === AREA_FILE) return { area: folder };
-  const id = name.replace(YAML_EXT, '');
-  if (!areaDef(folder).items) return misplaced(`The ${folder} area has no items; its facets go in \`${folder}/${AREA_FILE}\`.`);
-  if (!ID.test(id)) return misplaced(`\`${id}\` is not a valid item id: use letters, digits, \`_\`, \`.\` and \`-\`, starting with a letter or digit.`);
-  return { area: folder, item: id };
-}
-
-/** YAML errors and warnings become diagnostics; returns the data when the file parsed. */
-function readData(source: SourceFile, diagnostics: Diagnostic[]): Obj | undefined {
+/**
+ * YAML errors and warnings become diagnostics; returns the data when the file could be read.
+ * `clean` is false when the file has problems that still let it be read (duplicate keys, a
+ * reserved name), so the rest of it is still validated and checked in the same run.
+ */
+function readData(source: SourceFile, diagnostics: Diagnostic[]): { data: Obj; clean: boolean } | undefined {
   const { doc } = source;
   for (const [list, severity] of [[doc.errors, 'error'], [doc.warnings, 'warning']] as const) {
-    for (const e of list) diagnostics.push(yamlDiagnostic(source, e, severity));
+    // Unknown tags are reported once, with every other tag, by the shape walk below.
+    for (const e of list) if (e.code !== 'TAG_RESOLVE_FAILED') diagnostics.push(yamlDiagnostic(source, e, severity));
   }
-  if (doc.errors.length > 0) return undefined;
-  const shape = shapeProblem(doc.contents);
-  if (shape) {
-    diagnostics.push({ code: shape.code, severity: 'error', message: shape.message, ...source.spanOf(shape.offset) });
-    return undefined;
-  }
+  // A duplicate key leaves the document whole; every other YAML error leaves it unreadable.
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return undefined;
+  const shape = shapeProblems(doc.contents, source.text);
+  for (const p of shape) diagnostics.push({ code: p.code, severity: 'error', message: p.message, ...source.spanOf(p.offset, p.end) });
+  if (shape.some((p) => p.fatal)) return undefined;
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
@@ -194,23 +180,39 @@ function readData(source: SourceFile, diagnostics: Diagnostic[]): Obj | undefine
     diagnostics.push({ code: 'wrong-type', severity: 'error', message: 'A content file holds a mapping of keys to values at the top level.', ...source.locate([]) });
     return undefined;
   }
-  return data;
+  return { data, clean: doc.errors.length === 0 && shape.length === 0 };
 }
 
 function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'warning'): Diagnostic {
+  const at = source.spanOf(e.pos[0], e.pos[1]);
   // The parser survives its own stack overflow on absurd nesting and reports it as an error.
   if (/call stack/i.test(e.message)) {
-    return { code: 'too-deep', severity, message: `Nesting too deep to read; content is never nested more than ${MAX_DEPTH} levels. Flatten it.`, ...source.spanOf(e.pos[0], e.pos[1]) };
+    return { code: 'too-deep', severity, message: `Nesting too deep to read; content is never nested more than ${MAX_DEPTH} levels. Flatten it.`, ...at };
+  }
+  if (e.code === 'MULTIPLE_DOCS') {
+    return { code: 'yaml-syntax', severity, message: 'A second YAML document starts here (after `---`); a content file holds one. Move it into a file of its own, or remove the `---`.', ...at };
   }
   const code = e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : e.code === 'TAB_AS_INDENT' ? 'yaml-tab' : 'yaml-syntax';
   const message = e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? e.code;
   const hint = code === 'duplicate-key' ? '; keep one of them' : code === 'yaml-tab' ? '; indent with spaces' : '';
-  return { code, severity, message: `${message}${hint}.`, ...source.spanOf(e.pos[0], e.pos[1]) };
+  return { code, severity, message: `${message}${hint}.`, ...at };
 }
 
-/** Validates one file's data; false when it has schema errors (they are reported). */
-function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): boolean {
+/**
+ * Validates one file's data and reports every schema problem at once. When some keys fail, the
+ * file's data becomes the keys that pass (if they make a valid file on their own), so the checks
+ * still look at the rest of it in the same run rather than in a later one.
+ */
+function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): { valid: boolean; data?: Obj } {
   const result = schema.safeParse(data);
-  if (!result.success) diagnostics.push(...issuesToDiagnostics(result.error.issues, data, schema, source));
-  return result.success;
+  if (result.success) return { valid: true, data };
+  diagnostics.push(...issuesToDiagnostics(result.error.issues, data, schema, source));
+  const failing = new Set<string>();
+  for (const issue of result.error.issues) {
+    if (issue.path.length > 0) failing.add(String(issue.path[0]));
+    else if (issue.code === 'unrecognized_keys') for (const key of issue.keys) failing.add(key);
+    else return { valid: false };
+  }
+  const rest = Object.fromEntries(Object.entries(data).filter(([key]) => !failing.has(key)));
+  return schema.safeParse(rest).success ? { valid: false, data: rest } : { valid: false };
 }

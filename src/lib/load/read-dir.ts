@@ -1,32 +1,147 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import type { Dirent, Stats } from 'node:fs';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { compareStrings } from '../diagnostics/diagnostic.ts';
+import { isContentPath } from './classify.ts';
 
-/** A file of the spec folder, read but not yet decoded. */
-export interface SpecFile {
-  /** Relative to the spec folder, with `/`. */
-  path: string;
-  bytes: Uint8Array;
+/** Why a file of the spec folder could not be read; the loader turns it into a located diagnostic. */
+export interface FileProblem {
+  code: 'file-too-large' | 'unreadable' | 'not-a-file' | 'bad-file-name' | 'link-outside' | 'dangling-link' | 'symlink-loop';
+  severity: 'error' | 'warning';
+  message: string;
 }
+
+/** A file of the spec folder: its bytes when it is content that could be read, else why not. */
+export interface SpecFile {
+  /** Relative to the spec folder, with `/`; bytes that are not UTF-8 in a name are shown as `\xHH`. */
+  path: string;
+  bytes?: Uint8Array;
+  problem?: FileProblem;
+}
+
+/** Files larger than this are refused without being read: one item per file never needs more. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 /** The spec folder chosen by `SPEC_DIR`, `content/` by default. */
 export function specDir(env: Record<string, string | undefined> = process.env): string {
   return env.SPEC_DIR && env.SPEC_DIR.trim() !== '' ? env.SPEC_DIR : 'content';
 }
 
-/** Reads every file below `dir` (skipping hidden folders), sorted by path. */
+/** The spec folder cannot be read at all. */
+export class SpecDirError extends Error {}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A file name as text, or, when its bytes are not UTF-8, a printable form with `\xHH` escapes. */
+export function decodeName(bytes: Buffer): { text: string; ok: boolean } {
+  try {
+    return { text: strictUtf8.decode(bytes), ok: true };
+  } catch {
+    return { text: [...bytes].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join(''), ok: false };
+  }
+}
+
+const reason = (error: unknown): string => (error instanceof Error && 'code' in error ? String(error.code) : String(error));
+
+/**
+ * Reads the spec folder: every content file's bytes, and a problem for each file that cannot be
+ * read. Only content files are read, each after a `stat` (so a huge or special file is never
+ * opened); hidden folders are skipped; symbolic links are followed while they stay inside the
+ * folder and refused when they leave it. Sorted by path.
+ */
 export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) throw new SpecDirError(`Spec folder \`${dir}\` not found; set SPEC_DIR to a folder of area folders.`);
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .map((full) => ({ full, path: relative(dir, full).split(sep).join('/') }))
-    // Hidden folders (.git) are not content; hidden files are read, so a `.x.yaml` is reported, not dropped.
-    .filter(({ path }) => !path.split('/').slice(0, -1).some((part) => part.startsWith('.')))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return Promise.all(files.map(async ({ full, path }) => ({ path, bytes: new Uint8Array(await readFile(full)) })));
-}
+  const root = await realpath(dir);
+  const out: SpecFile[] = [];
+  const seenDirs = new Set<string>([root]);
+  const inside = (real: string) => real === root || real.startsWith(root + sep);
+  const show = (real: string) => relative(root, real).split(sep).join('/') || '.';
 
-/** The spec folder cannot be read at all. */
-export class SpecDirError extends Error {}
+  async function readDirectory(abs: string, rel: string): Promise<void> {
+    let entries: Dirent<Buffer>[];
+    try {
+      entries = await readdir(abs, { withFileTypes: true, encoding: 'buffer' });
+    } catch (error) {
+      out.push({ path: rel || '.', problem: { code: 'unreadable', severity: 'error', message: `The folder cannot be read (${reason(error)}); give it read and list permission.` } });
+      return;
+    }
+    entries.sort((a, b) => Buffer.compare(a.name, b.name));
+    for (const entry of entries) {
+      const name = decodeName(entry.name);
+      const path = rel ? `${rel}/${name.text}` : name.text;
+      if (!name.ok) {
+        out.push({ path, problem: { code: 'bad-file-name', severity: 'error', message: 'The file name is not UTF-8 text, so it cannot be an id or a URL; rename it using letters, digits, `_`, `.` and `-`.' } });
+        continue;
+      }
+      const full = join(abs, name.text);
+      if (entry.isSymbolicLink()) await readLink(full, path);
+      else if (entry.isDirectory()) {
+        if (!name.text.startsWith('.')) await enterDirectory(full, path);
+      } else await readEntry(full, path, entry.isFile());
+    }
+  }
+
+  async function enterDirectory(full: string, path: string): Promise<void> {
+    const real = await realpath(full).catch(() => full);
+    if (seenDirs.has(real)) {
+      out.push({ path, problem: { code: 'symlink-loop', severity: 'warning', message: `The folder links to \`${show(real)}\`, which is already read; the link is not followed.` } });
+      return;
+    }
+    seenDirs.add(real);
+    await readDirectory(full, path);
+  }
+
+  async function readLink(full: string, path: string): Promise<void> {
+    let real: string;
+    try {
+      real = await realpath(full);
+    } catch (error) {
+      const loop = reason(error) === 'ELOOP';
+      out.push({
+        path,
+        problem: loop
+          ? { code: 'symlink-loop', severity: 'error', message: 'The symbolic link leads back to itself; remove it.' }
+          : { code: 'dangling-link', severity: 'error', message: 'The symbolic link points at nothing; fix its target or remove it.' },
+      });
+      return;
+    }
+    if (!inside(real)) {
+      out.push({ path, problem: { code: 'link-outside', severity: 'error', message: 'The symbolic link leads outside the spec folder; content must live inside it. Copy the file in, or remove the link.' } });
+      return;
+    }
+    const target = await stat(real).catch(() => undefined);
+    if (target?.isDirectory()) {
+      if (!path.split('/').pop()?.startsWith('.')) await enterDirectory(real, path);
+    } else await readEntry(real, path, target?.isFile() ?? false);
+  }
+
+  async function readEntry(full: string, path: string, regular: boolean): Promise<void> {
+    // A file the loader ignores is never opened; it is still listed, so its place can be reported.
+    if (!isContentPath(path)) {
+      out.push({ path });
+      return;
+    }
+    const problem = (code: FileProblem['code'], message: string): void => {
+      out.push({ path, problem: { code, severity: 'error', message } });
+    };
+    if (!regular) return problem('not-a-file', 'This is not a regular file (a pipe, socket or device); content files are plain files.');
+    let info: Stats;
+    try {
+      info = await stat(full);
+    } catch (error) {
+      return problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
+    }
+    if (info.size > MAX_FILE_BYTES) {
+      return problem('file-too-large', `The file is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into one file per item.`);
+    }
+    try {
+      out.push({ path, bytes: new Uint8Array(await readFile(full)) });
+    } catch (error) {
+      problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
+    }
+  }
+
+  await readDirectory(root, '');
+  return out.sort((a, b) => compareStrings(a.path, b.path));
+}

@@ -1,11 +1,24 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { SpecFile } from './read-dir.ts';
+import { posix } from 'node:path';
+import { compareStrings } from '../diagnostics/diagnostic.ts';
+import { isContentPath } from './classify.ts';
+import { decodeName, MAX_FILE_BYTES, type FileProblem, type SpecFile } from './read-dir.ts';
 
 const run = promisify(execFile);
 
 /** A git command failed: not a repository, an unknown revision... */
 export class GitError extends Error {}
+
+async function gitBytes(cwd: string, args: string[]): Promise<Buffer> {
+  try {
+    const { stdout } = await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' });
+    return stdout;
+  } catch (error) {
+    const e = error as { stderr?: Buffer; message: string };
+    throw new GitError(`git ${args[0]}: ${(e.stderr?.toString() || e.message).trim().split('\n')[0]}`);
+  }
+}
 
 async function git(cwd: string, args: string[]): Promise<string> {
   try {
@@ -41,17 +54,38 @@ export async function defaultBase(root: string): Promise<string> {
 /** The files of the spec folder at a revision, read in one batch. `dir` is relative to the repository root. */
 export async function readSpecAt(root: string, rev: string, dir: string): Promise<SpecFile[]> {
   const prefix = dir === '.' || dir === '' ? '' : `${dir.replace(/\/$/, '')}/`;
-  const listing = await git(root, ['ls-tree', '-r', '-z', '--full-tree', rev, '--', prefix || '.']);
+  const listing = await gitBytes(root, ['ls-tree', '-r', '-z', '--full-tree', '--format=%(objectmode) %(objectname) %(objectsize)%x09%(path)', rev, '--', prefix || '.']);
   const entries = listing
+    .toString('latin1')
     .split('\0')
     .filter(Boolean)
     .map((line) => {
-      const [meta = '', path = ''] = line.split('\t');
-      return { object: meta.split(' ')[2] ?? '', path: path.slice(prefix.length) };
+      const tab = line.indexOf('\t');
+      const [mode = '', object = '', size = '0'] = line.slice(0, tab).split(' ');
+      const name = decodeName(Buffer.from(line.slice(tab + 1), 'latin1'));
+      return { mode, object, size: Number(size), path: name.text.slice(prefix.length), nameOk: name.ok };
     })
     .filter((e) => e.object && !e.path.split('/').slice(0, -1).some((p) => p.startsWith('.')));
-  const blobs = await catFiles(root, entries.map((e) => e.object));
-  return entries.map((e, i) => ({ path: e.path, bytes: blobs[i] ?? new Uint8Array() })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const byPath = new Map(entries.map((e) => [e.path, e]));
+  // Symbolic links are blobs holding their target; they resolve within the spec folder or not at all.
+  const linkEntries = entries.filter((e) => e.mode === '120000');
+  const linkTexts = await catFiles(root, linkEntries.map((e) => e.object));
+  const targets = new Map(linkEntries.map((e, i) => [e.path, posix.normalize(posix.join(posix.dirname(e.path), new TextDecoder().decode(linkTexts[i])))]));
+  const problem = (path: string, code: FileProblem['code'], message: string): SpecFile => ({ path, problem: { code, severity: 'error', message } });
+  const planned = entries.map((e): SpecFile | { path: string; object: string } => {
+    if (!e.nameOk) return problem(e.path, 'bad-file-name', 'The file name is not UTF-8 text, so it cannot be an id or a URL; rename it.');
+    if (!isContentPath(e.path)) return { path: e.path };
+    const target = targets.get(e.path);
+    if (target !== undefined && (target.startsWith('../') || target.startsWith('/'))) return problem(e.path, 'link-outside', 'The symbolic link leads outside the spec folder; content must live inside it.');
+    const blob = target === undefined ? e : byPath.get(target);
+    if (!blob || blob.mode !== '100644' && blob.mode !== '100755') return problem(e.path, 'dangling-link', 'The symbolic link points at no file of the spec folder.');
+    if (blob.size > MAX_FILE_BYTES) return problem(e.path, 'file-too-large', `The file is ${(blob.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+    return { path: e.path, object: blob.object };
+  });
+  const wanted = planned.flatMap((f) => ('object' in f ? [f.object] : []));
+  const blobs = await catFiles(root, wanted);
+  let next = 0;
+  return planned.map((f): SpecFile => ('object' in f ? { path: f.path, bytes: blobs[next++] ?? new Uint8Array() } : f)).sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** Reads many blobs through one `git cat-file --batch`. */

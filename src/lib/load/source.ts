@@ -43,6 +43,18 @@ export class SourceFile {
     return this.spanOf(range[0], range[1]);
   }
 
+  /** The text written for the value at `path`, when the path exists. */
+  textAt(path: Path): string | undefined {
+    let node: unknown = this.doc.contents;
+    for (const segment of path) {
+      const next = child(node, segment);
+      if (!next) return undefined;
+      node = next.value;
+    }
+    const range = rangeOf(node);
+    return range ? this.text.slice(range[0], range[1]) : undefined;
+  }
+
   /** Where `needle` is written inside the value at `path` (a link in a description, say); else the value. */
   locateText(path: Path, needle: string): Span {
     const value = this.locate(path);

@@ -4,6 +4,7 @@ import { knownKeysAt } from './known-keys.ts';
 import type { Path, SourceFile } from './source.ts';
 import { PLACEHOLDER } from '../schema/facet.ts';
 import { didYouMean, suggest } from './suggest.ts';
+import { URL_PATTERNS } from '../safety/url.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -121,8 +122,12 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
           return [{ code: 'bad-value', severity: 'error', message: `Unexpected value ${received(input)} at ${showPath(path)}${hint || '.'} Expected one of: ${values.join(', ')}.`, ...at(path) }];
         }
         case 'invalid_format': {
-          const code = FORMAT_CODES[issue.format] ?? 'bad-value';
+          const code = issue.format === 'regex' && URL_PATTERNS.has(issue.pattern ?? '') ? 'bad-url' : (FORMAT_CODES[issue.format] ?? 'bad-value');
           return [{ code, severity: 'error', message: `Malformed value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
+        }
+        case 'custom': {
+          const code = typeof issue.params?.code === 'string' ? issue.params.code : 'bad-value';
+          return [{ code, severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
         }
         default:
           return [{ code: 'bad-value', severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];

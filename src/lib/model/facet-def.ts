@@ -76,6 +76,11 @@ export interface AreaDef {
   };
 }
 
+/** The value a mapping holds under its own key: names from the spec never reach a prototype. */
+export function own(obj: Obj | undefined, key: string): unknown {
+  return obj !== undefined && Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
 /** True for a plain mapping. */
 export function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -8,10 +8,17 @@ export interface Item {
   id: string;
   /** Path relative to the spec folder, with `/`. */
   file: string;
+  /** What passed the schema: the whole file, or (when it has errors) the keys that passed. */
   data: Obj;
-  /** False when the file failed its schema: checks skip it, the site build fails. */
-  valid: boolean;
+  status: Status;
 }
+
+/**
+ * `valid`: the file has no errors. `partial`: it has errors, and `data` holds the keys that pass
+ * their schema, so checks still look at them. `broken`: it could not be read at all; `data` is empty.
+ * A spec with any file not `valid` never builds a site.
+ */
+export type Status = 'valid' | 'partial' | 'broken';
 
 /** One area: its own facets and its items, sorted by id. */
 export interface Area {
@@ -21,7 +28,7 @@ export interface Area {
   /** False when the area file is absent: every area facet is then missing. */
   present: boolean;
   data: Obj;
-  valid: boolean;
+  status: Status;
   items: Item[];
 }
 
@@ -36,7 +43,7 @@ export interface Spec {
 /** Severity overrides per check code; `off` silences a check. */
 export interface SpecConfig {
   file?: string;
-  checks: Record<string, 'error' | 'warning' | 'hint' | 'off'>;
+  checks: ReadonlyMap<string, 'error' | 'warning' | 'hint' | 'off'>;
   /** Base URL that edits files of the spec folder, for "Edit this file" links. */
   editUrl?: string;
 }

@@ -1,4 +1,5 @@
 import type { FacetResult } from '../gaps/types.ts';
+import { markdownText } from '../safety/markdown.ts';
 import { type GapReport, showCoverage, showState } from './report.ts';
 
 /** `SPEC_GAPS.md`: the gap report as Markdown, byte-identical for the same content. */
@@ -26,11 +27,11 @@ export function gapsMarkdown(report: GapReport, specDir: string): string {
 }
 
 function gapLine(g: FacetResult): string {
-  const parts = [`- \`${g.id}\`: ${g.label} (${showState(g)}). ${g.question}`];
-  if (g.owner) parts.push(`Owner: ${g.owner}.`);
-  if (g.link) parts.push(`Discussion: <${g.link}>.`);
-  if (g.blockedBy.length) parts.push(`Blocked by ${g.blockedBy.map((b) => `\`${b}\``).join(', ')}.`);
-  if (g.blocks.length) parts.push(`Blocks ${g.blocks.map((b) => `\`${b}\``).join(', ')}.`);
+  const parts = [`- \`${markdownText(g.id)}\`: ${markdownText(g.label)} (${markdownText(showState(g))}). ${markdownText(g.question)}`];
+  if (g.owner) parts.push(`Owner: ${markdownText(g.owner)}.`);
+  if (g.link) parts.push(`Discussion: <${markdownText(g.link)}>.`);
+  if (g.blockedBy.length) parts.push(`Blocked by ${g.blockedBy.map((b) => `\`${markdownText(b)}\``).join(', ')}.`);
+  if (g.blocks.length) parts.push(`Blocks ${g.blocks.map((b) => `\`${markdownText(b)}\``).join(', ')}.`);
   parts.push(`In \`${g.file}\`.`);
   return parts.join(' ');
 }

@@ -1,8 +1,13 @@
 import type { GapReport } from './report.ts';
 import { showCoverage, showState } from './report.ts';
+import { escapeControls, safeJson } from '../safety/terminal.ts';
 
-/** The gap report for a terminal. */
+/** The gap report for a terminal; questions and owners come from the spec, so controls are escaped. */
 export function gapsText(report: GapReport): string {
+  return escapeControls(gapsTextRaw(report));
+}
+
+function gapsTextRaw(report: GapReport): string {
   const lines: string[] = [];
   for (const area of report.areas) {
     lines.push(`${area.number}. ${area.title}  ${showCoverage(area.coverage)}  ${area.gaps.length} open`);
@@ -18,7 +23,7 @@ export function gapsText(report: GapReport): string {
 
 /** The gap report as JSON, for scripts. */
 export function gapsJson(report: GapReport): string {
-  return `${JSON.stringify(
+  return `${safeJson(
     {
       gapCount: report.gapCount,
       coverage: report.coverage,
@@ -30,7 +35,5 @@ export function gapsJson(report: GapReport): string {
         gaps: a.gaps.map(({ at: _at, value: _value, ...g }) => g),
       })),
     },
-    null,
-    2,
   )}\n`;
 }

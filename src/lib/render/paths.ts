@@ -10,9 +10,13 @@ export function itemPath(area: string, id: string): string {
   return `${area}/${id}/`;
 }
 
-/** The anchor a facet has on the page that shows it. */
+/**
+ * The anchor a facet has on the page that shows it: `f-` and its id, with every character that is
+ * not safe in an HTML id and a URL fragment written as `_hex_` (and `_` itself as `_5f_`), so
+ * different ids always get different anchors.
+ */
 export function facetAnchor(id: string): string {
-  return `f-${id}`;
+  return `f-${id.replace(/[^A-Za-z0-9.~/-]/gu, (c) => `_${(c.codePointAt(0) ?? 0).toString(16)}_`)}`;
 }
 
 /** A facet is shown on its item's page, or on its area's page for area facets (ids `area/facet`). */

@@ -6,17 +6,18 @@ import { AREAS } from '../model/areas/index.ts';
 import { isObj } from '../model/facet-def.ts';
 import { machineView } from './state-diagram.ts';
 import { showCoverage } from './report.ts';
+import { markdownText } from '../safety/markdown.ts';
 
 const inline = (v: unknown): string => {
-  if (typeof v === 'string') return v.includes('\n') ? v.trim().replace(/\n+/g, ' ') : v;
-  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(', ');
-  if (isObj(v)) return Object.entries(v).map(([k, x]) => `${k}: ${inline(x)}`).join('; ');
-  return String(v);
+  if (typeof v === 'string') return markdownText(v.trim());
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return markdownText(v.join(', '));
+  if (isObj(v)) return Object.entries(v).map(([k, x]) => `${markdownText(k)}: ${inline(x)}`).join('; ');
+  return markdownText(String(v));
 };
 
 /** One facet as a list line: stated, none with its reason, or marked open with its id and question. */
 function facetLine({ facet: f, depth, hasChildren }: FacetNode): string {
-  const line = (rest: string) => `${'  '.repeat(depth)}- ${f.label}: ${rest}`;
+  const line = (rest: string) => `${'  '.repeat(depth)}- ${markdownText(f.label)}: ${rest}`;
   switch (f.state) {
     case 'stated':
       if (hasChildren && isObj(f.value)) return line(Object.keys(f.value).join(', '));
@@ -25,9 +26,9 @@ function facetLine({ facet: f, depth, hasChildren }: FacetNode): string {
     case 'none':
       return line(`none (${isObj(f.value) ? inline(f.value.none) : ''})`);
     case 'placeholder':
-      return line(`${String(f.value)}, a placeholder; the concrete value is **open** (\`${f.id}\`).`);
+      return line(`${markdownText(String(f.value))}, a placeholder; the concrete value is **open** (\`${markdownText(f.id)}\`).`);
     default:
-      return line(`**open** (\`${f.id}\`${isEmptyList(f.value) ? ', an empty list' : ''}). ${f.question}${f.owner ? ` Owner: ${f.owner}.` : ''}`);
+      return line(`**open** (\`${markdownText(f.id)}\`${isEmptyList(f.value) ? ', an empty list' : ''}). ${markdownText(f.question)}${f.owner ? ` Owner: ${markdownText(f.owner)}.` : ''}`);
   }
 }
 
@@ -42,7 +43,7 @@ export function specMarkdown(a: Analysis): string {
   const name = typeof purpose.name === 'string' && !purpose.name.startsWith('{') ? purpose.name : undefined;
   const base = typeof purpose.base_url === 'string' ? purpose.base_url : undefined;
   const lines = [
-    `# ${name ?? 'Service'} interface specification`,
+    `# ${markdownText(name ?? 'Service')} interface specification`,
     '',
     `This document covers all nine parts of the service interface in order: ${AREAS.map((d) => d.title.toLowerCase()).join(', ')}. It states only what is established; everything else is marked **open**, with the question that would settle it. ${a.assessment.gaps.length} facets are open; ${showCoverage(sumCoverage(Object.values(a.assessment.byArea)))} are stated.`,
   ];
@@ -67,7 +68,7 @@ export function specMarkdown(a: Analysis): string {
     for (const item of area?.items ?? []) {
       const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
       const title = typeof item.data.title === 'string' ? item.data.title : item.id;
-      lines.push('', `### ${title} (\`${def.key}/${item.id}\`)`);
+      lines.push('', `### ${markdownText(title)} (\`${def.key}/${item.id}\`)`);
       if (typeof item.data.description === 'string') lines.push('', item.data.description.trim());
       if (facets.length) lines.push('', ...facetLines(facets, 2));
       if (def.key === 'states') {

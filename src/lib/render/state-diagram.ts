@@ -1,5 +1,7 @@
 import { isObj, statedObj } from '../model/facet-def.ts';
 import type { Item } from '../model/spec.ts';
+import { safeSvg } from '../safety/svg.ts';
+import { diagramTooLarge } from '../checks/diagram-too-large.ts';
 
 /** One row of a state machine's transition table. */
 export interface TransitionView {
@@ -41,37 +43,38 @@ export function machineView(item: Item): MachineView {
       ? [{ from: (Array.isArray(t.from) ? t.from : [t.from]).map(String), to: t.to, trigger: trigger(t.trigger) }]
       : [],
   );
-  if (states.length === 0) return { states, transitions };
+  const edges = transitions.reduce((n, t) => n + t.from.length, 0);
+  if (states.length === 0 || diagramTooLarge(states.length, edges)) return { states, transitions };
+  // Nodes are numbered, and names are only labels: no name can merge with another or with the start dot.
+  const node = new Map(states.map((s, i) => [s.name, `s${i}`]));
+  const ref = (name: string): string => {
+    let id = node.get(name);
+    if (id === undefined) node.set(name, (id = `s${node.size}`));
+    return id;
+  };
+  const edgeLines = transitions.flatMap((t) => {
+    const open = t.trigger.kind === 'open' || t.trigger.kind === 'missing';
+    return t.from.map((f) => `  ${ref(f)} -> ${ref(t.to)} [label=${quote(open ? '?' : short(t.trigger.text))}${open ? ', style=dashed' : ''}];`);
+  });
   const lines = [
     'digraph machine {',
     '  rankdir=LR; bgcolor="transparent"; pad=0.1;',
     '  node [shape=box, style=rounded, fontname="sans-serif", fontsize=12];',
     '  edge [fontname="sans-serif", fontsize=10];',
     '  start [shape=point, width=0.12, label=""];',
-    ...states.map((s) => `  ${quote(s.name)}${s.final ? ' [peripheries=2]' : ''};`),
-    ...states.filter((s) => s.initial).map((s) => `  start -> ${quote(s.name)};`),
-    ...transitions.flatMap((t) =>
-      t.from.map((f) => `  ${quote(f)} -> ${quote(t.to)} [label=${quote(t.trigger.kind === 'open' || t.trigger.kind === 'missing' ? '?' : short(t.trigger.text))}${t.trigger.kind === 'open' || t.trigger.kind === 'missing' ? ', style=dashed' : ''}];`),
-    ),
+    ...[...node].map(([name, id]) => `  ${id} [label=${quote(name)}${states.find((s) => s.name === name)?.final ? ', peripheries=2' : ''}];`),
+    ...states.filter((s) => s.initial).map((s) => `  start -> ${ref(s.name)};`),
+    ...edgeLines,
     '}',
   ];
   return { states, transitions, dot: lines.join('\n') };
 }
 
 /**
- * Graphviz's SVG made fit for a page: no XML prolog or comments, no ids (several diagrams share
- * a page), colours that follow the theme, a size that follows the column, and a text alternative.
+ * Graphviz's SVG made fit for a page through the SVG sanitizer: no ids or tooltips (several
+ * diagrams share a page), colours that follow the theme, a width that follows the column, and
+ * a text alternative.
  */
-export function cleanSvg(svg: string, label: string): string {
-  const body = svg
-    .replace(/<\?xml[^>]*>\s*/g, '')
-    .replace(/<!DOCTYPE[^>]*>\s*/g, '')
-    .replace(/<!--[\s\S]*?-->\s*/g, '')
-    .replace(/\sid="[^"]*"/g, '')
-    .replace(/(stroke|fill)="black"/g, '$1="currentColor"')
-    .replace(/fill="white"/g, 'fill="none"')
-    .replace(/<svg width="([\d.]+)pt" height="([\d.]+)pt"/, '<svg class="state-diagram" style="max-width: min(100%, $1pt)" width="100%"')
-    .replace(/<svg /, `<svg role="img" aria-label="${label.replace(/"/g, '&quot;')}" `)
-    .replace(/<title>[^<]*<\/title>\s*/g, '');
-  return body.trim();
+export function cleanSvg(svg: string, label: string): string | undefined {
+  return safeSvg(svg, { className: 'state-diagram', label, colors: { black: 'currentColor', white: 'none' }, textFill: 'currentColor', fluid: true });
 }

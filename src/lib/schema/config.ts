@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { absoluteUrlSchema } from '../safety/url.ts';
 
 /** `specbench.yaml` beside the area folders: settings for checking this spec. */
 export const configSchema = z.strictObject({
   /** Severity per check code, or `off`: `{ unused-item: off, unreachable-state: error }`. */
   checks: z.record(z.string().min(1), z.enum(['error', 'warning', 'hint', 'off'])).optional(),
   /** Where this spec folder is edited in its repository, e.g. `https://github.com/acme/spec/edit/main/content/`. */
-  edit_url: z.url().optional(),
+  edit_url: absoluteUrlSchema.optional(),
 });

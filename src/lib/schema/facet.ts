@@ -1,7 +1,24 @@
 import { z } from 'zod';
+import { absoluteUrlSchema, linkUrlSchema } from '../safety/url.ts';
 
 /** A whole-value placeholder such as `{base_url}`: stated as a placeholder, still a gap. */
 export const PLACEHOLDER = /^\{[A-Za-z_][A-Za-z0-9_.-]*\}$/;
+
+/** Control characters, and the bidirectional overrides that reorder what a reader sees. */
+const NO_CONTROL = '[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]';
+
+/** One line of text: a title, an owner. No newline, no control characters. */
+export const lineSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(new RegExp(`^${NO_CONTROL}*$`), 'one line of text, without newlines or control characters');
+
+/** A name written as a key (a field, a state, a parameter): no control characters. */
+export const nameSchema = z
+  .string()
+  .min(1, 'expected a name')
+  .regex(new RegExp(`^${NO_CONTROL}+$`), 'a name without newlines or control characters');
 
 /** A facet stated as absent, with the reason. Saying there is nothing is a statement: no gap. */
 export const noneSchema = z
@@ -17,9 +34,9 @@ export const openSchema = z
     /** `true`, or the question that must be answered to close the gap. */
     open: z.union([z.literal(true), z.string().trim().min(1)]),
     /** Who is expected to answer, e.g. `@payments-team`. */
-    owner: z.string().trim().min(1).optional(),
-    /** Where the question is discussed (an issue, a thread). */
-    link: z.url().optional(),
+    owner: lineSchema.optional(),
+    /** Where the question is discussed (an issue, a thread): an http(s) or relative URL. */
+    link: linkUrlSchema.optional(),
     /** Ids of the gaps that must close first, e.g. `resources/Order/fields`. */
     blocked_by: z.array(z.string().min(1)).min(1).optional(),
   })
@@ -56,13 +73,13 @@ export const durationSchema = z.iso.duration({ error: 'expected an ISO 8601 dura
 /** A calendar date, `YYYY-MM-DD`. */
 export const dateSchema = z.iso.date({ error: 'expected a date as YYYY-MM-DD' });
 
-/** An absolute URL. */
-export const urlSchema = z.url({ error: 'expected an absolute URL such as https://api.example.com' });
+/** An absolute http(s) URL. */
+export const urlSchema = absoluteUrlSchema;
 
 /** Fields every item file may carry next to its facets. */
 export const itemCommon = {
   /** A human title; the file name is the id. */
-  title: z.string().trim().min(1).optional(),
+  title: lineSchema.optional(),
   /** Markdown prose. */
   description: prose.optional(),
 };

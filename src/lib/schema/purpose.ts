@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { facet, placeholderSchema, prose, urlSchema } from './facet.ts';
+import { serverUrlSchema } from '../safety/url.ts';
+import { facet, placeholderSchema, prose } from './facet.ts';
 
 /** `purpose/_area.yaml`: what the service does, for whom, and where it lives. */
 export const purposeArea = z.strictObject({
   /** The service's name. */
   name: facet(z.string().trim().min(1)),
-  /** The base address every endpoint path is relative to; `{base_url}` while undecided. */
-  base_url: facet(z.union([placeholderSchema, urlSchema])),
+  /** The base address every endpoint path is relative to (`https://…`, or `mqtt://…` for a broker); `{base_url}` while undecided. */
+  base_url: facet(z.union([placeholderSchema, serverUrlSchema])),
   /** What the service does, in a few sentences (Markdown). */
   purpose: facet(prose.min(1)),
   /** The business domain it belongs to. */

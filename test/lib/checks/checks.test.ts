@@ -6,6 +6,7 @@ type Files = Record<string, string | null>;
 
 const getOrder = (responses: string) => `method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: true }\nresponses:\n${responses}`;
 const machine = (states: string, transitions: string, field = 'status') => `resource: Order\nfield: ${field}\nstates:\n${states}\ntransitions:\n${transitions}`;
+const ORDER_STATUS = 'fields:\n  status: { type: string, required: true, allowed: [draft, placed, cancelled, shipped] }';
 const STATES = '  draft: { initial: true }\n  placed: {}\n  cancelled: { final: true }\n  shipped: { final: true }';
 const TRANSITIONS = '  - { from: draft, to: placed, trigger: { endpoint: place-order } }\n  - { from: [draft, placed], to: cancelled, trigger: { endpoint: cancel-order } }\n  - { from: placed, to: shipped, trigger: { condition: dispatched } }';
 
@@ -96,8 +97,49 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     quiet: [{ 'resources/Problem.yaml': 'description: "Compare `a < b` and 1 < 2."\nfields: { none: x }' }],
   },
   'unsafe-link': {
-    fire: [[{ 'resources/Problem.yaml': 'description: "[x](javascript:alert(1))"\nfields: { none: x }' }, { line: 1, column: 19, severity: 'error' }]],
+    fire: [
+      [{ 'resources/Problem.yaml': 'description: "[x](javascript:alert(1))"\nfields: { none: x }' }, { line: 1, column: 19, severity: 'error' }],
+      [{ 'resources/Problem.yaml': 'description: "[x](java&#x09;script:alert(1))"\nfields: { none: x }' }, { line: 1, message: expect.stringContaining('reads it as a `javascript:` link') }],
+      [{ 'resources/Problem.yaml': 'description: "Click <java script:alert(1)> now"\nfields: { none: x }' }, { line: 1, column: 22, message: expect.stringContaining('hides the scheme `javascript:`') }],
+      [{ 'resources/Problem.yaml': 'description: "[x]( JaVaScRiPt:alert(1))"\nfields: { none: x }' }, { line: 1 }],
+    ],
     quiet: [{ 'resources/Problem.yaml': 'description: "[x](https://example.com) [y](mailto:a@example.com) [z](../errors/)"\nfields: { none: x }' }],
+  },
+  'blocked-by-cycle': {
+    fire: [
+      [{ 'purpose/_area.yaml': 'name: { open: true, blocked_by: [purpose/name] }' }, { file: 'purpose/_area.yaml', line: 1, column: 34, message: expect.stringContaining('blocked by itself') }],
+      [
+        { 'purpose/_area.yaml': 'name: { open: true, blocked_by: [purpose/domain] }\ndomain: { open: true, blocked_by: [purpose/users] }\nusers: { open: true, blocked_by: [purpose/name] }' },
+        { line: 3, message: expect.stringContaining('`purpose/name` → `purpose/domain` → `purpose/users` → `purpose/name`') },
+      ],
+    ],
+    quiet: [{ 'purpose/_area.yaml': 'name: { open: true, blocked_by: [purpose/domain] }\ndomain: { open: true, blocked_by: [purpose/users] }\nusers: { open: true }' }],
+  },
+  'allowed-type': {
+    fire: [
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: [007, 0x1F, 1e3, ok] }` }, { line: 3, column: 51, message: '`007` in the allowed values of field `code` is read by YAML as the number 7, but the field is a string; quote it: `"007"`.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: [007, 0x1F, 1e3, ok] }` }, { line: 3, column: 56, message: expect.stringContaining('`0x1F` in the allowed values of field `code` is read by YAML as the number 31') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  n: { type: integer, required: true, allowed: [1, 2.5] }` }, { line: 3, column: 52, message: expect.stringContaining('number `2.5`') }],
+    ],
+    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: ["007", "0x1F", !!str 1e3] }\n  n: { type: number, required: true, allowed: [1, 2.5, 0x1F] }` }],
+  },
+  'diagram-too-large': {
+    fire: [
+      [
+        { 'states/order-status.yaml': `resource: Order\nfield: status\nstates:\n${Array.from({ length: 51 }, (_, i) => `  s${i}: {${i === 0 ? ' initial: true ' : ''}}`).join('\n')}\ntransitions:\n${Array.from({ length: 50 }, (_, i) => `  - { from: s${i}, to: s${i + 1}, trigger: { condition: next } }`).join('\n')}`, 'resources/Order.yaml': 'fields:\n  status: { type: string, required: true }' },
+        { line: 3, column: 1, severity: 'warning', message: expect.stringContaining('51 states and 50 transitions') },
+      ],
+    ],
+    quiet: [{ 'states/order-status.yaml': `resource: Order\nfield: status\nstates:\n${Array.from({ length: 50 }, (_, i) => `  s${i}: {${i === 0 ? ' initial: true ' : ''}}`).join('\n')}\ntransitions:\n${Array.from({ length: 49 }, (_, i) => `  - { from: s${i}, to: s${i + 1}, trigger: { condition: next } }`).join('\n')}`, 'resources/Order.yaml': 'fields:\n  status: { type: string, required: true }' }],
+  },
+  'prose-limit': {
+    fire: [
+      [{ 'resources/Problem.yaml': `description: "${'> '.repeat(3000)}x"\nfields: { none: x }` }, { line: 1, column: 14, message: expect.stringContaining('nests 3000 block quotes') }],
+      [{ 'resources/Problem.yaml': `description: "${'* '.repeat(5000)}x"\nfields: { none: x }` }, { line: 1, message: expect.stringContaining('nests 5000') }],
+      [{ 'resources/Problem.yaml': `description: "${'[x]('.repeat(25000)}"\nfields: { none: x }` }, { line: 1, message: expect.stringContaining('100,000 characters long') }],
+      [{ 'resources/Problem.yaml': `description: |\n${Array.from({ length: 20 }, (_, i) => `  ${'  '.repeat(i)}- level ${i}`).join('\n')}\nfields: { none: x }` }, { line: 1, message: expect.stringContaining('Line 20 of the text nests') }],
+    ],
+    quiet: [{ 'resources/Problem.yaml': `description: |\n${Array.from({ length: 8 }, (_, i) => `  ${'  '.repeat(i)}- level ${i}`).join('\n')}\n  ${'[x](https://example.com) '.repeat(100)}\nfields: { none: x }` }],
   },
   'unused-item': {
     fire: [[{ 'errors/gone.yaml': 'status: 410' }, { file: 'errors/gone.yaml', severity: 'hint' }]],

@@ -32,7 +32,7 @@ describe('prose inspection', () => {
     expect(inspectProse('[[a/b]] [[c|d]] `[[e]]` <i>x</i> [y](vbscript:z) [[f|*g*]]')).toEqual({
       links: [{ raw: '[[a/b]]', target: 'a/b' }, { raw: '[[c|d]]', target: 'c', label: 'd' }],
       html: ['<i>', '</i>'],
-      unsafeUrls: ['vbscript:z'],
+      unsafeUrls: [{ text: 'vbscript:z', scheme: 'vbscript:', hidden: false }],
       malformed: ['[[f|'],
     });
   });

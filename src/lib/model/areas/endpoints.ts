@@ -1,3 +1,4 @@
+import { idSegment } from '../../gaps/ids.ts';
 import { BODYLESS_METHODS, endpointItem, endpointsArea } from '../../schema/endpoint.ts';
 import { inventory, isObj, type AreaDef, type FacetDef } from '../facet-def.ts';
 
@@ -23,7 +24,7 @@ export const endpoints: AreaDef = {
         children: (value) =>
           isObj(value)
             ? Object.entries(value).flatMap(([name, p]) =>
-                isObj(p) ? [{ id: [name], at: [name], label: `parameter ${name}`, owner: p, facets: [PARAMETER_TYPE] }] : [],
+                isObj(p) ? [{ id: [idSegment(name)], at: [name], label: `parameter ${name}`, owner: p, facets: [PARAMETER_TYPE] }] : [],
               )
             : [],
       },

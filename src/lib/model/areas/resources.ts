@@ -1,3 +1,4 @@
+import { idSegment } from '../../gaps/ids.ts';
 import { resourceItem, resourcesArea } from '../../schema/resource.ts';
 import { inventory, isObj, type AreaDef, type FacetDef, type Obj } from '../facet-def.ts';
 
@@ -41,7 +42,7 @@ export const resources: AreaDef = {
         children: (value) =>
           isObj(value)
             ? Object.entries(value).flatMap(([name, field]) =>
-                isObj(field) ? [{ id: [name], at: [name], label: `field ${name}`, owner: field, facets: FIELD_FACETS }] : [],
+                isObj(field) ? [{ id: [idSegment(name)], at: [name], label: `field ${name}`, owner: field, facets: FIELD_FACETS }] : [],
               )
             : [],
       },

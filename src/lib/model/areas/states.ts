@@ -1,4 +1,5 @@
 import { stateMachineItem, statesArea } from '../../schema/state-machine.ts';
+import { transitionSegment } from '../../gaps/ids.ts';
 import { inventory, isObj, statedObj, type AreaDef, type FacetDef } from '../facet-def.ts';
 
 const TRIGGER: FacetDef = { key: 'trigger', label: 'trigger', question: 'What triggers this transition: an endpoint, an event or a condition?' };
@@ -6,8 +7,7 @@ const TRIGGER: FacetDef = { key: 'trigger', label: 'trigger', question: 'What tr
 /** A transition's id segment: `draft->placed`, or `a,b->c` for several sources. */
 export function transitionId(value: unknown): string {
   const t = isObj(value) ? value : {};
-  const from = Array.isArray(t.from) ? t.from.join(',') : String(t.from ?? '?');
-  return `${from}->${String(t.to ?? '?')}`;
+  return transitionSegment((Array.isArray(t.from) ? t.from : [t.from ?? '?']).map(String), String(t.to ?? '?'));
 }
 
 export const states: AreaDef = {

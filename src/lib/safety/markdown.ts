@@ -1,0 +1,10 @@
+import { escapeControls } from './terminal.ts';
+
+/**
+ * Text from the spec placed into a generated Markdown document (SPEC_GAPS.md, the pull-request
+ * comment): one line, no raw HTML (`<` is written `&lt;`), no control characters. Backticks and
+ * other Markdown stay, so `code` in a question still reads as code.
+ */
+export function markdownText(text: string): string {
+  return escapeControls(text.replace(/\s*\r?\n\s*/g, ' ').replace(/</g, '&lt;'));
+}

@@ -1,0 +1,25 @@
+/**
+ * Characters that must never reach a terminal or a log as themselves: C0 controls but tab and
+ * newline, DEL, C1 controls, and the bidirectional overrides that reorder what is shown.
+ */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Content made safe to print: a C0 control becomes its Unicode control picture (ESC is `␛`), one
+ * column wide like the character it stands for, so code-frame carets stay aligned; others become
+ * `<U+XXXX>`.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code === 0x7f) return '\u2421';
+    return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+  });
+}
+
+
+/** JSON text with every character `escapeControls` guards written as `\uXXXX`: the same data, safe to print. */
+export function safeJson(value: unknown, indent = 2): string {
+  return JSON.stringify(value, null, indent).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

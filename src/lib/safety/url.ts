@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * URL schemes a page may link to. Everything else (`javascript:`, `data:`, `vbscript:`, `file:`)
+ * is refused where content is read, so it can never reach an `href`.
+ */
+const WEB = new Set(['http:', 'https:']);
+const PROSE = new Set(['http:', 'https:', 'mailto:']);
+
+/** A base that only serves to resolve relative URLs the way a browser would. */
+const BASE = 'https://relative.invalid/';
+
+/**
+ * The scheme a browser would see: WHATWG URL parsing drops tabs and newlines and trims control
+ * characters, so `java&#x09;script:` and ` javascript:` are both `javascript:`.
+ */
+export function browserScheme(url: string): string | undefined {
+  try {
+    return new URL(url, BASE).protocol;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for relative URLs and http(s) ones, as a browser would read them. */
+export function isWebUrl(url: string): boolean {
+  const scheme = browserScheme(url);
+  return scheme !== undefined && WEB.has(scheme);
+}
+
+/** True for a link prose may keep: relative, http, https or mailto. */
+export function isSafeProseUrl(url: string): boolean {
+  const scheme = browserScheme(url);
+  return scheme !== undefined && PROSE.has(scheme);
+}
+
+/** Whitespace and control characters, which a browser would strip to reveal a scheme. */
+const NO_BLANKS = '[^\\s\\u0000-\\u001f\\u007f-\\u009f]';
+
+const ABSOLUTE = new RegExp(`^https?://${NO_BLANKS}+$`, 'i');
+const SERVER = new RegExp(`^(?!(javascript|data|vbscript|file|blob|about|filesystem):)[a-z][a-z0-9+.-]*://${NO_BLANKS}+$`, 'i');
+const LINK = new RegExp(`^(?:https?://${NO_BLANKS}+|(?![^/?#]*:)${NO_BLANKS}+)$`, 'i');
+
+/** The patterns of the URL schemas, so a failed match is reported as a bad URL. */
+export const URL_PATTERNS: ReadonlySet<string> = new Set([String(ABSOLUTE), String(LINK), String(SERVER)]);
+
+/** An absolute http(s) URL: a base address, a token endpoint, where the spec is edited. */
+export const absoluteUrlSchema = z
+  .url({ protocol: /^https?$/, abort: true, error: 'expected an absolute http or https URL such as https://api.example.com' })
+  .regex(ABSOLUTE, { error: 'expected an absolute http or https URL such as https://api.example.com' });
+
+/**
+ * A server's address: an absolute URL of any network protocol (`https:`, `wss:`, `mqtt:`,
+ * `kafka:`...), never a scheme that runs or reads something in a browser. Pages show it as text
+ * and link it only when it is http(s).
+ */
+export const serverUrlSchema = z
+  .url({ error: 'expected an absolute URL such as https://api.example.com or mqtt://broker.example.com', abort: true })
+  .regex(SERVER, {
+    error: 'expected a server address such as https://api.example.com or mqtt://broker.example.com; scripts and local files are never addresses',
+  });
+
+/**
+ * A link a page shows: an absolute http(s) URL, or a relative one (no scheme before the first
+ * `/`, `?` or `#`). Blanks and control characters are refused, so no scheme can hide behind them.
+ */
+export const linkUrlSchema = z
+  .string({ error: 'expected a URL' })
+  .regex(LINK, { error: 'expected an http or https URL, or a relative one; other schemes are never linked' });
