@@ -1,3 +1,4 @@
+import { visible } from '../safety/terminal.ts';
 import type { Check } from './types.ts';
 
 export const unsafeLink: Check = {
@@ -8,7 +9,7 @@ export const unsafeLink: Check = {
   run(ctx) {
     for (const p of ctx.prose) {
       for (const u of p.unsafeUrls) {
-        const shown = u.text.length > 40 ? `${u.text.slice(0, 40)}…` : u.text;
+        const shown = visible(u.text.length > 40 ? `${u.text.slice(0, 40)}…` : u.text);
         ctx.report({
           message: u.hidden
             ? `\`${shown}\` hides the scheme \`${u.scheme}\` behind blanks; only http, https, mailto and relative links are kept. Remove it, or write a plain https link.`

@@ -6,7 +6,7 @@ import { isContentPath } from './classify.ts';
 
 /** Why a file of the spec folder could not be read; the loader turns it into a located diagnostic. */
 export interface FileProblem {
-  code: 'file-too-large' | 'unreadable' | 'not-a-file' | 'bad-file-name' | 'link-outside' | 'dangling-link' | 'symlink-loop';
+  code: 'file-too-large' | 'unreadable' | 'not-a-file' | 'bad-file-name' | 'link-outside' | 'dangling-link' | 'symlink-loop' | 'duplicate-folder';
   severity: 'error' | 'warning';
   message: string;
 }
@@ -55,6 +55,8 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   const root = await realpath(dir);
   const out: SpecFile[] = [];
   const seenDirs = new Set<string>([root]);
+  // Linked folders are entered after every real folder, so a folder is always read where it really is.
+  const linkedDirs: Array<{ real: string; path: string }> = [];
   const inside = (real: string) => real === root || real.startsWith(root + sep);
   const show = (real: string) => relative(root, real).split(sep).join('/') || '.';
 
@@ -85,7 +87,7 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   async function enterDirectory(full: string, path: string): Promise<void> {
     const real = await realpath(full).catch(() => full);
     if (seenDirs.has(real)) {
-      out.push({ path, problem: { code: 'symlink-loop', severity: 'warning', message: `The folder links to \`${show(real)}\`, which is already read; the link is not followed.` } });
+      out.push({ path, problem: { code: 'duplicate-folder', severity: 'warning', message: `The folder links to \`${show(real)}\`, which is already read; the link is not followed.` } });
       return;
     }
     seenDirs.add(real);
@@ -112,7 +114,7 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
     }
     const target = await stat(real).catch(() => undefined);
     if (target?.isDirectory()) {
-      if (!path.split('/').pop()?.startsWith('.')) await enterDirectory(real, path);
+      if (!path.split('/').pop()?.startsWith('.')) linkedDirs.push({ real, path });
     } else await readEntry(real, path, target?.isFile() ?? false);
   }
 
@@ -143,5 +145,6 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   }
 
   await readDirectory(root, '');
+  for (let next = linkedDirs.shift(); next; next = linkedDirs.shift()) await enterDirectory(next.real, next.path);
   return out.sort((a, b) => compareStrings(a.path, b.path));
 }

@@ -5,12 +5,13 @@ import type { Path, SourceFile } from './source.ts';
 import { PLACEHOLDER } from '../schema/facet.ts';
 import { didYouMean, suggest } from './suggest.ts';
 import { URL_PATTERNS } from '../safety/url.ts';
+import { visible } from '../safety/terminal.ts';
 
 type Issue = z.core.$ZodIssue;
 
 /** Dotted path for messages: `responses.200.resource`. */
 export function showPath(path: Path): string {
-  return path.length === 0 ? 'the top level' : `\`${path.join('.')}\``;
+  return path.length === 0 ? 'the top level' : `\`${visible(path.join('.'))}\``;
 }
 
 /**
@@ -82,7 +83,7 @@ function received(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'a list';
   if (typeof input === 'object') return 'a mapping';
-  return `${typeof input} \`${String(input)}\``;
+  return `${typeof input} \`${visible(String(input))}\``;
 }
 
 /** Keys of `{ none }` and `{ open }`: listed as expected only where the author wrote one of them. */
@@ -124,6 +125,11 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
         case 'invalid_format': {
           const code = issue.format === 'regex' && URL_PATTERNS.has(issue.pattern ?? '') ? 'bad-url' : (FORMAT_CODES[issue.format] ?? 'bad-value');
           return [{ code, severity: 'error', message: `Malformed value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) }];
+        }
+        case 'invalid_key': {
+          const key = String(path[path.length - 1] ?? '');
+          const why = issue.issues[0]?.message ?? 'not a usable name';
+          return [{ code: 'bad-value', severity: 'error', message: `The name \`${visible(key)}\` in ${showPath(path.slice(0, -1))} is not usable: ${why}. Rename it.`, ...at(path, true) }];
         }
         case 'custom': {
           const code = typeof issue.params?.code === 'string' ? issue.params.code : 'bad-value';

@@ -23,3 +23,8 @@ export function escapeControls(text: string): string {
 export function safeJson(value: unknown, indent = 2): string {
   return JSON.stringify(value, null, indent).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** A value quoted in a message: tabs and line breaks written as `\t`, `\n`, `\r`, other controls as symbols. */
+export function visible(text: string): string {
+  return escapeControls(text.replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'));
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { durationSchema, facet, inventorySchema, itemCommon, prose, urlSchema } from './facet.ts';
+import { durationSchema, facet, inventorySchema, itemCommon, nameSchema, prose, urlSchema } from './facet.ts';
 
 export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls'] as const;
 
@@ -15,10 +15,10 @@ export const authSchemeItem = z.strictObject({
   /** The request headers that carry them, e.g. `Authorization`. */
   headers: facet(z.array(z.string().min(1))),
   /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
-  token_lifetimes: facet(z.record(z.string().min(1), durationSchema)),
+  token_lifetimes: facet(z.record(nameSchema, durationSchema)),
   /** Scopes by name, with what each allows. */
-  scopes: facet(z.record(z.string().min(1), z.string())),
+  scopes: facet(z.record(nameSchema, z.string())),
   /** Token, authorization and other endpoints of the scheme, by name. */
-  token_endpoints: facet(z.record(z.string().min(1), urlSchema)),
+  token_endpoints: facet(z.record(nameSchema, urlSchema)),
 });
 export type AuthSchemeItem = z.infer<typeof authSchemeItem>;

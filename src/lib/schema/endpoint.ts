@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { facet, idSchema, inventorySchema, itemCommon, prose } from './facet.ts';
+import { facet, idSchema, inventorySchema, itemCommon, nameSchema, prose } from './facet.ts';
 import { payloadSchema, responseSchema } from './payload.ts';
 import { typeName } from './resource.ts';
 
@@ -31,11 +31,11 @@ export const endpointItem = z.strictObject({
   /** The path shape relative to the base address, e.g. `/orders/{order_id}`. */
   path: facet(z.string().regex(/^\//, 'a path starts with /')),
   /** Parameters by name. */
-  parameters: facet(z.record(z.string().min(1), parameterSchema)),
+  parameters: facet(z.record(nameSchema, parameterSchema)),
   /** The request body. */
   request: facet(payloadSchema),
   /** Responses by status code (`200`, `4XX`, `default`). */
-  responses: facet(z.record(z.string().min(1), facet(responseSchema))),
+  responses: facet(z.record(nameSchema, facet(responseSchema))),
   /** The schemes and scopes a call needs (an optional refinement). */
   security: facet(z.array(securityRequirement)),
   /** Ids of the limits that apply to this endpoint. */

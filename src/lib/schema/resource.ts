@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { facet, inventorySchema, itemCommon, prose } from './facet.ts';
+import { facet, inventorySchema, itemCommon, nameSchema, prose } from './facet.ts';
 
 /** Primitive field types; any other type name refers to a resource. */
 export const PRIMITIVE_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;
@@ -41,7 +41,7 @@ export const valueSchema = fieldSchema.omit({ required: true });
 export const resourceItem = z.strictObject({
   ...itemCommon,
   /** The fields, by name. */
-  fields: facet(z.record(z.string().min(1, 'expected a field name'), fieldSchema)),
+  fields: facet(z.record(nameSchema, fieldSchema)),
   /** Instead of fields: the resource is a single value of this type. */
   value: valueSchema.optional(),
 });

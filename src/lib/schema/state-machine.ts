@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { facet, idSchema, inventorySchema, itemCommon, prose } from './facet.ts';
+import { facet, idSchema, inventorySchema, itemCommon, nameSchema, prose } from './facet.ts';
 
 /** What moves a resource from one state to another. */
 export const triggerSchema = z.union([
@@ -17,8 +17,8 @@ export const stateSchema = z.strictObject({
 });
 
 export const transitionSchema = z.strictObject({
-  from: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
-  to: z.string().min(1),
+  from: z.union([nameSchema, z.array(nameSchema).min(1)]),
+  to: nameSchema,
   trigger: facet(triggerSchema),
   description: prose.optional(),
 });
@@ -33,9 +33,9 @@ export const stateMachineItem = z.strictObject({
   /** The resource whose lifecycle this is. */
   resource: facet(idSchema),
   /** The resource field that holds the state. */
-  field: facet(z.string().min(1)),
+  field: facet(nameSchema),
   /** The states, by name. */
-  states: facet(z.record(z.string().min(1), stateSchema)),
+  states: facet(z.record(nameSchema, stateSchema)),
   /** The moves between states and what triggers them. */
   transitions: facet(z.array(transitionSchema)),
 });
