@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { htmlFiles } from '../site/read.ts';
 import { launch, preview } from './browser.ts';
 
 const sites = inject('sites');
@@ -129,24 +130,59 @@ describe('accessibility (axe-core)', () => {
   });
 });
 
-describe('hostile prose', () => {
-  it('does not run scripts, handlers or javascript: links', async () => {
-    for (const path of ['/purpose/', '/resources/Order/', '/print/']) {
+describe('hostile content', () => {
+  it('runs nothing on any page: no dialog, no flag, not even after clicking the links whose target was dropped', async () => {
+    const paths = (await htmlFiles(sites.hostile)).map((f) => `/${f.replace(/index\.html$/, '')}`);
+    expect(paths.length).toBeGreaterThan(15);
+    for (const path of paths) {
       const page = await open('hostile', path);
       const dialogs: string[] = [];
       page.on('dialog', (d) => {
         dialogs.push(d.message());
         void d.dismiss();
       });
-      const link = page.locator('.prose a', { hasText: 'Click me' });
-      // The link text stays (the unsafe target is dropped): clicking it must do nothing.
-      if (path !== '/purpose/') {
-        expect(await link.count(), path).toBeGreaterThan(0);
-        await link.first().click();
-      }
+      await page.waitForLoadState('load');
+      // Links whose unsafe target was dropped stay as text in an <a>: clicking them must do nothing.
+      for (const link of await page.locator('.prose a:not([href])').all()) await link.click();
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), path).toBeUndefined();
-      expect(dialogs).toEqual([]);
+      expect(dialogs, path).toEqual([]);
       await page.close();
     }
+  }, 180_000);
+
+  it('the javascript: link in prose keeps its text, has no target and does nothing when clicked', async () => {
+    const page = await open('hostile', '/resources/Order/');
+    const link = page.locator('.prose a', { hasText: 'Click me' });
+    expect(await link.count()).toBe(1);
+    expect(await link.getAttribute('href')).toBeNull();
+    await link.click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await page.close();
+  });
+
+  it('filters the gaps page by a hostile owner without breaking its layout', async () => {
+    const page = await open('hostile', '/gaps/');
+    const owners = page.locator('fieldset', { hasText: 'Owner' }).locator('label');
+    expect(await owners.count()).toBeGreaterThan(2);
+    await owners.nth(1).locator('input').check();
+    expect(await page.locator('body').isVisible()).toBe(true);
+    expect(await page.locator('.gap-list .facet:visible').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await page.close();
+  });
+
+  it('search results show hostile text as text', async () => {
+    const page = await open('hostile', '/');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.locator('button[data-open-modal]').first().click();
+    await page.locator('.pagefind-ui__search-input').fill('pwned');
+    await expect.poll(() => page.locator('.pagefind-ui__result-link').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.close();
   });
 });

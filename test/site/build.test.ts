@@ -1,9 +1,10 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixture, scratchCopy } from '../helpers.ts';
 import { buildSite } from './build.ts';
-import { main, page } from './read.ts';
+import { htmlFiles, main, page } from './read.ts';
 
 const { content, complete, hostile } = inject('sites');
 
@@ -142,18 +143,55 @@ describe('the site built from an import (Train Travel)', () => {
   });
 });
 
-describe('hostile prose', () => {
-  it('is rendered without scripts, event handlers or javascript: links', async () => {
-    for (const path of ['purpose', 'resources/Order', 'print']) {
-      const prose = main(await page(hostile, path)).querySelectorAll('.prose');
-      expect(prose.length, path).toBeGreaterThan(0);
-      for (const p of prose) {
-        expect(p.querySelectorAll('script, img, iframe, object'), path).toHaveLength(0);
-        expect(p.querySelectorAll('*').flatMap((e) => Object.keys(e.attributes)).filter((a) => /^on/i.test(a)), path).toEqual([]);
-        expect(p.querySelectorAll('a').map((a) => a.getAttribute('href') ?? '').filter((h) => /^\s*javascript:/i.test(h)), path).toEqual([]);
+describe('hostile content', () => {
+  /** Every built page, parsed. */
+  const pages = async () => Promise.all((await htmlFiles(hostile)).map(async (file) => ({ file, root: parse(await readFile(join(hostile, file), 'utf8')) })));
+
+  it('reaches no script, style, event handler or URL on any page', async () => {
+    const found: string[] = [];
+    for (const { file, root } of await pages()) {
+      for (const s of root.querySelectorAll('script, style')) if (/pwned|display: none \} \[x/.test(s.text)) found.push(`${file}: <${s.tagName}> ${s.text.slice(0, 60)}`);
+      for (const e of root.querySelectorAll('*')) {
+        for (const [name, value] of Object.entries(e.attributes)) {
+          if (/^on/i.test(name)) found.push(`${file}: ${e.tagName} ${name}`);
+          if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && !/^(https?:|mailto:|\/|#|\.)/i.test(value.trim())) found.push(`${file}: ${name}=${value}`);
+        }
       }
     }
-    expect(main(await page(hostile, 'purpose')).querySelector('[data-facet="purpose/purpose"] .prose')?.text).toContain('Tries to run code.');
+    expect(found).toEqual([]);
+  });
+
+  it('shows every hostile title as the text it is, in <title> and <h1>', async () => {
+    const titled = { 'resources/Order': "Order</title><script>window.__pwned='title'</script>", 'endpoints/get-order': "<script>window.__pwned='endpoint-title'</script>" };
+    for (const [path, title] of Object.entries(titled)) {
+      const root = await page(hostile, path);
+      expect(root.querySelector('title')?.text, path).toBe(`${title} | Specbench`);
+      expect(root.querySelector('h1')?.text, path).toBe(title);
+    }
+  });
+
+  it('draws a state named with a replacement pattern as a label, and skips the diagram of a 1,000-state machine', async () => {
+    const machine = main(await page(hostile, 'states/order-status'));
+    expect(machine.querySelectorAll('figure.diagram svg text').map((t) => t.text)).toContain(`$'<img src=x onerror="window.__pwned='allowed'">`);
+    const huge = main(await page(hostile, 'states/huge'));
+    expect(huge.querySelector('figure.diagram')).toBeNull();
+    expect(huge.querySelectorAll('table.transitions tbody tr')).toHaveLength(1999);
+  });
+
+  it('keeps the text of hostile prose and drops what would run', async () => {
+    const prose = main(await page(hostile, 'purpose')).querySelector('[data-facet="purpose/purpose"] .prose');
+    expect(prose?.text).toContain('Tries to run code.');
+    expect(main(await page(hostile, 'resources/Order')).querySelector('.prose a')?.text).toBe('Click me');
+  });
+
+  it('gives distinct anchors to a field `x/type` and the type of field `x`', async () => {
+    const order = main(await page(hostile, 'resources/Order'));
+    const ids = order.querySelectorAll('[data-facet]').map((e) => [e.getAttribute('data-facet'), e.id]);
+    const anchor = (facet: string) => ids.find(([f]) => f === facet)?.[1];
+    expect(anchor('resources/Order/fields/x~1type/type')).toBeDefined();
+    expect(anchor('resources/Order/fields/x/type')).toBeDefined();
+    expect(anchor('resources/Order/fields/x~1type/type')).not.toBe(anchor('resources/Order/fields/x/type'));
+    expect(new Set(ids.map(([, id]) => id)).size).toBe(ids.length);
   });
 });
 

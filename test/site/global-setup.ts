@@ -14,7 +14,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const builds = [
     ['content', 'content', {}],
     ['complete', 'test/fixtures/complete', {}],
-    ['hostile', 'test/fixtures/hostile-prose', {}],
+    ['hostile', 'test/fixtures/hostile', {}],
     ['based', 'test/fixtures/complete', { BASE_PATH: BASE }],
     ['imported', (await importToSpec(`${OAS}/3.1/json/train-travel.json`)).dir, {}],
   ] as const;
