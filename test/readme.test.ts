@@ -11,7 +11,7 @@ describe('README', () => {
 
   it('documents every code the loader can produce on the broken corpus and the loader tests', async () => {
     const readme = await readFile('README.md', 'utf8');
-    const codes = ['yaml-syntax', 'yaml-tab', 'duplicate-key', 'yaml-alias', 'too-deep', 'complex-key', 'empty-file', 'file-too-large', 'not-utf8', 'misplaced-file', 'ignored-file', 'duplicate-id', 'unknown-key', 'missing-key', 'wrong-type', 'bad-value', 'bad-duration', 'bad-date', 'bad-url', 'unknown-check'];
+    const codes = ['yaml-syntax', 'yaml-tab', 'duplicate-key', 'yaml-alias', 'too-deep', 'complex-key', 'empty-file', 'file-too-large', 'not-utf8', 'misplaced-file', 'ignored-file', 'duplicate-id', 'unknown-key', 'missing-key', 'wrong-type', 'bad-value', 'bad-duration', 'bad-date', 'bad-url', 'unknown-check', 'yaml-tag', 'reserved-key', 'unreadable', 'not-a-file', 'bad-file-name', 'link-outside', 'dangling-link', 'symlink-loop', 'duplicate-folder'];
     for (const code of codes) expect(readme, code).toContain(`\`${code}\``);
   });
 

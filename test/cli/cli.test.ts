@@ -33,6 +33,24 @@ describe('specbench check', () => {
     expect(await cli(['check', '--nope'])).toMatchObject({ code: 2, err: expect.stringContaining('Usage') });
   });
 
+  it('never prints a control character from the spec: a key that would clear the screen and fake a verdict', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    await writeFile(join(dir, 'errors', 'rate_limited.yaml'), 'status: 429\n"\u001b[2J\u001b[H\u001b[32mALL CHECKS PASSED\u001b[0m": 1\n');
+    for (const format of ['human', 'github', 'json']) {
+      const { code, out } = await cli(['check', '--spec', dir, '--format', format]);
+      expect(code).toBe(1);
+      expect(out, format).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(out, format).toMatch(format === 'json' ? /\\u001b\[2J/ : /␛\[2J␛\[H␛\[32mALL CHECKS PASSED␛\[0m/);
+    }
+    await writeFile(join(dir, 'errors', 'rate_limited.yaml'), 'status: 429\n');
+    await writeFile(join(dir, 'purpose', '_area.yaml'), 'name: { open: "Who\u001b[2J decides?" }\n');
+    const gaps = await cli(['gaps', '--spec', dir]);
+    expect(gaps.out).toContain('Who␛[2J decides?');
+    expect(gaps.out).not.toContain('\u001b');
+    const markdown = await cli(['gaps', '--spec', dir, '--format', 'markdown']);
+    expect(markdown.out).not.toContain('\u001b');
+  });
+
   it('says when the spec folder does not exist, without a stack trace', async () => {
     const { code, err } = await cli(['check', '--spec', 'no/such/folder']);
     expect(code).toBe(2);

@@ -1,9 +1,19 @@
-// `npm run fuzz [-- RUNS [SEED]]`: many mutated specs through the whole core; prints the counts.
+// `npm run fuzz [-- RUNS [SEED]] [--build N]`: many mutated specs through the whole core, then
+// (with --build) N hostile specs that pass `check` built into real sites and scanned; prints the counts.
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import fc from 'fast-check';
-import { exercise, mutatedSpec, seeds } from './mutate.ts';
+import { buildSite } from '../site/build.ts';
+import { unsafeSite } from '../site/scan.ts';
+import { buildableSamples, exercise, MARKER, mutatedSpec, seeds } from './mutate.ts';
 
-const runs = Number(process.argv[2] ?? 10_000);
-const seed = Number(process.argv[3] ?? Date.now() % 2 ** 31);
+const { values, positionals } = parseArgs({ options: { build: { type: 'string' } }, allowPositionals: true });
+const runs = Number(positionals[0] ?? 10_000);
+const seed = Number(positionals[1] ?? Date.now() % 2 ** 31);
+const graphviz = await Graphviz.load();
 const base = seeds();
 let crashes = 0;
 let findings = 0;
@@ -12,7 +22,7 @@ const started = performance.now();
 fc.assert(
   fc.property(mutatedSpec(base), (files) => {
     try {
-      const problems = exercise(files);
+      const problems = exercise(files, (dot) => graphviz.dot(dot));
       findings += problems.length;
       if (problems.length > 0 && findings <= 5) console.error(problems.join('\n'));
     } catch (error) {
@@ -24,5 +34,19 @@ fc.assert(
   { numRuns: runs, seed },
 );
 const seconds = (performance.now() - started) / 1000;
-console.log(`fuzz: ${cases} cases, seed ${seed}, ${crashes} crashes, ${findings} unlocated or internal diagnostics, ${seconds.toFixed(1)} s`);
-process.exitCode = crashes + findings > 0 ? 1 : 0;
+console.log(`fuzz: ${cases} cases, seed ${seed}, ${crashes} crashes, ${findings} unlocated, internal or unsafe findings, ${seconds.toFixed(1)} s`);
+
+let unsafe = 0;
+const builds = Number(values.build ?? 0);
+for (const [i, files] of buildableSamples(builds, seed).entries()) {
+  const dir = await mkdtemp(join(tmpdir(), 'specbench-fuzz-'));
+  for (const [path, text] of files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  const built = await buildSite(dir);
+  const found = built.code === 0 ? await unsafeSite(built.outDir, MARKER) : [`the build failed:\n${built.output.slice(-2000)}`];
+  unsafe += found.length;
+  console.log(`build ${i + 1}/${builds} (${dir}): ${found.length === 0 ? 'nothing unsafe' : found.join('\n')}`);
+}
+process.exitCode = crashes + findings + unsafe > 0 ? 1 : 0;

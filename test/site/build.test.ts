@@ -1,10 +1,10 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixture, scratchCopy } from '../helpers.ts';
 import { buildSite } from './build.ts';
-import { htmlFiles, main, page } from './read.ts';
+import { main, page } from './read.ts';
+import { unsafeSite } from './scan.ts';
 
 const { content, complete, hostile } = inject('sites');
 
@@ -144,21 +144,8 @@ describe('the site built from an import (Train Travel)', () => {
 });
 
 describe('hostile content', () => {
-  /** Every built page, parsed. */
-  const pages = async () => Promise.all((await htmlFiles(hostile)).map(async (file) => ({ file, root: parse(await readFile(join(hostile, file), 'utf8')) })));
-
   it('reaches no script, style, event handler or URL on any page', async () => {
-    const found: string[] = [];
-    for (const { file, root } of await pages()) {
-      for (const s of root.querySelectorAll('script, style')) if (/pwned|display: none \} \[x/.test(s.text)) found.push(`${file}: <${s.tagName}> ${s.text.slice(0, 60)}`);
-      for (const e of root.querySelectorAll('*')) {
-        for (const [name, value] of Object.entries(e.attributes)) {
-          if (/^on/i.test(name)) found.push(`${file}: ${e.tagName} ${name}`);
-          if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && !/^(https?:|mailto:|\/|#|\.)/i.test(value.trim())) found.push(`${file}: ${name}=${value}`);
-        }
-      }
-    }
-    expect(found).toEqual([]);
+    expect(await unsafeSite(hostile, /pwned|display: none \} \[x/)).toEqual([]);
   });
 
   it('shows every hostile title as the text it is, in <title> and <h1>', async () => {

@@ -7,6 +7,7 @@ import { isObj } from '../model/facet-def.ts';
 import { machineView } from './state-diagram.ts';
 import { showCoverage } from './report.ts';
 import { markdownText } from '../safety/markdown.ts';
+import { escapeControls } from '../safety/terminal.ts';
 
 const inline = (v: unknown): string => {
   if (typeof v === 'string') return markdownText(v.trim());
@@ -69,7 +70,7 @@ export function specMarkdown(a: Analysis): string {
       const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
       const title = typeof item.data.title === 'string' ? item.data.title : item.id;
       lines.push('', `### ${markdownText(title)} (\`${def.key}/${item.id}\`)`);
-      if (typeof item.data.description === 'string') lines.push('', item.data.description.trim());
+      if (typeof item.data.description === 'string') lines.push('', escapeControls(item.data.description.trim()));
       if (facets.length) lines.push('', ...facetLines(facets, 2));
       if (def.key === 'states') {
         const m = machineView(item);

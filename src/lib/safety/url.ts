@@ -34,8 +34,11 @@ export function isSafeProseUrl(url: string): boolean {
   return scheme !== undefined && PROSE.has(scheme);
 }
 
-/** Whitespace and control characters, which a browser would strip to reveal a scheme. */
-const NO_BLANKS = '[^\\s\\u0000-\\u001f\\u007f-\\u009f]';
+/**
+ * Whitespace and control characters (which a browser strips to reveal a scheme), the bidirectional
+ * overrides (which make a link read as something else), and characters a URL never holds unescaped.
+ */
+const NO_BLANKS = '[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069<>"`{}|\\\\^]';
 
 const ABSOLUTE = new RegExp(`^https?://${NO_BLANKS}+$`, 'i');
 const SERVER = new RegExp(`^(?!(javascript|data|vbscript|file|blob|about|filesystem):)[a-z][a-z0-9+.-]*://${NO_BLANKS}+$`, 'i');

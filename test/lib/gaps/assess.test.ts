@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { facetAnchor } from '../../../src/lib/index.ts';
 import { gapLines, specFrom } from '../../helpers.ts';
 
 const ids = (files: Record<string, string>) => gapLines(specFrom(files));
@@ -129,6 +130,29 @@ describe('ids and coverage', () => {
     expect(gaps).toEqual(
       expect.arrayContaining(['states/m/transitions/a->b/trigger missing', 'states/m/transitions/a,b->a/trigger open', 'endpoints/e/parameters/id/type missing', 'endpoints/e/responses/200 open']),
     );
+  });
+
+  it('gives different places different ids, whatever their names contain', () => {
+    const gaps = ids({
+      'states/m.yaml': 'resource: O\nfield: s\nstates: { a: { initial: true }, b: {}, c: {}, "a->b": {}, "b->c": {} }\ntransitions: [{ from: "a->b", to: c }, { from: a, to: "b->c" }, { from: "x,y", to: z }, { from: [x, y], to: z }]',
+      'resources/R.yaml': 'fields:\n  x: { type: { open: true }, required: true }\n  "x/type": { type: { open: true }, required: true }\n  "~1": { type: { open: true }, required: true }\n  "/": { type: { open: true }, required: true }',
+    });
+    expect(gaps).toEqual(
+      expect.arrayContaining([
+        'states/m/transitions/a-~3b->c/trigger missing',
+        'states/m/transitions/a->b-~3c/trigger missing',
+        'states/m/transitions/x~2y->z/trigger missing',
+        'states/m/transitions/x,y->z/trigger missing',
+        'resources/R/fields/x/type open',
+        'resources/R/fields/x~1type/type open',
+        'resources/R/fields/~01/type open',
+        'resources/R/fields/~1/type open',
+      ]),
+    );
+    expect(new Set(gaps).size).toBe(gaps.length);
+    const anchors = gaps.map((g) => facetAnchor(g.split(' ')[0] ?? ''));
+    expect(new Set(anchors).size).toBe(anchors.length);
+    expect(anchors.every((a) => /^[A-Za-z0-9._~/-]+$/.test(a))).toBe(true);
   });
 
   it('counts stated and none over every counted facet', () => {
