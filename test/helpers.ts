@@ -1,6 +1,6 @@
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { analyze, readSpecDir, type Analysis, type SpecFile } from '../src/lib/index.ts';
 import { main } from '../src/cli/main.ts';
 
@@ -25,6 +25,16 @@ export async function cli(args: string[], env: Record<string, string | undefined
   let err = '';
   const code = await main(args, { env, out: (s) => (out += s), err: (s) => (err += s) });
   return { code, out, err };
+}
+
+/** A spec folder in a fresh temporary folder, from paths and texts. */
+export async function writeSpec(files: ReadonlyMap<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'specbench-'));
+  for (const [path, text] of files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return dir;
 }
 
 /** A scratch copy of a fixture that a test may change. */

@@ -1,11 +1,9 @@
 // `npm run fuzz [-- RUNS [SEED]] [--build N]`: many mutated specs through the whole core, then
 // (with --build) N hostile specs that pass `check` built into real sites and scanned; prints the counts.
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import fc from 'fast-check';
+import { writeSpec } from '../helpers.ts';
 import { buildSite } from '../site/build.ts';
 import { unsafeSite } from '../site/scan.ts';
 import { buildableSamples, exercise, MARKER, mutatedSpec, seeds } from './mutate.ts';
@@ -39,11 +37,7 @@ console.log(`fuzz: ${cases} cases, seed ${seed}, ${crashes} crashes, ${findings}
 let unsafe = 0;
 const builds = Number(values.build ?? 0);
 for (const [i, files] of buildableSamples(builds, seed).entries()) {
-  const dir = await mkdtemp(join(tmpdir(), 'specbench-fuzz-'));
-  for (const [path, text] of files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
+  const dir = await writeSpec(files);
   const built = await buildSite(dir);
   const found = built.code === 0 ? await unsafeSite(built.outDir, MARKER) : [`the build failed:\n${built.output.slice(-2000)}`];
   unsafe += found.length;

@@ -1,4 +1,5 @@
 import { AREAS } from '../model/areas/index.ts';
+import { safeSvg } from '../safety/svg.ts';
 import type { GapHistory } from './history.ts';
 
 /** Colours told apart by most eyes (Okabe–Ito and two more), one per area. */
@@ -32,7 +33,8 @@ export function historyChartSvg(history: GapHistory): string | undefined {
     line(points.map((p) => p.total), 'stroke="currentColor" fill="currentColor" stroke-width="3"'),
     '</svg>',
   ];
-  return parts.join('');
+  // Drawn from commit data, not content; still through the SVG sanitizer, like every SVG a page holds.
+  return safeSvg(parts.join(''), { className: 'history-chart', label });
 }
 
 /** The legend: which colour is which area. */
