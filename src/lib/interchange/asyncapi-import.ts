@@ -1,6 +1,7 @@
 import { isObj, type Obj } from '../model/facet-def.ts';
 import { Ids, seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
 import { refName, SchemaMapper } from './schema-map.ts';
+import { titled } from './text.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
 
@@ -101,8 +102,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
       area: 'events' as const,
       id,
       data: {
-        ...(typeof message.title === 'string' ? { title: message.title } : {}),
-        description: [typeof message.summary === 'string' ? message.summary : '', where ? `Travels on ${where}.` : ''].filter(Boolean).join(' '),
+        ...titled(message.title, [typeof message.summary === 'string' ? message.summary : '', where ? `Travels on ${where}.` : ''].filter(Boolean).join(' ')),
         payload: payload ? { ...payload, ...(typeof message.contentType === 'string' ? { content_type: message.contentType } : typeof doc.defaultContentType === 'string' ? { content_type: doc.defaultContentType } : {}) } : { open: 'The message gives no payload.' },
       },
     };

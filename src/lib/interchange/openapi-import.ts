@@ -2,6 +2,7 @@ import { isObj, type Obj } from '../model/facet-def.ts';
 import { METHODS } from '../schema/endpoint.ts';
 import { Ids, seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
 import { refName, SchemaMapper, typeOf } from './schema-map.ts';
+import { titled } from './text.ts';
 
 const LOWER_METHODS = METHODS.map((m) => m.toLowerCase());
 const RATE_HEADERS = /^(x-)?rate-?limit|^retry-after$/i;
@@ -91,8 +92,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       };
     }
     const data: Obj = {
-      ...(typeof op.summary === 'string' ? { title: op.summary } : {}),
-      ...(typeof op.description === 'string' ? { description: op.description } : {}),
+      ...titled(op.summary, op.description),
       method: method.toUpperCase(),
       path,
       parameters: Object.keys(parameters).length > 0 ? parameters : { none: FROM_OPENAPI },
@@ -113,7 +113,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       if (/^[45]/.test(status)) {
         const id = errorId(refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') ?? `http-${status}`, status);
         if (!errors.has(id)) errorAt.set(id, rpointer);
-        if (!errors.has(id)) errors.set(id, { ...(typeof response.description === 'string' ? { title: response.description } : {}), status: /^\d+$/.test(status) ? Number(status) : { open: `The source gives the range ${status}.` }, ...(payload ? { body: payload } : {}) });
+        if (!errors.has(id)) errors.set(id, { ...titled(response.description), status: /^\d+$/.test(status) ? Number(status) : { open: `The source gives the range ${status}.` }, ...(payload ? { body: payload } : {}) });
         responses[status] = { error: id, ...(typeof response.description === 'string' ? { description: response.description } : {}) };
       } else {
         responses[status] = { ...(payload ?? { none: 'No body.' }), ...(typeof response.description === 'string' && payload ? { description: response.description } : {}) };
@@ -155,8 +155,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
         area: 'events',
         id,
         data: {
-          ...(typeof op.summary === 'string' ? { title: op.summary } : {}),
-          ...(typeof op.description === 'string' ? { description: op.description } : description ? { description } : {}),
+          ...titled(op.summary, typeof op.description === 'string' ? op.description : description),
           payload: payload ?? { open: 'The source gives no payload.' },
         },
       });

@@ -1,5 +1,6 @@
 import { isObj, type Obj } from '../model/facet-def.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
+import { titled } from './text.ts';
 
 const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
 
@@ -52,8 +53,7 @@ export class SchemaMapper {
   private resource(schema: unknown, pointer: string, id: string): Obj {
     const out: Obj = {};
     if (!isObj(schema)) return { fields: { open: 'The source gives no schema.' } };
-    if (typeof schema.title === 'string') out.title = schema.title;
-    if (typeof schema.description === 'string') out.description = schema.description;
+    Object.assign(out, titled(schema.title, schema.description));
     const merged = this.merge(schema, pointer);
     if (merged.properties) {
       out.fields = Object.fromEntries(Object.entries(merged.properties).map(([name, p]) => [name, this.field(p, `${merged.at[name] ?? pointer}/properties/${seg(name)}`, merged.required.has(name), `${id}.${name}`)]));

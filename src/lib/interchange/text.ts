@@ -1,0 +1,13 @@
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+$/;
+
+/**
+ * A source's summary as a title, and its description. A title is one line; a summary that is not
+ * (GitHub's webhooks write paragraphs there) moves in front of the description, so nothing is lost.
+ */
+export function titled(summary: unknown, description?: unknown): { title?: string; description?: string } {
+  const text = typeof summary === 'string' ? summary.trim() : '';
+  const desc = typeof description === 'string' && description.trim() !== '' ? description : undefined;
+  if (text !== '' && ONE_LINE.test(text)) return { title: text, ...(desc !== undefined ? { description: desc } : {}) };
+  const joined = [text, desc].filter((s): s is string => s !== undefined && s !== '').join('\n\n');
+  return joined === '' ? {} : { description: joined };
+}
