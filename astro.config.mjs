@@ -1,7 +1,7 @@
 // @ts-check
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
-import { AREAS } from './src/lib/model/areas/index.ts';
+import { AREAS } from './src/lib/areas/index.ts';
 
 export default defineConfig({
   // Static files (the favicon) live under src/, keeping the top level to what the project promises.

@@ -1,7 +1,4 @@
-import { parseArgs } from 'node:util';
-import { GitError, SpecDirError } from '../lib/index.ts';
-import { didYouMean } from '../lib/load/suggest.ts';
-import { escapeControls } from '../lib/safety/terminal.ts';
+import { didYouMean, escapeControls, GitError, SpecDirError } from '../lib/index.ts';
 import { checkCommand } from './commands/check.ts';
 import { diffCommand } from './commands/diff.ts';
 import { exportCommand } from './commands/export.ts';
@@ -12,6 +9,7 @@ import { modelinesCommand } from './commands/modelines.ts';
 import { newCommand } from './commands/new.ts';
 import { schemasCommand } from './commands/schemas.ts';
 import { EXIT, UsageError, type Io } from './io.ts';
+import { parseOptions, type Options } from './options.ts';
 
 const USAGE = `Usage: specbench <command> [options]
 
@@ -40,24 +38,6 @@ Options:
   -h, --help                 this text
 `;
 
-const OPTIONS = {
-  spec: { type: 'string' },
-  format: { type: 'string' },
-  'fail-on': { type: 'string' },
-  owner: { type: 'string' },
-  write: { type: 'string' },
-  check: { type: 'string' },
-  base: { type: 'string' },
-  head: { type: 'string' },
-  'fail-on-breaking': { type: 'boolean' },
-  limit: { type: 'string' },
-  kind: { type: 'string' },
-  force: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-export type Options = ReturnType<typeof parse>['values'];
-
 /** A command: options, the world, and its positional arguments; returns the exit code. */
 type Command = (options: Options, io: Io, args: string[]) => Promise<number>;
 
@@ -76,16 +56,13 @@ const COMMANDS: Record<string, Command> = {
 /** Commands that take positional arguments. */
 const WITH_ARGUMENTS = new Set(['new', 'import', 'export']);
 
-function parse(args: string[]) {
-  return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-}
 
 /** Runs one command line; returns the exit code. Never throws. */
 export async function main(args: string[], world: Io): Promise<number> {
   // Whatever a command prints passes through here: no control character from the spec reaches the terminal.
   const io: Io = { env: world.env, out: (s) => world.out(escapeControls(s)), err: (s) => world.err(escapeControls(s)) };
   try {
-    const { values, positionals } = parse(args);
+    const { values, positionals } = parseOptions(args);
     const [command, ...rest] = positionals;
     if (values.help || command === undefined) {
       io.out(USAGE);

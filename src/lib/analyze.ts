@@ -8,7 +8,8 @@ import { collectProse, parseTarget, type Prose } from './link/prose.ts';
 import { collectReferences, type Reference } from './link/references.ts';
 import { loadSpec, type ParseCache } from './load/load-spec.ts';
 import type { SpecFile } from './load/read-dir.ts';
-import type { Spec } from './model/spec.ts';
+import { findItem, type Spec } from './model/spec.ts';
+import { isAreaKey } from './areas/index.ts';
 
 /** A spec with everything the core knows about it. */
 export interface Analysis {
@@ -30,10 +31,9 @@ export function analyze(files: readonly SpecFile[], cache?: ParseCache): Analysi
   const references = collectReferences(spec);
   const prose = collectProse(spec).map((p) => ({ ...p, ...inspectProse(p.text) }));
   const facets = new Map(assessment.facets.map((f) => [f.id, f]));
-  const items = new Set(spec.areas.flatMap((a) => a.items.map((i) => `${a.key}/${i.id}`)));
-  const exists = (area: string, id: string) => items.has(`${area}/${id}`);
+  const exists = (area: string, id: string) => isAreaKey(area) && findItem(spec, area, id) !== undefined;
   const graph = buildGraph([...referenceEdges(references, exists), ...proseEdges(prose, facets, exists)]);
-  const checked = runChecks({ spec, references, prose, facets, graph });
+  const checked = runChecks({ spec, references, prose, assessment, graph });
   return { spec, diagnostics: [...diagnostics, ...checked].sort(compareDiagnostics), assessment, references, prose, graph };
 }
 

@@ -1,9 +1,7 @@
 import { resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { absoluteUrlSchema } from '../lib/safety/url.ts';
-import { escapeControls } from '../lib/safety/terminal.ts';
-import { analyze, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
+import { absoluteUrlSchema, analyze, escapeControls, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
 
 /**
  * Feeds the site from the core: one entry per area. During `astro build` a spec with errors
@@ -67,10 +65,7 @@ async function sync(dir: string, { store, logger, watcher, generateDigest, confi
     ...(editUrl ? { editUrl } : {}),
   });
   // Only entries whose digest changed are replaced, so dev reloads only what an edit touched.
-  for (const area of model.areas) {
-    const data = area as unknown as Record<string, unknown>;
-    store.set({ id: area.key, data, digest: generateDigest(data) });
-  }
+  for (const area of model.areas) store.set({ id: area.key, data: area, digest: generateDigest(area) });
   logger.info(`${model.gapCount} open gaps in ${dir} (${Math.round(performance.now() - started)} ms)`);
 }
 
@@ -96,7 +91,7 @@ export function historyLoader(): Loader {
       }));
       const svg = historyChartSvg(history);
       store.clear();
-      store.set({ id: 'history', data: { ...history, ...(svg ? { svg } : {}) } as unknown as Record<string, unknown> });
+      store.set({ id: 'history', data: { ...history, ...(svg ? { svg } : {}) } });
       logger.info(`history: ${history.note}`);
     },
   };

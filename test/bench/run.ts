@@ -63,7 +63,7 @@ async function core(dir: string) {
       const ids = new Set(spec.areas.flatMap((a) => a.items.map((i) => `${a.key}/${i.id}`)));
       return { references, prose, graph: buildGraph(referenceEdges(references, (a, id) => ids.has(`${a}/${id}`))) };
     });
-    const [, checks] = time(() => runChecks({ spec, ...linked, facets: new Map(assessment.facets.map((f) => [f.id, f])) }));
+    const [, checks] = time(() => runChecks({ spec, ...linked, assessment }));
     const [analysis, check] = time(() => analyze(files));
     const [, specGaps] = time(() => gapsMarkdown(gapReport(analysis.assessment), 'content'));
     const [, document] = time(() => specMarkdown(analysis));

@@ -1,6 +1,6 @@
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
-import { countAsyncApi, exportAsyncApi } from '../../src/lib/index.ts';
+import { areaOf, countAsyncApi, exportAsyncApi } from '../../src/lib/index.ts';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +14,9 @@ describe('Streetlights (AsyncAPI 3)', () => {
     expect(ids(analysis, 'events')).toEqual(['dimLight', 'lightMeasured', 'turnOnOff']);
     expect(ids(analysis, 'resources')).toEqual(['dimLightPayload', 'lightMeasuredPayload', 'sentAt', 'turnOnOffPayload']);
     expect(ids(analysis, 'authentication')).toHaveLength(3);
-    const event = analysis.spec.areas.find((a) => a.key === 'events')?.items.find((i) => i.id === 'lightMeasured');
+    const event = areaOf(analysis.spec, 'events').items.find((i) => i.id === 'lightMeasured');
     expect(event?.data.payload).toEqual({ resource: 'lightMeasuredPayload', content_type: 'application/json' });
-    expect(analysis.spec.areas.find((a) => a.key === 'purpose')?.data.base_url).toBe('mqtt://test.mosquitto.org:1883');
+    expect(areaOf(analysis.spec, 'purpose').data.base_url).toBe('mqtt://test.mosquitto.org:1883');
   });
 
   it('exports AsyncAPI 3.0 that @asyncapi/parser accepts, and round-trips events, schemas and fields', async () => {

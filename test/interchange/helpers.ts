@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { statedObj } from '../../src/lib/model/facet-def.ts';
-import { analyze, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+import { statedObj } from '../../src/lib/facet/state.ts';
+import { analyze, areaOf, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 
 export const OAS = 'node_modules/@readme/oas-examples';
 export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncapi.yml';
@@ -21,13 +21,13 @@ export async function importToSpec(file: string): Promise<{ result: ImportResult
 
 /** Method and path of every endpoint, sorted. */
 export function operations(a: Analysis): string[] {
-  return (a.spec.areas.find((x) => x.key === 'endpoints')?.items ?? []).map((e) => `${String(e.data.method)} ${String(e.data.path)}`).sort();
+  return areaOf(a.spec, 'endpoints').items.map((e) => `${String(e.data.method)} ${String(e.data.path)}`).sort();
 }
 
 /** Every resource with its field names. */
 export function resourceFields(a: Analysis): Record<string, string[]> {
   return Object.fromEntries(
-    (a.spec.areas.find((x) => x.key === 'resources')?.items ?? []).map((r) => [r.id, Object.keys(statedObj(r.data.fields) ?? {}).sort()]),
+    areaOf(a.spec, 'resources').items.map((r) => [r.id, Object.keys(statedObj(r.data.fields) ?? {}).sort()]),
   );
 }
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { countOpenApi, exportOpenApi, GAPS_EXTENSION } from '../../src/lib/index.ts';
+import { areaOf, countOpenApi, exportOpenApi, GAPS_EXTENSION } from '../../src/lib/index.ts';
 import { cli, scratchCopy } from '../helpers.ts';
 import { ids, importToSpec, OAS, operations, resourceFields } from './helpers.ts';
 
@@ -65,7 +65,7 @@ describe('what an OpenAPI description does not say stays open', () => {
     expect(state('limits/headers')).toBe('stated');
     expect(state('errors/body')).toBe('stated');
     expect(state('purpose/domain')).toBe('missing');
-    expect(analysis.spec.areas.find((a) => a.key === 'errors')?.data.body).toEqual({ resource: 'Problem', content_type: 'application/problem+json' });
+    expect(areaOf(analysis.spec, 'errors').data.body).toEqual({ resource: 'Problem', content_type: 'application/problem+json' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { formatGithub, formatHuman, formatJson, summary } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 const FORMATS = ['human', 'json', 'github'] as const;
 

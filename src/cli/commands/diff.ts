@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { analyze, defaultBase, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 /** `specbench diff`: the spec at `--base` (default: merge base with main) against `--head` (default: the working tree). */
 export async function diffCommand(options: Options, io: Io): Promise<number> {

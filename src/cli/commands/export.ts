@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { safeJson } from '../../lib/safety/terminal.ts';
 import { stringify } from 'yaml';
-import { exportAsyncApi, exportOpenApi, formatHuman, hasErrors, specMarkdown, summary } from '../../lib/index.ts';
+import { exportAsyncApi, exportOpenApi, refuseOnErrors, safeJson, specMarkdown } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 const TARGETS = ['openapi', 'asyncapi', 'markdown'] as const;
 
@@ -13,9 +12,9 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
   const [target, ...extra] = args;
   if (!target || extra.length > 0 || !(TARGETS as readonly string[]).includes(target)) throw new UsageError(`usage: specbench export ${TARGETS.join('|')} [--write FILE]`);
   const { analysis, root } = await loadFromDisk(io, options.spec);
-  if (hasErrors(analysis.diagnostics)) {
-    const errors = analysis.diagnostics.filter((d) => d.severity === 'error');
-    io.err(`${formatHuman(errors, (f) => analysis.spec.sources.get(f)?.text, root)}\n${summary(errors)}: fix these before exporting.\n`);
+  const refusal = refuseOnErrors(analysis.diagnostics, (f) => analysis.spec.sources.get(f)?.text, root, 'exporting');
+  if (refusal) {
+    io.err(refusal);
     return EXIT.problems;
   }
   const file = options.write;

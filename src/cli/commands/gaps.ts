@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { formatHuman, gapReport, gapsJson, gapsMarkdown, gapsText, hasErrors, summary } from '../../lib/index.ts';
+import { gapReport, gapsJson, gapsMarkdown, gapsText, refuseOnErrors } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
@@ -11,9 +11,9 @@ export async function gapsCommand(options: Options, io: Io): Promise<number> {
   const format = options.format ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for gaps is one of ${FORMATS.join(', ')}`);
   const { analysis, dir, root } = await loadFromDisk(io, options.spec);
-  if (hasErrors(analysis.diagnostics)) {
-    const errors = analysis.diagnostics.filter((d) => d.severity === 'error');
-    io.err(`${formatHuman(errors, (f) => analysis.spec.sources.get(f)?.text, root)}\n${summary(errors)}: fix these before the gaps can be counted.\n`);
+  const refusal = refuseOnErrors(analysis.diagnostics, (f) => analysis.spec.sources.get(f)?.text, root, 'the gaps can be counted');
+  if (refusal) {
+    io.err(refusal);
     return EXIT.problems;
   }
   const report = gapReport(analysis.assessment, options.owner !== undefined ? { owner: options.owner } : {});

@@ -1,7 +1,6 @@
-import { AREAS, readGapHistory, specDir } from '../../lib/index.ts';
-import { safeJson } from '../../lib/safety/terminal.ts';
+import { AREAS, readGapHistory, safeJson, specDir } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 /** `specbench history`: open gaps per area at each commit that touched the spec. */
 export async function historyCommand(options: Options, io: Io): Promise<number> {

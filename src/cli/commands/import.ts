@@ -1,9 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { safeJson } from '../../lib/safety/terminal.ts';
 import { dirname, join, relative, sep } from 'node:path';
-import { AREA_KEYS, analyze, DocumentError, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, specDir, summary, type ImportResult } from '../../lib/index.ts';
+import { analyze, AREA_KEYS, DocumentError, importAsyncApi, importOpenApi, importPlan, readApiDocument, readSpecDir, safeJson, specDir, summary, type ImportResult } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 /** `specbench import <file>`: an OpenAPI, Swagger 2.0 or AsyncAPI description into the spec folder. */
 export async function importCommand(options: Options, io: Io, args: string[]): Promise<number> {
@@ -24,16 +23,14 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
     throw error;
   }
   const existing = await readSpecDir(dir).catch(() => []);
-  const current = analyze(existing);
-  const written = current.spec.areas.some((a) => a.items.length > 0) || current.assessment.facets.some((f) => f.state === 'stated' || f.state === 'none');
-  if (written && !options.force) {
-    io.err(`specbench: ${dir} already states things; importing would overwrite them. Use --force to replace the spec with the import.\n`);
+  const fromRoot = relative(process.cwd(), dir).split(sep).join('/') || '.';
+  const plan = importPlan(analyze(existing), existing.map((f) => f.path), result, fromRoot, options.force === true);
+  if ('refuse' in plan) {
+    io.err(`specbench: ${plan.refuse}\n`);
     return EXIT.problems;
   }
-  // Replacing: the area folders' YAML files go, so nothing stale stays behind.
-  for (const f of existing) if (AREA_KEYS.some((a) => f.path.startsWith(`${a}/`)) && /\.ya?ml$/.test(f.path)) await rm(join(dir, f.path));
-  const fromRoot = relative(process.cwd(), dir).split(sep).join('/') || '.';
-  for (const f of importedFiles(result, fromRoot)) {
+  for (const path of plan.remove) await rm(join(dir, path));
+  for (const f of plan.write) {
     await mkdir(dirname(join(dir, f.path)), { recursive: true });
     await writeFile(join(dir, f.path), f.text);
   }

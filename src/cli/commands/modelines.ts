@@ -1,16 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { AREA_FILE, CONFIG_FILE, CONFIG_SCHEMA_FILE, isAreaKey, modeline, readSpecDir, schemaFile, specDir, withModeline } from '../../lib/index.ts';
+import { modeline, readSpecDir, schemaForPath, specDir, withModeline } from '../../lib/index.ts';
 import { EXIT, type Io } from '../io.ts';
-import type { Options } from '../main.ts';
-
-/** The JSON Schema a file of the spec folder follows, if it is a content file. */
-function schemaOf(path: string): string | undefined {
-  if (path === CONFIG_FILE) return CONFIG_SCHEMA_FILE;
-  const [area, name, ...deeper] = path.split('/');
-  if (!area || !name || deeper.length > 0 || !isAreaKey(area) || !/\.ya?ml$/.test(name)) return undefined;
-  return schemaFile(area, name === AREA_FILE ? 'area' : 'item');
-}
+import type { Options } from '../options.ts';
 
 /** `specbench modelines`: every content file names its JSON Schema for the YAML language server. */
 export async function modelinesCommand(options: Options, io: Io): Promise<number> {
@@ -19,7 +11,7 @@ export async function modelinesCommand(options: Options, io: Io): Promise<number
   const dir = options.check ?? options.spec ?? specDir(io.env);
   const wrong: string[] = [];
   for (const { path } of await readSpecDir(dir)) {
-    const schema = schemaOf(path);
+    const schema = schemaForPath(path);
     if (!schema) continue;
     const file = join(dir, path);
     const line = modeline(relative(process.cwd(), file).split(sep).join('/'), schema);

@@ -1,10 +1,8 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { AREA_KEYS, isAreaKey, modeline, scaffoldItem, schemaFile, specDir } from '../../lib/index.ts';
-import { didYouMean } from '../../lib/load/suggest.ts';
-import { ID } from '../../lib/schema/facet.ts';
+import { AREA_KEYS, didYouMean, ID, isAreaKey, modeline, scaffoldItem, schemaFile, specDir } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 /** `specbench new <area> <id>`: an item file with every facet open; never overwrites. */
 export async function newCommand(options: Options, io: Io, args: string[]): Promise<number> {
@@ -12,7 +10,7 @@ export async function newCommand(options: Options, io: Io, args: string[]): Prom
   if (!area || !id || extra.length > 0) throw new UsageError('usage: specbench new <area> <id>');
   if (!isAreaKey(area)) throw new UsageError(`\`${area}\` is not an area${didYouMean(area, AREA_KEYS) || '.'}`);
   if (!ID.test(id)) throw new UsageError(`\`${id}\` is not a valid id: use letters, digits, \`_\`, \`.\` and \`-\`, starting with a letter or digit`);
-  const scaffold = scaffoldItem(area, id, options.kind);
+  const scaffold = scaffoldItem(area, id, options.kind !== undefined ? { kind: options.kind } : {});
   if ('error' in scaffold) throw new UsageError(scaffold.error);
   const folder = join(options.spec ?? specDir(io.env), area);
   const taken = (await readdir(folder).catch(() => [])).find((f) => f.replace(/\.ya?ml$/, '').toLowerCase() === id.toLowerCase());

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonSchemas, SCHEMA_DIR } from '../../lib/index.ts';
 import { EXIT, type Io } from '../io.ts';
-import type { Options } from '../main.ts';
+import type { Options } from '../options.ts';
 
 /** `specbench schemas`: the JSON Schemas editors read, written to or checked against a folder. */
 export async function schemasCommand(options: Options, io: Io): Promise<number> {

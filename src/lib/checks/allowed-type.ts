@@ -1,4 +1,6 @@
-import { isObj, statedObj, type Obj } from '../model/facet-def.ts';
+import type { Field } from '../areas/resources/index.ts';
+import type { Path } from '../facet/path.ts';
+import { stated } from '../facet/state.ts';
 import type { Check, CheckContext } from './types.ts';
 
 const FITS: Record<string, (v: unknown) => boolean> = {
@@ -10,11 +12,12 @@ const FITS: Record<string, (v: unknown) => boolean> = {
 
 const shown = (v: unknown) => (typeof v === 'string' ? `the text \`${v}\`` : `${v === null ? 'null' : typeof v} \`${String(v)}\``);
 
-function checkField(ctx: CheckContext, file: string, path: Array<string | number>, field: Obj, name: string): void {
-  const type = typeof field.type === 'string' ? field.type : undefined;
+function checkField(ctx: CheckContext, file: string, path: Path, field: Pick<Field, 'type' | 'allowed'>, name: string): void {
+  const type = stated(field.type);
   const fits = type !== undefined && Object.hasOwn(FITS, type) ? FITS[type] : undefined;
-  if (!fits || !Array.isArray(field.allowed)) return;
-  field.allowed.forEach((value: unknown, i) => {
+  const allowed = stated(field.allowed);
+  if (!fits || !allowed) return;
+  allowed.forEach((value, i) => {
     if (fits(value)) return;
     const at = { file, path: [...path, 'allowed', i] };
     const written = ctx.written(at);
@@ -35,10 +38,9 @@ export const allowedType: Check = {
   example: 'code: { type: string, allowed: [007, 0x1F] }',
   run(ctx) {
     for (const item of ctx.items('resources')) {
-      for (const [name, field] of Object.entries(statedObj(item.data.fields) ?? {})) {
-        if (isObj(field)) checkField(ctx, item.file, ['fields', name], field, `field \`${name}\``);
-      }
-      if (isObj(item.data.value)) checkField(ctx, item.file, ['value'], item.data.value, `\`${item.id}\``);
+      for (const [name, field] of Object.entries(stated(item.data.fields) ?? {})) checkField(ctx, item.file, ['fields', name], field, `field \`${name}\``);
+      const value = stated(item.data.value);
+      if (value) checkField(ctx, item.file, ['value'], value, `\`${item.id}\``);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { statedObj } from '../model/facet-def.ts';
+import { stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 const STATUS_KEY = /^([1-5]\d\d|[1-5]XX|default)$/;
@@ -10,15 +10,15 @@ export const badStatus: Check = {
   example: 'responses: { "600": { resource: Order } }',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
-      for (const status of Object.keys(statedObj(item.data.responses) ?? {})) {
+      for (const status of Object.keys(stated(item.data.responses) ?? {})) {
         if (!STATUS_KEY.test(status)) {
           ctx.report({ message: `\`${status}\` is not an HTTP status code; use 100–599, a range such as \`4XX\`, or \`default\`.`, at: { file: item.file, path: ['responses', status], key: true } });
         }
       }
     }
     for (const item of ctx.items('errors')) {
-      const { status } = item.data;
-      if (typeof status === 'number' && (status < 100 || status > 599)) {
+      const status = stated(item.data.status);
+      if (status !== undefined && (status < 100 || status > 599)) {
         ctx.report({ message: `Status ${status} is not an HTTP status code; use 100–599 (errors are usually 4xx or 5xx).`, at: { file: item.file, path: ['status'] } });
       }
     }

@@ -1,7 +1,6 @@
-import { didYouMean } from '../load/suggest.ts';
-import { isAreaKey } from '../model/areas/index.ts';
-import { AREA_KEYS } from '../model/facet-def.ts';
+import { AREA_KEYS, isAreaKey } from '../areas/index.ts';
 import { parseTarget } from '../link/prose.ts';
+import { didYouMean } from '../load/suggest.ts';
 import type { Check, CheckContext } from './types.ts';
 
 /** Why a prose link target does not resolve, or undefined when it does. */
@@ -11,7 +10,7 @@ export function linkProblem(ctx: CheckContext, raw: string): string | undefined 
   if (target.kind === 'facet') return ctx.facets.has(target.id) ? undefined : `there is no facet \`${target.id}\`${didYouMean(target.id, ctx.facets.keys()) || '.'}`;
   if (!isAreaKey(target.area)) return `\`${target.area}\` is not an area${didYouMean(target.area, AREA_KEYS) || '.'}`;
   if (target.kind === 'area' || ctx.item(target.area, target.id)) return undefined;
-  const ids = ctx.area(target.area).items.map((i) => i.id);
+  const ids = ctx.items(target.area).map((i) => i.id);
   return `there is no \`${target.id}\` in ${target.area}${didYouMean(target.id, ids) || '.'}`;
 }
 

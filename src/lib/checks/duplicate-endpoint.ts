@@ -1,3 +1,4 @@
+import { stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 export const duplicateEndpoint: Check = {
@@ -8,8 +9,8 @@ export const duplicateEndpoint: Check = {
   run(ctx) {
     const first = new Map<string, { file: string; id: string }>();
     for (const item of ctx.items('endpoints')) {
-      const { method, path } = item.data;
-      if (typeof method !== 'string' || typeof path !== 'string' || path.startsWith('{')) continue;
+      const [method, path] = [stated(item.data.method), stated(item.data.path)];
+      if (method === undefined || path === undefined) continue;
       const key = `${method} ${path.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '')}`;
       const earlier = first.get(key);
       if (!earlier) {

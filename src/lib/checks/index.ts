@@ -4,6 +4,8 @@ import { blockedByCycle } from './blocked-by-cycle.ts';
 import { brokenLink } from './broken-link.ts';
 import { diagramTooLargeCheck } from './diagram-too-large.ts';
 import { duplicateEndpoint } from './duplicate-endpoint.ts';
+import { duplicateFacet } from './duplicate-facet.ts';
+import { ignoredFacet } from './ignored-facet.ts';
 import { initialState } from './initial-state.ts';
 import { pathParametersCheck } from './path-parameters.ts';
 import { proseLimit } from './prose-limit.ts';
@@ -42,4 +44,6 @@ export const CHECKS: readonly Check[] = [
   rawHtml,
   unsafeLink,
   unusedItem,
+  duplicateFacet,
+  ignoredFacet,
 ];

@@ -1,5 +1,4 @@
-import { facetState } from '../gaps/facet-state.ts';
-import { isObj, statedObj } from '../model/facet-def.ts';
+import { facetState, stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 /** `{name}` segments of a path shape. */
@@ -14,11 +13,10 @@ export const pathParametersCheck: Check = {
   example: 'path: /orders/{order_id} with parameters that do not declare order_id',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
-      const { path, parameters } = item.data;
-      if (typeof path !== 'string' || facetState(path) !== 'stated') continue;
-      const state = facetState(parameters);
-      if (state !== 'stated' && state !== 'none') continue;
-      const declared = Object.entries(statedObj(parameters) ?? {}).filter(([, p]) => isObj(p) && p.in === 'path');
+      const path = stated(item.data.path);
+      const state = facetState(item.data.parameters);
+      if (path === undefined || (state !== 'stated' && state !== 'none')) continue;
+      const declared = Object.entries(stated(item.data.parameters) ?? {}).filter(([, p]) => p.in === 'path');
       const inPath = pathParameters(path);
       for (const name of inPath) {
         if (declared.some(([n]) => n === name)) continue;
@@ -30,7 +28,7 @@ export const pathParametersCheck: Check = {
       for (const [name, p] of declared) {
         if (!inPath.includes(name)) {
           ctx.report({ message: `Parameter \`${name}\` is declared \`in: path\` but \`${path}\` has no \`{${name}}\`; fix the name or the path.`, at: { file: item.file, path: ['parameters', name], key: true } });
-        } else if (isObj(p) && p.required === false) {
+        } else if (p.required === false) {
           ctx.report({ message: `Path parameter \`${name}\` is marked \`required: false\`; a path parameter is always required.`, at: { file: item.file, path: ['parameters', name, 'required'] } });
         }
       }

@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { FacetResult } from '../gaps/types.ts';
+import type { Assessment } from '../gaps/types.ts';
 import type { LinkGraph } from '../link/graph.ts';
 import type { ProseFindings } from '../link/markdown.ts';
 import type { Prose } from '../link/prose.ts';
 import type { Reference } from '../link/references.ts';
 import { didYouMean } from '../load/suggest.ts';
-import type { Spec } from '../model/spec.ts';
+import { areaOf, findItem, type Spec } from '../model/spec.ts';
 import { CHECKS } from './index.ts';
 import type { At, Check, CheckContext } from './types.ts';
 
@@ -13,7 +13,7 @@ export interface CheckInput {
   spec: Spec;
   references: readonly Reference[];
   prose: ReadonlyArray<Prose & ProseFindings>;
-  facets: ReadonlyMap<string, FacetResult>;
+  assessment: Assessment;
   graph: LinkGraph;
 }
 
@@ -26,15 +26,18 @@ export function runChecks(input: CheckInput, checks: readonly Check[] = CHECKS):
     if (!source) return { file: at.file, line: 1, column: 1 };
     return at.text !== undefined ? source.locateText(at.path, at.text) : source.locate(at.path, at.key);
   };
-  const byId = new Map(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, i] as const)));
+  const unreadable = new Map(spec.areas.flatMap((a) => a.unreadable.map((u) => [`${a.key}/${u.id}`, u] as const)));
+  const facets = new Map(input.assessment.facets.map((f) => [f.id, f]));
   for (const check of checks) {
     const severity = check.locked ? check.severity : (spec.config.checks.get(check.code) ?? check.severity);
     if (severity === 'off') continue;
     const ctx: CheckContext = {
       ...input,
-      area: (key) => spec.areas.find((a) => a.key === key) ?? { key, file: '', present: false, data: {}, status: 'broken', items: [] },
-      items: (key) => (spec.areas.find((a) => a.key === key)?.items ?? []).filter((i) => i.status !== 'broken'),
-      item: (key, id) => byId.get(`${key}/${id}`),
+      facets,
+      area: (key) => areaOf(spec, key),
+      items: (key) => areaOf(spec, key).items,
+      item: (key, id) => findItem(spec, key, id),
+      unreadable: (key, id) => unreadable.get(`${key}/${id}`),
       written: (at) => spec.sources.get(at.file)?.textAt(at.path),
       report: ({ message, at, related }) =>
         out.push({

@@ -1,5 +1,5 @@
+import { stated } from '../facet/state.ts';
 import { didYouMean } from '../load/suggest.ts';
-import { isObj, statedObj } from '../model/facet-def.ts';
 import type { Check } from './types.ts';
 
 export const stateField: Check = {
@@ -9,11 +9,11 @@ export const stateField: Check = {
   example: 'resource: Order, field: state, where Order has `status`',
   run(ctx) {
     for (const item of ctx.items('states')) {
-      const { resource, field } = item.data;
-      const fields = typeof resource === 'string' ? statedObj(ctx.item('resources', resource)?.data.fields) : undefined;
-      if (!fields || typeof field !== 'string' || field.startsWith('{') || Object.hasOwn(fields, field)) continue;
-      const names = Object.keys(fields).filter((n) => isObj(fields[n]));
-      ctx.report({ message: `Resource \`${String(resource)}\` has no field \`${field}\`${didYouMean(field, names) || '.'} Fields: ${names.join(', ')}.`, at: { file: item.file, path: ['field'] } });
+      const [resource, field] = [stated(item.data.resource), stated(item.data.field)];
+      const fields = resource !== undefined ? stated(ctx.item('resources', resource)?.data.fields) : undefined;
+      if (!fields || field === undefined || Object.hasOwn(fields, field)) continue;
+      const names = Object.keys(fields);
+      ctx.report({ message: `Resource \`${resource}\` has no field \`${field}\`${didYouMean(field, names) || '.'} Fields: ${names.join(', ')}.`, at: { file: item.file, path: ['field'] } });
     }
   },
 };

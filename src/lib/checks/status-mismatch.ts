@@ -1,4 +1,4 @@
-import { isObj, statedObj } from '../model/facet-def.ts';
+import { stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 export const statusMismatch: Check = {
@@ -8,11 +8,12 @@ export const statusMismatch: Check = {
   example: '"404": { error: invalid_order } where invalid_order has status 400',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
-      for (const [status, response] of Object.entries(statedObj(item.data.responses) ?? {})) {
-        const code = isObj(response) ? response.error : undefined;
-        const error = typeof code === 'string' ? ctx.item('errors', code) : undefined;
-        const own = error?.data.status;
-        if (!error || typeof own !== 'number' || !/^\d+$/.test(status) || Number(status) === own) continue;
+      for (const [status, response] of Object.entries(stated(item.data.responses) ?? {})) {
+        const r = stated(response);
+        const code = r && 'error' in r ? r.error : undefined;
+        const error = code !== undefined ? ctx.item('errors', code) : undefined;
+        const own = stated(error?.data.status);
+        if (!error || own === undefined || !/^\d+$/.test(status) || Number(status) === own) continue;
         ctx.report({
           message: `The ${status} response names error \`${code}\`, whose status is ${own}; use the error under ${own} or fix its status.`,
           at: { file: item.file, path: ['responses', status, 'error'] },

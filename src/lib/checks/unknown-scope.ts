@@ -1,5 +1,5 @@
+import { stated } from '../facet/state.ts';
 import { didYouMean } from '../load/suggest.ts';
-import { isObj, statedObj } from '../model/facet-def.ts';
 import type { Check } from './types.ts';
 
 export const unknownScope: Check = {
@@ -9,13 +9,12 @@ export const unknownScope: Check = {
   example: 'security: [{ scheme: oauth2, scopes: ["orders:delete"] }]',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
-      (Array.isArray(item.data.security) ? item.data.security : []).forEach((req: unknown, i) => {
-        if (!isObj(req) || typeof req.scheme !== 'string' || !Array.isArray(req.scopes)) return;
+      (stated(item.data.security) ?? []).forEach((req, i) => {
         const scheme = ctx.item('authentication', req.scheme);
-        const defined = statedObj(scheme?.data.scopes);
-        if (!scheme || !defined) return;
-        req.scopes.forEach((scope: unknown, j) => {
-          if (typeof scope !== 'string' || Object.hasOwn(defined, scope)) return;
+        const defined = stated(scheme?.data.scopes);
+        if (!scheme || !defined || !req.scopes) return;
+        req.scopes.forEach((scope, j) => {
+          if (Object.hasOwn(defined, scope)) return;
           const names = Object.keys(defined);
           ctx.report({
             message: `Scope \`${scope}\` is not a scope of \`${req.scheme}\`${didYouMean(scope, names) || '.'} Its scopes: ${names.join(', ') || 'none'}.`,

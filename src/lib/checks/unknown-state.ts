@@ -1,5 +1,6 @@
+import { transitionsOf } from '../areas/states/machine.ts';
+import { stated } from '../facet/state.ts';
 import { didYouMean } from '../load/suggest.ts';
-import { machines } from './machines.ts';
 import type { Check } from './types.ts';
 
 export const unknownState: Check = {
@@ -8,14 +9,15 @@ export const unknownState: Check = {
   severity: 'error',
   example: 'transitions: [{ from: draft, to: plced }]',
   run(ctx) {
-    for (const m of machines(ctx.items('states'))) {
-      if (!m.states) continue;
-      const names = Object.keys(m.states);
-      for (const t of m.transitions) {
-        const ends = [...t.from.map((s, i) => ({ s, path: t.fromPath(i) })), { s: t.to, path: ['transitions', t.index, 'to'] }];
+    for (const item of ctx.items('states')) {
+      const states = stated(item.data.states);
+      if (!states) continue;
+      const names = Object.keys(states);
+      for (const t of transitionsOf(item.data)) {
+        const ends = [...t.from.map((s, i) => ({ s, path: t.fromIsList ? ['transitions', t.index, 'from', i] : ['transitions', t.index, 'from'] })), { s: t.to, path: ['transitions', t.index, 'to'] }];
         for (const { s, path } of ends) {
-          if (!names.includes(s)) {
-            ctx.report({ message: `Transition names state \`${s}\`, which is not in the state list${didYouMean(s, names) || '.'} States: ${names.join(', ')}.`, at: { file: m.item.file, path } });
+          if (!Object.hasOwn(states, s)) {
+            ctx.report({ message: `Transition names state \`${s}\`, which is not in the state list${didYouMean(s, names) || '.'} States: ${names.join(', ')}.`, at: { file: item.file, path } });
           }
         }
       }

@@ -1,5 +1,5 @@
-import { isObj } from '../model/facet-def.ts';
-import { machines } from './machines.ts';
+import { transitionsOf } from '../areas/states/machine.ts';
+import { stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 export const unreachableState: Check = {
@@ -8,23 +8,25 @@ export const unreachableState: Check = {
   severity: 'warning',
   example: 'a state `archived` that no transition goes to',
   run(ctx) {
-    for (const m of machines(ctx.items('states'))) {
-      if (!m.states || m.transitions.length === 0) continue;
-      const initial = Object.entries(m.states).filter(([, s]) => isObj(s) && s.initial === true).map(([n]) => n);
+    for (const item of ctx.items('states')) {
+      const states = stated(item.data.states);
+      const transitions = transitionsOf(item.data);
+      if (!states || transitions.length === 0) continue;
+      const initial = Object.entries(states).filter(([, s]) => s.initial === true).map(([n]) => n);
       if (initial.length !== 1) continue;
       const reached = new Set(initial);
       for (let grew = true; grew; ) {
         grew = false;
-        for (const t of m.transitions) {
+        for (const t of transitions) {
           if (!reached.has(t.to) && t.from.some((f) => reached.has(f))) {
             reached.add(t.to);
             grew = true;
           }
         }
       }
-      for (const name of Object.keys(m.states)) {
+      for (const name of Object.keys(states)) {
         if (!reached.has(name)) {
-          ctx.report({ message: `State \`${name}\` cannot be reached from \`${initial[0]}\`; add a transition to it, or remove it.`, at: { file: m.item.file, path: ['states', name], key: true } });
+          ctx.report({ message: `State \`${name}\` cannot be reached from \`${initial[0]}\`; add a transition to it, or remove it.`, at: { file: item.file, path: ['states', name], key: true } });
         }
       }
     }

@@ -1,6 +1,7 @@
+import { areaModule } from '../areas/index.ts';
+import { PRIMITIVE_TYPES } from '../areas/resources/index.ts';
+import { isOpenValue } from '../facet/state.ts';
 import { didYouMean } from '../load/suggest.ts';
-import { areaDef } from '../model/areas/index.ts';
-import { PRIMITIVE_TYPES } from '../schema/resource.ts';
 import type { Check } from './types.ts';
 
 export const unresolvedReference: Check = {
@@ -10,25 +11,23 @@ export const unresolvedReference: Check = {
   example: 'responses: { "200": { resource: Ordr } }',
   run(ctx) {
     for (const r of ctx.references) {
-      const target = ctx.item(r.area, r.id);
-      if (target?.status === 'broken') {
-        ctx.report({ message: `\`${r.id}\` in ${r.via} names \`${target.file}\`, which exists but could not be read (see its own errors); fix that file first.`, at: { file: r.file, path: r.path } });
+      const unreadable = ctx.unreadable(r.area, r.id);
+      if (unreadable) {
+        ctx.report({ message: `\`${r.id}\` in ${r.via} names \`${unreadable.file}\`, which exists but could not be read (see its own errors); fix that file first.`, at: { file: r.file, path: r.path } });
         continue;
       }
-      if (target) continue;
-      const def = areaDef(r.area);
-      const noun = def.items?.noun ?? r.area;
-      const ids = ctx.area(r.area).items.map((i) => i.id);
+      if (ctx.item(r.area, r.id)) continue;
+      const noun = areaModule(r.area).items?.noun ?? r.area;
+      const ids = ctx.items(r.area).map((i) => i.id);
       const isType = r.via.startsWith('type of') || r.via.startsWith('items of');
       const candidates = isType ? [...ids, ...PRIMITIVE_TYPES] : ids;
       const hint = didYouMean(r.id, candidates) || `. Add \`${r.area}/${r.id}.yaml\`${isType ? ` or use one of ${PRIMITIVE_TYPES.join(', ')}` : ''}.`;
       ctx.report({ message: `Unknown ${isType ? 'type or resource' : noun} \`${r.id}\` in ${r.via}${hint}`, at: { file: r.file, path: r.path } });
     }
     for (const f of ctx.facets.values()) {
-      const open = f.value as { blocked_by?: unknown } | undefined;
-      if (f.state !== 'open' || !Array.isArray(open?.blocked_by)) continue;
-      open.blocked_by.forEach((id: unknown, i) => {
-        if (typeof id === 'string' && !ctx.facets.has(id)) {
+      if (f.state !== 'open' || !isOpenValue(f.value)) continue;
+      (f.value.blocked_by ?? []).forEach((id, i) => {
+        if (!ctx.facets.has(id)) {
           ctx.report({ message: `\`blocked_by\` names \`${id}\`, which is no facet of this spec${didYouMean(id, ctx.facets.keys()) || '.'} Use a gap id as SPEC_GAPS.md lists them.`, at: { file: f.file, path: [...f.at, 'blocked_by', i] } });
         }
       });

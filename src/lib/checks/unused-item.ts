@@ -1,8 +1,5 @@
-import type { AreaKey } from '../model/facet-def.ts';
+import { AREAS } from '../areas/index.ts';
 import type { Check } from './types.ts';
-
-/** Areas whose items exist to be referred to. */
-const REFERRED: AreaKey[] = ['resources', 'errors', 'limits', 'authentication'];
 
 export const unusedItem: Check = {
   code: 'unused-item',
@@ -10,12 +7,12 @@ export const unusedItem: Check = {
   severity: 'hint',
   example: 'errors/gone.yaml that no response names',
   run(ctx) {
-    for (const area of REFERRED) {
+    for (const module of AREAS.filter((m) => m.items?.referable)) {
       // Until some reference into the area is written, every item would be "unused": say nothing.
-      if (!ctx.references.some((r) => r.area === area)) continue;
-      for (const item of ctx.items(area)) {
-        if ((ctx.graph.incoming.get(`${area}/${item.id}`) ?? []).length > 0) continue;
-        ctx.report({ message: `Nothing refers to ${area} item \`${item.id}\`; reference it where it is used, or remove it.`, at: { file: item.file, path: [] } });
+      if (!ctx.references.some((r) => r.area === module.key)) continue;
+      for (const item of ctx.items(module.key)) {
+        if ((ctx.graph.incoming.get(`${module.key}/${item.id}`) ?? []).length > 0) continue;
+        ctx.report({ message: `Nothing refers to ${module.key} item \`${item.id}\`; reference it where it is used, or remove it.`, at: { file: item.file, path: [] } });
       }
     }
   },

@@ -1,3 +1,4 @@
+import { stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 const ORDER = ['released', 'deprecated', 'sunset'] as const;
@@ -9,7 +10,10 @@ export const versionDates: Check = {
   example: 'released: 2025-06-01, deprecated: 2025-01-01',
   run(ctx) {
     for (const item of ctx.items('versioning')) {
-      const dates = ORDER.flatMap((key) => (typeof item.data[key] === 'string' && /^\d{4}-/.test(String(item.data[key])) ? [{ key, date: String(item.data[key]) }] : []));
+      const dates = ORDER.flatMap((key) => {
+        const date = stated(item.data[key]);
+        return date !== undefined ? [{ key, date }] : [];
+      });
       for (let i = 1; i < dates.length; i++) {
         const before = dates[i - 1];
         const after = dates[i];

@@ -1,6 +1,6 @@
 import type { Analysis } from '../analyze.ts';
 import type { FacetResult } from '../gaps/types.ts';
-import type { Item, Spec } from '../model/spec.ts';
+import { itemKey, type Item, type Spec } from '../model/spec.ts';
 import { breakingChanges, type BreakingChange } from './breaking.ts';
 import { canonical } from './canonical.ts';
 
@@ -19,7 +19,7 @@ export interface SpecDiff {
 }
 
 function items(spec: Spec): Map<string, Item> {
-  return new Map(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, i] as const)));
+  return new Map(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i] as const)));
 }
 
 /** Compares two analyses of the spec (before and after a change). */
@@ -35,7 +35,7 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
     itemsRemoved: [...ib.keys()].filter((k) => !ia.has(k)),
     itemsChanged: changed,
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
-    breaking: [...ib].flatMap(([k, item]) => breakingChanges(item, ia.get(k))),
+    breaking: breakingChanges(before.spec, after.spec),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
   };
 }

@@ -1,6 +1,6 @@
 import type { FacetResult } from '../gaps/types.ts';
 import { safeJson } from '../safety/terminal.ts';
-import { AREAS } from '../model/areas/index.ts';
+import { AREAS } from '../areas/index.ts';
 import { markdownText } from '../safety/markdown.ts';
 import type { SpecDiff } from './diff.ts';
 

@@ -1,90 +1,138 @@
-import type { Path } from '../load/source.ts';
-import { idSegment } from './ids.ts';
-import { AREAS } from '../model/areas/index.ts';
-import { AREA_KEYS, isObj, statedObj, type AreaDef, type AreaKey, type FacetDef, type Obj, type Refinement } from '../model/facet-def.ts';
-import type { Area, Spec } from '../model/spec.ts';
-import { GAP_STATES, facetState } from './facet-state.ts';
-import type { Assessment, Coverage, FacetResult } from './types.ts';
+import { AREAS, type AreaModule } from '../areas/index.ts';
+import { childSchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
+import { idSegment } from '../facet/ids.ts';
+import type { Path } from '../facet/path.ts';
+import { facetState, isGap, isObj, isOpenValue, own, stated } from '../facet/state.ts';
+import { areaOf, itemKey, type Area, type Spec } from '../model/spec.ts';
+import type { Assessment, Coverage, FacetResult, Misplaced } from './types.ts';
 
-interface Scope {
-  area: AreaDef;
+/** Where the walk is: the owner's id and path, its file, and the label its facets get. */
+interface Place {
+  module: AreaModule;
+  area: Area;
   item?: string;
   file: string;
-  /** Spec-wide policy: refinements this spec requires. */
-  required: ReadonlySet<Refinement>;
+  id: string[];
+  at: Path;
+  label: string;
+}
+
+/** What one assessment collects as it walks. */
+interface Walk {
   spec: Spec;
-  out: FacetResult[];
+  /** Refinements the spec's policy requires. */
+  required: ReadonlySet<string>;
+  facets: FacetResult[];
+  ids: Set<string>;
+  duplicates: Misplaced[];
+  ignored: Misplaced[];
   /** Ids of facets whose stated value may name a resource (payloads). */
   payloads: Set<string>;
 }
 
-/** Computes every facet's state, the gaps, what blocks what, and coverage. */
+/**
+ * Computes every facet's state, the gaps, what blocks what, and coverage, from the facet metadata
+ * the area modules attach to their schemas. The same walk for every area: no area is special here.
+ */
 export function assess(spec: Spec): Assessment {
-  const resources = spec.areas.find((a) => a.key === 'resources');
-  const required = new Set<Refinement>(Array.isArray(resources?.data.require) ? (resources.data.require as Refinement[]) : []);
-  const facets: FacetResult[] = [];
-  const payloads = new Set<string>();
-  for (const def of AREAS) {
-    const area = spec.areas.find((a) => a.key === def.key);
-    if (area) walkArea(def, area, { area: def, file: area.file, required, spec, out: facets, payloads });
+  const required = new Set(AREAS.flatMap((m) => m.policy?.(areaOf(spec, m.key).data) ?? []));
+  const walk: Walk = { spec, required, facets: [], ids: new Set(), duplicates: [], ignored: [], payloads: new Set() };
+  for (const module of AREAS) {
+    const area = areaOf(spec, module.key);
+    visitOwner(module.schema, area.data, { module, area, file: area.file, id: [module.key], at: [], label: '' }, walk);
+    for (const item of area.items) {
+      const schema = module.items?.schema;
+      if (schema) visitOwner(schema, item.data, { module, area, item: item.id, file: item.file, id: [module.key, item.id], at: [], label: '' }, walk);
+    }
   }
-  linkBlocks(facets, payloads);
-  const gaps = facets.filter((f) => GAP_STATES.has(f.state));
-  return { facets, gaps, byArea: coverageByArea(facets), byItem: coverageByItem(facets) };
+  linkBlocks(walk.facets, walk.payloads);
+  const gaps = walk.facets.filter((f) => isGap(f.state));
+  return { facets: walk.facets, gaps, byArea: coverageByArea(walk.facets), byItem: coverageByItem(walk.facets), duplicates: walk.duplicates, ignored: walk.ignored };
 }
 
-function walkArea(def: AreaDef, area: Area, scope: Scope): void {
-  for (const facet of def.facets) visit(area.data, facet, [def.key], [], '', { ...scope, file: area.file }, area);
-  for (const item of area.items) {
-    const itemScope = { ...scope, item: item.id, file: item.file };
-    for (const facet of def.items?.facets(item.data) ?? []) visit(item.data, facet, [def.key, item.id], [], '', itemScope, area);
-  }
+function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, place: Place, walk: Walk): void {
+  for (const field of facetFields(schema, owner)) visit(owner, field, place, walk);
 }
 
-function visit(owner: Obj, def: FacetDef, id: string[], at: Path, labelPrefix: string, scope: Scope, area: Area): void {
-  if (def.applies && !def.applies(owner)) return;
-  const value = owner[def.key];
+function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk): void {
+  const value = own(owner, key);
   const state = facetState(value);
-  const counted = !(def.optional || def.refinement) || state !== 'missing' || (def.refinement !== undefined && scope.required.has(def.refinement));
+  const label = place.label ? `${place.label}: ${meta.label}` : meta.label;
+  const at = [...place.at, key];
+  // The metadata was attached to this owner's own schema, so the owner has the type it expects.
+  const reason = meta.notApplicable?.(owner as never);
+  if (reason !== undefined) {
+    if (state !== 'missing') walk.ignored.push({ file: place.file, at, id: [...place.id, idSegment(key)].join('/'), message: `${label} is ignored: ${reason}.` });
+    return;
+  }
+  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.required.has(meta.refinement));
   if (!counted) return;
-  const facetId = [...id, idSegment(def.key)];
-  const facetAt = [...at, def.key];
-  if (def.namesResource) scope.payloads.add(facetId.join('/'));
-  const label = labelPrefix ? `${labelPrefix}: ${def.label}` : def.label;
-  const open = state === 'open' && isObj(value) ? value : undefined;
-  const source = scope.spec.sources.get(scope.file);
-  const pos = source?.locate(state === 'missing' ? at : facetAt, state !== 'missing') ?? { line: 1, column: 1 };
-  scope.out.push({
-    id: facetId.join('/'),
-    area: scope.area.key,
-    ...(scope.item !== undefined ? { item: scope.item } : {}),
+  const idParts = [...place.id, idSegment(key)];
+  const id = idParts.join('/');
+  // Where the facet is written, or, when it is not, its owner.
+  const where = state === 'missing' ? place.at : at;
+  if (walk.ids.has(id)) {
+    walk.duplicates.push({ file: place.file, at: where, id, message: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is written twice: both would be \`${id}\`, so only the first counts. Merge the two, or make them differ.` });
+    return;
+  }
+  walk.ids.add(id);
+  if (meta.namesResource) walk.payloads.add(id);
+  const open = state === 'open' && isOpenValue(value) ? value : undefined;
+  const pos = walk.spec.sources.get(place.file)?.locate(where, state !== 'missing') ?? { line: 1, column: 1 };
+  walk.facets.push({
+    id,
+    area: place.module.key,
+    ...(place.item !== undefined ? { item: place.item } : {}),
     label,
     state,
     ...(value !== undefined ? { value } : {}),
-    question: typeof open?.open === 'string' ? open.open : question(def, area),
-    ...(typeof open?.owner === 'string' ? { owner: open.owner } : {}),
-    ...(typeof open?.link === 'string' ? { link: open.link } : {}),
-    blockedBy: [
-      ...(def.blockedBy?.(owner) ?? []).map((key) => [...id, key].join('/')),
-      ...(Array.isArray(open?.blocked_by) ? open.blocked_by.map(String) : []),
-    ],
+    ...(meta.prose ? { prose: true as const } : {}),
+    ...(meta.children?.table ? { table: meta.children.table } : {}),
+    question: typeof open?.open === 'string' ? open.open : question(key, meta, place.area),
+    ...(open?.owner !== undefined ? { owner: open.owner } : {}),
+    ...(open?.link !== undefined ? { link: open.link } : {}),
+    blockedBy: [...(meta.blockedBy?.(owner as never) ?? []).map((k) => [...place.id, idSegment(k)].join('/')), ...(open?.blocked_by ?? [])],
     blocks: [],
-    file: scope.file,
-    at: state === 'missing' ? at : facetAt,
+    file: place.file,
+    at: where,
     line: pos.line,
     column: pos.column,
   });
-  if (state === 'stated' && def.children) {
-    for (const child of def.children(value)) {
-      for (const c of child.facets) visit(child.owner, c, [...facetId, ...child.id], [...facetAt, ...child.at], child.label, scope, area);
+  if (state === 'stated' && meta.children) visitChildren(value, valueSchema, meta.children, { ...place, id: idParts, at }, walk);
+}
+
+/** The facets inside a stated value: a map's entries, a list's elements, or the value's own. */
+function visitChildren(value: unknown, valueSchema: FacetField['value'], children: ChildMeta, place: Place, walk: Walk): void {
+  const entry = children.entry;
+  if (entry) {
+    // Each entry of the map is a facet of the map (responses by status).
+    for (const name of isObj(value) ? Object.keys(value) : []) {
+      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.namesResource ? { namesResource: true } : {}) };
+      visit(value, { key: name, meta, value: undefined }, { ...place, label: children.label(name) }, walk);
     }
+    return;
+  }
+  const child = childSchema(valueSchema);
+  if (!child) return;
+  if (child.of === 'one') return visitOwner(child.schema, value, { ...place, label: children.label('') }, walk);
+  if (child.of === 'map' && isObj(value)) {
+    for (const [name, element] of Object.entries(value)) {
+      visitOwner(child.schema, element, { ...place, id: [...place.id, idSegment(name)], at: [...place.at, name], label: children.label(name) }, walk);
+    }
+  }
+  if (child.of === 'list' && Array.isArray(value)) {
+    value.forEach((element: unknown, index) => {
+      const segment = children.id?.(element, index) ?? String(index);
+      visitOwner(child.schema, element, { ...place, id: [...place.id, segment], at: [...place.at, index], label: children.label(segment) }, walk);
+    });
   }
 }
 
-function question(def: FacetDef, area: Area): string {
-  if (!def.inventory) return def.question;
-  const count = area.items.filter((i) => def.inventory?.kind === undefined || i.data.kind === def.inventory.kind).length;
-  return count === 0 ? def.question : `Is this the complete list of ${def.inventory.noun} (${count} listed)? If so, write \`${def.key}: complete\`.`;
+function question(key: string, meta: FacetMeta<never>, area: Area): string {
+  const inventory = meta.inventory;
+  if (!inventory) return meta.question;
+  const count = area.items.filter((i) => inventory.kind === undefined || own(i.data, 'kind') === inventory.kind).length;
+  return count === 0 ? meta.question : `Is this the complete list of ${inventory.noun} (${count} listed)? If so, write \`${key}: complete\`.`;
 }
 
 /** Inverts blocked-by, and marks stated payloads that name a resource whose fields are a gap. */
@@ -92,30 +140,31 @@ function linkBlocks(facets: FacetResult[], payloads: ReadonlySet<string>): void 
   const byId = new Map(facets.map((f) => [f.id, f]));
   for (const f of facets) for (const b of f.blockedBy) byId.get(b)?.blocks.push(f.id);
   for (const f of facets) {
-    const resource = payloads.has(f.id) ? statedObj(f.value)?.resource : undefined;
+    const resource = payloads.has(f.id) ? own(stated(f.value), 'resource') : undefined;
     if (typeof resource !== 'string') continue;
-    const fields = byId.get(`resources/${resource}/fields`);
-    if (fields && GAP_STATES.has(fields.state)) fields.blocks.push(f.id);
+    const fields = byId.get(`resources/${idSegment(resource)}/fields`);
+    if (fields && isGap(fields.state)) fields.blocks.push(f.id);
   }
 }
 
-function tally(list: FacetResult[]): Coverage {
+function tally(list: readonly FacetResult[]): Coverage {
   return { stated: list.filter((f) => f.state === 'stated' || f.state === 'none').length, total: list.length };
 }
 
-function coverageByArea(facets: FacetResult[]): Record<AreaKey, Coverage> {
-  return Object.fromEntries(AREA_KEYS.map((key) => [key, tally(facets.filter((f) => f.area === key))])) as Record<AreaKey, Coverage>;
+function coverageByArea(facets: readonly FacetResult[]): Assessment['byArea'] {
+  const groups = new Map(AREAS.map((m) => [m.key, [] as FacetResult[]]));
+  for (const f of facets) groups.get(f.area)?.push(f);
+  return Object.fromEntries([...groups].map(([key, list]) => [key, tally(list)])) as Assessment['byArea'];
 }
 
-function coverageByItem(facets: FacetResult[]): Record<string, Coverage> {
+function coverageByItem(facets: readonly FacetResult[]): Record<string, Coverage> {
   const groups = new Map<string, FacetResult[]>();
   for (const f of facets) {
     if (f.item === undefined) continue;
-    const key = `${f.area}/${f.item}`;
+    const key = itemKey({ area: f.area, id: f.item });
     const list = groups.get(key);
     if (list) list.push(f);
     else groups.set(key, [f]);
   }
   return Object.fromEntries([...groups].map(([key, list]) => [key, tally(list)]));
 }
-

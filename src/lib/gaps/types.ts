@@ -1,6 +1,6 @@
-import type { Path } from '../load/source.ts';
-import type { AreaKey } from '../model/facet-def.ts';
-import type { FacetState } from './facet-state.ts';
+import type { AreaKey } from '../areas/index.ts';
+import type { Path } from '../facet/path.ts';
+import type { FacetState } from '../facet/state.ts';
 
 /** One facet of the spec, at area or item level, with its state. */
 export interface FacetResult {
@@ -12,8 +12,12 @@ export interface FacetResult {
   /** Readable name: "field status: format". */
   label: string;
   state: FacetState;
-  /** The value as written (stated value, `{ none }`, `{ open }` or placeholder). */
+  /** The value as written (stated value, `{ none }`, `{ open }`, placeholder or empty list). */
   value?: unknown;
+  /** The stated value is Markdown prose. */
+  prose?: true;
+  /** Its children are shown as rows of a table with these facets as columns (a resource's fields). */
+  table?: readonly string[];
   /** What must be answered to close it: the author's question, or the default one. */
   question: string;
   owner?: string;
@@ -29,6 +33,14 @@ export interface FacetResult {
   column: number;
 }
 
+/** A facet written where the gap engine could not take it, with where and why. */
+export interface Misplaced {
+  file: string;
+  at: Path;
+  id: string;
+  message: string;
+}
+
 /** How much of an area or item is stated: stated + none over all counted facets. */
 export interface Coverage {
   stated: number;
@@ -38,11 +50,15 @@ export interface Coverage {
 /** Everything the gap engine found, in the nine-part order. */
 export interface Assessment {
   facets: FacetResult[];
-  /** The facets that are open, missing or placeholders. */
+  /** The facets that are open, missing, placeholders or empty. */
   gaps: FacetResult[];
   byArea: Record<AreaKey, Coverage>;
   /** Coverage per item, keyed `area/item`. */
   byItem: Record<string, Coverage>;
+  /** Facets whose id another facet already has (two transitions `a->b`): only the first counts. */
+  duplicates: Misplaced[];
+  /** Facets written where they cannot apply (a format on a boolean): ignored, and said so. */
+  ignored: Misplaced[];
 }
 
 /** The coverage of several areas or items together. */

@@ -1,4 +1,4 @@
-import { AREAS } from '../model/areas/index.ts';
+import { AREAS } from '../areas/index.ts';
 import { safeSvg } from '../safety/svg.ts';
 import type { GapHistory } from './history.ts';
 

@@ -1,8 +1,8 @@
 import type { Analysis } from '../analyze.ts';
-import { AREA_KEYS, type AreaKey } from '../model/facet-def.ts';
+import { AREA_KEYS, type AreaKey } from '../areas/index.ts';
 
 /** The gaps of the spec at one commit. */
-export interface HistoryPoint {
+export type HistoryPoint = {
   sha: string;
   date: string;
   subject: string;
@@ -10,14 +10,14 @@ export interface HistoryPoint {
   total: number;
   /** Errors the spec had at that commit (its gap counts are then as far as it could be read). */
   errors: number;
-}
+};
 
 /** Gap counts over the commits that touched the spec, oldest first. */
-export interface GapHistory {
+export type GapHistory = {
   points: HistoryPoint[];
   /** How far back the history could see, in words. */
   note: string;
-}
+};
 
 /** One commit's gap counts, per area. */
 export function historyPoint(commit: { sha: string; date: string; subject: string }, analysis: Analysis): HistoryPoint {

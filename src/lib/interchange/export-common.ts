@@ -1,8 +1,8 @@
 import type { Analysis } from '../analyze.ts';
-import { facetState } from '../gaps/facet-state.ts';
-import { isObj, statedObj, type Obj } from '../model/facet-def.ts';
-import type { Item } from '../model/spec.ts';
-import { PRIMITIVE_TYPES } from '../schema/resource.ts';
+import type { AreaData, AreaKey } from '../areas/index.ts';
+import { PRIMITIVE_TYPES } from '../areas/resources/index.ts';
+import { facetState, isObj, statedObj, type Obj } from '../facet/state.ts';
+import { areaOf, type Item } from '../model/spec.ts';
 
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
 export const GAPS_EXTENSION = 'x-specbench-gaps';
@@ -12,9 +12,9 @@ const PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_TYPES);
 /** A stated string, or undefined for none, open, placeholders and missing. */
 export const text = (v: unknown): string | undefined => (typeof v === 'string' && facetState(v) === 'stated' ? v : undefined);
 
-/** The items of an area. */
-export const itemsOf = (a: Analysis, area: string): Item[] => a.spec.areas.find((x) => x.key === area)?.items ?? [];
-export const areaData = (a: Analysis, area: string): Obj => a.spec.areas.find((x) => x.key === area)?.data ?? {};
+/** The items of an area, typed by its module. */
+export const itemsOf = <K extends AreaKey>(a: Analysis, area: K): ReadonlyArray<Item<K>> => areaOf(a.spec, area).items;
+export const areaData = <K extends AreaKey>(a: Analysis, area: K): AreaData<K> => areaOf(a.spec, area).data;
 
 /** Gaps as the extension lists them, grouped once by owner; ask with an area and an item id. */
 export function gapsByOwner(a: Analysis): (area: string, item?: string) => Array<{ id: string; question: string }> {
@@ -37,7 +37,7 @@ export function typeSchema(type: unknown, items: unknown, ref: (id: string) => O
 }
 
 /** A resource as a JSON Schema object. */
-export function resourceSchema(item: Item, ref: (id: string) => Obj): Obj {
+export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj): Obj {
   const d = item.data;
   const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}) };
   if (isObj(d.value)) return { ...base, ...fieldSchema(d.value, ref) };

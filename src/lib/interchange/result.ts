@@ -1,4 +1,4 @@
-import type { AreaKey, Obj } from '../model/facet-def.ts';
+import type { AreaInput, AreaKey, ItemInput } from '../areas/index.ts';
 
 /** An element of the source document that has no place in the spec, with why. */
 export interface Unmapped {
@@ -7,11 +7,14 @@ export interface Unmapped {
   reason: string;
 }
 
+/** One item an import writes: its area, id, and the data its area's item schema accepts. */
+export type ImportedItem = { [K in AreaKey]: { area: K; id: string; data: ItemInput<K> } }[AreaKey];
+
 /** What an import produced: area files, item files, and everything it could not map. */
 export interface ImportResult {
   format: string;
-  areas: Partial<Record<AreaKey, Obj>>;
-  items: Array<{ area: AreaKey; id: string; data: Obj }>;
+  areas: { [K in AreaKey]?: AreaInput<K> };
+  items: ImportedItem[];
   unmapped: Unmapped[];
 }
 

@@ -1,4 +1,8 @@
-import { isObj, type Obj } from '../model/facet-def.ts';
+import type { z } from 'zod';
+import type { ItemInput } from '../areas/index.ts';
+import type { resourcePayload } from '../areas/payload.ts';
+import type { fieldSchema } from '../areas/resources/index.ts';
+import { isObj, type Obj } from '../facet/state.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { titled } from './text.ts';
 
@@ -11,7 +15,7 @@ export function refName(ref: unknown, prefix = '#/components/schemas/'): string 
 
 /** Turns JSON Schemas into resources: components by name, inline objects as resources of their own. */
 export class SchemaMapper {
-  readonly resources = new Map<string, Obj>();
+  readonly resources = new Map<string, ItemInput<'resources'>>();
   readonly ids = new Ids();
   private readonly unmapped: Unmapped[];
   /** Looks a local `$ref` up through the parser (for `allOf` parts); nothing without one. */
@@ -34,7 +38,7 @@ export class SchemaMapper {
   }
 
   /** A payload for a body schema: a resource (or a list of one), or undefined when there is no schema. */
-  payload(schema: unknown, pointer: string, nameIfInline: string): Obj | undefined {
+  payload(schema: unknown, pointer: string, nameIfInline: string): z.input<typeof resourcePayload> | undefined {
     if (!isObj(schema)) return undefined;
     const ref = refName(schema.$ref, this.prefix);
     if (ref !== undefined) return { resource: this.ids.id(ref) };
@@ -50,14 +54,13 @@ export class SchemaMapper {
     return this.component(name, schema, pointer);
   }
 
-  private resource(schema: unknown, pointer: string, id: string): Obj {
-    const out: Obj = {};
+  private resource(schema: unknown, pointer: string, id: string): ItemInput<'resources'> {
     if (!isObj(schema)) return { fields: { open: 'The source gives no schema.' } };
-    Object.assign(out, titled(schema.title, schema.description));
+    const out: ItemInput<'resources'> = titled(schema.title, schema.description);
     const merged = this.merge(schema, pointer);
     if (merged.properties) {
-      out.fields = Object.fromEntries(Object.entries(merged.properties).map(([name, p]) => [name, this.field(p, `${merged.at[name] ?? pointer}/properties/${seg(name)}`, merged.required.has(name), `${id}.${name}`)]));
-      if (Object.keys(out.fields as Obj).length === 0) out.fields = { none: 'The source schema is an object with no properties.' };
+      const fields = Object.fromEntries(Object.entries(merged.properties).map(([name, p]) => [name, this.field(p, `${merged.at[name] ?? pointer}/properties/${seg(name)}`, merged.required.has(name), `${id}.${name}`)]));
+      out.fields = Object.keys(fields).length === 0 ? { none: 'The source schema is an object with no properties.' } : fields;
       return out;
     }
     for (const k of ['oneOf', 'anyOf'] as const) {
@@ -99,8 +102,8 @@ export class SchemaMapper {
     return { ...(any ? { properties } : {}), required, at };
   }
 
-  private field(schema: unknown, pointer: string, required: boolean | undefined, inlineName: string): Obj {
-    const f: Obj = {};
+  private field(schema: unknown, pointer: string, required: boolean | undefined, inlineName: string): z.input<typeof fieldSchema> {
+    const f: z.input<typeof fieldSchema> = {};
     if (!isObj(schema)) return { type: { open: 'The source gives no type.' }, ...(required !== undefined ? { required } : {}) };
     if (typeof schema.description === 'string') f.description = schema.description;
     const ref = refName(schema.$ref, this.prefix);

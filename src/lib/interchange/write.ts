@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import { stringify } from 'yaml';
-import { AREAS } from '../model/areas/index.ts';
+import { AREAS } from '../areas/index.ts';
 import { AREA_FILE } from '../model/spec.ts';
-import { schemaFile } from '../schema/json-schema.ts';
+import { schemaFile } from '../render/json-schema.ts';
 import { modeline } from '../scaffold/modeline.ts';
 import type { ImportResult } from './result.ts';
 

@@ -1,6 +1,8 @@
-import type { Path } from '../load/source.ts';
-import { isObj } from '../model/facet-def.ts';
-import type { Spec } from '../model/spec.ts';
+import { AREAS } from '../areas/index.ts';
+import { facetFields } from '../facet/define.ts';
+import type { Path } from '../facet/path.ts';
+import { isObj, own, stated } from '../facet/state.ts';
+import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 
 /**
  * The one syntax that links prose to the spec: `[[resources/Order]]` (an item),
@@ -9,7 +11,7 @@ import type { Spec } from '../model/spec.ts';
  */
 export const PROSE_LINK = /\[\[([^[\]|\n]+?)(?:\|([^[\]\n]+?))?\]\]/g;
 
-/** A prose string somewhere in the spec: every `description`, and the purpose statement. */
+/** A prose string somewhere in the spec: every `description`, and every facet whose value is prose. */
 export interface Prose {
   file: string;
   path: Path;
@@ -21,12 +23,19 @@ export interface Prose {
 /** All prose in the spec, in file order. */
 export function collectProse(spec: Spec): Prose[] {
   const out: Prose[] = [];
-  for (const area of spec.areas) {
-    walk(area.data, [], { file: area.file, source: area.key }, out);
-    if (area.key === 'purpose' && typeof area.data.purpose === 'string') {
-      out.push({ file: area.file, path: ['purpose'], source: area.key, text: area.data.purpose });
+  for (const module of AREAS) {
+    const area = areaOf(spec, module.key);
+    const owners = [
+      { schema: module.schema, data: area.data, at: { file: area.file, source: area.key } },
+      ...area.items.flatMap((item) => (module.items ? [{ schema: module.items.schema, data: item.data, at: { file: item.file, source: itemKey(item) } }] : [])),
+    ];
+    for (const { schema, data, at } of owners) {
+      walk(data, [], at, out);
+      for (const field of facetFields(schema, data)) {
+        const text = field.meta.prose ? stated(own(data, field.key)) : undefined;
+        if (typeof text === 'string') out.push({ ...at, path: [field.key], text });
+      }
     }
-    for (const item of area.items) walk(item.data, [], { file: item.file, source: `${item.area}/${item.id}` }, out);
   }
   return out;
 }

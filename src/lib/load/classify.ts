@@ -1,7 +1,6 @@
-import { areaDef, isAreaKey } from '../model/areas/index.ts';
-import { AREA_KEYS, type AreaKey } from '../model/facet-def.ts';
+import { AREA_KEYS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
+import { ID } from '../facet/values.ts';
 import { AREA_FILE, CONFIG_FILE } from '../model/spec.ts';
-import { ID } from '../schema/facet.ts';
 import { didYouMean } from './suggest.ts';
 
 /** What a path in the spec folder is: an area file, an item, the settings, nothing, or a mistake. */
@@ -33,7 +32,7 @@ export function classify(path: string): Place {
   const name = parts[1] ?? '';
   if (name === AREA_FILE) return { area: folder };
   const id = name.replace(YAML_EXT, '');
-  if (!areaDef(folder).items) return misplaced(`The ${folder} area has no items; its facets go in \`${folder}/${AREA_FILE}\`.`);
+  if (!areaModule(folder).items) return misplaced(`The ${folder} area has no items; its facets go in \`${folder}/${AREA_FILE}\`.`);
   if (!ID.test(id)) return misplaced(`\`${id}\` is not a valid item id: use letters, digits, \`_\`, \`.\` and \`-\`, starting with a letter or digit.`);
   return { area: folder, item: id };
 }

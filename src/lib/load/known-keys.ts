@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Path } from './source.ts';
+import type { Path } from '../facet/path.ts';
 
 interface Def {
   type: string;

@@ -1,10 +1,10 @@
 import { YAMLError } from 'yaml';
 import type { ZodType } from 'zod';
 import { compareDiagnostics, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { areaDef } from '../model/areas/index.ts';
-import { AREA_KEYS, isObj, type AreaKey, type Obj } from '../model/facet-def.ts';
+import { AREA_KEYS, areaModule, type AreaKey } from '../areas/index.ts';
+import { isObj, type Obj } from '../facet/state.ts';
+import { configSchema } from '../model/config.ts';
 import { AREA_FILE, type Area, type Item, type Spec, type SpecConfig, type Status } from '../model/spec.ts';
-import { configSchema } from '../schema/config.ts';
 import { classify } from './classify.ts';
 import { decode } from './decode.ts';
 import { MAX_FILE_BYTES, type SpecFile } from './read-dir.ts';
@@ -24,7 +24,8 @@ interface ParsedFile {
   source?: SourceFile;
   /** The data that passed its schema: all of it, or the part left after setting aside what failed. */
   data?: Obj;
-  status: Status;
+  /** Whether the whole file passed; undefined when nothing could be read. */
+  status?: Status;
   diagnostics: Diagnostic[];
 }
 
@@ -41,8 +42,8 @@ function parseFile(path: string, bytes: Uint8Array, schema: ZodType, cache?: Par
   const source = readSource(path, bytes, diagnostics);
   const read = source ? readData(source, diagnostics) : undefined;
   const checked = source && read ? validate(schema, read.data, source, diagnostics) : undefined;
-  const status: Status = !checked ? 'broken' : checked.valid && read?.clean ? 'valid' : 'partial';
-  const parsed: ParsedFile = { bytes, ...(source ? { source } : {}), ...(checked?.data ? { data: checked.data } : {}), status, diagnostics };
+  const status: Status | undefined = !checked?.data ? undefined : checked.valid && read?.clean ? 'valid' : 'partial';
+  const parsed: ParsedFile = { bytes, ...(source ? { source } : {}), ...(checked?.data ? { data: checked.data } : {}), ...(status ? { status } : {}), diagnostics };
   cache?.set(path, parsed);
   return parsed;
 }
@@ -52,7 +53,7 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, SourceFile>();
   const areas = new Map<AreaKey, Area>(
-    AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, status: 'valid', items: [] }]),
+    AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, status: 'valid', items: [], unreadable: [] }]),
   );
   const seenIds = new Map<string, string>();
   let config: SpecConfig = { checks: new Map() };
@@ -70,20 +71,19 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
       continue;
     }
     if (!file.bytes) continue;
-    const schema = 'config' in place ? configSchema : place.item === undefined ? areaDef(place.area).schema : areaDef(place.area).items?.schema;
+    const schema = 'config' in place ? configSchema : place.item === undefined ? areaModule(place.area).schema : areaModule(place.area).items?.schema;
     if (!schema) continue;
     const parsed = parseFile(file.path, file.bytes, schema, cache);
     diagnostics.push(...parsed.diagnostics);
     if (parsed.source) sources.set(file.path, parsed.source);
-    const data = parsed.data ?? {};
     if ('config' in place) {
-      config = readConfig(file.path, data);
+      config = readConfig(file.path, parsed.data ?? {});
       continue;
     }
     const area = areas.get(place.area);
     if (!area) continue;
     if (place.item === undefined) {
-      Object.assign(area, { present: true, data, status: parsed.status });
+      Object.assign(area, { present: true, data: parsed.data ?? {}, status: parsed.status ?? 'partial' });
       continue;
     }
     const clash = claimId(seenIds, place.area, place.item, file.path);
@@ -91,10 +91,15 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
       diagnostics.push(clash);
       continue;
     }
-    // A file with errors is still an item: references to it resolve, and say that it has errors.
-    area.items.push({ area: place.area, id: place.item, file: file.path, data, status: parsed.status } satisfies Item);
+    // A file that could not be read is still there: references to it say that it has errors.
+    if (!parsed.data || !parsed.status) area.unreadable.push({ id: place.item, file: file.path });
+    // The data passed the item schema of its area, so it has that schema's type.
+    else area.items.push({ area: place.area, id: place.item, file: file.path, data: parsed.data, status: parsed.status } as Item);
   }
-  for (const area of areas.values()) area.items.sort((a, b) => compareStrings(a.id, b.id));
+  for (const area of areas.values()) {
+    area.items.sort((a, b) => compareStrings(a.id, b.id));
+    area.unreadable.sort((a, b) => compareStrings(a.id, b.id));
+  }
   if (cache) {
     const present = new Set(files.map((f) => f.path));
     for (const path of cache.keys()) if (!present.has(path)) cache.delete(path);

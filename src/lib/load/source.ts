@@ -1,8 +1,9 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
 import type { Span } from '../diagnostics/diagnostic.ts';
 
-/** A path into a file's data: keys and list indexes. */
-export type Path = readonly (string | number)[];
+import type { Path } from '../facet/path.ts';
+
+export type { Path };
 
 /** One parsed content file that can turn data paths back into line and column. */
 export class SourceFile {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { knownKeysAt } from './known-keys.ts';
 import type { Path, SourceFile } from './source.ts';
-import { PLACEHOLDER } from '../schema/facet.ts';
+import { PLACEHOLDER } from '../facet/state.ts';
 import { didYouMean, suggest } from './suggest.ts';
 import { URL_PATTERNS } from '../safety/url.ts';
 import { visible } from '../safety/terminal.ts';

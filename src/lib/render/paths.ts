@@ -31,3 +31,13 @@ export function targetPath(target: LinkTarget, facets: ReadonlyMap<string, Facet
   if (target.kind === 'item') return itemPath(target.area, target.id);
   return facets.has(target.id) ? facetPath(target.id) : undefined;
 }
+
+/** The page of all gaps, or its section for one area. */
+export function gapsPath(area?: string): string {
+  return area === undefined ? 'gaps/' : `gaps/#${gapsAnchor(area)}`;
+}
+
+/** The anchor of an area's section on the page of all gaps. */
+export function gapsAnchor(area: string): string {
+  return `area-${area}`;
+}

@@ -1,7 +1,6 @@
-import { isEmptyList } from '../gaps/facet-state.ts';
+
 import { sumCoverage, type Assessment, type Coverage, type FacetResult } from '../gaps/types.ts';
-import { AREAS } from '../model/areas/index.ts';
-import type { AreaKey } from '../model/facet-def.ts';
+import { AREAS, type AreaKey } from '../areas/index.ts';
 
 /** One area of the gap report. */
 export interface AreaReport {
@@ -44,9 +43,7 @@ export function percent(c: Coverage): number {
   return c.total === 0 ? 100 : Math.floor((c.stated * 100) / c.total);
 }
 
-/** How a gap's state reads: "open", "not written", "placeholder `{base_url}`". */
+/** How a gap's state reads, the same in every output: "open", "missing", "empty", "placeholder `{base_url}`". */
 export function showState(g: FacetResult): string {
-  if (g.state === 'placeholder') return `placeholder \`${String(g.value)}\``;
-  if (g.state === 'missing') return isEmptyList(g.value) ? 'empty list' : 'not written';
-  return g.state;
+  return g.state === 'placeholder' ? `placeholder \`${String(g.value)}\`` : g.state;
 }

@@ -1,19 +1,38 @@
 import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
+import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
+import type { MachineView } from '../areas/area.ts';
+import { isGap, isObj } from '../facet/state.ts';
 import { facetTree } from '../gaps/tree.ts';
-import { isGap } from '../gaps/facet-state.ts';
 import { sumCoverage, type Coverage, type FacetResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
 import { parseTarget } from '../link/prose.ts';
-import { AREAS, isAreaKey } from '../model/areas/index.ts';
-import { isObj, type AreaKey } from '../model/facet-def.ts';
-import { areaPath, itemPath, targetPath } from './paths.ts';
-import { cleanSvg, machineView, type MachineView } from './state-diagram.ts';
+import type { Reference } from '../link/references.ts';
+import { areaOf, itemKey } from '../model/spec.ts';
+import { cleanSvg } from './diagram.ts';
+import { areaPath, facetAnchor, facetPath, itemPath, targetPath } from './paths.ts';
+
+/** A link between pages: `area/item` (or `area`), what it is, and where it goes (relative to the site's base). */
+export type LinkView = {
+  key: string;
+  label: string;
+  via: string;
+  path: string;
+};
+
+/** A gap id with where it is shown. */
+export type GapLink = {
+  id: string;
+  path: string;
+};
 
 /** A facet as a page shows it: state, a readable value, and for gaps the question. */
-export interface FacetView {
+export type FacetView = {
   id: string;
+  /** The facet's anchor on its page, and its page with that anchor. */
+  anchor: string;
+  path: string;
   label: string;
   state: FacetResult['state'];
   /** Stated value as text (YAML for structures), the reason for none, or the placeholder. */
@@ -21,29 +40,33 @@ export interface FacetView {
   question?: string;
   owner?: string;
   link?: string;
-  blockedBy: string[];
-  blocks: string[];
+  blockedBy: GapLink[];
+  blocks: GapLink[];
+  /** Items the stated value names (a response's resource, a field's type). */
+  links: LinkView[];
   /** Nesting below the item's own facets (a field's facets are at depth 1). */
   depth: number;
   /** Stated prose, rendered to safe HTML. */
   html?: string;
-}
+};
 
-/** A link between pages: `area/item` (or `area`), what it is, and where it goes. */
-export interface LinkView {
-  key: string;
-  label: string;
-  via: string;
-  path: string;
-}
+/** Children of a facet shown as a table (a resource's fields): one row each, a facet per cell. */
+export type TableView = {
+  caption: string;
+  columns: Array<{ key: string; label: string }>;
+  rows: Array<{ name: string; cells: Record<string, FacetView> }>;
+};
 
-/** One field of a resource as a table row; each cell is its facet (stated, or a gap in place). */
-export interface FieldRow {
-  name: string;
-  cells: Partial<Record<'type' | 'required' | 'format' | 'allowed', FacetView>>;
-}
+/** A state machine as its page shows it, with the diagram drawn and every target a path. */
+export type MachinePageView = {
+  states: MachineView['states'];
+  transitions: Array<{ from: string[]; to: string; trigger: { kind: MachineView['transitions'][number]['trigger']['kind']; text: string; path?: string } }>;
+  svg?: string;
+  statesGap: GapLink;
+  transitionsGap: GapLink;
+};
 
-export interface ItemView {
+export type ItemView = {
   area: AreaKey;
   id: string;
   title: string;
@@ -51,10 +74,9 @@ export interface ItemView {
   path: string;
   /** Where to edit the item's file, when the spec says where its repository is. */
   editUrl?: string;
-  /** For resources: the fields as table rows (their facets are not repeated in `facets`). */
-  fieldTable?: FieldRow[];
-  /** For state machines: states, transitions, and the diagram as SVG. */
-  machine?: MachineView & { svg?: string };
+  /** Facets whose children are rows of a table (their cells are not repeated in `facets`). */
+  tables: TableView[];
+  machine?: MachinePageView;
   description?: string;
   descriptionHtml?: string;
   file: string;
@@ -64,9 +86,9 @@ export interface ItemView {
   /** What this item refers to, and what refers to it. */
   linksTo: LinkView[];
   linkedFrom: LinkView[];
-}
+};
 
-export interface AreaView {
+export type AreaView = {
   number: number;
   key: AreaKey;
   title: string;
@@ -82,19 +104,19 @@ export interface AreaView {
   gapCount: number;
   facets: FacetView[];
   items: ItemView[];
-  /** Every gap of the area and its items (field gaps included), in order, for the gaps page. */
+  /** Every gap of the area and its items (table cells included), in order, for the gaps page. */
   gaps: FacetView[];
-}
+};
 
 /** Everything the site shows, as plain JSON: the pages only lay it out. */
-export interface SiteModel {
+export type SiteModel = {
   areas: AreaView[];
   coverage: Coverage;
   gapCount: number;
-}
+};
 
 /** How the site wants its data. */
-export interface SiteOptions {
+export type SiteOptions = {
   /** Prefixed to links inside rendered prose; default `/`. */
   base?: string;
   /** Turns Graphviz DOT into SVG; without it there are no diagrams. */
@@ -103,23 +125,21 @@ export interface SiteOptions {
   editUrl?: string;
   /** Rendered prose kept between builds of the model (by `npm run dev`); reset when the items change. */
   proseCache?: { items: string; html: Map<string, string> };
-}
+};
 
 /** Builds the site's data from an analysis in one pass over its facets. */
-export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOptions = {}): SiteModel {
+export function siteModel({ spec, assessment, graph, references }: Analysis, options: SiteOptions = {}): SiteModel {
   const base = options.base ?? '/';
   const editBase = options.editUrl ?? spec.config.editUrl;
   const edit = (file: string) => (editBase ? { editUrl: `${editBase.replace(/\/?$/, '/')}${file}` } : {});
   const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
-  const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [`${a.key}/${i.id}`, typeof i.data.title === 'string' ? i.data.title : i.id] as const)));
-  const areaTitle = (key: string) => AREAS.find((a) => a.key === key)?.title ?? key;
-  const itemKeys = [...titles.keys()].join('\n');
-  const cache = options.proseCache;
-  if (cache && cache.items !== itemKeys) {
-    cache.items = itemKeys;
-    cache.html.clear();
-  }
-  const renderUncached = proseRenderer((raw) => {
+  const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), titleOf(i.data, i.id)] as const)));
+  const areaTitle = (key: string) => (isAreaKey(key) ? areaModule(key).title : key);
+  const link = (key: string, via: string): LinkView => {
+    const [area = '', id] = key.split('/');
+    return id === undefined ? { key, via, label: areaTitle(area), path: areaPath(area) } : { key, via, label: titles.get(key) ?? id, path: itemPath(area, id) };
+  };
+  const render = prose(options, [...titles.keys()].join('\n'), (raw) => {
     const target = parseTarget(raw);
     if (!target || (target.kind !== 'facet' && !isAreaKey(target.area))) return undefined;
     if (target.kind === 'item' && !titles.has(`${target.area}/${target.id}`)) return undefined;
@@ -127,69 +147,75 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
     const label = target.kind === 'item' ? (titles.get(`${target.area}/${target.id}`) ?? target.id) : target.kind === 'area' ? areaTitle(target.area) : target.id;
     return path === undefined ? undefined : { href: `${base}${path}`, label };
   });
-  const render = (text: string): string => {
-    const hit = cache?.html.get(text);
-    if (hit !== undefined) return hit;
-    const html = renderUncached(text);
-    cache?.html.set(text, html);
-    return html;
-  };
-  const link = (key: string, via: string): LinkView => {
-    const [area = '', id] = key.split('/');
-    return id === undefined
-      ? { key, via, label: areaTitle(area), path: areaPath(area) }
-      : { key, via, label: titles.get(key) ?? id, path: itemPath(area, id) };
-  };
   const links = (edges: Edge[] | undefined, end: 'from' | 'to') => (edges ?? []).map((e) => link(e[end], e.via));
+  const refs = referencesByFile(references);
+  const facetLinks = (f: FacetResult): LinkView[] =>
+    (refs.get(f.file) ?? []).filter((r) => startsWith(r.path, f.at) && titles.has(`${r.area}/${r.id}`)).map((r) => link(`${r.area}/${r.id}`, r.via));
   const byOwner = new Map<string, FacetResult[]>();
   for (const f of assessment.facets) {
-    const key = f.item === undefined ? f.area : `${f.area}/${f.item}`;
+    const key = f.item === undefined ? f.area : itemKey({ area: f.area, id: f.item });
     const list = byOwner.get(key);
     if (list) list.push(f);
     else byOwner.set(key, [f]);
   }
-  const areas = AREAS.map((def, index): AreaView => {
-    const area = spec.areas.find((a) => a.key === def.key);
-    const own = views(byOwner.get(def.key) ?? [], 1, render);
-    const items = (area?.items ?? []).map((item): ItemView => {
-      const all = views(byOwner.get(`${def.key}/${item.id}`) ?? [], 2, render);
-      const fieldPrefix = `${def.key}/${item.id}/fields/`;
-      const isFieldFacet = (f: FacetView) => f.id.startsWith(fieldPrefix) && f.id.split('/').length === 5;
-      const facetList = def.key === 'resources' ? all.filter((f) => !isFieldFacet(f)) : all;
-      const machine = def.key === 'states' ? machineView(item) : undefined;
-      const svg = machine?.dot && options.diagram ? cleanSvg(options.diagram(machine.dot), `State diagram of ${item.id}: ${machine.states.map((st) => st.name).join(', ')}`) : undefined;
+  const view = (f: FacetResult, depth: number, hasChildren: boolean): FacetView => ({
+    id: f.id,
+    anchor: facetAnchor(f.id),
+    path: facetPath(f.id),
+    label: f.label,
+    state: f.state,
+    ...text(f, hasChildren),
+    ...(isGap(f.state) ? { question: f.question } : {}),
+    ...(f.owner ? { owner: f.owner } : {}),
+    ...(f.link ? { link: f.link } : {}),
+    blockedBy: f.blockedBy.map((id) => ({ id, path: facetPath(id) })),
+    blocks: f.blocks.map((id) => ({ id, path: facetPath(id) })),
+    links: f.state === 'stated' ? facetLinks(f) : [],
+    depth,
+    ...(f.prose && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
+  });
+  const views = (facets: readonly FacetResult[], baseDepth: number) => split(facetTree(facets, baseDepth).map((n) => ({ result: n.facet, view: view(n.facet, n.depth, n.hasChildren) })));
+
+  const areas = AREAS.map((module, index): AreaView => {
+    const area = areaOf(spec, module.key);
+    const own = views(byOwner.get(module.key) ?? [], 1);
+    const items = area.items.map((item): ItemView => {
+      const { facets, tables } = views(byOwner.get(itemKey(item)) ?? [], 2);
+      const machine = module.view?.(item.data, item.id).machine;
+      const description = descriptionOf(item.data);
       return {
-        area: def.key,
+        area: module.key,
         id: item.id,
-        title: typeof item.data.title === 'string' ? item.data.title : item.id,
-        path: itemPath(def.key, item.id),
+        title: titleOf(item.data, item.id),
+        path: itemPath(module.key, item.id),
         ...edit(item.file),
-        ...(machine ? { machine: { ...machine, ...(svg ? { svg } : {}) } } : {}),
-        ...(typeof item.data.description === 'string' ? { description: item.data.description, descriptionHtml: render(item.data.description) } : {}),
+        tables,
+        ...(machine ? { machine: machinePage(machine, item.id, options.diagram) } : {}),
+        ...(description !== undefined ? { description, descriptionHtml: render(description) } : {}),
         file: item.file,
-        coverage: assessment.byItem[`${def.key}/${item.id}`] ?? { stated: 0, total: 0 },
-        gapCount: all.filter((f) => isGap(f.state)).length,
-        facets: facetList,
-        ...(def.key === 'resources' && facetList.length < all.length ? { fieldTable: fieldRows(all.filter(isFieldFacet), fieldPrefix) } : {}),
-        linksTo: links(graph.outgoing.get(`${def.key}/${item.id}`), 'to'),
-        linkedFrom: links(graph.incoming.get(`${def.key}/${item.id}`), 'from'),
+        coverage: assessment.byItem[itemKey(item)] ?? { stated: 0, total: 0 },
+        gapCount: (byOwner.get(itemKey(item)) ?? []).filter((f) => isGap(f.state)).length,
+        facets,
+        linksTo: links(graph.outgoing.get(itemKey(item)), 'to'),
+        linkedFrom: links(graph.incoming.get(itemKey(item)), 'from'),
       };
     });
+    const description = descriptionOf(area.data);
     return {
       number: index + 1,
-      key: def.key,
-      title: def.title,
-      path: areaPath(def.key),
-      ...edit(area?.file ?? `${def.key}/_area.yaml`),
-      covers: def.covers,
-      ...(def.items ? { noun: def.items.noun, plural: def.items.plural } : {}),
-      file: area?.file ?? `${def.key}/_area.yaml`,
-      ...(typeof area?.data.description === 'string' ? { description: area.data.description, descriptionHtml: render(area.data.description) } : {}),
-      coverage: assessment.byArea[def.key],
-      gapCount: assessment.gaps.filter((g) => g.area === def.key).length,
-      facets: own,
+      key: module.key,
+      title: module.title,
+      path: areaPath(module.key),
+      ...edit(area.file),
+      covers: module.covers,
+      ...(module.items ? { noun: module.items.noun, plural: module.items.plural } : {}),
+      file: area.file,
+      ...(description !== undefined ? { description, descriptionHtml: render(description) } : {}),
+      coverage: assessment.byArea[module.key],
+      gapCount: assessment.gaps.filter((g) => g.area === module.key).length,
+      facets: own.facets,
       items,
-      gaps: [...own, ...items.flatMap((i) => [...i.facets, ...(i.fieldTable ?? []).flatMap((r) => Object.values(r.cells))])]
+      gaps: [...own.facets, ...items.flatMap((i) => [...i.facets, ...i.tables.flatMap((t) => t.rows.flatMap((r) => Object.values(r.cells)))])]
         .filter((f) => isGap(f.state))
         .map((f) => ({ ...f, depth: 0 })),
     };
@@ -198,43 +224,89 @@ export function siteModel({ spec, assessment, graph }: Analysis, options: SiteOp
   return { areas, coverage, gapCount: assessment.gaps.length };
 }
 
-
-/** Field facets grouped into rows, in the order the fields are written. */
-function fieldRows(facets: FacetView[], prefix: string): FieldRow[] {
-  const rows = new Map<string, FieldRow>();
-  for (const f of facets) {
-    const [name = '', facet = ''] = f.id.slice(prefix.length).split('/');
-    const row = rows.get(name) ?? { name, cells: {} };
-    if (facet === 'type' || facet === 'required' || facet === 'format' || facet === 'allowed') row.cells[facet] = f;
-    rows.set(name, row);
-  }
-  return [...rows.values()];
+function titleOf(data: unknown, id: string): string {
+  return isObj(data) && typeof data.title === 'string' ? data.title : id;
 }
 
-/** Facets whose stated value is Markdown prose. */
-const PROSE_FACETS: ReadonlySet<string> = new Set(['purpose/purpose']);
+function descriptionOf(data: unknown): string | undefined {
+  return isObj(data) && typeof data.description === 'string' ? data.description : undefined;
+}
 
-function views(facets: FacetResult[], baseDepth: number, render: (text: string) => string): FacetView[] {
-  return facetTree(facets, baseDepth).map(({ facet: f, depth, hasChildren }) => ({
-    id: f.id,
-    label: f.label,
-    state: f.state,
-    ...text(f, hasChildren),
-    ...(isGap(f.state) ? { question: f.question } : {}),
-    ...(f.owner ? { owner: f.owner } : {}),
-    ...(f.link ? { link: f.link } : {}),
-    blockedBy: f.blockedBy,
-    blocks: f.blocks,
-    depth,
-    ...(PROSE_FACETS.has(f.id) && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
-  }));
+/** The prose renderer, with the cache `npm run dev` keeps between syncs (reset when the items change). */
+function prose(options: SiteOptions, itemKeys: string, resolve: Parameters<typeof proseRenderer>[0]): (text: string) => string {
+  const cache = options.proseCache;
+  if (cache && cache.items !== itemKeys) {
+    cache.items = itemKeys;
+    cache.html.clear();
+  }
+  const renderUncached = proseRenderer(resolve);
+  return (text) => {
+    const hit = cache?.html.get(text);
+    if (hit !== undefined) return hit;
+    const html = renderUncached(text);
+    cache?.html.set(text, html);
+    return html;
+  };
+}
+
+function referencesByFile(references: readonly Reference[]): Map<string, Reference[]> {
+  const out = new Map<string, Reference[]>();
+  for (const r of references) {
+    const list = out.get(r.file);
+    if (list) list.push(r);
+    else out.set(r.file, [r]);
+  }
+  return out;
+}
+
+const startsWith = (path: readonly (string | number)[], prefix: readonly (string | number)[]) => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+
+/**
+ * An owner's facets in page order, with the children of a facet that asks for a table (a
+ * resource's fields) taken out into rows of that table.
+ */
+function split(nodes: Array<{ result: FacetResult; view: FacetView }>): { facets: FacetView[]; tables: TableView[] } {
+  const tables: TableView[] = [];
+  const inTable = new Set<string>();
+  for (const { result, view } of nodes) {
+    if (!result.table) continue;
+    const prefix = `${result.id}/`;
+    const rows = new Map<string, TableView['rows'][number]>();
+    for (const node of nodes) {
+      const rest = node.result.id.startsWith(prefix) ? node.result.id.slice(prefix.length).split('/') : [];
+      const [row, column] = rest;
+      if (rest.length !== 2 || row === undefined || column === undefined || !result.table.includes(column)) continue;
+      // A cell's data path ends in the row's name as written, then the column: `fields/status/type`.
+      const entry = rows.get(row) ?? { name: String(node.result.at[node.result.at.length - 2] ?? row), cells: {} };
+      entry.cells[column] = node.view;
+      rows.set(row, entry);
+      inTable.add(node.result.id);
+    }
+    if (rows.size > 0) tables.push({ caption: view.label[0]?.toUpperCase() + view.label.slice(1), columns: result.table.map((key) => ({ key, label: key })), rows: [...rows.values()] });
+  }
+  return { facets: nodes.filter((n) => !inTable.has(n.result.id)).map((n) => n.view), tables };
+}
+
+function machinePage(machine: MachineView, id: string, diagram: SiteOptions['diagram']): MachinePageView {
+  const svg = machine.dot && diagram ? cleanSvg(diagram(machine.dot), `State diagram of ${id}: ${machine.states.map((s) => s.name).join(', ')}`) : undefined;
+  return {
+    states: machine.states,
+    transitions: machine.transitions.map((t) => ({
+      from: t.from,
+      to: t.to,
+      trigger: { kind: t.trigger.kind, text: t.trigger.text, ...(t.trigger.target?.id !== undefined ? { path: itemPath(t.trigger.target.area, t.trigger.target.id) } : {}) },
+    })),
+    ...(svg ? { svg } : {}),
+    statesGap: { id: machine.statesGap, path: facetPath(machine.statesGap) },
+    transitionsGap: { id: machine.transitionsGap, path: facetPath(machine.transitionsGap) },
+  };
 }
 
 function text(f: FacetResult, hasChildren: boolean): { text?: string } {
   const v = f.value;
   if (f.state === 'none' && isObj(v)) return { text: String(v.none) };
   if (f.state === 'placeholder') return { text: String(v) };
-  if (f.state === 'missing' && v !== undefined) return { text: 'Empty list: state the entries, or none with a reason.' };
+  if (f.state === 'empty') return { text: 'Empty: state the entries, or none with a reason.' };
   if (f.state !== 'stated') return {};
   if (hasChildren && isObj(v)) return { text: Object.keys(v).join(', ') };
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };

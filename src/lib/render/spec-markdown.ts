@@ -1,13 +1,12 @@
 import type { Analysis } from '../analyze.ts';
-import { isEmptyList } from '../gaps/facet-state.ts';
+import { AREAS } from '../areas/index.ts';
+import { isObj, stated } from '../facet/state.ts';
 import { facetTree, type FacetNode } from '../gaps/tree.ts';
 import { sumCoverage, type FacetResult } from '../gaps/types.ts';
-import { AREAS } from '../model/areas/index.ts';
-import { isObj } from '../model/facet-def.ts';
-import { machineView } from './state-diagram.ts';
-import { showCoverage } from './report.ts';
+import { areaOf, itemKey } from '../model/spec.ts';
 import { markdownText } from '../safety/markdown.ts';
 import { escapeControls } from '../safety/terminal.ts';
+import { showCoverage } from './report.ts';
 
 const inline = (v: unknown): string => {
   if (typeof v === 'string') return markdownText(v.trim());
@@ -29,7 +28,7 @@ function facetLine({ facet: f, depth, hasChildren }: FacetNode): string {
     case 'placeholder':
       return line(`${markdownText(String(f.value))}, a placeholder; the concrete value is **open** (\`${markdownText(f.id)}\`).`);
     default:
-      return line(`**open** (\`${markdownText(f.id)}\`${isEmptyList(f.value) ? ', an empty list' : ''}). ${markdownText(f.question)}${f.owner ? ` Owner: ${markdownText(f.owner)}.` : ''}`);
+      return line(`**open** (\`${markdownText(f.id)}\`${f.state === 'empty' ? ', an empty list' : ''}). ${markdownText(f.question)}${f.owner ? ` Owner: ${markdownText(f.owner)}.` : ''}`);
   }
 }
 
@@ -40,9 +39,8 @@ const facetLines = (facets: FacetResult[], baseDepth: number) => facetTree(facet
  * and marking what is open, fit to attach to a review. Deterministic for the same content.
  */
 export function specMarkdown(a: Analysis): string {
-  const purpose = a.spec.areas.find((x) => x.key === 'purpose')?.data ?? {};
-  const name = typeof purpose.name === 'string' && !purpose.name.startsWith('{') ? purpose.name : undefined;
-  const base = typeof purpose.base_url === 'string' ? purpose.base_url : undefined;
+  const purpose = areaOf(a.spec, 'purpose').data;
+  const name = stated(purpose.name);
   const lines = [
     `# ${markdownText(name ?? 'Service')} interface specification`,
     '',
@@ -51,33 +49,27 @@ export function specMarkdown(a: Analysis): string {
   // Facets grouped once by owner: each area and item then takes its own in constant time.
   const byOwner = new Map<string, FacetResult[]>();
   for (const f of a.assessment.facets) {
-    const key = f.item === undefined ? f.area : `${f.area}/${f.item}`;
+    const key = f.item === undefined ? f.area : itemKey({ area: f.area, id: f.item });
     const list = byOwner.get(key);
     if (list) list.push(f);
     else byOwner.set(key, [f]);
   }
-  AREAS.forEach((def, index) => {
-    const area = a.spec.areas.find((x) => x.key === def.key);
-    const own = byOwner.get(def.key) ?? [];
-    const coverage = a.assessment.byArea[def.key];
-    lines.push('', `## ${index + 1}. ${def.title}`, '', `${def.covers}: ${coverage.stated === 0 ? 'nothing is stated yet' : `${showCoverage(coverage)} stated`}.`);
-    if (def.key === 'endpoints') {
-      lines.push('', base === undefined ? 'The base address is not stated yet.' : base.startsWith('{') ? `The base address is ${base}, a placeholder; nothing further about it is established.` : `The base address is ${base}.`);
-    }
-    if (def.key === 'states' && (area?.items.length ?? 0) === 0) lines.push('', 'No state list and no transition between states is stated, so no transition table can be written.');
+  AREAS.forEach((module, index) => {
+    const area = areaOf(a.spec, module.key);
+    const own = byOwner.get(module.key) ?? [];
+    const coverage = a.assessment.byArea[module.key];
+    lines.push('', `## ${index + 1}. ${module.title}`, '', `${module.covers}: ${coverage.stated === 0 ? 'nothing is stated yet' : `${showCoverage(coverage)} stated`}.`);
+    for (const line of module.intro?.({ items: area.items.length, purpose }) ?? []) lines.push('', line);
     if (own.length) lines.push('', ...facetLines(own, 1));
-    for (const item of area?.items ?? []) {
-      const facets = byOwner.get(`${def.key}/${item.id}`) ?? [];
-      const title = typeof item.data.title === 'string' ? item.data.title : item.id;
-      lines.push('', `### ${markdownText(title)} (\`${def.key}/${item.id}\`)`);
-      if (typeof item.data.description === 'string') lines.push('', escapeControls(item.data.description.trim()));
+    for (const item of area.items) {
+      const facets = byOwner.get(itemKey(item)) ?? [];
+      const data = isObj(item.data) ? item.data : {};
+      const title = typeof data.title === 'string' ? data.title : item.id;
+      lines.push('', `### ${markdownText(title)} (\`${module.key}/${item.id}\`)`);
+      if (typeof data.description === 'string') lines.push('', escapeControls(data.description.trim()));
       if (facets.length) lines.push('', ...facetLines(facets, 2));
-      if (def.key === 'states') {
-        const m = machineView(item);
-        if (m.transitions.length) {
-          lines.push('', '| From | To | Trigger |', '|---|---|---|', ...m.transitions.map((t) => `| ${t.from.join(', ')} | ${t.to} | ${t.trigger.kind === 'open' || t.trigger.kind === 'missing' ? '**open**' : `${t.trigger.kind === 'condition' ? '' : `${t.trigger.kind} `}${t.trigger.text}`} |`));
-        } else lines.push('', 'No transition table can be written yet.');
-      }
+      const extra = module.markdown?.(item.data, item.id) ?? [];
+      if (extra.length) lines.push('', ...extra);
     }
   });
   lines.push('');

@@ -8,3 +8,8 @@ import { escapeControls } from './terminal.ts';
 export function markdownText(text: string): string {
   return escapeControls(text.replace(/\s*\r?\n\s*/g, ' ').replace(/</g, '&lt;'));
 }
+
+/** `markdownText` for a table cell: a `|` is written `\|`. */
+export function markdownCell(text: string): string {
+  return markdownText(text).replace(/\|/g, '\\|');
+}

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { SCHEMA_DIR } from '../schema/json-schema.ts';
+import { classify } from '../load/classify.ts';
+import { CONFIG_SCHEMA_FILE, SCHEMA_DIR, schemaFile } from '../render/json-schema.ts';
 
 const PREFIX = '# yaml-language-server: $schema=';
 
@@ -18,4 +19,12 @@ export function withModeline(text: string, line: string): string {
   if (lines[0]?.startsWith(PREFIX)) lines[0] = line;
   else lines.unshift(line);
   return lines.join('\n');
+}
+
+/** The JSON Schema file a path of the spec folder follows, when it is a content file (by the loader's own classification). */
+export function schemaForPath(path: string): string | undefined {
+  const place = classify(path);
+  if ('config' in place) return CONFIG_SCHEMA_FILE;
+  if ('area' in place) return schemaFile(place.area, place.item === undefined ? 'area' : 'item');
+  return undefined;
 }

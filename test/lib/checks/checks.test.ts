@@ -141,6 +141,18 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     ],
     quiet: [{ 'resources/Problem.yaml': `description: |\n${Array.from({ length: 8 }, (_, i) => `  ${'  '.repeat(i)}- level ${i}`).join('\n')}\n  ${'[x](https://example.com) '.repeat(100)}\nfields: { none: x }` }],
   },
+  'duplicate-facet': {
+    fire: [[{ 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: draft, to: placed, trigger: { condition: again } }`) }, { line: 12, column: 41, message: expect.stringContaining('Transition draft->placed: trigger is written twice') }]],
+    quiet: [{ 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: [placed], to: draft, trigger: { condition: reopened } }`) }],
+  },
+  'ignored-facet': {
+    fire: [
+      [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { resource: Order }` }, { line: 7, column: 1, severity: 'hint', message: 'Request payload is ignored: a GET request has no body. Remove it, or change what makes it not apply.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, format: yes-no }` }, { line: 3, column: 42, message: expect.stringContaining('Field paid: format is ignored: a field of type boolean has no format') }],
+      [{ 'authentication/oauth2.yaml': 'scheme: api-key\ncredentials: [key]\nheaders: [X-Key]\ntoken_lifetimes: { access_token: PT1H }' }, { line: 4, message: expect.stringContaining('a api-key scheme has no tokens') }],
+    ],
+    quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { none: A GET has no body. }`.replace('method: GET', 'method: POST') }],
+  },
   'unused-item': {
     fire: [[{ 'errors/gone.yaml': 'status: 410' }, { file: 'errors/gone.yaml', severity: 'hint' }]],
     quiet: [{ 'errors/gone.yaml': 'status: 410', 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "410": { error: gone }') }],

@@ -25,8 +25,8 @@ describe('facet states', () => {
 
 describe('rules that keep the count honest', () => {
   it('an empty list is a gap, not none', () => {
-    expect(ids({ 'resources/Order.yaml': 'fields: {}' })).toContain('resources/Order/fields missing');
-    expect(ids({ 'authentication/k.yaml': 'scheme: api-key\ncredentials: []' })).toContain('authentication/k/credentials missing');
+    expect(ids({ 'resources/Order.yaml': 'fields: {}' })).toContain('resources/Order/fields empty');
+    expect(ids({ 'authentication/k.yaml': 'scheme: api-key\ncredentials: []' })).toContain('authentication/k/credentials empty');
   });
 
   it('an inventory stays open until the area says the list is complete', () => {

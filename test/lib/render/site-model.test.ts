@@ -13,7 +13,7 @@ describe('the site model', () => {
   it('shows resource fields as table rows, not again as facets', async () => {
     const model = siteModel(await specAt(fixture('complete')));
     const order = model.areas.find((a) => a.key === 'resources')?.items.find((i) => i.id === 'Order');
-    expect(order?.fieldTable?.map((r) => r.name)).toEqual(['id', 'status', 'total', 'paid', 'created_at']);
+    expect(order?.tables[0]?.rows.map((r) => r.name)).toEqual(['id', 'status', 'total', 'paid', 'created_at']);
     expect(order?.facets.map((f) => f.id)).toEqual(['resources/Order/fields']);
   });
 });

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { AREAS, CONFIG_FILE, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from '../../../src/lib/index.ts';
-import { configSchema } from '../../../src/lib/schema/config.ts';
+import { configSchema } from '../../../src/lib/model/config.ts';
 import { mutatedSpec } from '../../fuzz/mutate.ts';
 import { cli } from '../../helpers.ts';
 

@@ -1,0 +1,26 @@
+import { parseArgs } from 'node:util';
+
+/** Every option of every command; each command reads the ones it takes. */
+const OPTIONS = {
+  spec: { type: 'string' },
+  format: { type: 'string' },
+  'fail-on': { type: 'string' },
+  owner: { type: 'string' },
+  write: { type: 'string' },
+  check: { type: 'string' },
+  base: { type: 'string' },
+  head: { type: 'string' },
+  'fail-on-breaking': { type: 'boolean' },
+  limit: { type: 'string' },
+  kind: { type: 'string' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The command line parsed: options and positional arguments; throws on unknown options. */
+export function parseOptions(args: string[]) {
+  return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+/** The options every command receives. */
+export type Options = ReturnType<typeof parseOptions>['values'];

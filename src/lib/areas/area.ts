@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { Path } from '../facet/path.ts';
+import type { Obj } from '../facet/state.ts';
+
+/** The nine areas, in the order used everywhere. */
+export const AREA_KEYS = ['purpose', 'resources', 'states', 'endpoints', 'authentication', 'events', 'errors', 'limits', 'versioning'] as const;
+export type AreaKey = (typeof AREA_KEYS)[number];
+
+/** A mention of another item that an area module finds in its data: where, what, and as what. */
+export interface ReferenceFound {
+  path: Path;
+  area: AreaKey;
+  id: string;
+  /** What the mention is, for messages: "request payload", "transition trigger". */
+  via: string;
+}
+
+/** Where a module reports the references it finds. */
+export type AddReference = (reference: ReferenceFound) => void;
+
+/** Another page a view links to: an item (or an area), turned into a URL by the site. */
+export interface Target {
+  area: AreaKey;
+  id?: string;
+}
+
+/** A state machine as its page shows it. */
+export interface MachineView {
+  states: Array<{ name: string; initial: boolean; final: boolean; description?: string }>;
+  transitions: Array<{ from: string[]; to: string; trigger: { kind: 'endpoint' | 'event' | 'condition' | 'open' | 'missing'; text: string; target?: Target } }>;
+  /** Graphviz DOT of the machine, when its states are stated and it is small enough to draw. */
+  dot?: string;
+  /** The gap ids of the state list and the transitions, for the notes shown while they are open. */
+  statesGap: string;
+  transitionsGap: string;
+}
+
+/** What an item's page shows beyond its facets. */
+export interface ItemExtras {
+  machine?: MachineView;
+}
+
+/** The items of an area: one file each. */
+export interface ItemsDef<IS extends z.ZodType> {
+  noun: string;
+  plural: string;
+  schema: IS;
+  /** Items that exist to be referred to (resources, errors...): one nothing refers to is worth a hint. */
+  referable?: boolean;
+  /** What a new item's file holds besides its open facets (a limit's `kind`), or why it cannot be made. */
+  scaffold?(options: { kind?: string }): Obj | { error: string };
+}
+
+/**
+ * One area of the spec, in one module: its file's schema, its items' schema (whose facets carry
+ * their metadata), and everything the engines ask of the area. The engines loop over the areas
+ * and call these; none of them switches on an area key.
+ */
+export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodType = z.ZodType, Area = z.infer<AS>, Item = z.infer<IS>> {
+  key: AreaKey;
+  title: string;
+  /** What the area covers, in the seed's words: "Purpose, domain and users of the service". */
+  covers: string;
+  /** Schema of `<area>/_area.yaml`. */
+  schema: AS;
+  items?: ItemsDef<IS>;
+  /** Refinements this area's file makes every spec facet require (`require: [format]`). */
+  policy?(area: Area): readonly string[];
+  /** References in the area's own file. */
+  areaReferences?(area: Area, add: AddReference): void;
+  references?(item: Item, add: AddReference): void;
+  /** What breaks a client between two versions of an item; `after` undefined means removed. */
+  breaking?(before: Item, after: Item | undefined, say: (message: string) => void, id: string): void;
+  /** What the item's page shows beyond its facets. */
+  view?(item: Item, id: string): ItemExtras;
+  /** Lines the single Markdown document puts before the area's facets; `purpose` is the purpose area's data. */
+  intro?(context: { items: number; purpose: Obj }): string[];
+  /** Lines the single Markdown document puts after an item's facets. */
+  markdown?(item: Item, id: string): string[];
+}
+
+/** Keeps a module's own schema types while checking it against the interface. */
+export function defineArea<AS extends z.ZodType, IS extends z.ZodType = z.ZodNever>(module: AreaModule<AS, IS>): AreaModule<AS, IS> {
+  return module;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { parse as parseDuration } from 'tinyduration';
+import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
+import { own, stated } from '../../facet/state.ts';
+import { durationSchema, itemCommon, nameSchema, prose, urlSchema } from '../../facet/values.ts';
+import { defineArea } from '../area.ts';
+
+export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls'] as const;
+
+/** `authentication/_area.yaml`. */
+export const authenticationArea = facetObject(
+  { inventory: inventorySchema, description: prose.optional() },
+  {
+    inventory: inventoryMeta('authentication schemes', 'scheme, credential names, header names, token lifetimes, scopes and token endpoints'),
+  },
+);
+
+/** A facet only some kinds of scheme have: it cannot apply once the kind is stated as another. */
+const onlyFor =
+  (what: string, ...kinds: Array<(typeof SCHEMES)[number]>) =>
+  (s: { scheme?: unknown }): string | undefined => {
+    const scheme = stated(s.scheme);
+    return typeof scheme === 'string' && !(kinds as readonly string[]).includes(scheme) ? `a ${scheme} scheme has no ${what}` : undefined;
+  };
+
+/** `authentication/<scheme>.yaml`: one way a caller proves who it is. */
+export const authSchemeItem = facetObject(
+  {
+    ...itemCommon,
+    scheme: facet(z.enum(SCHEMES, { error: `expected one of ${SCHEMES.join(', ')}` })),
+    /** The credentials a caller holds, e.g. `client_id`, `client_secret`, an API key. */
+    credentials: facet(z.array(z.string().min(1))),
+    /** The request headers that carry them, e.g. `Authorization`. */
+    headers: facet(z.array(z.string().min(1))),
+    /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
+    token_lifetimes: facet(z.record(nameSchema, durationSchema)),
+    /** Scopes by name, with what each allows. */
+    scopes: facet(z.record(nameSchema, z.string())),
+    /** Token, authorization and other endpoints of the scheme, by name. */
+    token_endpoints: facet(z.record(nameSchema, urlSchema)),
+  },
+  {
+    scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0...)?' },
+    credentials: { label: 'credential names', question: 'Which credentials does a caller hold?' },
+    headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect') },
+    token_lifetimes: { label: 'token lifetimes', question: 'How long do the tokens live?', notApplicable: onlyFor('tokens', 'http-bearer', 'oauth2', 'openid-connect') },
+    scopes: { label: 'scopes', question: 'Which scopes can a token carry?', notApplicable: onlyFor('scopes', 'oauth2', 'openid-connect') },
+    token_endpoints: { label: 'token endpoints', question: 'Where are tokens issued and refreshed?', notApplicable: onlyFor('token endpoints', 'oauth2', 'openid-connect') },
+  },
+);
+export type AuthSchemeItem = z.infer<typeof authSchemeItem>;
+
+/** Seconds in an ISO 8601 duration (months as 30 days, years as 365), or undefined. */
+export function seconds(iso: unknown): number | undefined {
+  if (typeof iso !== 'string') return undefined;
+  try {
+    const d = parseDuration(iso);
+    return ((((d.years ?? 0) * 365 + (d.months ?? 0) * 30 + (d.weeks ?? 0) * 7 + (d.days ?? 0)) * 24 + (d.hours ?? 0)) * 60 + (d.minutes ?? 0)) * 60 + (d.seconds ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
+export const authentication = defineArea({
+  key: 'authentication',
+  title: 'Authentication',
+  covers: 'Authentication (scheme, credential names, header names, token lifetimes, scopes, token endpoints)',
+  schema: authenticationArea,
+  items: { noun: 'authentication scheme', plural: 'authentication schemes', schema: authSchemeItem, referable: true },
+  breaking(before, after, say, id) {
+    if (!after) return say(`Authentication scheme \`${id}\` removed.`);
+    const now = stated(after.token_lifetimes) ?? {};
+    for (const [token, life] of Object.entries(stated(before.token_lifetimes) ?? {})) {
+      const next = own(now, token);
+      const [was, is] = [seconds(life), seconds(next)];
+      if (was !== undefined && is !== undefined && is < was) say(`Token lifetime \`${token}\` of \`${id}\` shortened from ${life} to ${String(next)}.`);
+    }
+  },
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
+import { itemCommon, prose } from '../../facet/values.ts';
+import { defineArea } from '../area.ts';
+import { payloadReferences, payloadSchema } from '../payload.ts';
+
+/** `errors/_area.yaml`: the inventory and the body every error carries. */
+export const errorsArea = facetObject(
+  {
+    inventory: inventorySchema,
+    /** The shape of an error body, e.g. an RFC 9457 problem resource. */
+    body: facet(payloadSchema),
+    description: prose.optional(),
+  },
+  {
+    inventory: inventoryMeta('error codes', 'the HTTP status code it comes with'),
+    body: { label: 'error body shape', question: 'What does an error response body look like?', namesResource: true },
+  },
+);
+
+/** `errors/<code>.yaml`: one error code. */
+export const errorItem = facetObject(
+  {
+    ...itemCommon,
+    /** The HTTP status code it comes with. */
+    status: facet(z.int({ error: 'expected an HTTP status code such as 404' })),
+  },
+  { status: { label: 'status code', question: 'Which HTTP status code comes with this error?' } },
+);
+export type ErrorItem = z.infer<typeof errorItem>;
+
+export const errors = defineArea({
+  key: 'errors',
+  title: 'Errors',
+  covers: 'Error codes, status codes and error body shape',
+  schema: errorsArea,
+  items: { noun: 'error code', plural: 'error codes', schema: errorItem, referable: true },
+  areaReferences: (area, add) => payloadReferences(area.body, ['body'], 'error body shape', add),
+  breaking(_before, after, say, id) {
+    if (!after) say(`Error code \`${id}\` removed.`);
+  },
+});

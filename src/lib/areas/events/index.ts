@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
+import { facetState } from '../../facet/state.ts';
+import { durationSchema, itemCommon, prose } from '../../facet/values.ts';
+import { defineArea } from '../area.ts';
+import { payloadReferences, payloadSchema } from '../payload.ts';
+
+export const deliverySchema = z.strictObject({
+  /** How events reach subscribers, e.g. `webhook (HTTPS POST)`. */
+  transport: z.string().trim().min(1),
+  description: prose.optional(),
+});
+export const retriesSchema = z.strictObject({
+  /** How many times a failed delivery is tried again. */
+  attempts: z.int().min(0),
+  /** The pattern between attempts, e.g. `exponential`. */
+  backoff: z.string().min(1).optional(),
+  /** How long retries go on at most. */
+  within: durationSchema.optional(),
+  description: prose.optional(),
+});
+export const signingSchema = z.strictObject({
+  /** e.g. `HMAC-SHA256`. */
+  algorithm: z.string().trim().min(1),
+  /** The header carrying the signature. */
+  header: z.string().min(1).optional(),
+  description: prose.optional(),
+});
+
+const DEFAULTS = {
+  delivery: { label: 'delivery', question: 'How do events reach subscribers?' },
+  retries: { label: 'retries', question: 'How are failed deliveries retried?' },
+  signing: { label: 'signing', question: 'How can a subscriber verify that an event is genuine?' },
+} as const;
+
+/** With no events at all, there is nothing to deliver, retry or sign. */
+const noEvents = (area: { inventory?: unknown }) => (facetState(area.inventory) === 'none' ? 'the service emits no events' : undefined);
+
+/** `events/_area.yaml`: the inventory and the defaults every event follows. */
+export const eventsArea = facetObject(
+  {
+    inventory: inventorySchema,
+    delivery: facet(deliverySchema),
+    retries: facet(retriesSchema),
+    signing: facet(signingSchema),
+    description: prose.optional(),
+  },
+  {
+    inventory: inventoryMeta('event kinds', 'payload shape, and delivery, retries and signing where they differ from the defaults'),
+    delivery: { ...DEFAULTS.delivery, notApplicable: noEvents },
+    retries: { ...DEFAULTS.retries, notApplicable: noEvents },
+    signing: { ...DEFAULTS.signing, notApplicable: noEvents },
+  },
+);
+
+/** `events/<event>.yaml`: one kind of event; delivery, retries and signing override the defaults. */
+export const eventItem = facetObject(
+  {
+    ...itemCommon,
+    payload: facet(payloadSchema),
+    delivery: facet(deliverySchema),
+    retries: facet(retriesSchema),
+    signing: facet(signingSchema),
+  },
+  {
+    payload: { label: 'payload shape', question: 'What does the event carry?', namesResource: true },
+    // Delivery, retries and signing default to the area's; an event counts them once it overrides them.
+    delivery: { ...DEFAULTS.delivery, optional: true },
+    retries: { ...DEFAULTS.retries, optional: true },
+    signing: { ...DEFAULTS.signing, optional: true },
+  },
+);
+export type EventItem = z.infer<typeof eventItem>;
+
+export const events = defineArea({
+  key: 'events',
+  title: 'Events',
+  covers: 'Events and callbacks (kinds of event, payload shapes, delivery, retries, signing)',
+  schema: eventsArea,
+  items: { noun: 'event', plural: 'events', schema: eventItem },
+  references: (event, add) => payloadReferences(event.payload, ['payload'], 'event payload', add),
+  breaking(_before, after, say, id) {
+    if (!after) say(`Event \`${id}\` removed.`);
+  },
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { noneSchema, openSchema, placeholderSchema } from './values.ts';
+
+/** How the gap engine treats one facet. Attached to a field of a shape by `facetObject`. */
+export interface FacetMeta<Owner> {
+  /** Short name, e.g. "path shape". */
+  label: string;
+  /** Asked when the facet is missing or open without a question of its own. */
+  question: string;
+  /** An override of a default (an endpoint's security): counted only once it is written. */
+  optional?: boolean;
+  /** An optional refinement (a field's format): counted once written, or where the spec's policy requires it. */
+  refinement?: string;
+  /** Why the facet cannot apply to this owner (no body on GET), or undefined when it applies. */
+  notApplicable?: (owner: Owner) => string | undefined;
+  /** Sibling facets that must be closed before this one can be (transitions wait for the state list). */
+  blockedBy?: (owner: Owner) => ReadonlyArray<keyof Owner & string>;
+  /** An inventory of the area's items (of one kind, for limits): open until it says `complete`. */
+  inventory?: { noun: string; covers: string; kind?: string };
+  /** A stated value names a resource (a payload): a resource whose fields are a gap holds it up. */
+  namesResource?: boolean;
+  /** The stated value is Markdown prose. */
+  prose?: boolean;
+  /** The facets inside a stated value: the fields of a resource, the transitions of a machine. */
+  children?: ChildMeta;
+}
+
+/** How the owners inside a stated value are named, or, for a map of facets, how each entry is asked for. */
+export interface ChildMeta {
+  /** Shown before a child's facet labels: "field status". */
+  label: (name: string) => string;
+  /** The id segment of a list element; map entries use their key. */
+  id?: (element: unknown, index: number) => string;
+  /** Each entry of the map is itself a facet (responses by status). */
+  entry?: { question: (name: string) => string; namesResource?: boolean };
+  /** Pages show the children as rows of a table with these facets as columns (a resource's fields). */
+  table?: readonly string[];
+}
+
+declare const FACET: unique symbol;
+/** Marks a schema made by `facet()` in the type system, so `facetObject` can ask for its metadata. */
+export interface FacetMarker {
+  readonly [FACET]: true;
+}
+
+/** The schema inside each facet: what a stated value must be. */
+const STATED = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A facet: stated (a value of `value`), stated as none, open, a placeholder, or missing (absent).
+ * Stated values never carry a `none` or `open` key, so the states cannot be confused.
+ */
+export function facet<T extends z.ZodType>(value: T) {
+  const schema = z.union([noneSchema, openSchema, placeholderSchema, value]).optional();
+  STATED.set(schema, value);
+  return schema as typeof schema & FacetMarker;
+}
+
+/** An item area's inventory: `complete` once every item of the area has its own file. */
+export const inventorySchema = facet(z.literal('complete', { error: 'write `complete` once every item has its own file' }));
+
+/** The metadata of an inventory facet: open until its area says `complete`. */
+export function inventoryMeta(noun: string, covers: string, kind?: string): FacetMeta<unknown> {
+  return { label: `list of ${noun}`, question: `Which ${noun} are there, and is the list complete? For each: ${covers}.`, inventory: { noun, covers, ...(kind !== undefined ? { kind } : {}) } };
+}
+
+/** The keys of a shape whose schema is a facet. */
+export type FacetKeys<S> = { [K in keyof S]: S[K] extends FacetMarker ? K : never }[keyof S] & string;
+
+/** The metadata of every facet of a shape, typed by the object it belongs to. */
+export type FacetMetas<S extends z.ZodRawShape> = { [K in FacetKeys<S>]: FacetMeta<z.infer<z.ZodObject<S>>> };
+
+const METAS = new WeakMap<z.ZodType, Readonly<Record<string, FacetMeta<never>>>>();
+
+/**
+ * A strict object whose facets carry their metadata: every `facet()` field must have an entry,
+ * and an entry for anything else (a misspelled key) does not compile.
+ */
+export function facetObject<S extends z.ZodRawShape>(shape: S, metas: FacetMetas<S>) {
+  const schema = z.strictObject(shape);
+  METAS.set(schema, metas as Readonly<Record<string, FacetMeta<never>>>);
+  return schema;
+}
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  discriminator?: string;
+  values?: unknown[];
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+}
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** One facet of an owner: its key, how to treat it, and the schema of its stated value. */
+export interface FacetField {
+  key: string;
+  meta: FacetMeta<never>;
+  value: z.ZodType | undefined;
+}
+
+/**
+ * The facets of an owner: of its object schema, or of the branch of a discriminated union that its
+ * data selects (a limit's `kind`). Empty when the schema has no facets or the branch is unknown.
+ */
+export function facetFields(schema: z.ZodType, data: unknown): FacetField[] {
+  const object = branch(schema, data);
+  const metas = object ? METAS.get(object) : undefined;
+  const shape = object ? defOf(object).shape : undefined;
+  if (!metas || !shape) return [];
+  return Object.entries(metas).map(([key, meta]) => {
+    const field = shape[key];
+    return { key, meta, value: field ? STATED.get(field) : undefined };
+  });
+}
+
+function branch(schema: z.ZodType, data: unknown): z.ZodType | undefined {
+  const def = defOf(schema);
+  if (def.type === 'object') return schema;
+  if (def.type !== 'union' || def.discriminator === undefined || typeof data !== 'object' || data === null) return undefined;
+  const tag = (data as Record<string, unknown>)[def.discriminator];
+  return def.options?.find((option) => {
+    const literal = defOf(option).shape?.[def.discriminator ?? ''];
+    return literal !== undefined && (defOf(literal).values ?? []).includes(tag);
+  });
+}
+
+/**
+ * What a stated value holds that has facets of its own: a map's or a list's entries and their
+ * schema, or the value itself when it is an object with facets (a resource's single `value`).
+ */
+export function childSchema(value: z.ZodType | undefined): { of: 'map' | 'list' | 'one'; schema: z.ZodType } | undefined {
+  if (!value) return undefined;
+  if (METAS.has(value)) return { of: 'one', schema: value };
+  const def = defOf(value);
+  if (def.type === 'record' && def.valueType) return { of: 'map', schema: def.valueType };
+  if (def.type === 'array' && def.element) return { of: 'list', schema: def.element };
+  return undefined;
+}
+
+/** Whether a schema is itself a facet (a map of facets, such as responses by status). */
+export function isFacetSchema(schema: z.ZodType): boolean {
+  return STATED.has(schema);
+}

@@ -1,0 +1,38 @@
+import type { ItemInput } from '../../areas/index.ts';
+import { isObj, type Obj } from '../../facet/state.ts';
+import type { Unmapped } from '../result.ts';
+
+/** An OpenAPI security scheme as an authentication scheme. */
+export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> {
+  const common = typeof s.description === 'string' ? { description: s.description } : {};
+  switch (s.type) {
+    case 'apiKey':
+      if (s.in !== 'header') unmapped.push({ pointer: `${pointer}/in`, reason: `an API key in the ${String(s.in)} is recorded as its name, not as a header` });
+      return { ...common, scheme: 'api-key', credentials: [String(s.name ?? 'api key')], ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }) };
+    case 'http': {
+      const bearer = String(s.scheme).toLowerCase() === 'bearer';
+      return { ...common, scheme: bearer ? 'http-bearer' : 'http-basic', headers: ['Authorization'], ...(bearer ? {} : { credentials: ['username', 'password'] }) };
+    }
+    case 'oauth2': {
+      const flows = isObj(s.flows) ? s.flows : {};
+      const scopes: Record<string, string> = {};
+      const endpoints: Record<string, string> = {};
+      for (const [flow, f] of Object.entries(flows)) {
+        if (!isObj(f)) continue;
+        for (const [name, text] of Object.entries(isObj(f.scopes) ? f.scopes : {})) scopes[name] = String(text);
+        for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
+          const url = f[k];
+          if (typeof url === 'string') endpoints[`${flow}.${k.replace('Url', '')}`] = url;
+        }
+      }
+      return { ...common, scheme: 'oauth2', headers: ['Authorization'], scopes: Object.keys(scopes).length ? scopes : { none: 'The flows define no scopes.' }, ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
+    }
+    case 'openIdConnect':
+      return { ...common, scheme: 'openid-connect', headers: ['Authorization'], token_endpoints: { discovery: String(s.openIdConnectUrl) } };
+    case 'mutualTLS':
+      return { ...common, scheme: 'mutual-tls' };
+    default:
+      unmapped.push({ pointer, reason: `security scheme type \`${String(s.type)}\` is not known` });
+      return common;
+  }
+}
