@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, prose } from '../facet/values.ts';
-import { stated } from '../facet/state.ts';
+import { facetId } from '../facet/ids.ts';
+import { own, stated } from '../facet/state.ts';
 import type { Path } from '../facet/path.ts';
 import type { AddReference } from './area.ts';
 
@@ -26,6 +27,12 @@ export const errorResponse = z.strictObject({ error: idSchema, description: pros
 export const responseSchema = z.union([resourcePayload, errorResponse, rawPayload]);
 export type Payload = z.infer<typeof payloadSchema>;
 export type Response = z.infer<typeof responseSchema>;
+
+/** The gap that holds up a stated payload: the fields of the resource it names. */
+export function payloadHeldUpBy(value: unknown): string | undefined {
+  const resource = own(value, 'resource');
+  return typeof resource === 'string' ? facetId('resources', resource, 'fields') : undefined;
+}
 
 /** The resource and error a stated payload or response names. */
 export function payloadReferences(value: unknown, path: Path, via: string, add: AddReference): void {

@@ -17,8 +17,8 @@ export interface FacetMeta<Owner> {
   blockedBy?: (owner: Owner) => ReadonlyArray<keyof Owner & string>;
   /** An inventory of the area's items (of one kind, for limits): open until it says `complete`. */
   inventory?: { noun: string; covers: string; kind?: string };
-  /** A stated value names a resource (a payload): a resource whose fields are a gap holds it up. */
-  namesResource?: boolean;
+  /** The gap that holds up a stated value, where it names one (a payload names a resource whose fields are open). */
+  heldUpBy?: (value: unknown) => string | undefined;
   /** The stated value is Markdown prose. */
   prose?: boolean;
   /** The facets inside a stated value: the fields of a resource, the transitions of a machine. */
@@ -32,7 +32,7 @@ export interface ChildMeta {
   /** The id segment of a list element; map entries use their key. */
   id?: (element: unknown, index: number) => string;
   /** Each entry of the map is itself a facet (responses by status). */
-  entry?: { question: (name: string) => string; namesResource?: boolean };
+  entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined };
   /** Pages show the children as rows of a table with these facets as columns (a resource's fields). */
   table?: readonly string[];
 }

@@ -2,7 +2,7 @@ import { AREAS, type AreaModule } from '../areas/index.ts';
 import { childSchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
-import { facetState, isGap, isObj, isOpenValue, own, stated } from '../facet/state.ts';
+import { facetState, isGap, isObj, isOpenValue, own } from '../facet/state.ts';
 import { areaOf, itemKey, type Area, type Spec } from '../model/spec.ts';
 import type { Assessment, Coverage, FacetResult, Misplaced } from './types.ts';
 
@@ -26,8 +26,8 @@ interface Walk {
   ids: Set<string>;
   duplicates: Misplaced[];
   ignored: Misplaced[];
-  /** Ids of facets whose stated value may name a resource (payloads). */
-  payloads: Set<string>;
+  /** Facets whose stated value is held up by another gap (a payload by its resource's fields). */
+  heldUp: Array<{ id: string; by: string }>;
 }
 
 /**
@@ -36,7 +36,7 @@ interface Walk {
  */
 export function assess(spec: Spec): Assessment {
   const required = new Set(AREAS.flatMap((m) => m.policy?.(areaOf(spec, m.key).data) ?? []));
-  const walk: Walk = { spec, required, facets: [], ids: new Set(), duplicates: [], ignored: [], payloads: new Set() };
+  const walk: Walk = { spec, required, facets: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
   for (const module of AREAS) {
     const area = areaOf(spec, module.key);
     visitOwner(module.schema, area.data, { module, area, file: area.file, id: [module.key], at: [], label: '' }, walk);
@@ -45,7 +45,7 @@ export function assess(spec: Spec): Assessment {
       if (schema) visitOwner(schema, item.data, { module, area, item: item.id, file: item.file, id: [module.key, item.id], at: [], label: '' }, walk);
     }
   }
-  linkBlocks(walk.facets, walk.payloads);
+  linkBlocks(walk.facets, walk.heldUp);
   const gaps = walk.facets.filter((f) => isGap(f.state));
   return { facets: walk.facets, gaps, byArea: coverageByArea(walk.facets), byItem: coverageByItem(walk.facets), duplicates: walk.duplicates, ignored: walk.ignored };
 }
@@ -76,7 +76,8 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     return;
   }
   walk.ids.add(id);
-  if (meta.namesResource) walk.payloads.add(id);
+  const by = state === 'stated' ? meta.heldUpBy?.(value) : undefined;
+  if (by !== undefined) walk.heldUp.push({ id, by });
   const open = state === 'open' && isOpenValue(value) ? value : undefined;
   const pos = walk.spec.sources.get(place.file)?.locate(where, state !== 'missing') ?? { line: 1, column: 1 };
   walk.facets.push({
@@ -107,7 +108,7 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
   if (entry) {
     // Each entry of the map is a facet of the map (responses by status).
     for (const name of isObj(value) ? Object.keys(value) : []) {
-      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.namesResource ? { namesResource: true } : {}) };
+      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}) };
       visit(value, { key: name, meta, value: undefined }, { ...place, label: children.label(name) }, walk);
     }
     return;
@@ -135,15 +136,13 @@ function question(key: string, meta: FacetMeta<never>, area: Area): string {
   return count === 0 ? meta.question : `Is this the complete list of ${inventory.noun} (${count} listed)? If so, write \`${key}: complete\`.`;
 }
 
-/** Inverts blocked-by, and marks stated payloads that name a resource whose fields are a gap. */
-function linkBlocks(facets: FacetResult[], payloads: ReadonlySet<string>): void {
+/** Inverts blocked-by, and marks what stated values are held up by a gap (a payload by its resource's open fields). */
+function linkBlocks(facets: FacetResult[], heldUp: ReadonlyArray<{ id: string; by: string }>): void {
   const byId = new Map(facets.map((f) => [f.id, f]));
   for (const f of facets) for (const b of f.blockedBy) byId.get(b)?.blocks.push(f.id);
-  for (const f of facets) {
-    const resource = payloads.has(f.id) ? own(stated(f.value), 'resource') : undefined;
-    if (typeof resource !== 'string') continue;
-    const fields = byId.get(`resources/${idSegment(resource)}/fields`);
-    if (fields && isGap(fields.state)) fields.blocks.push(f.id);
+  for (const { id, by } of heldUp) {
+    const gap = byId.get(by);
+    if (gap && isGap(gap.state)) gap.blocks.push(id);
   }
 }
 

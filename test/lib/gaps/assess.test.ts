@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { facetAnchor } from '../../../src/lib/index.ts';
-import { gapLines, specFrom } from '../../helpers.ts';
+import { cli, fixture, gapLines, scratchCopy, specFrom } from '../../helpers.ts';
 
 const ids = (files: Record<string, string>) => gapLines(specFrom(files));
 
@@ -27,6 +29,38 @@ describe('rules that keep the count honest', () => {
   it('an empty list is a gap, not none', () => {
     expect(ids({ 'resources/Order.yaml': 'fields: {}' })).toContain('resources/Order/fields empty');
     expect(ids({ 'authentication/k.yaml': 'scheme: api-key\ncredentials: []' })).toContain('authentication/k/credentials empty');
+  });
+
+  it('an empty list written on an optional facet or refinement is a gap too, located where it is written', () => {
+    const { assessment } = specFrom({
+      'resources/Order.yaml': 'fields:\n  status: { type: string, required: true, allowed: [] }',
+      'endpoints/e.yaml': 'method: GET\npath: /e\nparameters: { none: x }\nresponses: { "200": { content_type: text/plain } }\nsecurity: []',
+    });
+    const gap = (id: string) => assessment.gaps.find((g) => g.id === id);
+    expect(gap('resources/Order/fields/status/allowed')).toMatchObject({ state: 'empty', line: 2, column: 43 });
+    expect(gap('endpoints/e/security')).toMatchObject({ state: 'empty', line: 5, column: 1 });
+  });
+
+  it('says `empty` in JSON, text and Markdown alike', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    await writeFile(join(dir, 'endpoints', 'get-order.yaml'), 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: true }\nresponses: { "200": { resource: Order } }\nsecurity: []\n');
+    const [json, text, markdown] = await Promise.all(['json', 'text', 'markdown'].map((format) => cli(['gaps', '--spec', dir, '--format', format])));
+    const gap = (JSON.parse(json?.out ?? '{}') as { areas: Array<{ gaps: Array<{ id: string; state: string }> }> }).areas.flatMap((a) => a.gaps).find((g) => g.id === 'endpoints/get-order/security');
+    expect(gap?.state).toBe('empty');
+    expect(text?.out).toContain('endpoints/get-order/security  (empty)');
+    expect(markdown?.out).toContain('- `endpoints/get-order/security`: security (empty).');
+  });
+
+  it('an empty state list blocks the transitions like a missing one; stated as none, it blocks nothing', () => {
+    const machine = (states: string) => specFrom({ 'states/m.yaml': `resource: O\nfield: s\nstates: ${states}\ntransitions: { open: true }` });
+    const blocked = (states: string) => machine(states).assessment.facets.find((f) => f.id === 'states/m/transitions')?.blockedBy;
+    expect(blocked('{}')).toEqual(['states/m/states']);
+    expect(blocked('{ open: true }')).toEqual(['states/m/states']);
+    expect(blocked('{ none: The resource has no lifecycle. }')).toEqual([]);
+    expect(blocked('{ a: { initial: true } }')).toEqual([]);
+    // The initial-state check agrees: an empty list is a gap, not a list without an initial state.
+    expect(machine('{}').diagnostics.filter((d) => d.code === 'initial-state')).toEqual([]);
+    expect(machine('{ a: {} }').diagnostics.filter((d) => d.code === 'initial-state')).toHaveLength(1);
   });
 
   it('an inventory stays open until the area says the list is complete', () => {

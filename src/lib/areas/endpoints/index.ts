@@ -3,7 +3,7 @@ import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/
 import { facetState, own, stated } from '../../facet/state.ts';
 import { idSchema, itemCommon, nameSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
-import { payloadReferences, payloadSchema, responseSchema } from '../payload.ts';
+import { payloadHeldUpBy, payloadReferences, payloadSchema, responseSchema } from '../payload.ts';
 import { PRIMITIVE_TYPES, typeName } from '../resources/index.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
@@ -64,12 +64,12 @@ export const endpointItem = facetObject(
         const method = stated(e.method);
         return method !== undefined && BODYLESS_METHODS.has(method) ? `a ${method} request has no body` : undefined;
       },
-      namesResource: true,
+      heldUpBy: payloadHeldUpBy,
     },
     responses: {
       label: 'response payloads',
       question: 'Which responses can this endpoint give, by status code, and what do they carry?',
-      children: { label: () => 'response', entry: { question: (status) => `What does the ${status} response carry?`, namesResource: true } },
+      children: { label: () => 'response', entry: { question: (status) => `What does the ${status} response carry?`, heldUpBy: payloadHeldUpBy } },
     },
     security: { label: 'security', question: 'Which schemes and scopes does a call need?', optional: true },
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
 import { itemCommon, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
-import { payloadReferences, payloadSchema } from '../payload.ts';
+import { payloadHeldUpBy, payloadReferences, payloadSchema } from '../payload.ts';
 
 /** `errors/_area.yaml`: the inventory and the body every error carries. */
 export const errorsArea = facetObject(
@@ -14,7 +14,7 @@ export const errorsArea = facetObject(
   },
   {
     inventory: inventoryMeta('error codes', 'the HTTP status code it comes with'),
-    body: { label: 'error body shape', question: 'What does an error response body look like?', namesResource: true },
+    body: { label: 'error body shape', question: 'What does an error response body look like?', heldUpBy: payloadHeldUpBy },
   },
 );
 

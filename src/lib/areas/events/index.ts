@@ -3,7 +3,7 @@ import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/
 import { facetState } from '../../facet/state.ts';
 import { durationSchema, itemCommon, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
-import { payloadReferences, payloadSchema } from '../payload.ts';
+import { payloadHeldUpBy, payloadReferences, payloadSchema } from '../payload.ts';
 
 export const deliverySchema = z.strictObject({
   /** How events reach subscribers, e.g. `webhook (HTTPS POST)`. */
@@ -63,7 +63,7 @@ export const eventItem = facetObject(
     signing: facet(signingSchema),
   },
   {
-    payload: { label: 'payload shape', question: 'What does the event carry?', namesResource: true },
+    payload: { label: 'payload shape', question: 'What does the event carry?', heldUpBy: payloadHeldUpBy },
     // Delivery, retries and signing default to the area's; an event counts them once it overrides them.
     delivery: { ...DEFAULTS.delivery, optional: true },
     retries: { ...DEFAULTS.retries, optional: true },
