@@ -133,7 +133,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
   const editBase = options.editUrl ?? spec.config.editUrl;
   const edit = (file: string) => (editBase ? { editUrl: `${editBase.replace(/\/?$/, '/')}${file}` } : {});
   const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
-  const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), titleOf(i.data, i.id)] as const)));
+  const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i.data.title ?? i.id] as const)));
   const areaTitle = (key: string) => (isAreaKey(key) ? areaModule(key).title : key);
   const link = (key: string, via: string): LinkView => {
     const [area = '', id] = key.split('/');
@@ -182,11 +182,11 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     const items = area.items.map((item): ItemView => {
       const { facets, tables } = views(byOwner.get(itemKey(item)) ?? [], 2);
       const machine = module.view?.(item.data, item.id).machine;
-      const description = descriptionOf(item.data);
+      const description = item.data.description;
       return {
         area: module.key,
         id: item.id,
-        title: titleOf(item.data, item.id),
+        title: item.data.title ?? item.id,
         path: itemPath(module.key, item.id),
         ...edit(item.file),
         tables,
@@ -200,7 +200,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
         linkedFrom: links(graph.incoming.get(itemKey(item)), 'from'),
       };
     });
-    const description = descriptionOf(area.data);
+    const description = area.data.description;
     return {
       number: index + 1,
       key: module.key,
@@ -222,14 +222,6 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
   });
   const coverage = sumCoverage(areas.map((a) => a.coverage));
   return { areas, coverage, gapCount: assessment.gaps.length };
-}
-
-function titleOf(data: unknown, id: string): string {
-  return isObj(data) && typeof data.title === 'string' ? data.title : id;
-}
-
-function descriptionOf(data: unknown): string | undefined {
-  return isObj(data) && typeof data.description === 'string' ? data.description : undefined;
 }
 
 /** The prose renderer, with the cache `npm run dev` keeps between syncs (reset when the items change). */

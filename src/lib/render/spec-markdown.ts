@@ -63,10 +63,8 @@ export function specMarkdown(a: Analysis): string {
     if (own.length) lines.push('', ...facetLines(own, 1));
     for (const item of area.items) {
       const facets = byOwner.get(itemKey(item)) ?? [];
-      const data = isObj(item.data) ? item.data : {};
-      const title = typeof data.title === 'string' ? data.title : item.id;
-      lines.push('', `### ${markdownText(title)} (\`${module.key}/${item.id}\`)`);
-      if (typeof data.description === 'string') lines.push('', escapeControls(data.description.trim()));
+      lines.push('', `### ${markdownText(item.data.title ?? item.id)} (\`${module.key}/${item.id}\`)`);
+      if (item.data.description !== undefined) lines.push('', escapeControls(item.data.description.trim()));
       if (facets.length) lines.push('', ...facetLines(facets, 2));
       const extra = module.markdown?.(item.data, item.id) ?? [];
       if (extra.length) lines.push('', ...extra);
