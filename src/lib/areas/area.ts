@@ -1,22 +1,10 @@
 import type { z } from 'zod';
-import type { Path } from '../facet/path.ts';
 import type { Obj } from '../facet/state.ts';
+import type { AddReference, AreaKey } from './keys.ts';
+import type { ShapeAt } from './shape.ts';
 
-/** The nine areas, in the order used everywhere. */
-export const AREA_KEYS = ['purpose', 'resources', 'states', 'endpoints', 'authentication', 'events', 'errors', 'limits', 'versioning'] as const;
-export type AreaKey = (typeof AREA_KEYS)[number];
-
-/** A mention of another item that an area module finds in its data: where, what, and as what. */
-export interface ReferenceFound {
-  path: Path;
-  area: AreaKey;
-  id: string;
-  /** What the mention is, for messages: "request payload", "transition trigger". */
-  via: string;
-}
-
-/** Where a module reports the references it finds. */
-export type AddReference = (reference: ReferenceFound) => void;
+export { AREA_KEYS, type AddReference, type AreaKey, type ReferenceFound } from './keys.ts';
+export type { ShapeAt } from './shape.ts';
 
 /** Another page a view links to: an item (or an area), turned into a URL by the site. */
 export interface Target {
@@ -64,11 +52,13 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   /** Schema of `<area>/_area.yaml`. */
   schema: AS;
   items?: ItemsDef<IS>;
-  /** Refinements this area's file makes every spec facet require (`require: [format]`). */
-  policy?(area: Area): readonly string[];
   /** References in the area's own file. */
   areaReferences?(area: Area, add: AddReference): void;
   references?(item: Item, add: AddReference): void;
+  /** The shapes an item holds (fields, parameters, bodies, headers), for checks that look at every shape. */
+  shapes?(item: Item): ShapeAt[];
+  /** The shapes the area's own file holds. */
+  areaShapes?(area: Area): ShapeAt[];
   /** What breaks a client between two versions of an item; `after` undefined means removed. */
   breaking?(before: Item, after: Item | undefined, say: (message: string) => void, id: string): void;
   /** What the item's page shows beyond its facets. */

@@ -1,4 +1,8 @@
 import { allowedType } from './allowed-type.ts';
+import { badConstraint } from './bad-constraint.ts';
+import { defaultValue } from './default-value.ts';
+import { discriminatorField } from './discriminator.ts';
+import { payloadShape } from './payload-shape.ts';
 import { badStatus } from './bad-status.ts';
 import { blockedByCycle } from './blocked-by-cycle.ts';
 import { brokenLink } from './broken-link.ts';
@@ -31,6 +35,10 @@ export const CHECKS: readonly Check[] = [
   duplicateEndpoint,
   badStatus,
   allowedType,
+  defaultValue,
+  badConstraint,
+  discriminatorField,
+  payloadShape,
   statusMismatch,
   unknownState,
   initialState,

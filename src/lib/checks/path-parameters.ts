@@ -1,3 +1,4 @@
+import { parametersOf } from '../areas/endpoints/index.ts';
 import { facetState, stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
@@ -15,21 +16,23 @@ export const pathParametersCheck: Check = {
     for (const item of ctx.items('endpoints')) {
       const path = stated(item.data.path);
       const state = facetState(item.data.parameters);
+      const pathState = facetState(stated(item.data.parameters)?.path);
       if (path === undefined || (state !== 'stated' && state !== 'none')) continue;
-      const declared = Object.entries(stated(item.data.parameters) ?? {}).filter(([, p]) => p.in === 'path');
+      const declared = parametersOf(item.data).filter((p) => p.location === 'path');
       const inPath = pathParameters(path);
       for (const name of inPath) {
-        if (declared.some(([n]) => n === name)) continue;
+        // A path parameter list still open is a gap, not a mistake.
+        if (declared.some((p) => p.name === name) || pathState === 'open') continue;
         ctx.report({
-          message: `Path parameter \`{${name}}\` of \`${path}\` is not declared; add \`${name}: { in: path, type: string, required: true }\` to parameters.`,
+          message: `Path parameter \`{${name}}\` of \`${path}\` is not declared; add \`path: { ${name}: { type: string } }\` to parameters.`,
           at: { file: item.file, path: state === 'none' ? ['parameters'] : ['path'] },
         });
       }
-      for (const [name, p] of declared) {
+      for (const { name, parameter } of declared) {
         if (!inPath.includes(name)) {
-          ctx.report({ message: `Parameter \`${name}\` is declared \`in: path\` but \`${path}\` has no \`{${name}}\`; fix the name or the path.`, at: { file: item.file, path: ['parameters', name], key: true } });
-        } else if (p.required === false) {
-          ctx.report({ message: `Path parameter \`${name}\` is marked \`required: false\`; a path parameter is always required.`, at: { file: item.file, path: ['parameters', name, 'required'] } });
+          ctx.report({ message: `Parameter \`${name}\` is declared under \`path\` but \`${path}\` has no \`{${name}}\`; fix the name or the path.`, at: { file: item.file, path: ['parameters', 'path', name], key: true } });
+        } else if (parameter.required === false) {
+          ctx.report({ message: `Path parameter \`${name}\` is marked \`required: false\`; a path parameter is always required.`, at: { file: item.file, path: ['parameters', 'path', name, 'required'] } });
         }
       }
     }

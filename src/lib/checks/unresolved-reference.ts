@@ -1,5 +1,5 @@
 import { areaModule } from '../areas/index.ts';
-import { PRIMITIVE_TYPES } from '../areas/resources/index.ts';
+import { COMPOSITIONS, PRIMITIVE_TYPES } from '../areas/shape.ts';
 import { isOpenValue } from '../facet/state.ts';
 import { didYouMean } from '../load/suggest.ts';
 import type { Check } from './types.ts';
@@ -19,8 +19,8 @@ export const unresolvedReference: Check = {
       if (ctx.item(r.area, r.id)) continue;
       const noun = areaModule(r.area).items?.noun ?? r.area;
       const ids = ctx.items(r.area).map((i) => i.id);
-      const isType = r.via.startsWith('type of') || r.via.startsWith('items of');
-      const candidates = isType ? [...ids, ...PRIMITIVE_TYPES] : ids;
+      const isType = /^(type|items|values|variant) of/.test(r.via);
+      const candidates = isType ? [...ids, ...PRIMITIVE_TYPES, ...COMPOSITIONS] : ids;
       const hint = didYouMean(r.id, candidates) || `. Add \`${r.area}/${r.id}.yaml\`${isType ? ` or use one of ${PRIMITIVE_TYPES.join(', ')}` : ''}.`;
       ctx.report({ message: `Unknown ${isType ? 'type or resource' : noun} \`${r.id}\` in ${r.via}${hint}`, at: { file: r.file, path: r.path } });
     }

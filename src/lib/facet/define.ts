@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noneSchema, openSchema, placeholderSchema } from './values.ts';
+import { lineSchema, noneSchema, openSchema, placeholderSchema, prose } from './values.ts';
 
 /** How the gap engine treats one facet. Attached to a field of a shape by `facetObject`. */
 export interface FacetMeta<Owner> {
@@ -12,15 +12,17 @@ export interface FacetMeta<Owner> {
   /** An optional refinement (a field's format): counted once written, or where the spec's policy requires it. */
   refinement?: string;
   /** Why the facet cannot apply to this owner (no body on GET), or undefined when it applies. */
-  notApplicable?: (owner: Owner) => string | undefined;
+  notApplicable?(owner: Owner): string | undefined;
   /** Sibling facets that must be closed before this one can be (transitions wait for the state list). */
-  blockedBy?: (owner: Owner) => ReadonlyArray<keyof Owner & string>;
+  blockedBy?(owner: Owner): ReadonlyArray<keyof Owner & string>;
   /** An inventory of the area's items (of one kind, for limits): open until it says `complete`. */
   inventory?: { noun: string; covers: string; kind?: string };
   /** The gap that holds up a stated value, where it names one (a payload names a resource whose fields are open). */
   heldUpBy?: (value: unknown) => string | undefined;
   /** The stated value is Markdown prose. */
   prose?: boolean;
+  /** `null` is a value it can state (a default of null), not a facet left unwritten. */
+  acceptsNull?: boolean;
   /** The facets inside a stated value: the fields of a resource, the transitions of a machine. */
   children?: ChildMeta;
 }
@@ -32,7 +34,7 @@ export interface ChildMeta {
   /** The id segment of a list element; map entries use their key. */
   id?: (element: unknown, index: number) => string;
   /** Each entry of the map is itself a facet (responses by status). */
-  entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined };
+  entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined; children?: ChildMeta };
   /** Pages show the children as rows of a table with these facets as columns (a resource's fields). */
   table?: readonly string[];
 }
@@ -63,6 +65,19 @@ export const inventorySchema = facet(z.literal('complete', { error: 'write `comp
 export function inventoryMeta(noun: string, covers: string, kind?: string): FacetMeta<unknown> {
   return { label: `list of ${noun}`, question: `Which ${noun} are there, and is the list complete? For each: ${covers}.`, inventory: { noun, covers, ...(kind !== undefined ? { kind } : {}) } };
 }
+
+/** Fields every item file may carry next to its facets: a title, and a description a spec may require. */
+export const itemCommon = {
+  /** A human title (the summary), one line; the file name is the id. */
+  title: lineSchema.optional(),
+  /** What the item is (Markdown). */
+  description: facet(prose),
+};
+
+/** The metadata of `itemCommon`'s description: a refinement, required where the spec's policy says so. */
+export const itemCommonMetas = {
+  description: { label: 'description', question: 'What is it, in a sentence or two?', refinement: 'description', prose: true },
+} as const;
 
 /** The keys of a shape whose schema is a facet. */
 export type FacetKeys<S> = { [K in keyof S]: S[K] extends FacetMarker ? K : never }[keyof S] & string;
@@ -135,9 +150,26 @@ export function childSchema(value: z.ZodType | undefined): { of: 'map' | 'list' 
   if (!value) return undefined;
   if (METAS.has(value)) return { of: 'one', schema: value };
   const def = defOf(value);
-  if (def.type === 'record' && def.valueType) return { of: 'map', schema: def.valueType };
-  if (def.type === 'array' && def.element) return { of: 'list', schema: def.element };
+  if (def.type === 'record' && def.valueType) return { of: 'map', schema: withFacets(def.valueType) };
+  if (def.type === 'array' && def.element) return { of: 'list', schema: withFacets(def.element) };
+  // A type name or a shape (an array's `items`): the facets are the shape's.
+  if (def.type === 'union') {
+    const object = def.options?.find((o) => METAS.has(o));
+    if (object) return { of: 'one', schema: object };
+  }
   return undefined;
+}
+
+/** The object with facets among a union's options (a variant given as a type name or a shape), or the schema itself. */
+function withFacets(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  return (def.type === 'union' ? def.options?.find((o) => METAS.has(o)) : undefined) ?? schema;
+}
+
+/** The schema of each stated entry of a map of facets (a response, a scope). */
+export function entrySchema(map: z.ZodType | undefined): z.ZodType | undefined {
+  const def = map ? defOf(map) : undefined;
+  return def?.type === 'record' && def.valueType ? STATED.get(def.valueType) : undefined;
 }
 
 /** Whether a schema is itself a facet (a map of facets, such as responses by status). */

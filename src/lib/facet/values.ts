@@ -67,10 +67,5 @@ export const dateSchema = z.iso.date({ error: 'expected a date as YYYY-MM-DD' })
 /** An absolute http(s) URL. */
 export const urlSchema = absoluteUrlSchema;
 
-/** Fields every item file may carry next to its facets. */
-export const itemCommon = {
-  /** A human title, one line; the file name is the id. */
-  title: lineSchema.optional(),
-  /** Markdown prose. */
-  description: prose.optional(),
-};
+/** A list of names (tags, headers...): each a name without control characters. Empty, it is a gap. */
+export const namesSchema = z.array(nameSchema);

@@ -1,5 +1,5 @@
 import { AREAS, type AreaModule } from '../areas/index.ts';
-import { childSchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
+import { childSchema, entrySchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, isOpenValue, own } from '../facet/state.ts';
@@ -35,7 +35,7 @@ interface Walk {
  * the area modules attach to their schemas. The same walk for every area: no area is special here.
  */
 export function assess(spec: Spec): Assessment {
-  const required = new Set(AREAS.flatMap((m) => m.policy?.(areaOf(spec, m.key).data) ?? []));
+  const required = new Set(spec.config.require);
   const walk: Walk = { spec, required, facets: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
   for (const module of AREAS) {
     const area = areaOf(spec, module.key);
@@ -56,7 +56,7 @@ function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, p
 
 function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk): void {
   const value = own(owner, key);
-  const state = facetState(value);
+  const state = value === null && meta.acceptsNull ? 'stated' : facetState(value);
   const label = place.label ? `${place.label}: ${meta.label}` : meta.label;
   const at = [...place.at, key];
   // The metadata was attached to this owner's own schema, so the owner has the type it expects.
@@ -107,24 +107,28 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
   const entry = children.entry;
   if (entry) {
     // Each entry of the map is a facet of the map (responses by status).
+    const schema = entrySchema(valueSchema);
     for (const name of isObj(value) ? Object.keys(value) : []) {
-      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}) };
-      visit(value, { key: name, meta, value: undefined }, { ...place, label: children.label(name) }, walk);
+      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}) };
+      visit(value, { key: name, meta, value: schema }, { ...place, label: children.label(name) }, walk);
     }
     return;
   }
   const child = childSchema(valueSchema);
   if (!child) return;
-  if (child.of === 'one') return visitOwner(child.schema, value, { ...place, label: children.label('') }, walk);
+  if (child.of === 'one') {
+    if (isObj(value)) visitOwner(child.schema, value, { ...place, label: children.label('') }, walk);
+    return;
+  }
   if (child.of === 'map' && isObj(value)) {
     for (const [name, element] of Object.entries(value)) {
-      visitOwner(child.schema, element, { ...place, id: [...place.id, idSegment(name)], at: [...place.at, name], label: children.label(name) }, walk);
+      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: [...place.id, idSegment(name)], at: [...place.at, name], label: children.label(name) }, walk);
     }
   }
   if (child.of === 'list' && Array.isArray(value)) {
     value.forEach((element: unknown, index) => {
       const segment = children.id?.(element, index) ?? String(index);
-      visitOwner(child.schema, element, { ...place, id: [...place.id, segment], at: [...place.at, index], label: children.label(segment) }, walk);
+      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: [...place.id, segment], at: [...place.at, index], label: children.label(segment) }, walk);
     });
   }
 }

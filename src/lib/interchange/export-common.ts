@@ -1,6 +1,6 @@
 import type { Analysis } from '../analyze.ts';
 import type { AreaData, AreaKey } from '../areas/index.ts';
-import { PRIMITIVE_TYPES } from '../areas/resources/index.ts';
+import { PRIMITIVE_TYPES } from '../areas/shape.ts';
 import { facetState, isObj, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ItemInput } from '../areas/index.ts';
-import type { resourcePayload } from '../areas/payload.ts';
-import type { fieldSchema } from '../areas/resources/index.ts';
+import type { payloadSchema } from '../areas/payload.ts';
+import type { Field } from '../areas/shape.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { titled } from './text.ts';
@@ -38,7 +38,7 @@ export class SchemaMapper {
   }
 
   /** A payload for a body schema: a resource (or a list of one), or undefined when there is no schema. */
-  payload(schema: unknown, pointer: string, nameIfInline: string): z.input<typeof resourcePayload> | undefined {
+  payload(schema: unknown, pointer: string, nameIfInline: string): z.input<typeof payloadSchema> | undefined {
     if (!isObj(schema)) return undefined;
     const ref = refName(schema.$ref, this.prefix);
     if (ref !== undefined) return { resource: this.ids.id(ref) };
@@ -102,8 +102,8 @@ export class SchemaMapper {
     return { ...(any ? { properties } : {}), required, at };
   }
 
-  private field(schema: unknown, pointer: string, required: boolean | undefined, inlineName: string): z.input<typeof fieldSchema> {
-    const f: z.input<typeof fieldSchema> = {};
+  private field(schema: unknown, pointer: string, required: boolean | undefined, inlineName: string): Field {
+    const f: Field = {};
     if (!isObj(schema)) return { type: { open: 'The source gives no type.' }, ...(required !== undefined ? { required } : {}) };
     if (typeof schema.description === 'string') f.description = schema.description;
     const ref = refName(schema.$ref, this.prefix);

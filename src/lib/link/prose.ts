@@ -31,8 +31,9 @@ export function collectProse(spec: Spec): Prose[] {
     ];
     for (const { schema, data, at } of owners) {
       walk(data, [], at, out);
+      // Prose facets under another key than `description` (the purpose statement).
       for (const field of facetFields(schema, data)) {
-        const text = field.meta.prose ? stated(own(data, field.key)) : undefined;
+        const text = field.meta.prose && field.key !== 'description' ? stated(own(data, field.key)) : undefined;
         if (typeof text === 'string') out.push({ ...at, path: [field.key], text });
       }
     }

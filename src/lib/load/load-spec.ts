@@ -56,7 +56,7 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
     AREA_KEYS.map((key) => [key, { key, file: `${key}/${AREA_FILE}`, present: false, data: {}, status: 'valid', items: [], unreadable: [] }]),
   );
   const seenIds = new Map<string, string>();
-  let config: SpecConfig = { checks: new Map() };
+  let config: SpecConfig = { checks: new Map(), require: [] };
 
   for (const file of files) {
     const located = { file: file.path, line: 1, column: 1 };
@@ -115,7 +115,8 @@ function readConfig(file: string, data: Obj): SpecConfig {
     const severity = raw[code];
     if (severity === 'error' || severity === 'warning' || severity === 'hint' || severity === 'off') checks.set(code, severity);
   }
-  return { file, checks, ...(typeof data.edit_url === 'string' ? { editUrl: data.edit_url } : {}) };
+  const require = Array.isArray(data.require) ? data.require.filter((r): r is string => typeof r === 'string') : [];
+  return { file, checks, require, ...(typeof data.edit_url === 'string' ? { editUrl: data.edit_url } : {}) };
 }
 
 /** Ids must differ in more than letter case: they become file names and URLs on any system. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { knownKeysAt } from './known-keys.ts';
+import { movedKey } from './moved-keys.ts';
 import type { Path, SourceFile } from './source.ts';
 import { PLACEHOLDER } from '../facet/state.ts';
 import { didYouMean, suggest } from './suggest.ts';
@@ -105,12 +106,15 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
       switch (issue.code) {
         case 'unrecognized_keys': {
           const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
-          return issue.keys.map((key) => ({
-            code: 'unknown-key',
-            severity: 'error',
-            message: `Unknown key \`${key}\` in ${showPath(path)}${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`,
-            ...at([...path, key], true),
-          }));
+          return issue.keys.map((key) => {
+            const moved = movedKey(source.file, path, key, valueAt(input, [key]));
+            return {
+              code: 'unknown-key',
+              severity: 'error',
+              message: `Unknown key \`${key}\` in ${showPath(path)}${moved ? `. ${moved}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`}`,
+              ...at([...path, key], true),
+            };
+          });
         }
         case 'invalid_type': {
           // Our schemas word their own expectations; zod's defaults start with "Invalid input".

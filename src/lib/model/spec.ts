@@ -42,6 +42,8 @@ export interface Area<K extends AreaKey = AreaKey> {
 export interface SpecConfig {
   file?: string;
   checks: ReadonlyMap<string, 'error' | 'warning' | 'hint' | 'off'>;
+  /** Refinements the spec requires wherever they can apply. */
+  require: readonly string[];
   /** Base URL that edits files of the spec folder, for "Edit this file" links. */
   editUrl?: string;
 }

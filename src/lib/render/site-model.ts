@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
 import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
 import type { MachineView } from '../areas/area.ts';
-import { isGap, isObj } from '../facet/state.ts';
+import { isGap, isObj, stated } from '../facet/state.ts';
 import { facetTree } from '../gaps/tree.ts';
 import { sumCoverage, type Coverage, type FacetResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
@@ -180,9 +180,13 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     const area = areaOf(spec, module.key);
     const own = views(byOwner.get(module.key) ?? [], 1);
     const items = area.items.map((item): ItemView => {
-      const { facets, tables } = views(byOwner.get(itemKey(item)) ?? [], 2);
+      const all = views(byOwner.get(itemKey(item)) ?? [], 2);
+      const tables = all.tables;
+      // A stated description is the page's opening prose; open or empty, it is a gap shown in place.
+      const descriptionId = `${itemKey(item)}/description`;
+      const facets = all.facets.filter((f) => !(f.id === descriptionId && f.state === 'stated'));
       const machine = module.view?.(item.data, item.id).machine;
-      const description = item.data.description;
+      const description = stated(item.data.description);
       return {
         area: module.key,
         id: item.id,

@@ -64,7 +64,8 @@ export function specMarkdown(a: Analysis): string {
     for (const item of area.items) {
       const facets = byOwner.get(itemKey(item)) ?? [];
       lines.push('', `### ${markdownText(item.data.title ?? item.id)} (\`${module.key}/${item.id}\`)`);
-      if (item.data.description !== undefined) lines.push('', escapeControls(item.data.description.trim()));
+      const description = stated(item.data.description);
+      if (description !== undefined) lines.push('', escapeControls(description.trim()));
       if (facets.length) lines.push('', ...facetLines(facets, 2));
       const extra = module.markdown?.(item.data, item.id) ?? [];
       if (extra.length) lines.push('', ...extra);

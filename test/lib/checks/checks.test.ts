@@ -4,7 +4,7 @@ import { completeWith, specAt, fixture } from '../../helpers.ts';
 
 type Files = Record<string, string | null>;
 
-const getOrder = (responses: string) => `method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: true }\nresponses:\n${responses}`;
+const getOrder = (responses: string) => `method: GET\npath: /orders/{order_id}\nparameters:\n  path:\n    order_id: { type: string, required: true }\nresponses:\n${responses}`;
 const machine = (states: string, transitions: string, field = 'status') => `resource: Order\nfield: ${field}\nstates:\n${states}\ntransitions:\n${transitions}`;
 const ORDER_STATUS = 'fields:\n  status: { type: string, required: true, allowed: [draft, placed, cancelled, shipped] }';
 const STATES = '  draft: { initial: true }\n  placed: {}\n  cancelled: { final: true }\n  shipped: { final: true }';
@@ -14,8 +14,8 @@ const TRANSITIONS = '  - { from: draft, to: placed, trigger: { endpoint: place-o
 const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quiet: Files[] }> = {
   'unresolved-reference': {
     fire: [
-      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Ordr }') }, { file: 'endpoints/get-order.yaml', line: 6, column: 22, message: 'Unknown resource `Ordr` in 200 response; did you mean `Order`?' }],
-      [{ 'endpoints/get-order.yaml': getOrder('  "404": { error: order_not_fond }') }, { line: 6, column: 19, message: expect.stringContaining('did you mean `order_not_found`?') }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Ordr }') }, { file: 'endpoints/get-order.yaml', line: 7, column: 22, message: 'Unknown resource `Ordr` in 200 response; did you mean `Order`?' }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "404": { error: order_not_fond }') }, { line: 7, column: 19, message: expect.stringContaining('did you mean `order_not_found`?') }],
       [{ 'resources/Order.yaml': 'fields:\n  id: { type: strng, required: true }' }, { file: 'resources/Order.yaml', line: 2, column: 15, message: expect.stringContaining('did you mean `string`?') }],
       [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('place-order', 'place-ordr')) }, { message: expect.stringContaining('Unknown endpoint `place-ordr` in transition trigger; did you mean `place-order`?') }],
       [{ 'events/order.placed.yaml': 'payload: { resource: Nope }' }, { file: 'events/order.placed.yaml', line: 1, column: 22 }],
@@ -37,25 +37,25 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
   },
   'path-parameters': {
     fire: [
-      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  id: { in: path, type: string }\nresponses: { "200": { resource: Order } }' }, { line: 2, message: expect.stringContaining('`{order_id}`') }],
+      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  path:\n    id: { type: string }\nresponses: { "200": { resource: Order } }' }, { line: 2, message: expect.stringContaining('`{order_id}`') }],
       [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters: { none: none }\nresponses: { "200": { resource: Order } }' }, { line: 3 }],
-      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: false }\nresponses: { "200": { resource: Order } }' }, { line: 4, message: expect.stringContaining('always required') }],
+      [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  path:\n    order_id: { type: string, required: false }\nresponses: { "200": { resource: Order } }' }, { line: 5, message: expect.stringContaining('always required') }],
     ],
-    quiet: [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string }\n  expand: { in: query, type: string }\nresponses: { "200": { resource: Order } }' }],
+    quiet: [{ 'endpoints/get-order.yaml': 'method: GET\npath: /orders/{order_id}\nparameters:\n  path:\n    order_id: { type: string }\n  query:\n    expand: { type: string }\nresponses: { "200": { resource: Order } }' }],
   },
   'duplicate-endpoint': {
     fire: [[{ 'endpoints/get-order-2.yaml': getOrder('  "200": { resource: Order }').replace('{order_id}', '{id}').replace('order_id:', 'id:') }, { file: 'endpoints/get-order-2.yaml', line: 2, related: [expect.objectContaining({ file: 'endpoints/get-order.yaml', line: 4 })] }]],
-    quiet: [{ 'endpoints/delete-order.yaml': 'method: DELETE\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string }\nresponses: { "204": { none: no body } }\nsecurity: [{ scheme: oauth2 }]' }],
+    quiet: [{ 'endpoints/delete-order.yaml': 'method: DELETE\npath: /orders/{order_id}\nparameters:\n  path:\n    order_id: { type: string }\nresponses: { "204": { none: no body } }\nsecurity: [{ scheme: oauth2 }]' }],
   },
   'bad-status': {
     fire: [
-      [{ 'endpoints/get-order.yaml': getOrder('  "600": { resource: Order }') }, { line: 6, column: 3 }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "600": { resource: Order }') }, { line: 7, column: 3 }],
       [{ 'errors/order_not_found.yaml': 'status: 44' }, { file: 'errors/order_not_found.yaml', line: 1, column: 9 }],
     ],
     quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: order_not_found }\n  default: { error: invalid_order }') }],
   },
   'status-mismatch': {
-    fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 7, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 3 })] }]],
+    fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 8, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 3 })] }]],
     quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: invalid_order }') }],
   },
   'unknown-state': {
@@ -85,7 +85,7 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     quiet: [{ 'resources/Order.yaml': 'fields:\n  status: { type: string, required: true, allowed: [shipped, placed, draft, cancelled] }' }],
   },
   'unknown-scope': {
-    fire: [[{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:red"] }]` }, { line: 7, message: expect.stringContaining('did you mean `orders:read`?'), related: [expect.objectContaining({ file: 'authentication/oauth2.yaml', line: 7, column: 1 })] }]],
+    fire: [[{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:red"] }]` }, { line: 8, message: expect.stringContaining('did you mean `orders:read`?'), related: [expect.objectContaining({ file: 'authentication/oauth2.yaml', line: 7, column: 1 })] }]],
     quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nsecurity: [{ scheme: oauth2, scopes: ["orders:read", "orders:write"] }]` }],
   },
   'version-dates': {
@@ -147,11 +147,44 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
   },
   'ignored-facet': {
     fire: [
-      [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { resource: Order }` }, { line: 7, column: 1, severity: 'hint', message: 'Request payload is ignored: a GET request has no body. Remove it, or change what makes it not apply.' }],
-      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, format: yes-no }` }, { line: 3, column: 42, message: expect.stringContaining('Field paid: format is ignored: a field of type boolean has no format') }],
+      [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { resource: Order }` }, { line: 8, column: 1, severity: 'hint', message: 'Request payload is ignored: a GET request has no body. Remove it, or change what makes it not apply.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, format: yes-no }` }, { line: 3, column: 42, message: expect.stringContaining('Field paid: format is ignored: a boolean has no format') }],
       [{ 'authentication/oauth2.yaml': 'scheme: api-key\ncredentials: [key]\nheaders: [X-Key]\ntoken_lifetimes: { access_token: PT1H }' }, { line: 4, message: expect.stringContaining('a api-key scheme has no tokens') }],
     ],
     quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { none: A GET has no body. }`.replace('method: GET', 'method: POST') }],
+  },
+  'default-value': {
+    fire: [
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, default: big }` }, { line: 3, column: 51, message: 'The default of field `size` is the text `big`, not an integer; make it one.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS.replace('] }', '], default: shipped, examples: [lost] }')}` }, { line: 2, message: expect.stringContaining('the text `lost`, which is not among its allowed values') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  note: { type: string, required: false, default: null }` }, { line: 3, message: expect.stringContaining('The default of field `note` is `null`, not a string') }],
+    ],
+    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS.replace('] }', '], default: draft, examples: [placed] }')}\n  note: { type: string, required: false, nullable: true, default: null, examples: [Leave at the door.] }` }],
+  },
+  'bad-constraint': {
+    fire: [
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, minimum: 10, maximum: 1 }` }, { line: 3, column: 51, message: expect.stringContaining('`minimum: 10` and `maximum: 1` of field `size` leave no value') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "[a-" }` }, { line: 3, message: expect.stringContaining('The pattern of field `code` is not a regular expression') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: { type: string, min_length: 5, max_length: 2 } }` }, { line: 3, message: expect.stringContaining('of items of field `tags`') }],
+    ],
+    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, minimum: 1, maximum: 1 }\n  code: { type: string, required: true, pattern: "^[A-Z]{3}$" }` }],
+  },
+  'discriminator-field': {
+    fire: [
+      [
+        { 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [Problem, { type: object, fields: { kind: { type: string, required: true } } }], discriminator: { field: kind } }` },
+        { line: 3, severity: 'warning', message: 'The discriminator of field `payment` is the field `kind`, but `Problem` has no such field; add it to every variant.' },
+      ],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [Problem, Order], discriminator: { field: status, mapping: { p: Problem, x: Nope } } }` }, { line: 3, message: expect.stringContaining('maps `x` to `Nope`, which is not one of its variants') }],
+    ],
+    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [Problem, { type: object, fields: { status: { type: integer, required: true } } }], discriminator: { field: status, mapping: { p: Problem } } }` }],
+  },
+  'payload-shape': {
+    fire: [
+      [{ 'endpoints/create-order.yaml': 'method: POST\npath: /orders\nparameters: { none: x }\nrequest: { resource: Order, schema: { type: object } }\nresponses: { "201": { resource: Order } }' }, { line: 4, column: 29, message: expect.stringContaining('says `resource` and `schema`') }],
+      [{ 'endpoints/create-order.yaml': 'method: POST\npath: /orders\nparameters: { none: x }\nrequest: { list: true, content_type: text/csv }\nresponses: { "201": { resource: Order } }' }, { line: 4, message: expect.stringContaining('no `resource` is named') }],
+    ],
+    quiet: [{ 'endpoints/create-order.yaml': 'method: POST\npath: /orders\nparameters: { none: x }\nrequest: { schema: { type: object, fields: { note: { type: string, required: false } } }, content_type: [application/json, application/x-www-form-urlencoded], required: true }\nresponses: { "201": { resource: Order, headers: { Location: { type: string, format: uri } } }, "400": { error: invalid_order }, "429": { error: rate_limited } }\nlimits: [default-rate, request-size]' }],
   },
   'unused-item': {
     fire: [[{ 'errors/gone.yaml': 'status: 410' }, { file: 'errors/gone.yaml', severity: 'hint' }]],

@@ -43,7 +43,7 @@ describe('rules that keep the count honest', () => {
 
   it('says `empty` in JSON, text and Markdown alike', async () => {
     const dir = await scratchCopy(fixture('complete'));
-    await writeFile(join(dir, 'endpoints', 'get-order.yaml'), 'method: GET\npath: /orders/{order_id}\nparameters:\n  order_id: { in: path, type: string, required: true }\nresponses: { "200": { resource: Order } }\nsecurity: []\n');
+    await writeFile(join(dir, 'endpoints', 'get-order.yaml'), 'method: GET\npath: /orders/{order_id}\nparameters:\n  path:\n    order_id: { type: string, required: true }\nresponses: { "200": { resource: Order } }\nsecurity: []\n');
     const [json, text, markdown] = await Promise.all(['json', 'text', 'markdown'].map((format) => cli(['gaps', '--spec', dir, '--format', format])));
     const gap = (JSON.parse(json?.out ?? '{}') as { areas: Array<{ gaps: Array<{ id: string; state: string }> }> }).areas.flatMap((a) => a.gaps).find((g) => g.id === 'endpoints/get-order/security');
     expect(gap?.state).toBe('empty');
@@ -112,7 +112,7 @@ describe('rules that keep the count honest', () => {
       expect(ids({ 'resources/Order.yaml': order }).filter((g) => g.startsWith('resources/Order'))).toEqual([]);
     });
     it('are gaps where a spec requires them, and only where they can apply', () => {
-      const gaps = ids({ 'resources/_area.yaml': 'require: [format, allowed]', 'resources/Order.yaml': order });
+      const gaps = ids({ 'specbench.yaml': 'require: [format, allowed]', 'resources/Order.yaml': order });
       expect(gaps.filter((g) => g.startsWith('resources/Order'))).toEqual([
         'resources/Order/fields/id/format missing',
         'resources/Order/fields/id/allowed missing',
@@ -159,10 +159,10 @@ describe('ids and coverage', () => {
   it('gives nested facets stable path ids', () => {
     const gaps = ids({
       'states/m.yaml': 'resource: O\nfield: s\nstates: { a: { initial: true }, b: {} }\ntransitions: [{ from: a, to: b }, { from: [a, b], to: a, trigger: { open: true } }]',
-      'endpoints/e.yaml': 'method: GET\npath: /x/{id}\nparameters: { id: { in: path } }\nresponses: { "200": { open: true } }',
+      'endpoints/e.yaml': 'method: GET\npath: /x/{id}\nparameters: { path: { id: {} } }\nresponses: { "200": { open: true } }',
     });
     expect(gaps).toEqual(
-      expect.arrayContaining(['states/m/transitions/a->b/trigger missing', 'states/m/transitions/a,b->a/trigger open', 'endpoints/e/parameters/id/type missing', 'endpoints/e/responses/200 open']),
+      expect.arrayContaining(['states/m/transitions/a->b/trigger missing', 'states/m/transitions/a,b->a/trigger open', 'endpoints/e/parameters/path/id/type missing', 'endpoints/e/responses/200 open']),
     );
   });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { parse as parseDuration } from 'tinyduration';
-import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
+import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { own, stated } from '../../facet/state.ts';
-import { durationSchema, itemCommon, nameSchema, prose, urlSchema } from '../../facet/values.ts';
+import { durationSchema, nameSchema, prose, urlSchema } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 
 export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls'] as const;
@@ -32,19 +32,31 @@ export const authSchemeItem = facetObject(
     credentials: facet(z.array(z.string().min(1))),
     /** The request headers that carry them, e.g. `Authorization`. */
     headers: facet(z.array(z.string().min(1))),
+    /** For an API key: where it goes (`header`, `query` or `cookie`). */
+    location: facet(z.enum(['header', 'query', 'cookie'])),
+    /** For a bearer token: what the token is, e.g. `JWT`. */
+    token_format: facet(z.string().min(1)),
     /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
     token_lifetimes: facet(z.record(nameSchema, durationSchema)),
-    /** Scopes by name, with what each allows. */
-    scopes: facet(z.record(nameSchema, z.string())),
+    /** Scopes by name, each with what it allows. */
+    scopes: facet(z.record(nameSchema, facet(z.string()))),
     /** Token, authorization and other endpoints of the scheme, by name. */
     token_endpoints: facet(z.record(nameSchema, urlSchema)),
   },
   {
+    ...itemCommonMetas,
     scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0...)?' },
     credentials: { label: 'credential names', question: 'Which credentials does a caller hold?' },
     headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect') },
+    location: { label: 'key location', question: 'Where does the API key go: a header, the query or a cookie?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },
+    token_format: { label: 'token format', question: 'What is the token (a JWT, an opaque string...)?', refinement: 'token_format', notApplicable: onlyFor('token format', 'http-bearer') },
     token_lifetimes: { label: 'token lifetimes', question: 'How long do the tokens live?', notApplicable: onlyFor('tokens', 'http-bearer', 'oauth2', 'openid-connect') },
-    scopes: { label: 'scopes', question: 'Which scopes can a token carry?', notApplicable: onlyFor('scopes', 'oauth2', 'openid-connect') },
+    scopes: {
+      label: 'scopes',
+      question: 'Which scopes can a token carry?',
+      notApplicable: onlyFor('scopes', 'oauth2', 'openid-connect'),
+      children: { label: () => 'scope', entry: { question: (scope) => `What does the scope ${scope} allow?` } },
+    },
     token_endpoints: { label: 'token endpoints', question: 'Where are tokens issued and refreshed?', notApplicable: onlyFor('token endpoints', 'oauth2', 'openid-connect') },
   },
 );

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
-import { itemCommon, prose } from '../../facet/values.ts';
+import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
+import { prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
-import { payloadHeldUpBy, payloadReferences, payloadSchema } from '../payload.ts';
+import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
 
 /** `errors/_area.yaml`: the inventory and the body every error carries. */
 export const errorsArea = facetObject(
@@ -14,7 +14,7 @@ export const errorsArea = facetObject(
   },
   {
     inventory: inventoryMeta('error codes', 'the HTTP status code it comes with'),
-    body: { label: 'error body shape', question: 'What does an error response body look like?', heldUpBy: payloadHeldUpBy },
+    body: { label: 'error body shape', question: 'What does an error response body look like?', heldUpBy: payloadHeldUpBy, children: { label: () => 'error body' } },
   },
 );
 
@@ -24,8 +24,14 @@ export const errorItem = facetObject(
     ...itemCommon,
     /** The HTTP status code it comes with. */
     status: facet(z.int({ error: 'expected an HTTP status code such as 404' })),
+    /** This error's own body, where it is not the errors area's body shape. */
+    body: facet(payloadSchema),
   },
-  { status: { label: 'status code', question: 'Which HTTP status code comes with this error?' } },
+  {
+    ...itemCommonMetas,
+    status: { label: 'status code', question: 'Which HTTP status code comes with this error?' },
+    body: { label: 'body', question: 'What does this error’s body look like?', optional: true, heldUpBy: payloadHeldUpBy, children: { label: () => 'body' } },
+  },
 );
 export type ErrorItem = z.infer<typeof errorItem>;
 
@@ -36,6 +42,9 @@ export const errors = defineArea({
   schema: errorsArea,
   items: { noun: 'error code', plural: 'error codes', schema: errorItem, referable: true },
   areaReferences: (area, add) => payloadReferences(area.body, ['body'], 'error body shape', add),
+  references: (error, add) => payloadReferences(error.body, ['body'], 'error body', add),
+  shapes: (error) => payloadShapes(error.body, ['body'], 'the body'),
+  areaShapes: (area) => payloadShapes(area.body, ['body'], 'the error body'),
   breaking(_before, after, say, id) {
     if (!after) say(`Error code \`${id}\` removed.`);
   },

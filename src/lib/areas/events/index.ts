@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
-import { facetState } from '../../facet/state.ts';
-import { durationSchema, itemCommon, prose } from '../../facet/values.ts';
+import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
+import { facetState, stated } from '../../facet/state.ts';
+import { durationSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
-import { payloadHeldUpBy, payloadReferences, payloadSchema } from '../payload.ts';
+import { headerSchema, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
+import { securityAlternative, securityReferences } from '../security.ts';
+import { shapeReferences } from '../shape.ts';
 
 export const deliverySchema = z.strictObject({
   /** How events reach subscribers, e.g. `webhook (HTTPS POST)`. */
@@ -58,12 +60,28 @@ export const eventItem = facetObject(
   {
     ...itemCommon,
     payload: facet(payloadSchema),
+    /** The channel, topic or address the event travels on: `orders/{order_id}/placed`, a webhook's name. */
+    channel: facet(z.string().min(1)),
+    /** Whether the service sends the event (to subscribers) or receives it (from publishers). */
+    direction: facet(z.enum(['sent', 'received'])),
+    /** Message headers by name. */
+    headers: facet(z.record(nameSchema, headerSchema)),
+    /** The ways a publisher or subscriber is authorized (an optional override). */
+    security: facet(z.array(securityAlternative)),
+    /** Groups the event belongs to. */
+    tags: facet(namesSchema),
     delivery: facet(deliverySchema),
     retries: facet(retriesSchema),
     signing: facet(signingSchema),
   },
   {
-    payload: { label: 'payload shape', question: 'What does the event carry?', heldUpBy: payloadHeldUpBy },
+    ...itemCommonMetas,
+    payload: { label: 'payload shape', question: 'What does the event carry?', heldUpBy: payloadHeldUpBy, children: { label: () => 'payload' } },
+    channel: { label: 'channel', question: 'On which channel or address does the event travel?', refinement: 'channel' },
+    direction: { label: 'direction', question: 'Does the service send this event or receive it?', refinement: 'direction' },
+    headers: { label: 'headers', question: 'Which headers does the message carry?', refinement: 'headers', children: { label: (name) => `header ${name}` } },
+    security: { label: 'security', question: 'Which schemes and scopes does a publisher or subscriber need?', optional: true },
+    tags: { label: 'tags', question: 'Which groups does this event belong to?', refinement: 'tags' },
     // Delivery, retries and signing default to the area's; an event counts them once it overrides them.
     delivery: { ...DEFAULTS.delivery, optional: true },
     retries: { ...DEFAULTS.retries, optional: true },
@@ -78,7 +96,15 @@ export const events = defineArea({
   covers: 'Events and callbacks (kinds of event, payload shapes, delivery, retries, signing)',
   schema: eventsArea,
   items: { noun: 'event', plural: 'events', schema: eventItem },
-  references: (event, add) => payloadReferences(event.payload, ['payload'], 'event payload', add),
+  shapes: (event) => [
+    ...payloadShapes(event.payload, ['payload'], 'the payload'),
+    ...Object.entries(stated(event.headers) ?? {}).map(([name, h]) => ({ shape: h, path: ['headers', name], name: `header \`${name}\`` })),
+  ],
+  references(event, add) {
+    payloadReferences(event.payload, ['payload'], 'event payload', add);
+    for (const [name, h] of Object.entries(stated(event.headers) ?? {})) shapeReferences(h, ['headers', name], `header ${name}`, add);
+    securityReferences(event.security, ['security'], add);
+  },
   breaking(_before, after, say, id) {
     if (!after) say(`Event \`${id}\` removed.`);
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
+import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, stated } from '../../facet/state.ts';
-import { durationSchema, itemCommon, prose } from '../../facet/values.ts';
+import { durationSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { seconds } from '../authentication/index.ts';
 
@@ -17,6 +17,7 @@ const quota = facetObject(
     per: z.string().min(1).optional(),
   },
   {
+    ...itemCommonMetas,
     quota: { label: 'request quota', question: 'How many requests does the window allow?' },
     window: { label: 'window', question: 'Over what window is the quota counted?' },
   },
@@ -29,7 +30,7 @@ const size = facetObject(
     max_bytes: facet(z.int().positive()),
     applies_to: z.enum(['request', 'response']).optional(),
   },
-  { max_bytes: { label: 'size bound', question: 'What is the largest body, in bytes?' } },
+  { ...itemCommonMetas, max_bytes: { label: 'size bound', question: 'What is the largest body, in bytes?' } },
 );
 const timeout = facetObject(
   {
@@ -38,7 +39,7 @@ const timeout = facetObject(
     /** How long the service waits before it gives up, as an ISO 8601 duration. */
     duration: facet(durationSchema),
   },
-  { duration: { label: 'time-out', question: 'How long does the service wait before it gives up?' } },
+  { ...itemCommonMetas, duration: { label: 'time-out', question: 'How long does the service wait before it gives up?' } },
 );
 
 export const LIMIT_KINDS = ['quota', 'size', 'timeout'] as const;
@@ -74,8 +75,9 @@ export const limitsArea = facetObject(
 /** Requests per second a quota allows, where it is stated. */
 function rate(limit: LimitItem): number | undefined {
   if (limit.kind !== 'quota') return undefined;
-  const [count, window] = [stated(limit.quota), seconds(stated(limit.window))];
-  return count !== undefined && window ? count / window : undefined;
+  const count = stated(limit.quota);
+  const window = seconds(stated(limit.window));
+  return typeof count === 'number' && window ? count / window : undefined;
 }
 
 export const limits = defineArea({
@@ -98,7 +100,7 @@ export const limits = defineArea({
     }
     if (before.kind === 'size' && after.kind === 'size') {
       const [b, a] = [stated(before.max_bytes), stated(after.max_bytes)];
-      if (b !== undefined && a !== undefined && a < b) say(`Size bound \`${id}\` lowered from ${b} to ${a} bytes.`);
+      if (typeof b === 'number' && typeof a === 'number' && a < b) say(`Size bound \`${id}\` lowered from ${b} to ${a} bytes.`);
     }
     if (before.kind === 'timeout' && after.kind === 'timeout') {
       const [b, a] = [seconds(stated(before.duration)), seconds(stated(after.duration))];

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { facet, facetObject } from '../../facet/define.ts';
-import { lineSchema, placeholderSchema, prose } from '../../facet/values.ts';
-import { serverUrlSchema } from '../../safety/url.ts';
+import { lineSchema, nameSchema, placeholderSchema, prose } from '../../facet/values.ts';
+import { linkUrlSchema, serverUrlSchema } from '../../safety/url.ts';
 import { defineArea } from '../area.ts';
+
+/** A server address, possibly with `{variables}` in it: `https://{region}.api.example.com/v1`. */
+const templatedUrl = z.string().regex(/^(?!(javascript|data|vbscript|file):)[a-z][a-z0-9+.-]*:\/\/[^\s<>"`\\^|]+$/i, 'expected an absolute URL such as https://{region}.api.example.com');
+
+/** One server the service runs on. */
+export const serverSchema = z.strictObject({
+  url: templatedUrl,
+  description: prose.optional(),
+  /** The `{variables}` of the URL, each with its default and the values it may take. */
+  variables: z.record(nameSchema, z.strictObject({ default: z.string(), allowed: z.array(z.string()).min(1).optional(), description: prose.optional() })).optional(),
+});
 
 /** `purpose/_area.yaml`: what the service does, for whom, and where it lives. */
 export const purposeArea = facetObject(
@@ -17,6 +28,16 @@ export const purposeArea = facetObject(
     domain: facet(z.string().trim().min(1)),
     /** Who calls it: teams, partners, apps. */
     users: facet(z.union([z.string().trim().min(1), z.array(z.string().trim().min(1))])),
+    /** The service in one line. */
+    summary: facet(lineSchema),
+    /** Every server it runs on, with the variables of their addresses. */
+    servers: facet(z.array(serverSchema)),
+    /** Who to ask about the interface. */
+    contact: facet(z.strictObject({ name: lineSchema.optional(), email: z.email().optional(), url: linkUrlSchema.optional() })),
+    /** The licence of the interface description: an SPDX identifier or a name, with a link. */
+    license: facet(z.strictObject({ name: lineSchema, identifier: z.string().min(1).optional(), url: linkUrlSchema.optional() })),
+    /** Where the terms of service are. */
+    terms_of_service: facet(linkUrlSchema),
     description: prose.optional(),
   },
   {
@@ -25,6 +46,11 @@ export const purposeArea = facetObject(
     purpose: { label: 'purpose', question: 'What does the service do?', prose: true },
     domain: { label: 'domain', question: 'Which business domain does the service belong to?' },
     users: { label: 'users', question: 'Who calls the service?' },
+    summary: { label: 'summary', question: 'What is the service, in one line?', refinement: 'summary' },
+    servers: { label: 'servers', question: 'Which servers does the service run on?', refinement: 'servers' },
+    contact: { label: 'contact', question: 'Who answers questions about the interface?', refinement: 'contact' },
+    license: { label: 'licence', question: 'Under which licence is the interface description?', refinement: 'license' },
+    terms_of_service: { label: 'terms of service', question: 'Where are the terms of service?', refinement: 'terms_of_service' },
   },
 );
 export type PurposeArea = z.infer<typeof purposeArea>;

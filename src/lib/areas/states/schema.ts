@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
+import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { transitionSegment } from '../../facet/ids.ts';
 import { facetState, isObj } from '../../facet/state.ts';
-import { idSchema, itemCommon, nameSchema, prose } from '../../facet/values.ts';
+import { idSchema, nameSchema, prose } from '../../facet/values.ts';
+
+const description = { label: 'description', question: 'What does it mean?', refinement: 'description', prose: true } as const;
 
 /** What moves a resource from one state to another. */
 export const triggerSchema = z.union([
@@ -11,22 +13,27 @@ export const triggerSchema = z.union([
   z.strictObject({ /** A condition in words, e.g. "30 days without payment". */ condition: z.string().trim().min(1) }),
 ]);
 
-export const stateSchema = z.strictObject({
-  description: prose.optional(),
-  /** The state a new resource starts in. */
-  initial: z.boolean().optional(),
-  /** A state nothing leaves. */
-  final: z.boolean().optional(),
-});
+export const stateSchema = facetObject(
+  {
+    /** What being in this state means (Markdown). */
+    description: facet(prose),
+    /** The state a new resource starts in. */
+    initial: z.boolean().optional(),
+    /** A state nothing leaves. */
+    final: z.boolean().optional(),
+  },
+  { description },
+);
 
 export const transitionSchema = facetObject(
   {
     from: z.union([nameSchema, z.array(nameSchema).min(1)]),
     to: nameSchema,
     trigger: facet(triggerSchema),
-    description: prose.optional(),
+    /** What the move means (Markdown). */
+    description: facet(prose),
   },
-  { trigger: { label: 'trigger', question: 'What triggers this transition: an endpoint, an event or a condition?' } },
+  { trigger: { label: 'trigger', question: 'What triggers this transition: an endpoint, an event or a condition?' }, description },
 );
 export type Transition = z.infer<typeof transitionSchema>;
 
@@ -39,9 +46,7 @@ export function transitionId(value: unknown): string {
 /** `states/_area.yaml`. */
 export const statesArea = facetObject(
   { inventory: inventorySchema, description: prose.optional() },
-  {
-    inventory: inventoryMeta('state machines', 'the resource field holding the state, the state list, and the transitions with what triggers them'),
-  },
+  { inventory: inventoryMeta('state machines', 'the resource field holding the state, the state list, and the transitions with what triggers them') },
 );
 
 /** `states/<machine>.yaml`: the lifecycle of one resource. */
@@ -58,9 +63,10 @@ export const stateMachineItem = facetObject(
     transitions: facet(z.array(transitionSchema)),
   },
   {
+    ...itemCommonMetas,
     resource: { label: 'resource', question: 'Which resource’s lifecycle is this?' },
     field: { label: 'state field', question: 'Which field of the resource holds the state?' },
-    states: { label: 'state list', question: 'Which states can the resource be in?' },
+    states: { label: 'state list', question: 'Which states can the resource be in?', children: { label: (name) => `state ${name}` } },
     transitions: {
       label: 'transitions',
       question: 'Which moves between states are there, and what triggers each?',

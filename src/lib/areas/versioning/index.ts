@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { facet, facetObject, inventoryMeta, inventorySchema } from '../../facet/define.ts';
-import { dateSchema, durationSchema, itemCommon, prose } from '../../facet/values.ts';
+import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
+import { dateSchema, durationSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 
 export const VERSION_STATUSES = ['current', 'supported', 'deprecated', 'retired'] as const;
@@ -41,12 +41,15 @@ export const versioningArea = facetObject(
 export const versionItem = facetObject(
   {
     ...itemCommon,
+    /** The version as the interface names it (`2.1.0`, `2024-10-01`), where it is not the file name. */
+    name: z.string().min(1).optional(),
     status: facet(z.enum(VERSION_STATUSES)),
     released: facet(dateSchema),
     deprecated: dateSchema.optional(),
     sunset: dateSchema.optional(),
   },
   {
+    ...itemCommonMetas,
     status: { label: 'status', question: 'Is this version current, supported, deprecated or retired?' },
     released: { label: 'release date', question: 'When was this version released?' },
   },

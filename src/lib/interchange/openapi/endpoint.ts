@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ItemInput } from '../../areas/index.ts';
-import type { parameterSchema, securityRequirement } from '../../areas/endpoints/index.ts';
+import type { Location, parameterSchema } from '../../areas/endpoints/index.ts';
+import type { securityRequirement } from '../../areas/security.ts';
 import type { responseSchema } from '../../areas/payload.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg, type Ids } from '../result.ts';
@@ -39,12 +40,12 @@ export function mapEndpoint(
   const { method, path, item, op, pointer } = at;
   const name = operationName(method, path, op);
   const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])].map(ctx.deref);
-  const parameters: Record<string, z.input<typeof parameterSchema>> = {};
+  const parameters: Partial<Record<Location, Record<string, z.input<typeof parameterSchema>>>> = {};
   for (const p of params) {
     if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) continue;
     const type = refName(isObj(p.schema) ? p.schema.$ref : undefined) ?? typeOf(ctx.deref(p.schema));
-    parameters[Object.hasOwn(parameters, p.name) ? `${p.name} (${p.in})` : p.name] = {
-      in: p.in,
+    const group = (parameters[p.in] ??= {});
+    group[p.name] = {
       type: type ?? { open: 'The source gives no type.' },
       ...(p.required === true ? { required: true } : {}),
       ...(typeof p.description === 'string' ? { description: p.description } : {}),

@@ -1,5 +1,6 @@
 import type { Analysis } from '../../analyze.ts';
-import { isNoneValue, isObj, isOpenValue, statedObj, type Obj } from '../../facet/state.ts';
+import { parametersOf } from '../../areas/endpoints/index.ts';
+import { isNoneValue, isOpenValue, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
 import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, text, typeSchema, versionOf } from '../export-common.ts';
 
@@ -33,9 +34,13 @@ export function exportOpenApi(a: Analysis): Obj {
     const method = text(e.data.method)?.toLowerCase();
     const path = text(e.data.path);
     if (!method || !path) continue;
-    const params = Object.entries(statedObj(e.data.parameters) ?? {}).flatMap(([name, p]) =>
-      isObj(p) ? [{ name: name.replace(/ \((path|query|header|cookie)\)$/, ''), in: p.in, ...(p.in === 'path' || p.required === true ? { required: true } : {}), ...(text(p.description) ? { description: p.description } : {}), schema: typeSchema(p.type, undefined, ref) }] : [],
-    );
+    const params = parametersOf(e.data).map(({ location, name, parameter: p }) => ({
+      name,
+      in: location,
+      ...(location === 'path' || p.required === true ? { required: true } : {}),
+      ...(text(p.description) ? { description: p.description } : {}),
+      schema: typeSchema(p.type, undefined, ref),
+    }));
     const request = statedObj(e.data.request);
     const responses: Obj = {};
     for (const [status, r] of Object.entries(statedObj(e.data.responses) ?? {})) {
@@ -48,8 +53,9 @@ export function exportOpenApi(a: Analysis): Obj {
       const body = p ? content(p, errorBody) : undefined;
       responses[status] = { description: (p && text(p.description)) ?? (isOpenValue(r) ? 'Open: not specified yet.' : 'No body.'), ...(body ? { content: body } : {}) };
     }
-    const security = Array.isArray(e.data.security)
-      ? e.data.security.flatMap((s: unknown) => (isObj(s) && typeof s.scheme === 'string' && schemes.has(s.scheme) ? [{ [s.scheme]: Array.isArray(s.scopes) ? s.scopes : [] }] : []))
+    const alternatives = stated(e.data.security);
+    const security = alternatives
+      ? alternatives.map((alt) => Object.fromEntries(('scheme' in alt ? [alt] : 'all' in alt ? alt.all : []).filter((r) => schemes.has(r.scheme)).map((r) => [r.scheme, r.scopes ?? []])))
       : isNoneValue(e.data.security)
         ? []
         : undefined;

@@ -1,0 +1,40 @@
+import { isObj, own, stated } from '../facet/state.ts';
+import { isResourceType, type Shape } from '../areas/shape.ts';
+import { allShapes } from './shapes.ts';
+import type { Check, CheckContext } from './types.ts';
+
+/** The fields a union's variant has, where they are stated (a resource's or an inline object's); undefined when unknown. */
+function variantFields(ctx: CheckContext, variant: string | Shape): { name: string; fields?: string[] } {
+  if (typeof variant === 'string') {
+    const fields = isResourceType(variant) ? stated(ctx.item('resources', variant)?.data.fields) : undefined;
+    return { name: `\`${variant}\``, ...(fields ? { fields: Object.keys(fields) } : {}) };
+  }
+  const type = stated(variant.type);
+  if (typeof type === 'string' && isResourceType(type)) return variantFields(ctx, type);
+  const fields = stated(variant.fields);
+  return { name: 'an inline variant', ...(fields ? { fields: Object.keys(fields) } : {}) };
+}
+
+export const discriminatorField: Check = {
+  code: 'discriminator-field',
+  description: 'A union’s discriminator names a field a variant does not have, or maps a value to a type that is not a variant.',
+  severity: 'warning',
+  example: 'payment: { type: one_of, of: [Card, Transfer], discriminator: { field: kind } } where Transfer has no `kind`',
+  run(ctx) {
+    for (const { shape, path, name, file } of allShapes(ctx)) {
+      const discriminator = stated(shape.discriminator);
+      const variants = stated(shape.of);
+      if (!isObj(discriminator) || !variants) continue;
+      for (const v of variants) {
+        const { name: variant, fields } = variantFields(ctx, v);
+        if (fields && !fields.includes(discriminator.field)) {
+          ctx.report({ message: `The discriminator of ${name} is the field \`${discriminator.field}\`, but ${variant} has no such field; add it to every variant.`, at: { file, path: [...path, 'discriminator', 'field'] } });
+        }
+      }
+      const named = new Set(variants.flatMap((v) => (typeof v === 'string' ? [v] : typeof stated(v.type) === 'string' ? [String(stated(v.type))] : [])));
+      for (const [value, type] of Object.entries(own(discriminator, 'mapping') ?? {})) {
+        if (typeof type === 'string' && !named.has(type)) ctx.report({ message: `The discriminator of ${name} maps \`${value}\` to \`${type}\`, which is not one of its variants.`, at: { file, path: [...path, 'discriminator', 'mapping', value] } });
+      }
+    }
+  },
+};
