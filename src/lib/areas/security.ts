@@ -31,6 +31,13 @@ export function requirements(alternatives: readonly SecurityAlternative[] | unde
   );
 }
 
+const requirement = (r: SecurityRequirement) => `${r.scheme}${r.scopes?.length ? ` (${r.scopes.join(', ')})` : ''}`;
+
+/** Security alternatives in words: "oauth2 (orders:read) and api-key, or no authentication". */
+export function describeSecurity(alternatives: readonly SecurityAlternative[]): string {
+  return alternatives.map((alt) => ('scheme' in alt ? requirement(alt) : 'all' in alt ? alt.all.map(requirement).join(' and ') : 'no authentication')).join(', or ');
+}
+
 /** The schemes a stated security facet names. */
 export function securityReferences(value: unknown, path: Path, add: AddReference): void {
   const alternatives = stated(value);

@@ -25,6 +25,8 @@ export interface FacetMeta<Owner> {
   acceptsNull?: boolean;
   /** The facets inside a stated value: the fields of a resource, the transitions of a machine. */
   children?: ChildMeta;
+  /** The stated value in words, where a structure reads better as a sentence (security alternatives). */
+  show?(value: never): string;
 }
 
 /** How the owners inside a stated value are named, or, for a map of facets, how each entry is asked for. */
@@ -34,7 +36,7 @@ export interface ChildMeta {
   /** The id segment of a list element; map entries use their key. */
   id?: (element: unknown, index: number) => string;
   /** Each entry of the map is itself a facet (responses by status). */
-  entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined; children?: ChildMeta };
+  entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined; children?: ChildMeta; prose?: boolean };
   /** Pages show the children as rows of a table with these facets as columns (a resource's fields). */
   table?: readonly string[];
 }

@@ -4,7 +4,7 @@ import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, isOpenValue, own } from '../facet/state.ts';
 import { areaOf, itemKey, type Area, type Spec } from '../model/spec.ts';
-import type { Assessment, Coverage, FacetResult, Misplaced } from './types.ts';
+import type { Assessment, Coverage, FacetResult, Misplaced, OwnerResult } from './types.ts';
 
 /** Where the walk is: the owner's id and path, its file, and the label its facets get. */
 interface Place {
@@ -23,6 +23,7 @@ interface Walk {
   /** Refinements the spec's policy requires. */
   required: ReadonlySet<string>;
   facets: FacetResult[];
+  owners: OwnerResult[];
   ids: Set<string>;
   duplicates: Misplaced[];
   ignored: Misplaced[];
@@ -36,7 +37,7 @@ interface Walk {
  */
 export function assess(spec: Spec): Assessment {
   const required = new Set(spec.config.require);
-  const walk: Walk = { spec, required, facets: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
+  const walk: Walk = { spec, required, facets: [], owners: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
   for (const module of AREAS) {
     const area = areaOf(spec, module.key);
     visitOwner(module.schema, area.data, { module, area, file: area.file, id: [module.key], at: [], label: '' }, walk);
@@ -47,11 +48,15 @@ export function assess(spec: Spec): Assessment {
   }
   linkBlocks(walk.facets, walk.heldUp);
   const gaps = walk.facets.filter((f) => isGap(f.state));
-  return { facets: walk.facets, gaps, byArea: coverageByArea(walk.facets), byItem: coverageByItem(walk.facets), duplicates: walk.duplicates, ignored: walk.ignored };
+  return { facets: walk.facets, gaps, owners: walk.owners, byArea: coverageByArea(walk.facets), byItem: coverageByItem(walk.facets), duplicates: walk.duplicates, ignored: walk.ignored };
 }
 
 function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, place: Place, walk: Walk): void {
-  for (const field of facetFields(schema, owner)) visit(owner, field, place, walk);
+  const fields = facetFields(schema, owner);
+  const facetKeys = new Set(fields.map((f) => f.key));
+  const details = isObj(owner) ? Object.entries(owner).filter(([key]) => !facetKeys.has(key)) : [];
+  walk.owners.push({ id: place.id.join('/'), area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: place.label, file: place.file, at: place.at, details });
+  for (const field of fields) visit(owner, field, place, walk);
 }
 
 function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk): void {
@@ -89,6 +94,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     ...(value !== undefined ? { value } : {}),
     ...(meta.prose ? { prose: true as const } : {}),
     ...(meta.children?.table ? { table: meta.children.table } : {}),
+    ...(state === 'stated' && meta.show ? { shown: meta.show(value as never) } : {}),
     question: typeof open?.open === 'string' ? open.open : question(key, meta, place.area),
     ...(open?.owner !== undefined ? { owner: open.owner } : {}),
     ...(open?.link !== undefined ? { link: open.link } : {}),
@@ -109,7 +115,7 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
     // Each entry of the map is a facet of the map (responses by status).
     const schema = entrySchema(valueSchema);
     for (const name of isObj(value) ? Object.keys(value) : []) {
-      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}) };
+      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}), ...(entry.prose ? { prose: true } : {}) };
       visit(value, { key: name, meta, value: schema }, { ...place, label: children.label(name) }, walk);
     }
     return;

@@ -18,6 +18,8 @@ export interface FacetResult {
   prose?: true;
   /** Its children are shown as rows of a table with these facets as columns (a resource's fields). */
   table?: readonly string[];
+  /** The stated value in words, where its area's module gives them. */
+  shown?: string;
   /** What must be answered to close it: the author's question, or the default one. */
   question: string;
   owner?: string;
@@ -31,6 +33,20 @@ export interface FacetResult {
   at: Path;
   line: number;
   column: number;
+}
+
+/** Something that owns facets (an area, an item, a field, a parameter...) and the values it states that are not facets. */
+export interface OwnerResult {
+  /** The owner's id path: `endpoints/get-order`, `endpoints/get-order/parameters/path/order_id`. */
+  id: string;
+  area: AreaKey;
+  item?: string;
+  /** "path parameter order_id"; empty for an area or an item itself. */
+  label: string;
+  file: string;
+  at: Path;
+  /** Keys stated on the owner that are not facets (`style: form`, `initial: true`, `limits: [...]`), in the order written. */
+  details: Array<[string, unknown]>;
 }
 
 /** A facet written where the gap engine could not take it, with where and why. */
@@ -55,6 +71,8 @@ export interface Assessment {
   byArea: Record<AreaKey, Coverage>;
   /** Coverage per item, keyed `area/item`. */
   byItem: Record<string, Coverage>;
+  /** Every owner of facets, in the order walked, with the values it states besides its facets. */
+  owners: OwnerResult[];
   /** Facets whose id another facet already has (two transitions `a->b`): only the first counts. */
   duplicates: Misplaced[];
   /** Facets written where they cannot apply (a format on a boolean): ignored, and said so. */

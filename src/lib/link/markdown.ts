@@ -188,3 +188,30 @@ export function proseRenderer(resolve: ResolveLink): (text: string) => string {
     return processor.stringify(processor.runSync(tree));
   };
 }
+
+/**
+ * Prose as Markdown for a generated document: spec links resolved (to the document's own
+ * headings), everything else as written. Prose past the limits is one escaped line of text.
+ */
+export function proseMarkdown(resolve: ResolveLink): (text: string) => string {
+  const processor = remark().data('settings', { bullet: '-' }).use(wikiLinks, resolve).use(htmlAsText).freeze();
+  return (text) => {
+    if (proseLimit(text) !== undefined) return escapeMarkdownLine(text);
+    const tree = processor.parse(text);
+    if (treeDepth(tree) > PROSE_LIMITS.depth) return escapeMarkdownLine(text);
+    return processor.stringify(processor.runSync(tree)).trimEnd();
+  };
+}
+
+/** Raw HTML in prose is shown as the text it is, never passed on as markup. */
+const htmlAsText: Plugin<[], Root> = () => (tree) => {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node & { value?: string };
+    if (node.type === 'html') node.type = 'text';
+    const children = (node as Partial<Parent>).children;
+    if (children) stack.push(...children);
+  }
+};
+
+const escapeMarkdownLine = (text: string) => text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`);

@@ -22,3 +22,14 @@ export function collectReferences(spec: Spec): Reference[] {
   return refs;
 }
 
+
+/** The references written at or under a path of a file, found through an index built once. */
+export function referencesAt(references: readonly Reference[]): (file: string, at: readonly (string | number)[]) => Reference[] {
+  const byFile = new Map<string, Reference[]>();
+  for (const r of references) {
+    const list = byFile.get(r.file);
+    if (list) list.push(r);
+    else byFile.set(r.file, [r]);
+  }
+  return (file, at) => (byFile.get(file) ?? []).filter((r) => at.length <= r.path.length && at.every((p, i) => r.path[i] === p));
+}

@@ -1,6 +1,3 @@
-import type { FacetResult } from '../gaps/types.ts';
-import type { LinkTarget } from '../link/prose.ts';
-
 /** Where a page of the site lives, relative to the site's base: one place decides the URL scheme. */
 export function areaPath(area: string): string {
   return `${area}/`;
@@ -23,13 +20,6 @@ export function facetAnchor(id: string): string {
 export function facetPath(id: string): string {
   const [area = '', item, ...rest] = id.split('/');
   return `${rest.length > 0 && item !== undefined ? itemPath(area, item) : areaPath(area)}#${facetAnchor(id)}`;
-}
-
-/** The page a prose link target points at, or undefined for a target of no known shape. */
-export function targetPath(target: LinkTarget, facets: ReadonlyMap<string, FacetResult>): string | undefined {
-  if (target.kind === 'area') return areaPath(target.area);
-  if (target.kind === 'item') return itemPath(target.area, target.id);
-  return facets.has(target.id) ? facetPath(target.id) : undefined;
 }
 
 /** The page of all gaps, or its section for one area. */

@@ -3,15 +3,15 @@ import type { Analysis } from '../analyze.ts';
 import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
 import type { MachineView } from '../areas/area.ts';
 import { isGap, isObj, stated } from '../facet/state.ts';
-import { facetTree } from '../gaps/tree.ts';
+import { facetTree, groupByOwner, type Row } from '../gaps/tree.ts';
 import { sumCoverage, type Coverage, type FacetResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
-import { parseTarget } from '../link/prose.ts';
-import type { Reference } from '../link/references.ts';
+import { linkResolver } from '../link/resolve.ts';
+import { referencesAt } from '../link/references.ts';
 import { areaOf, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
-import { areaPath, facetAnchor, facetPath, itemPath, targetPath } from './paths.ts';
+import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
 
 /** A link between pages: `area/item` (or `area`), what it is, and where it goes (relative to the site's base). */
 export type LinkView = {
@@ -48,6 +48,8 @@ export type FacetView = {
   depth: number;
   /** Stated prose, rendered to safe HTML. */
   html?: string;
+  /** A value its owner states besides its facets (a parameter's `required`): never a gap, not counted. */
+  detail?: true;
 };
 
 /** Children of a facet shown as a table (a resource's fields): one row each, a facet per cell. */
@@ -139,25 +141,33 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     const [area = '', id] = key.split('/');
     return id === undefined ? { key, via, label: areaTitle(area), path: areaPath(area) } : { key, via, label: titles.get(key) ?? id, path: itemPath(area, id) };
   };
-  const render = prose(options, [...titles.keys()].join('\n'), (raw) => {
-    const target = parseTarget(raw);
-    if (!target || (target.kind !== 'facet' && !isAreaKey(target.area))) return undefined;
-    if (target.kind === 'item' && !titles.has(`${target.area}/${target.id}`)) return undefined;
-    const path = targetPath(target, facetsById);
-    const label = target.kind === 'item' ? (titles.get(`${target.area}/${target.id}`) ?? target.id) : target.kind === 'area' ? areaTitle(target.area) : target.id;
-    return path === undefined ? undefined : { href: `${base}${path}`, label };
-  });
+  const render = prose(
+    options,
+    [...titles.keys()].join('\n'),
+    linkResolver(titles, {
+      area: (key) => `${base}${areaPath(key)}`,
+      item: (area, id) => `${base}${itemPath(area, id)}`,
+      facet: (id) => (facetsById.has(id) ? `${base}${facetPath(id)}` : undefined),
+    }),
+  );
   const links = (edges: Edge[] | undefined, end: 'from' | 'to') => (edges ?? []).map((e) => link(e[end], e.via));
-  const refs = referencesByFile(references);
-  const facetLinks = (f: FacetResult): LinkView[] =>
-    (refs.get(f.file) ?? []).filter((r) => startsWith(r.path, f.at) && titles.has(`${r.area}/${r.id}`)).map((r) => link(`${r.area}/${r.id}`, r.via));
-  const byOwner = new Map<string, FacetResult[]>();
-  for (const f of assessment.facets) {
-    const key = f.item === undefined ? f.area : itemKey({ area: f.area, id: f.item });
-    const list = byOwner.get(key);
-    if (list) list.push(f);
-    else byOwner.set(key, [f]);
-  }
+  const refsAt = referencesAt(references);
+  const facetLinks = (f: { file: string; at: FacetResult['at'] }): LinkView[] => refsAt(f.file, f.at).filter((r) => titles.has(`${r.area}/${r.id}`)).map((r) => link(`${r.area}/${r.id}`, r.via));
+  const byOwner = groupByOwner(assessment.facets);
+  const ownersOf = groupByOwner(assessment.owners);
+  const detail = (d: Extract<Row, { kind: 'detail' }>): FacetView => ({
+    id: d.id,
+    anchor: facetAnchor(d.id),
+    path: facetPath(d.id),
+    label: d.label,
+    state: 'stated',
+    ...text({ state: 'stated', value: d.value }, false),
+    blockedBy: [],
+    blocks: [],
+    links: facetLinks(d),
+    depth: d.depth,
+    detail: true,
+  });
   const view = (f: FacetResult, depth: number, hasChildren: boolean): FacetView => ({
     id: f.id,
     anchor: facetAnchor(f.id),
@@ -174,13 +184,14 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     depth,
     ...(f.prose && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
   });
-  const views = (facets: readonly FacetResult[], baseDepth: number) => split(facetTree(facets, baseDepth).map((n) => ({ result: n.facet, view: view(n.facet, n.depth, n.hasChildren) })));
+  const views = (key: string, baseDepth: number) =>
+    split(facetTree(byOwner.get(key) ?? [], baseDepth, ownersOf.get(key)).map((n) => (n.kind === 'facet' ? { id: n.facet.id, table: n.facet.table, at: n.facet.at, view: view(n.facet, n.depth, n.hasChildren) } : { id: n.id, at: n.at, view: detail(n) })));
 
   const areas = AREAS.map((module, index): AreaView => {
     const area = areaOf(spec, module.key);
-    const own = views(byOwner.get(module.key) ?? [], 1);
+    const own = views(module.key, 1);
     const items = area.items.map((item): ItemView => {
-      const all = views(byOwner.get(itemKey(item)) ?? [], 2);
+      const all = views(itemKey(item), 2);
       const tables = all.tables;
       // A stated description is the page's opening prose; open or empty, it is a gap shown in place.
       const descriptionId = `${itemKey(item)}/description`;
@@ -245,42 +256,34 @@ function prose(options: SiteOptions, itemKeys: string, resolve: Parameters<typeo
   };
 }
 
-function referencesByFile(references: readonly Reference[]): Map<string, Reference[]> {
-  const out = new Map<string, Reference[]>();
-  for (const r of references) {
-    const list = out.get(r.file);
-    if (list) list.push(r);
-    else out.set(r.file, [r]);
-  }
-  return out;
-}
 
-const startsWith = (path: readonly (string | number)[], prefix: readonly (string | number)[]) => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
 
 /**
  * An owner's facets in page order, with the children of a facet that asks for a table (a
  * resource's fields) taken out into rows of that table.
  */
-function split(nodes: Array<{ result: FacetResult; view: FacetView }>): { facets: FacetView[]; tables: TableView[] } {
+type Node = { id: string; at: FacetResult['at']; table?: readonly string[]; view: FacetView };
+
+function split(nodes: Node[]): { facets: FacetView[]; tables: TableView[] } {
   const tables: TableView[] = [];
   const inTable = new Set<string>();
-  for (const { result, view } of nodes) {
-    if (!result.table) continue;
-    const prefix = `${result.id}/`;
+  for (const { id, table, view } of nodes) {
+    if (!table) continue;
+    const prefix = `${id}/`;
     const rows = new Map<string, TableView['rows'][number]>();
     for (const node of nodes) {
-      const rest = node.result.id.startsWith(prefix) ? node.result.id.slice(prefix.length).split('/') : [];
+      const rest = node.id.startsWith(prefix) ? node.id.slice(prefix.length).split('/') : [];
       const [row, column] = rest;
-      if (rest.length !== 2 || row === undefined || column === undefined || !result.table.includes(column)) continue;
+      if (rest.length !== 2 || row === undefined || column === undefined || !table.includes(column)) continue;
       // A cell's data path ends in the row's name as written, then the column: `fields/status/type`.
-      const entry = rows.get(row) ?? { name: String(node.result.at[node.result.at.length - 2] ?? row), cells: {} };
+      const entry = rows.get(row) ?? { name: String(node.at[node.at.length - 2] ?? row), cells: {} };
       entry.cells[column] = node.view;
       rows.set(row, entry);
-      inTable.add(node.result.id);
+      inTable.add(node.id);
     }
-    if (rows.size > 0) tables.push({ caption: view.label[0]?.toUpperCase() + view.label.slice(1), columns: result.table.map((key) => ({ key, label: key })), rows: [...rows.values()] });
+    if (rows.size > 0) tables.push({ caption: view.label[0]?.toUpperCase() + view.label.slice(1), columns: table.map((key) => ({ key, label: key })), rows: [...rows.values()] });
   }
-  return { facets: nodes.filter((n) => !inTable.has(n.result.id)).map((n) => n.view), tables };
+  return { facets: nodes.filter((n) => !inTable.has(n.id)).map((n) => n.view), tables };
 }
 
 function machinePage(machine: MachineView, id: string, diagram: SiteOptions['diagram']): MachinePageView {
@@ -298,12 +301,13 @@ function machinePage(machine: MachineView, id: string, diagram: SiteOptions['dia
   };
 }
 
-function text(f: FacetResult, hasChildren: boolean): { text?: string } {
+function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: boolean): { text?: string } {
   const v = f.value;
   if (f.state === 'none' && isObj(v)) return { text: String(v.none) };
   if (f.state === 'placeholder') return { text: String(v) };
   if (f.state === 'empty') return { text: 'Empty: state the entries, or none with a reason.' };
   if (f.state !== 'stated') return {};
+  if (f.shown !== undefined) return { text: f.shown };
   if (hasChildren && isObj(v)) return { text: Object.keys(v).join(', ') };
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { text: String(v) };

@@ -1,30 +1,91 @@
+import GithubSlugger from 'github-slugger';
 import type { Analysis } from '../analyze.ts';
 import { AREAS } from '../areas/index.ts';
 import { isObj, stated } from '../facet/state.ts';
-import { facetTree, type FacetNode } from '../gaps/tree.ts';
-import { sumCoverage, type FacetResult } from '../gaps/types.ts';
+import { facetTree, groupByOwner, type Row } from '../gaps/tree.ts';
+import { sumCoverage } from '../gaps/types.ts';
+import { proseMarkdown } from '../link/markdown.ts';
+import { referencesAt } from '../link/references.ts';
+import { linkResolver } from '../link/resolve.ts';
 import { areaOf, itemKey } from '../model/spec.ts';
-import { markdownText } from '../safety/markdown.ts';
+import { markdownLiteral, markdownText } from '../safety/markdown.ts';
 import { escapeControls } from '../safety/terminal.ts';
 import { showCoverage } from './report.ts';
 
-const inline = (v: unknown): string => {
-  if (typeof v === 'string') return markdownText(v.trim());
-  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return markdownText(v.join(', '));
-  if (isObj(v)) return Object.entries(v).map(([k, x]) => `${markdownText(k)}: ${inline(x)}`).join('; ');
-  return markdownText(String(v));
-};
+/** A value as an inline code span, fenced with more backticks than it holds. */
+function code(value: string): string {
+  const text = escapeControls(value.replace(/\s*\r?\n\s*/g, ' '));
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
 
-/** One facet as a list line: stated, none with its reason, or marked open with its id and question. */
-function facetLine({ facet: f, depth, hasChildren }: FacetNode): string {
-  const line = (rest: string) => `${'  '.repeat(depth)}- ${markdownText(f.label)}: ${rest}`;
+interface Writer {
+  /** Prose with its spec links pointing at this document's headings. */
+  prose(text: string): string;
+  /** The headings an item's references point at, as Markdown links. */
+  names(file: string, at: readonly (string | number)[]): string;
+}
+
+/** A scalar in a line, exactly as written. */
+const scalar = (value: unknown) => markdownLiteral(value === null ? 'null' : String(value));
+
+const isScalar = (v: unknown) => v === null || typeof v !== 'object';
+
+/** Continuation lines of a list item, indented under it. */
+const indent = (text: string, depth: number) => text.split('\n').map((l) => (l ? `${'  '.repeat(depth)}${l}` : '')).join('\n');
+
+/**
+ * A value after `label:` on a list line: scalars and lists of scalars inline, prose as its own
+ * paragraphs below the line, structures as nested list lines with every key and value.
+ */
+function valueText(value: unknown, key: string | number | undefined, depth: number, w: Writer): string {
+  if (typeof value === 'string' && key === 'description') {
+    const text = w.prose(value);
+    return text.includes('\n') ? `\n\n${indent(text, depth + 1)}\n` : text;
+  }
+  if (isScalar(value)) return scalar(value);
+  if (Array.isArray(value) && value.every(isScalar)) return value.length === 0 ? 'none listed' : value.map(scalar).join(', ');
+  return `\n${structure(value, depth + 1, w)}`;
+}
+
+function structure(value: unknown, depth: number, w: Writer): string {
+  const pad = '  '.repeat(depth);
+  if (Array.isArray(value)) {
+    return value
+      .map((entry) => (isObj(entry) && Object.keys(entry).length > 0 ? `${pad}-${structure(entry, depth + 1, w).slice(pad.length + 1)}` : `${pad}- ${valueText(entry, undefined, depth, w)}`))
+      .join('\n');
+  }
+  if (isObj(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return `${pad}- (empty)`;
+    return entries.map(([k, v]) => `${pad}- ${markdownLiteral(k)}: ${valueText(v, k, depth, w)}`.trimEnd()).join('\n');
+  }
+  return `${pad}- ${valueText(value, undefined, depth, w)}`;
+}
+
+/** One row as a list line: stated (with what it names), none with its reason, or marked open with its id and question. */
+function rowLines(row: Row, w: Writer): string {
+  const line = (rest: string) => `${'  '.repeat(row.depth)}- ${markdownLiteral(row.kind === 'facet' ? row.facet.label : row.label)}: ${rest}`.trimEnd();
+  // What a value names goes on its line, before a structure's nested lines.
+  const value = (v: unknown, key: string | number | undefined, names: string) => {
+    const text = valueText(v, key, row.depth, w);
+    return text.startsWith('\n') ? `${names.trimStart()}${text}` : `${text}${names}`;
+  };
+  if (row.kind === 'detail') return line(value(row.value, row.key, w.names(row.file, row.at)));
+  const { facet: f, hasChildren } = row;
   switch (f.state) {
-    case 'stated':
-      if (hasChildren && isObj(f.value)) return line(Object.keys(f.value).join(', '));
+    case 'stated': {
+      // A facet with facets under it lists their names; they show their values and what those name.
+      if (hasChildren && isObj(f.value)) return line(Object.keys(f.value).map((k) => code(k)).join(', '));
       if (hasChildren && Array.isArray(f.value)) return line(`${f.value.length} listed below`);
-      return line(inline(f.value));
+      const names = w.names(f.file, f.at);
+      if (f.shown !== undefined) return line(`${markdownLiteral(f.shown)}${names}`);
+      return line(value(f.value, f.prose ? 'description' : f.at.at(-1), names));
+    }
     case 'none':
-      return line(`none (${isObj(f.value) ? inline(f.value.none) : ''})`);
+      return line(`none (${isObj(f.value) ? markdownText(String(f.value.none).trim()) : ''})`);
     case 'placeholder':
       return line(`${markdownText(String(f.value))}, a placeholder; the concrete value is **open** (\`${markdownText(f.id)}\`).`);
     default:
@@ -32,41 +93,71 @@ function facetLine({ facet: f, depth, hasChildren }: FacetNode): string {
   }
 }
 
-const facetLines = (facets: FacetResult[], baseDepth: number) => facetTree(facets, baseDepth).map(facetLine);
-
 /**
- * The whole spec as one Markdown document in the nine-part order, stating what is established
- * and marking what is open, fit to attach to a review. Deterministic for the same content.
+ * The whole spec as one Markdown document in the nine-part order, stating everything that is
+ * established (every value of every file, structures as nested lists, prose links pointing at
+ * the document's own headings) and marking what is open, fit to attach to a review.
+ * Deterministic for the same content.
  */
 export function specMarkdown(a: Analysis): string {
   const purpose = areaOf(a.spec, 'purpose').data;
   const name = stated(purpose.name);
+  const title = `${name ?? 'Service'} interface specification`;
+  // Heading anchors as GitHub makes them, in document order (repeated titles get -1, -2...).
+  const slugger = new GithubSlugger();
+  slugger.slug(title);
+  const areaSlugs = new Map(AREAS.map((m, i) => [m.key as string, slugger.slug(`${i + 1}. ${m.title}`)]));
+  const itemSlugs = new Map<string, string>();
+  const titles = new Map<string, string>();
+  for (const m of AREAS) {
+    for (const item of areaOf(a.spec, m.key).items) {
+      const itemTitle = item.data.title ?? item.id;
+      titles.set(itemKey(item), itemTitle);
+      itemSlugs.set(itemKey(item), slugger.slug(`${itemTitle} (${itemKey(item)})`));
+    }
+  }
+  const facetIds = new Set(a.assessment.facets.map((f) => f.id));
+  // A facet is shown under its item's heading (or its area's).
+  const facetSlug = (id: string) => {
+    if (!facetIds.has(id)) return undefined;
+    const [area = '', item = ''] = id.split('/');
+    return `#${itemSlugs.get(`${area}/${item}`) ?? areaSlugs.get(area)}`;
+  };
+  const prose = proseMarkdown(linkResolver(titles, { area: (key) => `#${areaSlugs.get(key)}`, item: (area, id) => `#${itemSlugs.get(`${area}/${id}`)}`, facet: facetSlug }));
+  const refsAt = referencesAt(a.references);
+  const writer: Writer = {
+    prose: (text) => escapeControls(prose(text)),
+    names: (file, at) => {
+      const targets = [...new Set(refsAt(file, at).map((r) => `${r.area}/${r.id}`))].filter((key) => itemSlugs.has(key));
+      return targets.length === 0 ? '' : ` (names ${targets.map((key) => `[${markdownText(titles.get(key) ?? key)}](#${itemSlugs.get(key)})`).join(', ')})`;
+    },
+  };
   const lines = [
-    `# ${markdownText(name ?? 'Service')} interface specification`,
+    `# ${markdownText(title)}`,
     '',
     `This document covers all nine parts of the service interface in order: ${AREAS.map((d) => d.title.toLowerCase()).join(', ')}. It states only what is established; everything else is marked **open**, with the question that would settle it. ${a.assessment.gaps.length} facets are open; ${showCoverage(sumCoverage(Object.values(a.assessment.byArea)))} are stated.`,
   ];
-  // Facets grouped once by owner: each area and item then takes its own in constant time.
-  const byOwner = new Map<string, FacetResult[]>();
-  for (const f of a.assessment.facets) {
-    const key = f.item === undefined ? f.area : itemKey({ area: f.area, id: f.item });
-    const list = byOwner.get(key);
-    if (list) list.push(f);
-    else byOwner.set(key, [f]);
-  }
+  const facets = groupByOwner(a.assessment.facets);
+  const owners = groupByOwner(a.assessment.owners);
+  // A stated description is the opening prose, so it is not repeated as a row.
+  const rows = (key: string, baseDepth: number) =>
+    facetTree(facets.get(key) ?? [], baseDepth, owners.get(key))
+      .filter((row) => !(row.kind === 'facet' && row.facet.state === 'stated' && row.facet.id === `${key}/description`))
+      .map((row) => rowLines(row, writer));
   AREAS.forEach((module, index) => {
     const area = areaOf(a.spec, module.key);
-    const own = byOwner.get(module.key) ?? [];
     const coverage = a.assessment.byArea[module.key];
     lines.push('', `## ${index + 1}. ${module.title}`, '', `${module.covers}: ${coverage.stated === 0 ? 'nothing is stated yet' : `${showCoverage(coverage)} stated`}.`);
     for (const line of module.intro?.({ items: area.items.length, purpose }) ?? []) lines.push('', line);
-    if (own.length) lines.push('', ...facetLines(own, 1));
+    if (typeof area.data.description === 'string') lines.push('', writer.prose(area.data.description));
+    const own = rows(module.key, 1);
+    if (own.length) lines.push('', ...own);
     for (const item of area.items) {
-      const facets = byOwner.get(itemKey(item)) ?? [];
       lines.push('', `### ${markdownText(item.data.title ?? item.id)} (\`${module.key}/${item.id}\`)`);
       const description = stated(item.data.description);
-      if (description !== undefined) lines.push('', escapeControls(description.trim()));
-      if (facets.length) lines.push('', ...facetLines(facets, 2));
+      if (typeof description === 'string') lines.push('', writer.prose(description));
+      const mine = rows(itemKey(item), 2);
+      if (mine.length) lines.push('', ...mine);
       const extra = module.markdown?.(item.data, item.id) ?? [];
       if (extra.length) lines.push('', ...extra);
     }

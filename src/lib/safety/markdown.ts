@@ -13,3 +13,12 @@ export function markdownText(text: string): string {
 export function markdownCell(text: string): string {
   return markdownText(text).replace(/\|/g, '\\|');
 }
+
+/**
+ * A value from the spec read literally in a generated Markdown document: one line, every
+ * character that Markdown or HTML would read as markup backslash-escaped, so it renders exactly
+ * as written.
+ */
+export function markdownLiteral(text: string): string {
+  return escapeControls(text.replace(/\s*\r?\n\s*/g, ' ')).replace(/[\\`*_[\]<>#|~&!]/g, (c) => `\\${c}`);
+}

@@ -55,7 +55,7 @@ export const authSchemeItem = facetObject(
       label: 'scopes',
       question: 'Which scopes can a token carry?',
       notApplicable: onlyFor('scopes', 'oauth2', 'openid-connect'),
-      children: { label: () => 'scope', entry: { question: (scope) => `What does the scope ${scope} allow?` } },
+      children: { label: () => 'scope', entry: { question: (scope) => `What does the scope ${scope} allow?`, prose: true } },
     },
     token_endpoints: { label: 'token endpoints', question: 'Where are tokens issued and refreshed?', notApplicable: onlyFor('token endpoints', 'oauth2', 'openid-connect') },
   },

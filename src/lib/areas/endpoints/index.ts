@@ -4,7 +4,7 @@ import { facetState, own, stated } from '../../facet/state.ts';
 import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { mediaType, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
-import { securityAlternative, securityReferences } from '../security.ts';
+import { describeSecurity, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences, shapeWith } from '../shape.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
@@ -87,7 +87,7 @@ export const endpointItem = facetObject(
       question: 'Which responses can this endpoint give, by status code, and what do they carry?',
       children: { label: () => 'response', entry: { question: (status) => `What does the ${status} response carry?`, heldUpBy: payloadHeldUpBy, children: { label: () => 'response' } } },
     },
-    security: { label: 'security', question: 'Which schemes and scopes does a call need?', optional: true },
+    security: { label: 'security', question: 'Which schemes and scopes does a call need?', optional: true, show: describeSecurity },
     tags: { label: 'tags', question: 'Which groups does this endpoint belong to?', refinement: 'tags' },
     deprecated: { label: 'deprecated', question: 'Is this endpoint deprecated?', refinement: 'deprecated' },
   },

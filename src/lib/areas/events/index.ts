@@ -4,7 +4,7 @@ import { facetState, stated } from '../../facet/state.ts';
 import { durationSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { headerSchema, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
-import { securityAlternative, securityReferences } from '../security.ts';
+import { describeSecurity, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences } from '../shape.ts';
 
 export const deliverySchema = z.strictObject({
@@ -80,7 +80,7 @@ export const eventItem = facetObject(
     channel: { label: 'channel', question: 'On which channel or address does the event travel?', refinement: 'channel' },
     direction: { label: 'direction', question: 'Does the service send this event or receive it?', refinement: 'direction' },
     headers: { label: 'headers', question: 'Which headers does the message carry?', refinement: 'headers', children: { label: (name) => `header ${name}` } },
-    security: { label: 'security', question: 'Which schemes and scopes does a publisher or subscriber need?', optional: true },
+    security: { label: 'security', question: 'Which schemes and scopes does a publisher or subscriber need?', optional: true, show: describeSecurity },
     tags: { label: 'tags', question: 'Which groups does this event belong to?', refinement: 'tags' },
     // Delivery, retries and signing default to the area's; an event counts them once it overrides them.
     delivery: { ...DEFAULTS.delivery, optional: true },
