@@ -14,7 +14,7 @@ export function diagramTooLarge(states: number, edges: number): string | undefin
 
 type Trigger = MachineView['transitions'][number]['trigger'];
 
-const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ')}"`;
+const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}"`;
 const short = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
 
 function trigger(value: unknown): Trigger {
