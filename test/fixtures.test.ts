@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, gapLines, specAt } from './helpers.ts';
+import { fixture, gapLines, scratchCopy, specAt } from './helpers.ts';
 
 /** What the empty spec must come out as: nine areas, every facet open, nothing else. */
 const EMPTY_SPEC_GAPS = [
@@ -88,5 +90,59 @@ describe('fixtures', () => {
     expect(gap('endpoints/inventory')).toMatchObject({ question: 'Are renewals an endpoint of their own?', owner: '@api' });
     expect(gap('resources/inventory')?.question).toContain('(2 listed)');
     expect(analysis.assessment.byArea).toMatchObject({ purpose: { stated: 2, total: 5 }, events: { stated: 1, total: 1 }, errors: { stated: 0, total: 2 } });
+  });
+
+  it('the half-written service under a stricter policy: the rows of each refinement it requires join the list in place', async () => {
+    const dir = await scratchCopy(fixture('half-written'));
+    await writeFile(join(dir, 'specbench.yaml'), 'require: [format, description, tags, summary, headers, examples]\n');
+    const analysis = await specAt(dir);
+    expect(analysis.diagnostics).toEqual([]);
+    expect(gapLines(analysis)).toEqual([
+      'purpose/base_url placeholder',
+      'purpose/domain open',
+      'purpose/users missing',
+      'purpose/summary missing',
+      'resources/inventory missing',
+      'resources/Book/description missing',
+      'resources/Book/fields open',
+      'resources/Loan/description missing',
+      'resources/Loan/fields/id/description missing',
+      'resources/Loan/fields/id/examples missing',
+      'resources/Loan/fields/status/required open',
+      'resources/Loan/fields/status/description missing',
+      'resources/Loan/fields/status/format missing',
+      'resources/Loan/fields/status/examples missing',
+      'resources/Loan/fields/renewals/description missing',
+      'resources/Loan/fields/renewals/format missing',
+      'resources/Loan/fields/renewals/examples missing',
+      'resources/Loan/fields/overdue/description missing',
+      'resources/Loan/fields/overdue/examples missing',
+      'resources/Loan/fields/book/description missing',
+      'resources/Loan/fields/book/examples missing',
+      'states/loan-status/description missing',
+      'states/loan-status/states open',
+      'states/loan-status/transitions missing',
+      'endpoints/inventory open',
+      'endpoints/create-loan/description missing',
+      'endpoints/create-loan/request/description missing',
+      'endpoints/create-loan/responses missing',
+      'endpoints/create-loan/tags missing',
+      'endpoints/get-loan/description missing',
+      'endpoints/get-loan/parameters missing',
+      'endpoints/get-loan/responses/200/description missing',
+      'endpoints/get-loan/responses/200/headers missing',
+      'endpoints/get-loan/responses/404 open',
+      'endpoints/get-loan/tags missing',
+      'authentication/api-key/description missing',
+      'authentication/api-key/credentials missing',
+      'errors/inventory missing',
+      'errors/body missing',
+      'limits/size_bounds open',
+      'limits/gateway-timeout/description missing',
+      'limits/gateway-timeout/duration open',
+      'versioning/deprecation missing',
+      'versioning/v1/description missing',
+      'versioning/v1/released missing',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/lib/index.ts';
-import { specFrom } from './helpers.ts';
+import { completeWith } from './helpers.ts';
 
 describe('README', () => {
   it('documents every check with its default severity', async () => {
@@ -21,11 +21,17 @@ describe('README', () => {
     expect(readme).toContain('npm install && npm test');
   });
 
-  it('its endpoint example loads without diagnostics', async () => {
+  it('its examples of content files load without diagnostics, in the complete spec', async () => {
     const readme = await readFile('README.md', 'utf8');
-    const example = /```yaml\n# endpoints\/get-order\.yaml\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example).toBeDefined();
-    const { diagnostics } = specFrom({ 'endpoints/get-order.yaml': example ?? '', 'resources/Order.yaml': 'fields: { none: x }', 'errors/order_not_found.yaml': 'status: 404' });
-    expect(diagnostics).toEqual([]);
+    // Each YAML block that starts with `# area/file.yaml` holds one file, or several, each after such a line.
+    const files: Record<string, string> = {};
+    for (const [, block = ''] of readme.matchAll(/```yaml\n(# [a-z]+\/[^\n]+\.yaml[\s\S]*?)```/g)) {
+      for (const part of block.split(/^(?=# [a-z]+\/[^\s]+\.yaml)/m)) {
+        const path = /^# ([a-z]+\/[^\s]+\.yaml)/.exec(part)?.[1];
+        if (path) files[path] = part;
+      }
+    }
+    expect(Object.keys(files).sort()).toEqual(['endpoints/list-order-lines.yaml', 'resources/Order.yaml', 'resources/Payment.yaml']);
+    expect((await completeWith(files)).diagnostics).toEqual([]);
   });
 });

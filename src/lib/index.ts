@@ -17,7 +17,7 @@ export { AREA_FILE, areaOf, CONFIG_FILE, itemKey, type Area, type Item, type Spe
 export { gapsMarkdown } from './render/gaps-markdown.ts';
 export { gapsJson, gapsText } from './render/gaps-text.ts';
 export { gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
-export { siteModel, type AreaView, type FacetView, type GapLink, type ItemView, type LinkView, type MachinePageView, type SiteModel, type SiteOptions, type TableView } from './render/site-model.ts';
+export { siteModel, type AreaView, type FacetView, type ValueView, type GapLink, type ItemView, type LinkView, type MachinePageView, type SiteModel, type SiteOptions, type TableView } from './render/site-model.ts';
 export { areaPath, facetAnchor, facetPath, gapsAnchor, gapsPath, itemPath } from './render/paths.ts';
 export { jsonSchemas, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from './render/json-schema.ts';
 export { specMarkdown } from './render/spec-markdown.ts';

@@ -64,7 +64,7 @@ export function generateSpec(size: Size, seed = 1): Array<{ path: string; text: 
       title: `Operation ${e}`,
       method: get ? 'GET' : 'POST',
       path: `/things-${e}/{thing_id}`,
-      parameters: { thing_id: { in: 'path', type: 'string', required: true }, expand: { in: 'query', type: 'boolean' } },
+      parameters: { path: { thing_id: { type: 'string', required: true } }, query: { expand: { type: 'boolean' } } },
       ...(get ? {} : { request: { resource } }),
       responses: { [get ? '200' : '201']: { resource }, '404': { error: pick(errors) }, ...(rnd() < 0.1 ? { '409': { open: 'Which conflicts?' } } : {}) },
       security: [{ scheme: 'oauth2', scopes: ['read'] }],

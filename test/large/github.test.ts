@@ -5,6 +5,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countOpenApi, exportOpenApi, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 import { ids, importToSpec, operations, resourceFields } from '../interchange/helpers.ts';
+import { droppedValues } from '../invariant/reach.ts';
+import { contentFiles } from '../invariant/stated.ts';
 import { buildSite } from '../site/build.ts';
 import { GITHUB_API } from './fetch-github.ts';
 
@@ -51,12 +53,21 @@ describe('GitHub’s REST description', () => {
     await expect(SwaggerParser.validate(structuredClone(exportOpenApi(imported.analysis)) as never)).resolves.toBeDefined();
   });
 
+  let site = '';
   it('builds into a site with a page per item', async () => {
     const built = await buildSite(imported.dir);
     expect(built.code, built.output.slice(-2000)).toBe(0);
+    site = built.outDir;
     const endpoints = await readdir(join(built.outDir, 'endpoints'));
     expect(endpoints.length).toBe(1223 + 1);
     expect(existsSync(join(built.outDir, 'endpoints', 'repos-get', 'index.html'))).toBe(true);
     expect((await readdir(join(built.outDir, 'events'))).length).toBe(270 + 1);
+  });
+
+  it('drops nothing it states: every value of every file reaches its page, the print page and the Markdown document', async () => {
+    expect(site).not.toBe('');
+    const files = await contentFiles(imported.dir);
+    expect(files.length).toBeGreaterThan(2400);
+    expect(await droppedValues(files, imported.analysis, site)).toEqual([]);
   });
 });

@@ -74,10 +74,12 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
   it('lists an area’s items with their coverage, each linking to its page', async () => {
     const rows = main(await page(complete, 'endpoints')).querySelectorAll('table.items tbody tr');
     expect(rows.map((r) => [r.getAttribute('data-item'), r.querySelector('a')?.getAttribute('href'), r.querySelectorAll('td')[2]?.text.trim()])).toEqual([
-      ['cancel-order', '/endpoints/cancel-order/', '10/10 (100%)'],
-      ['create-order', '/endpoints/create-order/', '9/9 (100%)'],
-      ['get-order', '/endpoints/get-order/', '8/8 (100%)'],
-      ['place-order', '/endpoints/place-order/', '10/10 (100%)'],
+      ['cancel-order', '/endpoints/cancel-order/', '11/11 (100%)'],
+      ['create-order', '/endpoints/create-order/', '25/25 (100%)'],
+      ['get-order', '/endpoints/get-order/', '10/10 (100%)'],
+      ['list-order-lines', '/endpoints/list-order-lines/', '27/27 (100%)'],
+      ['list-orders', '/endpoints/list-orders/', '33/33 (100%)'],
+      ['place-order', '/endpoints/place-order/', '11/11 (100%)'],
     ]);
   });
 
@@ -127,7 +129,7 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
   it('puts the whole spec on one page in the nine-part order', async () => {
     const root = main(await page(complete, 'print'));
     expect(root.querySelectorAll('section.area').map((s) => s.getAttribute('data-area'))).toEqual(['purpose', 'resources', 'states', 'endpoints', 'authentication', 'events', 'errors', 'limits', 'versioning']);
-    expect(root.querySelectorAll('section.item')).toHaveLength(17);
+    expect(root.querySelectorAll('section.item')).toHaveLength(26);
     expect(root.querySelectorAll('figure.diagram svg')).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ export async function buildSite(specDir: string, env: Record<string, string> = {
 }
 
 /** The sites the global setup builds, by name. */
-export type Sites = Record<'content' | 'complete' | 'hostile' | 'based' | 'imported', string>;
+export type Sites = Record<'content' | 'complete' | 'hostile' | 'based' | 'halfWritten' | 'imported', string>;
 
 /** The base path the `based` site is built for, as on GitHub Pages. */
 export const BASE = '/spec/';

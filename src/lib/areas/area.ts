@@ -26,6 +26,8 @@ export interface MachineView {
 /** What an item's page shows beyond its facets. */
 export interface ItemExtras {
   machine?: MachineView;
+  /** The item in one line as a reference shows it under its title: `POST /orders`, `sent on orders.placed`, `HTTP 404`. */
+  signature?: string;
 }
 
 /** The items of an area: one file each. */

@@ -172,15 +172,32 @@ const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
   ]);
 };
 
+/** Raw HTML in prose is shown as the text it is, never passed on as markup (a block of it as a paragraph). */
+const htmlAsText: Plugin<[], Root> = () => (tree) => {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const children = (node as Partial<Parent>).children;
+    if (!children) continue;
+    const block = node.type === 'root' || node.type === 'blockquote' || node.type === 'listItem';
+    children.forEach((child, i) => {
+      if (child.type !== 'html') return;
+      const text = { type: 'text', value: (child as unknown as { value: string }).value } as Node;
+      children[i] = block ? ({ type: 'paragraph', children: [text] } as Node) : text;
+    });
+    stack.push(...children);
+  }
+};
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A renderer from Markdown prose to safe HTML: spec links resolved, raw HTML dropped (never
- * passed through), unsafe URL schemes removed by rehype-sanitize's GitHub schema. Prose past
+ * A renderer from Markdown prose to safe HTML: spec links resolved, raw HTML shown as the text it
+ * is (never passed through as markup), unsafe URL schemes removed by rehype-sanitize's GitHub schema. Prose past
  * the limits (which `check` reports as an error) is shown as plain text, never parsed.
  */
 export function proseRenderer(resolve: ResolveLink): (text: string) => string {
-  const processor = remark().use(wikiLinks, resolve).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
+  const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
   return (text) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
     const tree = processor.parse(text);
@@ -202,16 +219,5 @@ export function proseMarkdown(resolve: ResolveLink): (text: string) => string {
     return processor.stringify(processor.runSync(tree)).trimEnd();
   };
 }
-
-/** Raw HTML in prose is shown as the text it is, never passed on as markup. */
-const htmlAsText: Plugin<[], Root> = () => (tree) => {
-  const stack: Node[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop() as Node & { value?: string };
-    if (node.type === 'html') node.type = 'text';
-    const children = (node as Partial<Parent>).children;
-    if (children) stack.push(...children);
-  }
-};
 
 const escapeMarkdownLine = (text: string) => text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`);

@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
 import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
 import type { MachineView } from '../areas/area.ts';
@@ -27,6 +26,13 @@ export type GapLink = {
   path: string;
 };
 
+/** A structured stated value as a page shows it: every key and value, prose rendered. */
+export type ValueView =
+  | { kind: 'text'; text: string }
+  | { kind: 'prose'; html: string }
+  | { kind: 'list'; items: ValueView[] }
+  | { kind: 'map'; entries: Array<{ key: string; value: ValueView }> };
+
 /** A facet as a page shows it: state, a readable value, and for gaps the question. */
 export type FacetView = {
   id: string;
@@ -35,8 +41,10 @@ export type FacetView = {
   path: string;
   label: string;
   state: FacetResult['state'];
-  /** Stated value as text (YAML for structures), the reason for none, or the placeholder. */
+  /** Stated value as text, the reason for none, or the placeholder. */
   text?: string;
+  /** A stated structure (a body, a list of servers), key by key. */
+  value?: ValueView;
   question?: string;
   owner?: string;
   link?: string;
@@ -72,6 +80,8 @@ export type ItemView = {
   area: AreaKey;
   id: string;
   title: string;
+  /** The item in one line: `POST /orders/{order_id}/cancel`, `sent on orders.placed`, `HTTP 404`. */
+  signature?: string;
   /** The item's page, relative to the site's base. */
   path: string;
   /** Where to edit the item's file, when the spec says where its repository is. */
@@ -161,7 +171,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     path: facetPath(d.id),
     label: d.label,
     state: 'stated',
-    ...text({ state: 'stated', value: d.value }, false),
+    ...text({ state: 'stated', value: d.value }, false, d.key, render),
     blockedBy: [],
     blocks: [],
     links: facetLinks(d),
@@ -174,7 +184,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     path: facetPath(f.id),
     label: f.label,
     state: f.state,
-    ...text(f, hasChildren),
+    ...text(f, hasChildren, f.prose ? 'description' : f.at.at(-1), render),
     ...(isGap(f.state) ? { question: f.question } : {}),
     ...(f.owner ? { owner: f.owner } : {}),
     ...(f.link ? { link: f.link } : {}),
@@ -196,12 +206,14 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
       // A stated description is the page's opening prose; open or empty, it is a gap shown in place.
       const descriptionId = `${itemKey(item)}/description`;
       const facets = all.facets.filter((f) => !(f.id === descriptionId && f.state === 'stated'));
-      const machine = module.view?.(item.data, item.id).machine;
+      const extras = module.view?.(item.data, item.id) ?? {};
+      const machine = extras.machine;
       const description = stated(item.data.description);
       return {
         area: module.key,
         id: item.id,
         title: item.data.title ?? item.id,
+        ...(extras.signature !== undefined ? { signature: extras.signature } : {}),
         path: itemPath(module.key, item.id),
         ...edit(item.file),
         tables,
@@ -301,7 +313,8 @@ function machinePage(machine: MachineView, id: string, diagram: SiteOptions['dia
   };
 }
 
-function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: boolean): { text?: string } {
+/** A stated value as a page shows it: text for scalars and lists of them, a tree for structures. */
+function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: boolean, key: string | number | undefined, render: (prose: string) => string): { text?: string; value?: ValueView } {
   const v = f.value;
   if (f.state === 'none' && isObj(v)) return { text: String(v.none) };
   if (f.state === 'placeholder') return { text: String(v) };
@@ -310,7 +323,18 @@ function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: bo
   if (f.shown !== undefined) return { text: f.shown };
   if (hasChildren && isObj(v)) return { text: Object.keys(v).join(', ') };
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { text: String(v) };
-  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return { text: v.join(', ') };
-  return { text: stringify(v, { lineWidth: 0 }).trimEnd() };
+  if (isScalar(v)) return { text: scalarText(v) };
+  if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(scalarText).join(', ') };
+  return { value: valueView(v, key, render) };
+}
+
+const isScalar = (v: unknown) => v === null || typeof v !== 'object';
+const scalarText = (v: unknown) => (v === null ? 'null' : String(v));
+
+/** A structure key by key; `description` values are prose. */
+function valueView(v: unknown, key: string | number | undefined, render: (prose: string) => string): ValueView {
+  if (typeof v === 'string' && key === 'description') return { kind: 'prose', html: render(v) };
+  if (isScalar(v)) return { kind: 'text', text: scalarText(v) };
+  if (Array.isArray(v)) return { kind: 'list', items: v.map((x) => valueView(x, undefined, render)) };
+  return { kind: 'map', entries: Object.entries(v as object).map(([k, x]) => ({ key: k, value: valueView(x, k, render) })) };
 }

@@ -112,6 +112,11 @@ export const endpoints = defineArea({
   covers: 'Endpoints (methods, path shapes, request payloads, response payloads, parameters)',
   schema: endpointsArea,
   items: { noun: 'endpoint', plural: 'endpoints', schema: endpointItem },
+  view: (e) => {
+    const method = stated(e.method);
+    const path = stated(e.path);
+    return method !== undefined || typeof path === 'string' ? { signature: `${method ?? '?'} ${typeof path === 'string' ? path : '?'}` } : {};
+  },
   shapes: (e) => [
     ...parametersOf(e).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\`` })),
     ...payloadShapes(e.request, ['request'], 'the request'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
+import { stated } from '../../facet/state.ts';
 import { prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
@@ -44,6 +45,10 @@ export const errors = defineArea({
   areaReferences: (area, add) => payloadReferences(area.body, ['body'], 'error body shape', add),
   references: (error, add) => payloadReferences(error.body, ['body'], 'error body', add),
   shapes: (error) => payloadShapes(error.body, ['body'], 'the body'),
+  view: (error) => {
+    const status = stated(error.status);
+    return typeof status === 'number' ? { signature: `HTTP ${status}` } : {};
+  },
   areaShapes: (area) => payloadShapes(area.body, ['body'], 'the error body'),
   breaking(_before, after, say, id) {
     if (!after) say(`Error code \`${id}\` removed.`);

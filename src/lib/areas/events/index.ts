@@ -96,6 +96,12 @@ export const events = defineArea({
   covers: 'Events and callbacks (kinds of event, payload shapes, delivery, retries, signing)',
   schema: eventsArea,
   items: { noun: 'event', plural: 'events', schema: eventItem },
+  view: (event) => {
+    const direction = stated(event.direction);
+    const channel = stated(event.channel);
+    if (channel === undefined && direction === undefined) return {};
+    return { signature: `${direction ?? 'travels'}${typeof channel === 'string' ? ` on ${channel}` : ''}` };
+  },
   shapes: (event) => [
     ...payloadShapes(event.payload, ['payload'], 'the payload'),
     ...Object.entries(stated(event.headers) ?? {}).map(([name, h]) => ({ shape: h, path: ['headers', name], name: `header \`${name}\`` })),
