@@ -7,7 +7,10 @@ import { remark } from 'remark';
 import { AREAS, specMarkdown, type Analysis } from '../../src/lib/index.ts';
 import { squash, statedLeaves, type Leaf } from './stated.ts';
 
-/** The text of an element as a reader sees it, blanks collapsed. */
+/** HTML read as a browser shows it: `<pre>` parsed like any element (node-html-parser keeps it raw by default), scripts and styles left out. */
+const read = (html: string) => parse(html, { blockTextElements: { script: false, style: false, noscript: false } });
+
+/** The text of an element as a reader sees it, blanks removed. */
 const seen = (el: HTMLElement | null | undefined) => squash(el?.text ?? '');
 
 /** Where a file's values are shown: an item's page, or its area's page. */
@@ -25,7 +28,7 @@ function documentSections(markdown: string): Map<string, string> {
   let key = '';
   let lines: string[] = [];
   const flush = () => {
-    if (key) out.set(key, squash(toString(remark().parse(lines.join('\n')) as Root)));
+    if (key) out.set(key, squash(toString(remark().parse(lines.join('\n')) as Root, { includeImageAlt: false })));
   };
   for (const line of markdown.split('\n')) {
     const area = /^## \d+\. /.exec(line);
@@ -53,12 +56,12 @@ export async function droppedValues(files: ReadonlyArray<{ file: string; data: u
   const pageText = async (path: string) => {
     let text = pages.get(path);
     if (text === undefined) {
-      text = seen(parse(await readFile(join(site, path, 'index.html'), 'utf8')).querySelector('main'));
+      text = seen(read(await readFile(join(site, path, 'index.html'), 'utf8')).querySelector('main'));
       pages.set(path, text);
     }
     return text;
   };
-  const print = parse(await readFile(join(site, 'print', 'index.html'), 'utf8'));
+  const print = read(await readFile(join(site, 'print', 'index.html'), 'utf8'));
   const printText = new Map<string, string>();
   for (const section of print.querySelectorAll('section.area')) {
     const area = section.getAttribute('data-area') ?? '';

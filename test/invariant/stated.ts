@@ -72,7 +72,7 @@ export function proseText(text: string, titles: ReadonlyMap<string, string>): st
       return titles.get(t) ?? raw;
     });
   });
-  return normalize(toString(tree));
+  return normalize(toString(tree, { includeImageAlt: false }));
 }
 
 /** Titles by link target: `resources/Order` is its title (or id), `resources` is the area's name. */

@@ -85,11 +85,11 @@ function rowLines(row: Row, w: Writer): string {
       return line(value(f.value, f.prose ? 'description' : f.at.at(-1), names));
     }
     case 'none':
-      return line(`none (${isObj(f.value) ? markdownText(String(f.value.none).trim()) : ''})`);
+      return line(`none (${isObj(f.value) ? markdownLiteral(String(f.value.none).trim()) : ''})`);
     case 'placeholder':
-      return line(`${markdownText(String(f.value))}, a placeholder; the concrete value is **open** (\`${markdownText(f.id)}\`).`);
+      return line(`${markdownLiteral(String(f.value))}, a placeholder; the concrete value is **open** (${code(f.id)}).`);
     default:
-      return line(`**open** (\`${markdownText(f.id)}\`${f.state === 'empty' ? ', an empty list' : ''}). ${markdownText(f.question)}${f.owner ? ` Owner: ${markdownText(f.owner)}.` : ''}`);
+      return line(`**open** (${code(f.id)}${f.state === 'empty' ? ', an empty list' : ''}). ${markdownText(f.question)}${f.owner ? ` Owner: ${markdownLiteral(f.owner)}.` : ''}`);
   }
 }
 
@@ -129,11 +129,11 @@ export function specMarkdown(a: Analysis): string {
     prose: (text) => escapeControls(prose(text)),
     names: (file, at) => {
       const targets = [...new Set(refsAt(file, at).map((r) => `${r.area}/${r.id}`))].filter((key) => itemSlugs.has(key));
-      return targets.length === 0 ? '' : ` (names ${targets.map((key) => `[${markdownText(titles.get(key) ?? key)}](#${itemSlugs.get(key)})`).join(', ')})`;
+      return targets.length === 0 ? '' : ` (names ${targets.map((key) => `[${markdownLiteral(titles.get(key) ?? key)}](#${itemSlugs.get(key)})`).join(', ')})`;
     },
   };
   const lines = [
-    `# ${markdownText(title)}`,
+    `# ${markdownLiteral(title)}`,
     '',
     `This document covers all nine parts of the service interface in order: ${AREAS.map((d) => d.title.toLowerCase()).join(', ')}. It states only what is established; everything else is marked **open**, with the question that would settle it. ${a.assessment.gaps.length} facets are open; ${showCoverage(sumCoverage(Object.values(a.assessment.byArea)))} are stated.`,
   ];
@@ -153,7 +153,7 @@ export function specMarkdown(a: Analysis): string {
     const own = rows(module.key, 1);
     if (own.length) lines.push('', ...own);
     for (const item of area.items) {
-      lines.push('', `### ${markdownText(item.data.title ?? item.id)} (\`${module.key}/${item.id}\`)`);
+      lines.push('', `### ${markdownLiteral(item.data.title ?? item.id)} (${code(`${module.key}/${item.id}`)})`);
       const description = stated(item.data.description);
       if (typeof description === 'string') lines.push('', writer.prose(description));
       const mine = rows(itemKey(item), 2);
