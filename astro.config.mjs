@@ -8,12 +8,16 @@ export default defineConfig({
   publicDir: './src/public',
   site: process.env.SITE_URL || undefined,
   base: process.env.BASE_PATH || undefined,
+  // Astro's dev toolbar covers content at the bottom of the page; the site has no use for it.
+  devToolbar: { enabled: false },
   integrations: [
     starlight({
       title: 'Specbench',
       description: 'The service interface specification, with every open gap in place.',
-      customCss: ['./src/styles/print.css'],
+      customCss: ['./src/styles/reference.css', './src/styles/print.css'],
       routeMiddleware: './src/site/route-data.ts',
+      // In `npm run dev`, a spec with errors shows them on every page.
+      components: { Banner: './src/components/Banner.astro' },
       sidebar: [
         { label: 'Dashboard', link: '/' },
         { label: 'Areas', items: AREAS.map((a, i) => ({ label: `${i + 1}. ${a.title}`, link: `/${a.key}/` })) },

@@ -17,8 +17,11 @@ export { AREA_FILE, areaOf, CONFIG_FILE, itemKey, type Area, type Item, type Spe
 export { gapsMarkdown } from './render/gaps-markdown.ts';
 export { gapsJson, gapsText } from './render/gaps-text.ts';
 export { gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
-export { siteModel, type AreaView, type FacetView, type ValueView, type GapLink, type ItemView, type LinkView, type MachinePageView, type SiteModel, type SiteOptions, type TableView } from './render/site-model.ts';
-export { areaPath, facetAnchor, facetPath, gapsAnchor, gapsPath, itemPath } from './render/paths.ts';
+export { counted } from './facet/words.ts';
+export { navigation, NAV_WINDOW, type NavEntry } from './render/navigation.ts';
+export { siteModel, type AreaView, type FacetView, type ValueView, type GapLink, type ItemView, type LinkView, type MachinePageView, type SiteModel, type SiteOptions } from './render/site-model.ts';
+export { blockHeading, statusClass, type BlockView, type BodyView, type ParameterGroupView, type ResponseView, type SecurityView, type ShapeView } from './render/reference.ts';
+export { areaPath, facetAnchor, facetPath, gapsAnchor, gapsPath, groupAnchor, itemPath } from './render/paths.ts';
 export { jsonSchemas, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from './render/json-schema.ts';
 export { specMarkdown } from './render/spec-markdown.ts';
 export { CHECKS } from './checks/index.ts';
@@ -35,6 +38,7 @@ export { importAsyncApi, countAsyncApi, type AsyncApiCounts } from './interchang
 export { exportOpenApi } from './interchange/openapi/export.ts';
 export { exportAsyncApi } from './interchange/asyncapi/export.ts';
 export { GAPS_EXTENSION } from './interchange/export-common.ts';
+export { downloads, EXPORT_TARGETS, exported, type ExportTarget } from './interchange/exported.ts';
 export { importPlan, type ImportPlan } from './interchange/plan.ts';
 export { importedFiles } from './interchange/write.ts';
 export type { ImportResult, Unmapped } from './interchange/result.ts';

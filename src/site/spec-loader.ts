@@ -1,7 +1,7 @@
 import { resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { absoluteUrlSchema, analyze, escapeControls, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary } from '../lib/index.ts';
+import { absoluteUrlSchema, analyze, counted, downloads, escapeControls, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary, type SiteModel } from '../lib/index.ts';
 
 /**
  * Feeds the site from the core: one entry per area. During `astro build` a spec with errors
@@ -28,8 +28,22 @@ export function specLoader(): Loader {
   };
 }
 
+/** The entry of the site's own data (the service's name, the problems `npm run dev` shows), beside the areas. */
+export const META = '_site';
+
+/** What the site knows besides the areas: the service, and the spec's problems while `npm run dev` shows them. */
+export type SiteMeta = {
+  service: SiteModel['service'];
+  problems?: { count: number; text: string };
+};
+
+/** The entry of the files published for download (the exports and the Markdown document). */
+export const DOWNLOADS = '_downloads';
+export type Downloads = { files: Array<{ file: string; title: string; text: string }> };
+
 /** What `npm run dev` keeps between syncs so that one edit costs little. */
 interface Caches {
+  meta?: SiteMeta;
   parsed: ParseCache;
   graphviz: Graphviz;
   prose: { items: string; html: Map<string, string> };
@@ -50,6 +64,10 @@ async function sync(dir: string, { store, logger, watcher, generateDigest, confi
     if (hasErrors(diagnostics)) {
       if (!watcher) throw located(`The spec has errors; the site is not built.\n\n${text}`);
       logger.error(`The spec has errors; the pages keep the last good content.\n\n${text}`);
+      // Every page shows the problems in a banner until they are fixed (`npm run dev` only).
+      const meta = cache.meta ?? { service: {} };
+      cache.meta = { ...meta, problems: { count: shown.length, text } };
+      store.set({ id: META, data: cache.meta, digest: generateDigest(cache.meta) });
       return;
     }
     logger.warn(text);
@@ -66,7 +84,14 @@ async function sync(dir: string, { store, logger, watcher, generateDigest, confi
   });
   // Only entries whose digest changed are replaced, so dev reloads only what an edit touched.
   for (const area of model.areas) store.set({ id: area.key, data: area, digest: generateDigest(area) });
-  logger.info(`${model.gapCount} open gaps in ${dir} (${Math.round(performance.now() - started)} ms)`);
+  cache.meta = { service: model.service };
+  store.set({ id: META, data: cache.meta, digest: generateDigest(cache.meta) });
+  // The exports are made only for a build: `npm run dev` links to them but does not remake them on every edit.
+  if (!watcher) {
+    const files: Downloads = { files: downloads(analysis) };
+    store.set({ id: DOWNLOADS, data: files });
+  }
+  logger.info(`${counted(model.gapCount, 'open gap')} in ${dir} (${Math.round(performance.now() - started)} ms)`);
 }
 
 /** An error whose message is the whole story: the diagnostics already say where, so no stack. */

@@ -34,9 +34,19 @@ async function freePort(): Promise<number> {
 
 /** `astro preview` of a built site on a free loopback port; `stop()` ends it. Astro runs one per project at a time. */
 export async function preview(outDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  return serve(['preview', '--outDir', outDir], {}, `astro preview of ${outDir}`);
+}
+
+/** `npm run dev`'s server (`astro dev`) over a spec folder, on a free loopback port; `stop()` ends it. */
+export async function dev(specDir: string): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
+  return serve(['dev'], { SPEC_DIR: specDir, NODE_ENV: 'development' }, `astro dev of ${specDir}`);
+}
+
+async function serve(args: string[], env: Record<string, string>, what: string): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['astro', 'preview', '--outDir', outDir, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  const child: ChildProcess = spawn('npx', ['astro', ...args, '--port', String(port), '--host', '127.0.0.1'], {
+    // Not the test runner's environment: Vite reads VITEST and NODE_ENV=test as running under Vitest.
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV')), ASTRO_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -53,11 +63,11 @@ export async function preview(outDir: string): Promise<{ url: string; stop: () =
     await exited;
   };
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${url}/`).then((r) => r.ok).catch(() => false);
-    if (ok) return { url, stop };
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.ok).catch(() => false);
+    if (ok) return { url, stop, output: () => output };
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  throw new Error(`astro preview of ${outDir} did not answer on ${url} within 30 s:\n${output}`);
+  throw new Error(`${what} did not answer on ${url} within 60 s:\n${output}`);
 }

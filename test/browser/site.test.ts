@@ -57,7 +57,18 @@ describe('browsing the complete service', () => {
     await page.locator('button[data-open-modal]').first().click();
     await page.locator('.pagefind-ui__search-input').fill(query);
     const hrefs = async () => page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-    await expect.poll(hrefs, { timeout: 10_000 }).toContain(path);
+    // The item comes first: area pages do not index their item lists, and the print page is not indexed at all.
+    await expect.poll(async () => (await hrefs())[0], { timeout: 10_000 }).toBe(path);
+    expect(await hrefs()).not.toContain('/print/');
+    await page.close();
+  });
+
+  it('shows search excerpts with spaces between a field’s name, type and flags', async () => {
+    const page = await open('complete', '/');
+    await page.locator('button[data-open-modal]').first().click();
+    await page.locator('.pagefind-ui__search-input').fill('created_at');
+    const excerpt = page.locator('.pagefind-ui__result-excerpt').first();
+    await expect.poll(() => excerpt.textContent(), { timeout: 10_000 }).toContain('created_at string date-time required');
     await page.close();
   });
 
@@ -96,13 +107,146 @@ describe('the empty spec in content/', () => {
   });
 });
 
-const PAGES = ['/', '/purpose/', '/resources/', '/resources/Order/', '/states/order-status/', '/endpoints/get-order/', '/gaps/', '/print/', '/guide/'];
+describe('the gaps page', () => {
+  /**
+   * The text a reader sees in an element, CSS counters included: the DOM and the accessibility tree
+   * do not hold counter values, so this reads Chromium's layout (DOMSnapshot) under the element.
+   */
+  const seen = async (page: Page, selector: string): Promise<string> => {
+    await page.locator(selector).first().evaluate((e) => e.setAttribute('data-probe', ''));
+    const client = await page.context().newCDPSession(page);
+    type Snapshot = { strings: string[]; documents: Array<{ nodes: { parentIndex: number[]; attributes: number[][] }; layout: { nodeIndex: number[]; text: number[] } }> };
+    const { strings, documents } = (await client.send('DOMSnapshot.captureSnapshot', { computedStyles: [] })) as unknown as Snapshot;
+    await client.detach();
+    await page.locator('[data-probe]').evaluate((e) => e.removeAttribute('data-probe'));
+    const { nodes, layout } = documents[0]!;
+    const probe = nodes.attributes.findIndex((a) => a.some((s, i) => i % 2 === 0 && strings[s] === 'data-probe'));
+    const inside = (n: number): boolean => n === probe || (n >= 0 && inside(nodes.parentIndex[n] ?? -1));
+    return layout.nodeIndex.flatMap((n, i) => (inside(n) && (layout.text[i] ?? -1) >= 0 ? [strings[layout.text[i]!]] : [])).join('').trim();
+  };
+  const visibleSections = (page: Page) => page.locator('section.gap-list:visible').evaluateAll((s) => s.map((x) => x.getAttribute('data-area')));
 
-describe('every page type at phone and desktop widths', () => {
-  it.each(PAGES.flatMap((p) => [375, 1280].map((w) => [p, w] as const)))('%s at %ipx has no horizontal scrolling', async (path, width) => {
+  it('counts what the filters let through and hides the sections they empty, without script', async () => {
+    const page = await open('content', '/gaps/');
+    expect(await seen(page, '.total-shown')).toBe('22 of 22 open gaps shown with these filters.');
+    expect(await seen(page, 'section[data-area="purpose"] .area-shown')).toMatch(/^5 shown of 5 open gaps/);
+    const placeholders = await page.locator('.gap-list .facet-placeholder').count();
+    const withPlaceholders = await page.locator('section.gap-list:has(.facet-placeholder)').evaluateAll((s) => s.map((x) => x.getAttribute('data-area')));
+    for (const state of ['open', 'missing', 'empty']) await page.locator(`#filter-state-${state}`).uncheck();
+    expect(await seen(page, '.total-shown')).toBe(`${placeholders} of 22 open gaps shown with these filters.`);
+    expect(await visibleSections(page)).toEqual(withPlaceholders);
+    await page.close();
+  });
+
+  it('can be linked filtered: /gaps/#state-open shows open gaps only', async () => {
+    const page = await open('content', '/gaps/#state-open');
+    const opened = await page.locator('.gap-list .facet-open').count();
+    expect(opened).toBeGreaterThan(0);
+    expect(await page.locator('.gap-list .facet:visible').count()).toBe(opened);
+    expect(await seen(page, '.total-shown')).toBe(`${opened} of 22 open gaps shown with these filters.`);
+    expect(await visibleSections(page)).toEqual(await page.locator('section.gap-list:has(.facet-open)').evaluateAll((s) => s.map((x) => x.getAttribute('data-area'))));
+    await page.close();
+  });
+});
+
+/** One page of each type: dashboard, area pages, every kind of item page, gaps, print, guide. */
+const PAGES = [
+  '/',
+  '/purpose/',
+  '/resources/',
+  '/resources/Order/',
+  '/resources/Payment/',
+  '/states/order-status/',
+  '/endpoints/',
+  '/endpoints/get-order/',
+  '/endpoints/list-orders/',
+  '/endpoints/create-order/',
+  '/authentication/oauth2/',
+  '/events/order.shipped/',
+  '/events/payment.settled/',
+  '/errors/invalid_order/',
+  '/limits/default-rate/',
+  '/versioning/v0/',
+  '/gaps/',
+  '/print/',
+  '/guide/',
+];
+
+/** Table headers whose text breaks inside a word ("Ty/pe"): each word must sit on one line. */
+function headersBrokenInsideWords(): string[] {
+  const broken: string[] = [];
+  for (const th of document.querySelectorAll('main th')) {
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index ?? 0);
+        range.setEnd(node, (m.index ?? 0) + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}
+
+describe('every page type at phone and desktop widths, in both themes', () => {
+  const cases = PAGES.flatMap((p) => [375, 1280].flatMap((w) => (['light', 'dark'] as const).map((t) => [p, w, t] as const)));
+  it.each(cases)('%s at %ipx (%s): no sideways scrolling, no table header broken inside a word', async (path, width, theme) => {
     const page = await open('complete', path, width);
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll).toBeLessThanOrEqual(client);
+    expect(await page.evaluate(headersBrokenInsideWords)).toEqual([]);
+    await page.close();
+  });
+
+  it('the check does catch a header broken inside a word', async () => {
+    const page = await open('complete', '/endpoints/', 375);
+    await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<table style="width: 3rem"><tr><th style="overflow-wrap: anywhere">Description</th></tr></table>'));
+    expect(await page.evaluate(headersBrokenInsideWords)).toEqual(['Description']);
+    await page.close();
+  });
+});
+
+/** The contrast of each text of the state diagrams against what is behind it (WCAG's formula); axe does not look inside SVG. */
+function diagramContrasts(): Array<{ text: string; ratio: number }> {
+  const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+    const ch = (v: number) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+  };
+  const background = (el: Element | null): number[] => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length >= 3 && (c[3] === undefined || c[3] > 0)) return c;
+    }
+    return [255, 255, 255];
+  };
+  return [...document.querySelectorAll('figure.diagram svg text')].map((t) => {
+    const [a, b] = [luminance(rgb(getComputedStyle(t).fill)), luminance(background(t.closest('figure')))];
+    return { text: t.textContent ?? '', ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+  });
+}
+
+describe('the state diagram in both themes', () => {
+  it.each(['light', 'dark'] as const)('has every label at a contrast of at least 4.5:1 in the %s theme', async (theme) => {
+    const page = await open('complete', '/states/order-status/');
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const contrasts = await page.evaluate(diagramContrasts);
+    expect(contrasts.length).toBeGreaterThan(5);
+    expect(contrasts.filter((c) => c.ratio < 4.5)).toEqual([]);
+    // The check does catch black labels on the dark theme's background.
+    if (theme === 'dark') {
+      await page.evaluate(() => document.querySelectorAll('figure.diagram svg text').forEach((t) => t.setAttribute('style', 'fill: black')));
+      expect((await page.evaluate(diagramContrasts)).every((c) => c.ratio < 4.5)).toBe(true);
+    }
     await page.close();
   });
 });
@@ -116,7 +260,7 @@ describe('accessibility (axe-core)', () => {
     await page.close();
   });
 
-  const cases = [...PAGES.map((p) => ['complete', p] as const), ...['/', '/purpose/', '/gaps/', '/print/'].map((p) => ['content', p] as const)];
+  const cases = [...PAGES.map((p) => ['complete', p] as const), ...['/', '/purpose/', '/gaps/', '/print/'].map((p) => ['content', p] as const), ...['/resources/Loan/', '/states/loan-status/', '/endpoints/get-loan/'].map((p) => ['halfWritten', p] as const)];
   it.each(cases)('%s %s has no serious or critical violation', async (site, path) => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await open(site, path);

@@ -139,7 +139,9 @@ describe('history', () => {
 
   it('prints a table on the command line', async () => {
     const { out } = await cli(['history', '--spec', join(repo.root, 'spec')]);
-    expect(out.split('\n')[3]).toBe(`${shas[2]?.slice(0, 7)} 2026-01-03    14     2     0     1     1     1     4     2     0     3`);
+    // Every column keeps its area's full name; the numbers sit under it.
+    expect(out.split('\n')[0]).toBe('commit  date       total purpose resources states endpoints authentication events errors limits versioning');
+    expect(out.split('\n')[3]).toBe(`${shas[2]?.slice(0, 7)} 2026-01-03    14       2         0      1         1              1      4      2      0          3`);
     expect(await readFile(join(repo.root, 'spec', 'purpose', '_area.yaml'), 'utf8')).toContain('name: Orders');
   });
 });

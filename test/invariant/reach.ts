@@ -73,13 +73,15 @@ export async function droppedValues(files: ReadonlyArray<{ file: string; data: u
   const missing: string[] = [];
   const report = (leaf: Leaf, where: string) => missing.push(`${leaf.file} ${leaf.path} = ${JSON.stringify(leaf.text)}: not on ${where}`);
   for (const leaf of leaves) {
-    const text = squash(leaf.text);
     const { area, item } = owner(leaf.file);
     const key = item === undefined ? area : `${area}/${item}`;
     const page = item === undefined ? `${area}` : `${area}/${item}`;
-    if (!(await pageText(page)).includes(text)) report(leaf, `the page /${page}/`);
-    if (!(printText.get(key) ?? '').includes(text)) report(leaf, 'the print page');
-    if (!((item === undefined ? areaSections.get(area) : doc.get(key)) ?? '').includes(text)) report(leaf, 'the Markdown document');
+    // A boolean's words are looked for case aside; any other value exactly as written.
+    const shows = (text: string) =>
+      leaf.words ? leaf.words.some((w) => text.toLowerCase().includes(squash(w).toLowerCase())) || text.includes(squash(leaf.text)) : text.includes(squash(leaf.text));
+    if (!shows(await pageText(page))) report(leaf, `the page /${page}/`);
+    if (!shows(printText.get(key) ?? '')) report(leaf, 'the print page');
+    if (!shows((item === undefined ? areaSections.get(area) : doc.get(key)) ?? '')) report(leaf, 'the Markdown document');
   }
   return missing;
 }

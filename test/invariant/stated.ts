@@ -19,6 +19,9 @@ import { AREAS, readSpecDir } from '../../src/lib/index.ts';
  * - `open` markers and what they carry (question, owner, link, blocked_by): gaps, not statements;
  *   the gap tests assert that each is shown in place with its question.
  * - Comments, such as the editor modeline: YAML comments are not values.
+ *
+ * Booleans are shown as words (a `required` badge, `optional`, `nullable`, `not read-only`, "a
+ * list of"), not as `true` and `false`, so for them the walk looks for their key's words.
  */
 export interface Leaf {
   /** The file, relative to the spec folder. */
@@ -27,6 +30,8 @@ export interface Leaf {
   path: string;
   /** The text a reader must find. */
   text: string;
+  /** For a boolean: the words, one of which a reader must find instead (case aside). */
+  words?: string[];
 }
 
 /** Every property name any content file's JSON Schema knows: the keywords of the format. */
@@ -96,6 +101,9 @@ export async function contentFiles(dir: string): Promise<Array<{ file: string; d
     .map((f) => ({ file: f.path, data: parseDocument(new TextDecoder().decode(f.bytes)).toJS({ maxAliasCount: -1 }) as unknown }));
 }
 
+/** The words that show a boolean: its key as written, with `-` or a blank for `_`; `optional` for `required`. */
+const booleanWords = (key: string): string[] => [...new Set([key, key.replace(/_/g, '-'), key.replace(/_/g, ' '), ...(key === 'required' ? ['optional'] : [])])];
+
 /** Every stated leaf of every content file, with the text that must reach a reader. */
 export function statedLeaves(files: ReadonlyArray<{ file: string; data: unknown }>): Leaf[] {
   const titles = linkTitles(files);
@@ -113,6 +121,7 @@ export function statedLeaves(files: ReadonlyArray<{ file: string; data: unknown 
         walk(file, x, `${path}/${k}`, k);
       }
     } else if (typeof v === 'string' && key !== undefined && PROSE_KEYS.has(key)) add(file, path, proseText(v, titles));
+    else if (typeof v === 'boolean' && key !== undefined) out.push({ file, path, text: String(v), words: booleanWords(key) });
     else if (v !== undefined) add(file, path, v === null ? 'null' : String(v));
   };
   for (const { file, data } of files) walk(file, data, '', undefined);

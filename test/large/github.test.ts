@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,19 @@ describe('GitHub’s REST description', () => {
     expect(endpoints.length).toBe(1223 + 1);
     expect(existsSync(join(built.outDir, 'endpoints', 'repos-get', 'index.html'))).toBe(true);
     expect((await readdir(join(built.outDir, 'events'))).length).toBe(270 + 1);
+  });
+
+  it('keeps item pages small whatever the size of the spec: the median item page is under 40 KB', async () => {
+    expect(site).not.toBe('');
+    const sizes: number[] = [];
+    for (const area of ['resources', 'endpoints', 'events', 'errors', 'authentication']) {
+      for (const item of await readdir(join(site, area), { withFileTypes: true })) {
+        if (item.isDirectory()) sizes.push((await stat(join(site, area, item.name, 'index.html'))).size);
+      }
+    }
+    sizes.sort((a, b) => a - b);
+    expect(sizes.length).toBeGreaterThan(2400);
+    expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(40 * 1024);
   });
 
   it('drops nothing it states: every value of every file reaches its page, the print page and the Markdown document', async () => {

@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { fixture, scratchCopy } from '../helpers.ts';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { cli, fixture, scratchCopy } from '../helpers.ts';
 import { buildSite } from './build.ts';
 import { main, page } from './read.ts';
 import { unsafeSite } from './scan.ts';
@@ -54,7 +55,8 @@ describe('the site built from content/', () => {
     expect(root.querySelectorAll('section[data-area]').map((s) => [s.getAttribute('data-area'), s.querySelectorAll('.facet').length])).toEqual([
       ['purpose', 5], ['resources', 1], ['states', 1], ['endpoints', 1], ['authentication', 1], ['events', 4], ['errors', 2], ['limits', 4], ['versioning', 3],
     ]);
-    expect(root.querySelectorAll('.filters input[type=checkbox]')).toHaveLength(3 + 9);
+    expect(root.querySelectorAll('.filters input[type=checkbox]')).toHaveLength(4 + 9);
+    expect(root.querySelector('.total-shown')?.text).toBe(' of 22 open gaps shown with these filters.');
   });
 
   it('adds no client script of its own: pages, components and layouts are static', async () => {
@@ -66,34 +68,83 @@ describe('the site built from content/', () => {
 });
 
 describe('the site built from the complete fixture (SPEC_DIR)', () => {
+  it('publishes the exports and the Markdown document, linked from the dashboard, the same as `export` writes', async () => {
+    const links = main(await page(complete, '.')).querySelectorAll('ul.downloads a').map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/downloads/openapi.json', '/downloads/asyncapi.json', '/downloads/spec.md']);
+    const read = (file: string) => readFile(join(complete, 'downloads', file), 'utf8');
+    const openapi = JSON.parse(await read('openapi.json'));
+    await expect(SwaggerParser.validate(structuredClone(openapi))).resolves.toBeDefined();
+    for (const [file, target] of [['openapi.json', 'openapi'], ['asyncapi.json', 'asyncapi'], ['spec.md', 'markdown']] as const) {
+      expect(await read(file), file).toBe((await cli(['export', target, '--spec', fixture('complete')])).out);
+    }
+  });
+
   it('says there are no gaps', async () => {
     expect(main(await page(complete, '.')).text).toContain('No open gaps: every facet is stated');
-    expect(main(await page(complete, 'gaps')).querySelectorAll('.facet')).toHaveLength(0);
+    const gaps = main(await page(complete, 'gaps'));
+    expect(gaps.querySelectorAll('.facet, section, form')).toHaveLength(0);
+    expect(gaps.text.match(/No open gaps/g)).toEqual(['No open gaps']);
   });
 
-  it('lists an area’s items with their coverage, each linking to its page', async () => {
-    const rows = main(await page(complete, 'endpoints')).querySelectorAll('table.items tbody tr');
-    expect(rows.map((r) => [r.getAttribute('data-item'), r.querySelector('a')?.getAttribute('href'), r.querySelectorAll('td')[2]?.text.trim()])).toEqual([
-      ['cancel-order', '/endpoints/cancel-order/', '11/11 (100%)'],
-      ['create-order', '/endpoints/create-order/', '25/25 (100%)'],
-      ['get-order', '/endpoints/get-order/', '10/10 (100%)'],
-      ['list-order-lines', '/endpoints/list-order-lines/', '27/27 (100%)'],
-      ['list-orders', '/endpoints/list-orders/', '33/33 (100%)'],
-      ['place-order', '/endpoints/place-order/', '11/11 (100%)'],
+  it('lists an area’s items by tag with method, path and coverage, each linking to its page', async () => {
+    const root = main(await page(complete, 'endpoints'));
+    const groups = root.querySelectorAll('section.item-group').map((g) => [
+      g.querySelector('h3')?.text.replace(/\s+/g, ' ').trim(),
+      g.querySelectorAll('table.items tbody tr').map((r) => [r.getAttribute('data-item'), r.querySelector('a')?.getAttribute('href'), r.querySelector('td.listing')?.text.replace(/\s+/g, ' ').trim(), r.querySelector('td.coverage-cell')?.text.trim()]),
     ]);
+    expect(groups).toEqual([
+      [
+        'Orders (3)',
+        [
+          ['create-order', '/endpoints/create-order/', 'POST /orders', '25/25 (100%)'],
+          ['list-order-lines', '/endpoints/list-order-lines/', 'GET /orders/{id}/lines', '27/27 (100%)'],
+          ['list-orders', '/endpoints/list-orders/', 'GET /orders', '33/33 (100%)'],
+        ],
+      ],
+      [
+        'Without a tag (3)',
+        [
+          ['cancel-order', '/endpoints/cancel-order/', 'POST /orders/{order_id}/cancel', '11/11 (100%)'],
+          ['get-order', '/endpoints/get-order/', 'GET /orders/{order_id}', '10/10 (100%)'],
+          ['place-order', '/endpoints/place-order/', 'POST /orders/{order_id}/place', '11/11 (100%)'],
+        ],
+      ],
+    ]);
+    const resources = main(await page(complete, 'resources')).querySelectorAll('table.items tbody tr').map((r) => [r.getAttribute('data-item'), r.querySelector('td.listing')?.text.trim()]);
+    expect(resources).toContainEqual(['Order', '15 fields']);
+    expect(resources).toContainEqual(['Payment', 'a one of value']);
   });
 
-  it('gives every item a page with its stated facets', async () => {
+  it('gives every item a reference page: an endpoint’s method, path, parameters, responses and security', async () => {
     const root = main(await page(complete, 'endpoints/get-order'));
-    const facet = (id: string) => {
-      const el = root.querySelector(`[data-facet="${id}"]`);
-      return [el?.querySelector('dt')?.text.replace(/\s+/g, ' ').trim(), el?.querySelector('dd')?.text.trim()];
-    };
-    expect(facet('endpoints/get-order/method')).toEqual(['method stated', 'GET']);
-    expect(facet('endpoints/get-order/path')).toEqual(['path shape stated', '/orders/{order_id}']);
+    const text = (selector: string) => root.querySelector(selector)?.text.replace(/\s+/g, ' ').trim();
+    expect(text('.signature [data-facet="endpoints/get-order/method"]')).toBe('GET');
+    expect(text('.signature [data-facet="endpoints/get-order/path"]')).toBe('https://api.example.com/v1/orders/{order_id}');
+    expect(text('.signature .sig-base')).toBe('https://api.example.com/v1');
     expect(root.querySelector('[data-facet="endpoints/get-order/request"]')).toBeNull();
-    const resources = main(await page(complete, 'resources/Order'));
-    expect(resources.querySelector('[data-facet="resources/Order/fields/status/allowed"]')?.text).toContain('draft, placed, cancelled, shipped');
+    const param = root.querySelector('table.shape-table tbody tr');
+    expect(param?.querySelectorAll('th, td').map((c) => c.text.replace(/\s+/g, ' ').trim())).toEqual(['order_id', 'string', 'required', "The order's id."]);
+    expect(root.querySelectorAll('.response-head').map((h) => h.text.trim())).toEqual(['200', '404']);
+    expect(text('.response .body-carries')).toBe('Order');
+    expect(text('.security')).toBe('Needs: OAuth 2.0 client credentials oauth2 with orders:read');
+    // An example response made from the Order resource, marked as generated, and a curl line.
+    const generated = root.querySelector('.response .example.generated');
+    expect(generated?.querySelector('summary')?.text).toContain('generated');
+    expect(JSON.parse(generated?.querySelector('pre')?.text ?? 'null')).toMatchObject({ id: '00000000-0000-0000-0000-000000000000', status: 'draft', total: 1999 });
+    expect(root.querySelector('.curl pre')?.text).toBe("curl -X GET 'https://api.example.com/v1/orders/{order_id}' \\\n  -H 'Authorization: Bearer <token>'");
+    // The scheme's page lists, under each scope, the endpoints that need it.
+    const oauth = main(await page(complete, 'authentication/oauth2'));
+    const needed = (scope: string) =>
+      oauth.querySelectorAll('dl.facts > div').find((d) => d.querySelector('dt')?.text === scope)?.querySelector('.used-by')?.querySelectorAll('a').map((a) => a.getAttribute('href'));
+    expect(needed('orders:read')).toEqual(['/endpoints/get-order/', '/endpoints/list-order-lines/', '/endpoints/list-orders/']);
+    const order = main(await page(complete, 'resources/Order'));
+    expect(order.querySelector('[data-facet="resources/Order/fields/status/allowed"]')?.querySelectorAll('code.enum').map((c) => c.text)).toEqual(['draft', 'placed', 'cancelled', 'shipped']);
+    const lines = order.querySelector('[data-shape="resources/Order/fields/lines"]');
+    expect(lines?.querySelectorAll('[data-shape]').map((s) => s.getAttribute('data-shape'))).toEqual([
+      'resources/Order/fields/lines/items',
+      'resources/Order/fields/lines/items/fields/sku',
+      'resources/Order/fields/lines/items/fields/quantity',
+    ]);
   });
 
   it('draws the state machine as SVG at build time, beside its transition table', async () => {
@@ -104,7 +155,7 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
     expect(svg?.querySelectorAll('g.edge')).toHaveLength(5);
     expect(root.querySelectorAll('table.transitions tbody tr').map((r) => r.querySelectorAll('td').map((td) => td.text.replace(/\s+/g, ' ').trim()))).toEqual([
       ['draft', 'placed', 'endpoint place-order'],
-      ['draft, placed', 'cancelled', 'endpoint cancel-order'],
+      ['draft, placed', 'cancelled', 'endpoint cancel-order Shipped orders cannot be cancelled.'],
       ['placed', 'shipped', 'The warehouse confirms dispatch.'],
     ]);
   });
@@ -138,10 +189,12 @@ describe('the site built from an import (Train Travel)', () => {
   const { imported } = inject('sites');
   it('has a page per operation and webhook, with what the description did not say open in place', async () => {
     const root = main(await page(imported, 'endpoints/create-booking'));
-    expect(root.querySelector('[data-facet="endpoints/create-booking/method"] dd')?.text.trim()).toBe('POST');
-    expect(main(await page(imported, 'events/newBooking')).querySelector('[data-facet="events/newBooking/payload"]')?.classList.contains('gap')).toBe(false);
+    expect(root.querySelector('.signature [data-facet="endpoints/create-booking/method"]')?.text.trim()).toBe('POST');
+    const event = main(await page(imported, 'events/newBooking'));
+    expect(event.querySelector('[data-facet="events/newBooking/payload"]')).not.toBeNull();
+    expect(event.querySelector('[data-facet="events/newBooking/payload"][data-gap]')).toBeNull();
     const oauth = main(await page(imported, 'authentication/OAuth2'));
-    expect(oauth.querySelector('[data-facet="authentication/OAuth2/token_lifetimes"]')?.classList.contains('gap')).toBe(true);
+    expect(oauth.querySelector('[data-facet="authentication/OAuth2/token_lifetimes"][data-gap]')).not.toBeNull();
   });
 });
 
@@ -150,11 +203,13 @@ describe('hostile content', () => {
     expect(await unsafeSite(hostile, /pwned|display: none \} \[x/)).toEqual([]);
   });
 
-  it('shows every hostile title as the text it is, in <title> and <h1>', async () => {
+  it('shows every hostile title and the hostile service name as the text they are, in <title>, the header and <h1>', async () => {
     const titled = { 'resources/Order': "Order</title><script>window.__pwned='title'</script>", 'endpoints/get-order': "<script>window.__pwned='endpoint-title'</script>" };
     for (const [path, title] of Object.entries(titled)) {
       const root = await page(hostile, path);
-      expect(root.querySelector('title')?.text, path).toBe(`${title} | Specbench`);
+      // The site is named after the service, whose name is hostile too.
+      expect(root.querySelector('title')?.text, path).toBe(`${title} | Hostile</title><script>window.__pwned='name'</script>`);
+      expect(root.querySelector('.site-title')?.text.trim(), path).toBe("Hostile</title><script>window.__pwned='name'</script>");
       expect(root.querySelector('h1')?.text, path).toBe(title);
     }
   });
@@ -175,12 +230,12 @@ describe('hostile content', () => {
 
   it('gives distinct anchors to a field `x/type` and the type of field `x`', async () => {
     const order = main(await page(hostile, 'resources/Order'));
-    const ids = order.querySelectorAll('[data-facet]').map((e) => [e.getAttribute('data-facet'), e.id]);
-    const anchor = (facet: string) => ids.find(([f]) => f === facet)?.[1];
-    expect(anchor('resources/Order/fields/x~1type/type')).toBeDefined();
-    expect(anchor('resources/Order/fields/x/type')).toBeDefined();
-    expect(anchor('resources/Order/fields/x~1type/type')).not.toBe(anchor('resources/Order/fields/x/type'));
-    expect(new Set(ids.map(([, id]) => id)).size).toBe(ids.length);
+    const anchor = (shape: string) => order.querySelector(`[data-shape="${shape}"]`)?.id;
+    expect(anchor('resources/Order/fields/x~1type')).toMatch(/^f-/);
+    expect(anchor('resources/Order/fields/x')).toMatch(/^f-/);
+    expect(anchor('resources/Order/fields/x~1type')).not.toBe(anchor('resources/Order/fields/x'));
+    const ids = order.querySelectorAll('[id]').map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 

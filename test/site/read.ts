@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 
-/** A built page, parsed. */
+/** A built page, parsed as a browser does (the markup inside `<pre>` is markup, not text). */
 export async function page(outDir: string, path: string): Promise<HTMLElement> {
-  return parse(await readFile(join(outDir, path, 'index.html'), 'utf8'));
+  return parse(await readFile(join(outDir, path, 'index.html'), 'utf8'), { blockTextElements: { script: true, style: true, noscript: true } });
 }
 
 /** The page's main content. */

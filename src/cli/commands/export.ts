@@ -1,16 +1,13 @@
 import { writeFile } from 'node:fs/promises';
-import { stringify } from 'yaml';
-import { exportAsyncApi, exportOpenApi, refuseOnErrors, safeJson, specMarkdown } from '../../lib/index.ts';
+import { EXPORT_TARGETS, exported, refuseOnErrors, type ExportTarget } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
 
-const TARGETS = ['openapi', 'asyncapi', 'markdown'] as const;
-
 /** `specbench export openapi|asyncapi|markdown`: what is stated, in the formats others use. */
 export async function exportCommand(options: Options, io: Io, args: string[]): Promise<number> {
   const [target, ...extra] = args;
-  if (!target || extra.length > 0 || !(TARGETS as readonly string[]).includes(target)) throw new UsageError(`usage: specbench export ${TARGETS.join('|')} [--write FILE]`);
+  if (!target || extra.length > 0 || !(EXPORT_TARGETS as readonly string[]).includes(target)) throw new UsageError(`usage: specbench export ${EXPORT_TARGETS.join('|')} [--write FILE]`);
   const { analysis, root } = await loadFromDisk(io, options.spec);
   const refusal = refuseOnErrors(analysis.diagnostics, (f) => analysis.spec.sources.get(f)?.text, root, 'exporting');
   if (refusal) {
@@ -18,10 +15,7 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
     return EXIT.problems;
   }
   const file = options.write;
-  const text =
-    target === 'markdown'
-      ? specMarkdown(analysis)
-      : ((doc) => (file && /\.ya?ml$/.test(file) ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${safeJson(doc)}\n`))(target === 'openapi' ? exportOpenApi(analysis) : exportAsyncApi(analysis));
+  const text = exported(analysis, target as ExportTarget, file && /\.ya?ml$/.test(file) ? 'yaml' : 'json');
   if (file) {
     await writeFile(file, text);
     io.out(`Wrote ${file}.\n`);

@@ -13,9 +13,12 @@ export async function historyCommand(options: Options, io: Io): Promise<number> 
     io.out(`${safeJson(history)}\n`);
     return EXIT.ok;
   }
-  const head = ['commit ', 'date      ', 'total', ...AREAS.map((a) => a.key.slice(0, 5).padStart(5))].join(' ');
+  // Each column as wide as its full name or its widest number, so no area's name is cut.
+  const columns = ['total', ...AREAS.map((a) => a.key)];
+  const widths = columns.map((c, i) => Math.max(c.length, ...history.points.map((p) => String(i === 0 ? p.total : p.gaps[AREAS[i - 1]!.key]).length)));
+  const head = ['commit ', 'date      ', ...columns.map((c, i) => c.padStart(widths[i]!))].join(' ');
   const rows = history.points.map((p) =>
-    [p.sha.slice(0, 7), p.date.slice(0, 10), String(p.total).padStart(5), ...AREAS.map((a) => String(p.gaps[a.key]).padStart(5))].join(' ') + (p.errors ? `  (${p.errors} errors)` : ''),
+    [p.sha.slice(0, 7), p.date.slice(0, 10), ...[p.total, ...AREAS.map((a) => p.gaps[a.key])].map((n, i) => String(n).padStart(widths[i]!))].join(' ') + (p.errors ? `  (${p.errors} errors)` : ''),
   );
   io.out(`${[head, ...rows].join('\n')}\n\n${history.note}\n`);
   return EXIT.ok;

@@ -15,7 +15,7 @@ export interface Target {
 /** A state machine as its page shows it. */
 export interface MachineView {
   states: Array<{ name: string; initial: boolean; final: boolean; description?: string }>;
-  transitions: Array<{ from: string[]; to: string; trigger: { kind: 'endpoint' | 'event' | 'condition' | 'open' | 'missing'; text: string; target?: Target } }>;
+  transitions: Array<{ from: string[]; to: string; trigger: { kind: 'endpoint' | 'event' | 'condition' | 'open' | 'missing'; text: string; target?: Target }; description?: string; triggerId: string }>;
   /** Graphviz DOT of the machine, when its states are stated and it is small enough to draw. */
   dot?: string;
   /** The gap ids of the state list and the transitions, for the notes shown while they are open. */
@@ -23,11 +23,43 @@ export interface MachineView {
   transitionsGap: string;
 }
 
+/**
+ * How an item's reference page lays out what the item states, block by block, by the keys of its
+ * file. The site fills each block with the stated values and the gaps in place; whatever no block
+ * takes is listed after them, so nothing is ever left out.
+ */
+export type LayoutBlock =
+  /** The item's line under its title: a method and a path, a status, a direction and a channel; `relative` puts the base address before the last. */
+  | { kind: 'signature'; keys: readonly string[]; relative?: boolean }
+  /** Short values under their labels: a method, a status, dates, a scheme's kind. */
+  | { kind: 'facts'; keys: readonly string[]; title?: string }
+  /** A tree of shapes: a resource's `fields`, or its single `value`. */
+  | { kind: 'shape'; key: string; title: string }
+  /** Parameters by location, a table per location. */
+  | { kind: 'parameters'; key: string }
+  /** One body (a request, a payload, an error body). */
+  | { kind: 'body'; key: string; title: string; mode?: 'request' | 'response' }
+  /** Responses by status, each a body with its headers. */
+  | { kind: 'responses'; key: string }
+  /** Security alternatives, in words, linking to the schemes. */
+  | { kind: 'security'; key: string }
+  /** A map whose entries are each a value (scopes, token lifetimes, token endpoints). */
+  | { kind: 'entries'; key: string; title: string }
+  /** A `curl` line made from what an endpoint states. */
+  | { kind: 'curl' }
+  /** Headers by name, each a shape. */
+  | { kind: 'headers'; key: string; title: string }
+  /** The item's state machine: diagram, states, transitions. */
+  | { kind: 'machine' };
+
 /** What an item's page shows beyond its facets. */
 export interface ItemExtras {
   machine?: MachineView;
-  /** The item in one line as a reference shows it under its title: `POST /orders`, `sent on orders.placed`, `HTTP 404`. */
-  signature?: string;
+  /**
+   * The item in its area's list and the sidebar: a badge (a method, a direction, a status), a line
+   * (a path, a channel), the groups it is listed under (its tags) and a short note (`15 fields`).
+   */
+  listing?: { badge?: string; line?: string; groups?: readonly string[]; note?: string };
 }
 
 /** The items of an area: one file each. */
@@ -65,6 +97,10 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   breaking?(before: Item, after: Item | undefined, say: (message: string) => void, id: string): void;
   /** What the item's page shows beyond its facets. */
   view?(item: Item, id: string): ItemExtras;
+  /** How the item's reference page lays out its facets; without it, they are listed in order. */
+  layout?(item: Item): readonly LayoutBlock[];
+  /** Entries of other items this item uses, by id (`authentication/oauth2/scopes/orders:read`), so that their pages can list it. */
+  uses?(item: Item): string[];
   /** Lines the single Markdown document puts before the area's facets; `purpose` is the purpose area's data. */
   intro?(context: { items: number; purpose: Obj }): string[];
   /** Lines the single Markdown document puts after an item's facets. */

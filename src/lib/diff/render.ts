@@ -1,3 +1,4 @@
+import { counted } from '../facet/words.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { safeJson } from '../safety/terminal.ts';
 import { AREAS } from '../areas/index.ts';
@@ -20,7 +21,7 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
     DIFF_MARKER,
     '## Spec changes',
     '',
-    `Comparing ${range}: ${d.gapsClosed.length} ${d.gapsClosed.length === 1 ? 'gap' : 'gaps'} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
+    `Comparing ${range}: ${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
   ];
   if (d.breaking.length > 0) lines.push('', `### Breaking changes (${d.breaking.length})`, '', ...d.breaking.map((b) => `- ${markdownText(b.message)}`));
   if (d.gapsClosed.length > 0) lines.push('', `### Gaps closed (${d.gapsClosed.length})`, '', ...byArea(d.gapsClosed));

@@ -37,8 +37,6 @@ export interface ChildMeta {
   id?: (element: unknown, index: number) => string;
   /** Each entry of the map is itself a facet (responses by status). */
   entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined; children?: ChildMeta; prose?: boolean };
-  /** Pages show the children as rows of a table with these facets as columns (a resource's fields). */
-  table?: readonly string[];
 }
 
 declare const FACET: unique symbol;

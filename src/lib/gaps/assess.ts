@@ -93,7 +93,6 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     state,
     ...(value !== undefined ? { value } : {}),
     ...(meta.prose ? { prose: true as const } : {}),
-    ...(meta.children?.table ? { table: meta.children.table } : {}),
     ...(state === 'stated' && meta.show ? { shown: meta.show(value as never) } : {}),
     question: typeof open?.open === 'string' ? open.open : question(key, meta, place.area),
     ...(open?.owner !== undefined ? { owner: open.owner } : {}),

@@ -16,8 +16,6 @@ export interface FacetResult {
   value?: unknown;
   /** The stated value is Markdown prose. */
   prose?: true;
-  /** Its children are shown as rows of a table with these facets as columns (a resource's fields). */
-  table?: readonly string[];
   /** The stated value in words, where its area's module gives them. */
   shown?: string;
   /** What must be answered to close it: the author's question, or the default one. */

@@ -1,3 +1,4 @@
+import { counted } from '../facet/words.ts';
 import { relative, resolve, sep } from 'node:path';
 import { analyze } from '../analyze.ts';
 import { gitRoot, readSpecAt, specCommits } from '../load/read-git.ts';
@@ -18,5 +19,5 @@ export async function readGapHistory(dir: string, limit = 100): Promise<GapHisto
     : commits.length === limit
       ? `the last ${limit} commits that touched the spec`
       : 'every commit that touched the spec';
-  return { points, note: `${commits.length} ${commits.length === 1 ? 'commit' : 'commits'}, ${reach}.` };
+  return { points, note: `${counted(commits.length, 'commit')}, ${reach}.` };
 }

@@ -1,7 +1,7 @@
 import type { Analysis } from '../analyze.ts';
 import type { AreaData, AreaKey } from '../areas/index.ts';
 import { PRIMITIVE_TYPES } from '../areas/shape.ts';
-import { facetState, isObj, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
@@ -28,37 +28,90 @@ export function gapsByOwner(a: Analysis): (area: string, item?: string) => Array
   return (area, item) => groups.get(`${area}/${item ?? ''}`) ?? [];
 }
 
-/** A JSON Schema for a spec type: a primitive or a reference to a resource schema. */
-export function typeSchema(type: unknown, items: unknown, ref: (id: string) => Obj): Obj {
-  if (typeof type !== 'string') return {};
-  if (!PRIMITIVES.has(type)) return ref(type);
-  if (type === 'array') return { type: 'array', items: typeof items === 'string' ? typeSchema(items, undefined, ref) : {} };
-  return { type };
+/** A stated value at a key of a shape (`null` counts for defaults and examples), else undefined. */
+const statedAt = (s: Obj, key: string): unknown => (key in s && (s[key] === null || facetState(s[key]) === 'stated') ? s[key] : undefined);
+
+/** Refinements whose JSON Schema keyword is another word; the rest keep their names. */
+const KEYWORDS: ReadonlyArray<[string, string]> = [
+  ['description', 'description'],
+  ['title', 'title'],
+  ['format', 'format'],
+  ['allowed', 'enum'],
+  ['default', 'default'],
+  ['examples', 'examples'],
+  ['read_only', 'readOnly'],
+  ['write_only', 'writeOnly'],
+  ['deprecated', 'deprecated'],
+  ['minimum', 'minimum'],
+  ['maximum', 'maximum'],
+  ['exclusive_minimum', 'exclusiveMinimum'],
+  ['exclusive_maximum', 'exclusiveMaximum'],
+  ['multiple_of', 'multipleOf'],
+  ['min_length', 'minLength'],
+  ['max_length', 'maxLength'],
+  ['pattern', 'pattern'],
+  ['min_items', 'minItems'],
+  ['max_items', 'maxItems'],
+  ['unique_items', 'uniqueItems'],
+];
+
+/**
+ * A shape as JSON Schema (2020-12, as OpenAPI 3.1 reads it): every stated refinement, nested
+ * objects, arrays, maps, unions and compositions, nullability, and resources as references. Open
+ * and "none" facets are left out (the gaps extension lists the open ones); nothing is made up.
+ */
+export function shapeSchema(shape: unknown, ref: (id: string) => Obj): Obj {
+  if (typeof shape === 'string') return shapeSchema({ type: shape }, ref);
+  if (!isObj(shape)) return {};
+  const type = stated(shape.type);
+  const out: Obj = {};
+  if (typeof type === 'string') {
+    if (type === 'map') {
+      out.type = 'object';
+      const values = stated(shape.values);
+      out.additionalProperties = values === undefined ? {} : shapeSchema(values, ref);
+    } else if (type === 'one_of' || type === 'any_of' || type === 'all_of') {
+      const of = stated(shape.of);
+      if (Array.isArray(of)) out[type === 'one_of' ? 'oneOf' : type === 'any_of' ? 'anyOf' : 'allOf'] = of.map((x) => shapeSchema(x, ref));
+    } else if (PRIMITIVES.has(type)) {
+      out.type = type;
+      if (type === 'array') {
+        const items = stated(shape.items);
+        if (items !== undefined) out.items = shapeSchema(items, ref);
+      }
+    } else Object.assign(out, ref(type));
+  }
+  const fields = statedObj(shape.fields);
+  if (fields) {
+    if (out.type === undefined && out.$ref === undefined) out.type = 'object';
+    out.properties = Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, shapeSchema(f, ref)]));
+    const required = Object.entries(fields).filter(([, f]) => isObj(f) && stated(f.required) === true).map(([n]) => n);
+    if (required.length) out.required = required;
+  }
+  for (const [key, keyword] of KEYWORDS) {
+    const v = statedAt(shape, key);
+    if (v !== undefined && !(key === 'allowed' && Array.isArray(v) && v.length === 0)) out[keyword] = v;
+  }
+  const discriminator = statedObj(shape.discriminator);
+  if (discriminator && typeof discriminator.field === 'string') {
+    const mapping = statedObj(discriminator.mapping);
+    out.discriminator = { propertyName: discriminator.field, ...(mapping ? { mapping: Object.fromEntries(Object.entries(mapping).map(([k, id]) => [k, ref(String(id)).$ref])) } : {}) };
+  }
+  if (stated(shape.nullable) === true) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    else return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
 }
 
-/** A resource as a JSON Schema object. */
+/** A resource as a JSON Schema: its single value's shape, or an object of its fields. */
 export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj): Obj {
   const d = item.data;
   const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}) };
-  if (isObj(d.value)) return { ...base, ...fieldSchema(d.value, ref) };
+  const value = stated(d.value);
+  if (isObj(value)) return { ...base, ...shapeSchema(value, ref) };
   const fields = statedObj(d.fields);
-  if (!fields) return { ...base, type: 'object' };
-  const required = Object.entries(fields).filter(([, f]) => isObj(f) && f.required === true).map(([n]) => n);
-  return {
-    ...base,
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, isObj(f) ? fieldSchema(f, ref) : {}])),
-    ...(required.length ? { required } : {}),
-  };
-}
-
-function fieldSchema(f: Obj, ref: (id: string) => Obj): Obj {
-  return {
-    ...typeSchema(f.type, f.items, ref),
-    ...(text(f.description) ? { description: f.description } : {}),
-    ...(text(f.format) ? { format: f.format } : {}),
-    ...(Array.isArray(f.allowed) && f.allowed.length ? { enum: f.allowed } : {}),
-  };
+  return { ...base, ...(fields ? shapeSchema({ fields }, ref) : { type: 'object' }) };
 }
 
 /** The version to state in an exported document: the current version's id, else the first. */

@@ -1,3 +1,4 @@
+import { counted } from '../facet/words.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { markdownText } from '../safety/markdown.ts';
 import { type GapReport, showCoverage, showState } from './report.ts';
@@ -11,7 +12,7 @@ export function gapsMarkdown(report: GapReport, specDir: string): string {
     '',
     report.gapCount === 0
       ? `No open gaps: every facet is stated (${showCoverage(report.coverage)}).`
-      : `${report.gapCount} open ${report.gapCount === 1 ? 'gap' : 'gaps'}; ${showCoverage(report.coverage)} of facets stated.`,
+      : `${counted(report.gapCount, 'open gap')}; ${showCoverage(report.coverage)} of facets stated.`,
     '',
     '| # | Area | Stated | Open gaps |',
     '|---|------|--------|-----------|',

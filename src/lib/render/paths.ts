@@ -31,3 +31,8 @@ export function gapsPath(area?: string): string {
 export function gapsAnchor(area: string): string {
   return `area-${area}`;
 }
+
+/** The anchor of a group of items (a tag) on its area's page. */
+export function groupAnchor(group: string): string {
+  return `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'other'}-${[...group].reduce((h, c) => (h * 31 + (c.codePointAt(0) ?? 0)) >>> 0, 7).toString(36)}`;
+}

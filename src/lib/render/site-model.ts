@@ -1,9 +1,10 @@
 import type { Analysis } from '../analyze.ts';
 import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
 import type { MachineView } from '../areas/area.ts';
-import { isGap, isObj, stated } from '../facet/state.ts';
-import { facetTree, groupByOwner, type Row } from '../gaps/tree.ts';
-import { sumCoverage, type Coverage, type FacetResult } from '../gaps/types.ts';
+import { idSegment } from '../facet/ids.ts';
+import { isGap, isObj, stated, type Obj } from '../facet/state.ts';
+import { facetTree, groupByOwner } from '../gaps/tree.ts';
+import { sumCoverage, type Coverage, type FacetResult, type OwnerResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
 import { linkResolver } from '../link/resolve.ts';
@@ -11,89 +12,50 @@ import { referencesAt } from '../link/references.ts';
 import { areaOf, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
 import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
+import { referenceBuilder, type BlockView } from './reference.ts';
+import type { FacetView, LinkView, ValueView } from './views.ts';
 
-/** A link between pages: `area/item` (or `area`), what it is, and where it goes (relative to the site's base). */
-export type LinkView = {
-  key: string;
-  label: string;
-  via: string;
-  path: string;
-};
-
-/** A gap id with where it is shown. */
-export type GapLink = {
-  id: string;
-  path: string;
-};
-
-/** A structured stated value as a page shows it: every key and value, prose rendered. */
-export type ValueView =
-  | { kind: 'text'; text: string }
-  | { kind: 'prose'; html: string }
-  | { kind: 'list'; items: ValueView[] }
-  | { kind: 'map'; entries: Array<{ key: string; value: ValueView }> };
-
-/** A facet as a page shows it: state, a readable value, and for gaps the question. */
-export type FacetView = {
-  id: string;
-  /** The facet's anchor on its page, and its page with that anchor. */
-  anchor: string;
-  path: string;
-  label: string;
-  state: FacetResult['state'];
-  /** Stated value as text, the reason for none, or the placeholder. */
-  text?: string;
-  /** A stated structure (a body, a list of servers), key by key. */
-  value?: ValueView;
-  question?: string;
-  owner?: string;
-  link?: string;
-  blockedBy: GapLink[];
-  blocks: GapLink[];
-  /** Items the stated value names (a response's resource, a field's type). */
-  links: LinkView[];
-  /** Nesting below the item's own facets (a field's facets are at depth 1). */
-  depth: number;
-  /** Stated prose, rendered to safe HTML. */
-  html?: string;
-  /** A value its owner states besides its facets (a parameter's `required`): never a gap, not counted. */
-  detail?: true;
-};
-
-/** Children of a facet shown as a table (a resource's fields): one row each, a facet per cell. */
-export type TableView = {
-  caption: string;
-  columns: Array<{ key: string; label: string }>;
-  rows: Array<{ name: string; cells: Record<string, FacetView> }>;
-};
+export type { FacetView, GapLink, LinkView, ValueView } from './views.ts';
 
 /** A state machine as its page shows it, with the diagram drawn and every target a path. */
 export type MachinePageView = {
-  states: MachineView['states'];
-  transitions: Array<{ from: string[]; to: string; trigger: { kind: MachineView['transitions'][number]['trigger']['kind']; text: string; path?: string } }>;
+  states: Array<{ name: string; initial: boolean; final: boolean; descriptionHtml?: string; descriptionGap?: FacetView }>;
+  transitions: Array<{
+    from: string[];
+    to: string;
+    trigger: { kind: MachineView['transitions'][number]['trigger']['kind']; text: string; path?: string };
+    /** The trigger while it is a gap. */
+    triggerGap?: FacetView;
+    descriptionHtml?: string;
+    descriptionGap?: FacetView;
+  }>;
   svg?: string;
-  statesGap: GapLink;
-  transitionsGap: GapLink;
+  /** The state list and the transitions as facets: stated, or gaps shown as chips. */
+  statesFacet?: FacetView;
+  transitionsFacet?: FacetView;
 };
 
 export type ItemView = {
   area: AreaKey;
   id: string;
   title: string;
-  /** The item in one line: `POST /orders/{order_id}/cancel`, `sent on orders.placed`, `HTTP 404`. */
-  signature?: string;
+  /** The item in its area's list and the sidebar: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
+  listing: { badge?: string; line?: string; groups?: readonly string[]; note?: string };
   /** The item's page, relative to the site's base. */
   path: string;
   /** Where to edit the item's file, when the spec says where its repository is. */
   editUrl?: string;
-  /** Facets whose children are rows of a table (their cells are not repeated in `facets`). */
-  tables: TableView[];
+  /** The reference page's blocks, in the area's layout. */
+  blocks: BlockView[];
   machine?: MachinePageView;
   description?: string;
   descriptionHtml?: string;
   file: string;
+  /** The description while it is a gap, shown where the description would be. */
+  descriptionGap?: FacetView;
   coverage: Coverage;
   gapCount: number;
+  /** What the blocks do not show (none, for areas whose layout covers every key), in order. */
   facets: FacetView[];
   /** What this item refers to, and what refers to it. */
   linksTo: LinkView[];
@@ -122,6 +84,8 @@ export type AreaView = {
 
 /** Everything the site shows, as plain JSON: the pages only lay it out. */
 export type SiteModel = {
+  /** The service's name and base address, where the purpose states them (the placeholder as written). */
+  service: { name?: string; baseUrl?: string };
   areas: AreaView[];
   coverage: Coverage;
   gapCount: number;
@@ -160,24 +124,55 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
       facet: (id) => (facetsById.has(id) ? `${base}${facetPath(id)}` : undefined),
     }),
   );
-  const links = (edges: Edge[] | undefined, end: 'from' | 'to') => (edges ?? []).map((e) => link(e[end], e.via));
+  // Questions repeat (every open field type asks the same): each is rendered once.
+  const questions = new Map<string, string>();
+  const inline = (question: string) => {
+    let html = questions.get(question);
+    if (html === undefined) {
+      html = render(question).trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1');
+      questions.set(question, html);
+    }
+    return html;
+  };
+  // One link per item, however many ways it links: "Create an order (request payload, 201 response)".
+  const links = (edges: Edge[] | undefined, end: 'from' | 'to') => {
+    const byKey = new Map<string, Set<string>>();
+    for (const e of edges ?? []) {
+      const vias = byKey.get(e[end]) ?? new Set();
+      vias.add(e.via);
+      byKey.set(e[end], vias);
+    }
+    return [...byKey].map(([key, vias]) => link(key, [...vias].join(', ')));
+  };
   const refsAt = referencesAt(references);
   const facetLinks = (f: { file: string; at: FacetResult['at'] }): LinkView[] => refsAt(f.file, f.at).filter((r) => titles.has(`${r.area}/${r.id}`)).map((r) => link(`${r.area}/${r.id}`, r.via));
   const byOwner = groupByOwner(assessment.facets);
   const ownersOf = groupByOwner(assessment.owners);
-  const detail = (d: Extract<Row, { kind: 'detail' }>): FacetView => ({
-    id: d.id,
-    anchor: facetAnchor(d.id),
-    path: facetPath(d.id),
-    label: d.label,
-    state: 'stated',
-    ...text({ state: 'stated', value: d.value }, false, d.key, render),
-    blockedBy: [],
-    blocks: [],
-    links: facetLinks(d),
-    depth: d.depth,
-    detail: true,
-  });
+  const detail = (owner: OwnerResult, key: string, value: unknown, depth = 0): FacetView => {
+    const id = `${owner.id}/${key}`;
+    const at = [...owner.at, key];
+    return {
+      id,
+      anchor: facetAnchor(id),
+      path: facetPath(id),
+      label: owner.label ? `${owner.label}: ${key}` : key,
+      state: 'stated',
+      ...text({ state: 'stated', value }, false, key, render),
+      blockedBy: [],
+      blocks: [],
+      links: facetLinks({ file: owner.file, at }),
+      depth,
+      detail: true,
+    };
+  };
+  const ownersById = new Map(assessment.owners.map((o) => [o.id, o]));
+  const under = new Map<string, FacetResult[]>();
+  for (const f of assessment.facets) {
+    const parent = f.id.slice(0, f.id.lastIndexOf('/'));
+    const list = under.get(parent);
+    if (list) list.push(f);
+    else under.set(parent, [f]);
+  }
   const view = (f: FacetResult, depth: number, hasChildren: boolean): FacetView => ({
     id: f.id,
     anchor: facetAnchor(f.id),
@@ -185,7 +180,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     label: f.label,
     state: f.state,
     ...text(f, hasChildren, f.prose ? 'description' : f.at.at(-1), render),
-    ...(isGap(f.state) ? { question: f.question } : {}),
+    ...(isGap(f.state) ? { question: f.question, questionHtml: inline(f.question) } : {}),
     ...(f.owner ? { owner: f.owner } : {}),
     ...(f.link ? { link: f.link } : {}),
     blockedBy: f.blockedBy.map((id) => ({ id, path: facetPath(id) })),
@@ -194,18 +189,50 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     depth,
     ...(f.prose && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
   });
-  const views = (key: string, baseDepth: number) =>
-    split(facetTree(byOwner.get(key) ?? [], baseDepth, ownersOf.get(key)).map((n) => (n.kind === 'facet' ? { id: n.facet.id, table: n.facet.table, at: n.facet.at, view: view(n.facet, n.depth, n.hasChildren) } : { id: n.id, at: n.at, view: detail(n) })));
+  /** An owner's facets and details in page order, minus those a reference block already shows. */
+  const rows = (key: string, baseDepth: number, used: ReadonlySet<string> = new Set()) =>
+    facetTree(byOwner.get(key) ?? [], baseDepth, ownersOf.get(key)).flatMap((n) => {
+      if (used.has(n.kind === 'facet' ? n.facet.id : n.id)) return [];
+      if (n.kind === 'facet') return [view(n.facet, n.depth, n.hasChildren)];
+      const owner = ownersById.get(n.id.slice(0, n.id.length - n.key.length - 1));
+      return owner ? [detail(owner, n.key, n.value, n.depth)] : [];
+    });
+  const dataOf = new Map<string, Obj>(AREAS.flatMap((m) => areaOf(spec, m.key).items.map((i) => [`${m.key}/${i.id}`, i.data as Obj] as const)));
+  const itemData = (area: string, id: string) => dataOf.get(`${area}/${id}`);
+  // What each entry of an item is used by (the endpoints that need a scope), as the areas declare it.
+  const entryUsers = new Map<string, LinkView[]>();
+  for (const module of AREAS) {
+    for (const item of areaOf(spec, module.key).items) {
+      for (const id of new Set(module.uses?.(item.data as never) ?? [])) entryUsers.set(id, [...(entryUsers.get(id) ?? []), link(`${module.key}/${item.id}`, module.items?.noun ?? module.key)]);
+    }
+  }
+  const itemLink = (area: string, id: string) => (titles.has(`${area}/${id}`) ? link(`${area}/${id}`, area) : undefined);
 
+  const purpose = areaOf(spec, 'purpose').data;
+  const name = stated(purpose.name);
+  const baseUrl = purpose.base_url;
+  const service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}) };
+  const gapsOf = Map.groupBy(
+    assessment.gaps.map((g) => ({ area: g.area, view: view(g, 0, false) })),
+    (g) => g.area as string,
+  );
   const areas = AREAS.map((module, index): AreaView => {
     const area = areaOf(spec, module.key);
-    const own = views(module.key, 1);
+    const own = rows(module.key, 1);
     const items = area.items.map((item): ItemView => {
-      const all = views(itemKey(item), 2);
-      const tables = all.tables;
-      // A stated description is the page's opening prose; open or empty, it is a gap shown in place.
-      const descriptionId = `${itemKey(item)}/description`;
-      const facets = all.facets.filter((f) => !(f.id === descriptionId && f.state === 'stated'));
+      const key = itemKey(item);
+      const builder = referenceBuilder({ facets: facetsById, under, owners: ownersById, view: (f) => view(f, 0, false), detail, link: itemLink, item: itemData, usedBy: (id) => entryUsers.get(id) ?? [], ...(service.baseUrl !== undefined ? { baseUrl: service.baseUrl } : {}) });
+      const blocks = module.layout ? builder.blocks(key, item.data, module.layout(item.data)) : [];
+      // The description is the page's opening prose; open or empty, it is a gap shown in its place.
+      const descriptionFacet = facetsById.get(`${key}/description`);
+      if (descriptionFacet) builder.used.add(descriptionFacet.id);
+      // The machine block shows the states and transitions, what they state and their gaps.
+      if (blocks.some((b) => b.kind === 'machine')) {
+        const inMachine = (id: string) => /^[^/]+\/[^/]+\/(states|transitions)(\/|$)/.test(id);
+        for (const f of byOwner.get(key) ?? []) if (inMachine(f.id)) builder.used.add(f.id);
+        for (const o of ownersOf.get(key) ?? []) if (inMachine(o.id)) for (const [k] of o.details) builder.used.add(`${o.id}/${k}`);
+      }
+      const facets = rows(key, 2, builder.used);
       const extras = module.view?.(item.data, item.id) ?? {};
       const machine = extras.machine;
       const description = stated(item.data.description);
@@ -213,12 +240,13 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
         area: module.key,
         id: item.id,
         title: item.data.title ?? item.id,
-        ...(extras.signature !== undefined ? { signature: extras.signature } : {}),
+        listing: extras.listing ?? {},
         path: itemPath(module.key, item.id),
         ...edit(item.file),
-        tables,
-        ...(machine ? { machine: machinePage(machine, item.id, options.diagram) } : {}),
+        blocks,
+        ...(machine ? { machine: machinePage(machine, item.id, options, render, (id) => { const f = facetsById.get(id); return f ? view(f, 0, false) : undefined; }) } : {}),
         ...(description !== undefined ? { description, descriptionHtml: render(description) } : {}),
+        ...(descriptionFacet && isGap(descriptionFacet.state) ? { descriptionGap: view(descriptionFacet, 0, false) } : {}),
         file: item.file,
         coverage: assessment.byItem[itemKey(item)] ?? { stated: 0, total: 0 },
         gapCount: (byOwner.get(itemKey(item)) ?? []).filter((f) => isGap(f.state)).length,
@@ -240,15 +268,13 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
       ...(description !== undefined ? { description, descriptionHtml: render(description) } : {}),
       coverage: assessment.byArea[module.key],
       gapCount: assessment.gaps.filter((g) => g.area === module.key).length,
-      facets: own.facets,
+      facets: own,
       items,
-      gaps: [...own.facets, ...items.flatMap((i) => [...i.facets, ...i.tables.flatMap((t) => t.rows.flatMap((r) => Object.values(r.cells)))])]
-        .filter((f) => isGap(f.state))
-        .map((f) => ({ ...f, depth: 0 })),
+      gaps: (gapsOf.get(module.key) ?? []).map((g) => g.view),
     };
   });
   const coverage = sumCoverage(areas.map((a) => a.coverage));
-  return { areas, coverage, gapCount: assessment.gaps.length };
+  return { service, areas, coverage, gapCount: assessment.gaps.length };
 }
 
 /** The prose renderer, with the cache `npm run dev` keeps between syncs (reset when the items change). */
@@ -274,47 +300,36 @@ function prose(options: SiteOptions, itemKeys: string, resolve: Parameters<typeo
  * An owner's facets in page order, with the children of a facet that asks for a table (a
  * resource's fields) taken out into rows of that table.
  */
-type Node = { id: string; at: FacetResult['at']; table?: readonly string[]; view: FacetView };
-
-function split(nodes: Node[]): { facets: FacetView[]; tables: TableView[] } {
-  const tables: TableView[] = [];
-  const inTable = new Set<string>();
-  for (const { id, table, view } of nodes) {
-    if (!table) continue;
-    const prefix = `${id}/`;
-    const rows = new Map<string, TableView['rows'][number]>();
-    for (const node of nodes) {
-      const rest = node.id.startsWith(prefix) ? node.id.slice(prefix.length).split('/') : [];
-      const [row, column] = rest;
-      if (rest.length !== 2 || row === undefined || column === undefined || !table.includes(column)) continue;
-      // A cell's data path ends in the row's name as written, then the column: `fields/status/type`.
-      const entry = rows.get(row) ?? { name: String(node.at[node.at.length - 2] ?? row), cells: {} };
-      entry.cells[column] = node.view;
-      rows.set(row, entry);
-      inTable.add(node.id);
-    }
-    if (rows.size > 0) tables.push({ caption: view.label[0]?.toUpperCase() + view.label.slice(1), columns: table.map((key) => ({ key, label: key })), rows: [...rows.values()] });
-  }
-  return { facets: nodes.filter((n) => !inTable.has(n.id)).map((n) => n.view), tables };
-}
-
-function machinePage(machine: MachineView, id: string, diagram: SiteOptions['diagram']): MachinePageView {
-  const svg = machine.dot && diagram ? cleanSvg(diagram(machine.dot), `State diagram of ${id}: ${machine.states.map((s) => s.name).join(', ')}`) : undefined;
+/** A machine's page: the diagram drawn, descriptions rendered, and each gap of it as the facet to show as a chip. */
+function machinePage(machine: MachineView, id: string, options: SiteOptions, render: (prose: string) => string, gap: (id: string) => FacetView | undefined): MachinePageView {
+  const svg = machine.dot && options.diagram ? cleanSvg(options.diagram(machine.dot), `State diagram of ${id}: ${machine.states.map((s) => s.name).join(', ')}`) : undefined;
+  const statesFacet = gap(machine.statesGap);
+  const transitionsFacet = gap(machine.transitionsGap);
   return {
-    states: machine.states,
-    transitions: machine.transitions.map((t) => ({
-      from: t.from,
-      to: t.to,
-      trigger: { kind: t.trigger.kind, text: t.trigger.text, ...(t.trigger.target?.id !== undefined ? { path: itemPath(t.trigger.target.area, t.trigger.target.id) } : {}) },
-    })),
+    states: machine.states.map((s) => {
+      const descriptionGap = gap(`${machine.statesGap}/${idSegment(s.name)}/description`);
+      return { name: s.name, initial: s.initial, final: s.final, ...(s.description !== undefined ? { descriptionHtml: render(s.description) } : {}), ...(descriptionGap && isGap(descriptionGap.state) ? { descriptionGap } : {}) };
+    }),
+    transitions: machine.transitions.map((t) => {
+      const triggerGap = gap(t.triggerId);
+      const descriptionGap = gap(t.triggerId.replace(/\/trigger$/, '/description'));
+      return {
+        from: t.from,
+        to: t.to,
+        trigger: { kind: t.trigger.kind, text: t.trigger.text, ...(t.trigger.target?.id !== undefined ? { path: itemPath(t.trigger.target.area, t.trigger.target.id) } : {}) },
+        ...(triggerGap && isGap(triggerGap.state) ? { triggerGap } : {}),
+        ...(t.description !== undefined ? { descriptionHtml: render(t.description) } : {}),
+        ...(descriptionGap && isGap(descriptionGap.state) ? { descriptionGap } : {}),
+      };
+    }),
     ...(svg ? { svg } : {}),
-    statesGap: { id: machine.statesGap, path: facetPath(machine.statesGap) },
-    transitionsGap: { id: machine.transitionsGap, path: facetPath(machine.transitionsGap) },
+    ...(statesFacet ? { statesFacet } : {}),
+    ...(transitionsFacet ? { transitionsFacet } : {}),
   };
 }
 
 /** A stated value as a page shows it: text for scalars and lists of them, a tree for structures. */
-function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: boolean, key: string | number | undefined, render: (prose: string) => string): { text?: string; value?: ValueView } {
+function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: boolean, key: string | number | undefined, render: (prose: string) => string): { text?: string; value?: ValueView; items?: string[] } {
   const v = f.value;
   if (f.state === 'none' && isObj(v)) return { text: String(v.none) };
   if (f.state === 'placeholder') return { text: String(v) };
@@ -324,7 +339,7 @@ function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: bo
   if (hasChildren && isObj(v)) return { text: Object.keys(v).join(', ') };
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
   if (isScalar(v)) return { text: scalarText(v) };
-  if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(scalarText).join(', ') };
+  if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(scalarText).join(', '), items: v.map(scalarText) };
   return { value: valueView(v, key, render) };
 }
 

@@ -10,15 +10,17 @@ describe('the site model', () => {
     expect(model.areas.find((a) => a.key === 'resources')?.gaps.map((g) => g.id)).toContain('resources/Loan/fields/status/required');
   });
 
-  it('shows resource fields as table rows, not again as facets', async () => {
+  it('lays out a resource as a tree of fields: every field in order, nested ones inside their parent', async () => {
     const model = siteModel(await specAt(fixture('complete')));
     const order = model.areas.find((a) => a.key === 'resources')?.items.find((i) => i.id === 'Order');
-    const table = order?.tables[0];
-    expect(table?.rows.map((r) => r.name)).toEqual(['id', 'status', 'total', 'paid', 'created_at', 'currency', 'priority', 'discount', 'notes', 'legacy_ref', 'lines', 'labels', 'metadata', 'payment', 'delivery_window']);
-    const cells = new Set(table?.rows.flatMap((r) => Object.values(r.cells).map((c) => c.id)));
-    expect(cells).toContain('resources/Order/fields/status/allowed');
-    // Facets a column shows are not listed again; the others (a default, a constraint) are.
-    expect(order?.facets.filter((f) => cells.has(f.id))).toEqual([]);
-    expect(order?.facets.map((f) => f.id)).toContain('resources/Order/fields/status/default');
+    const block = order?.blocks.find((b) => b.kind === 'shape');
+    const fields = block?.kind === 'shape' ? block.fields : [];
+    expect(fields.map((f) => f.name)).toEqual(['id', 'status', 'total', 'paid', 'created_at', 'currency', 'priority', 'discount', 'notes', 'legacy_ref', 'lines', 'labels', 'metadata', 'payment', 'delivery_window']);
+    const lines = fields.find((f) => f.name === 'lines');
+    expect(lines?.children.map((c) => c.kind)).toEqual(['items']);
+    expect(lines?.children[0]?.shapes[0]?.children[0]?.shapes.map((s) => s.name)).toEqual(['sku', 'quantity']);
+    expect(fields.find((f) => f.name === 'payment')?.typeLink?.path).toBe('resources/Payment/');
+    // The layout takes every facet and value the resource states: nothing is left to list after it.
+    expect(order?.facets).toEqual([]);
   });
 });

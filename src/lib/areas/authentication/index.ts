@@ -79,6 +79,17 @@ export const authentication = defineArea({
   covers: 'Authentication (scheme, credential names, header names, token lifetimes, scopes, token endpoints)',
   schema: authenticationArea,
   items: { noun: 'authentication scheme', plural: 'authentication schemes', schema: authSchemeItem, referable: true },
+  view: (item) => {
+    const scheme = stated(item.scheme);
+    return scheme === undefined ? {} : { listing: { badge: scheme } };
+  },
+  layout: () => [
+    { kind: 'signature', keys: ['scheme'] },
+    { kind: 'facts', keys: ['credentials', 'headers', 'location', 'token_format'] },
+    { kind: 'entries', key: 'scopes', title: 'Scopes' },
+    { kind: 'entries', key: 'token_lifetimes', title: 'Token lifetimes' },
+    { kind: 'entries', key: 'token_endpoints', title: 'Token endpoints' },
+  ],
   breaking(before, after, say, id) {
     if (!after) return say(`Authentication scheme \`${id}\` removed.`);
     const now = stated(after.token_lifetimes) ?? {};

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idSegment } from '../../facet/ids.ts';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, own, stated } from '../../facet/state.ts';
 import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { mediaType, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
-import { describeSecurity, securityAlternative, securityReferences } from '../security.ts';
+import { describeSecurity, requirements, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences, shapeWith } from '../shape.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
@@ -112,10 +113,21 @@ export const endpoints = defineArea({
   covers: 'Endpoints (methods, path shapes, request payloads, response payloads, parameters)',
   schema: endpointsArea,
   items: { noun: 'endpoint', plural: 'endpoints', schema: endpointItem },
+  layout: () => [
+    { kind: 'signature', keys: ['method', 'path'], relative: true },
+    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id', 'limits'] },
+    { kind: 'parameters', key: 'parameters' },
+    { kind: 'body', key: 'request', title: 'Request', mode: 'request' },
+    { kind: 'responses', key: 'responses' },
+    { kind: 'security', key: 'security' },
+    { kind: 'curl' },
+  ],
+  uses: (e) => requirements(stated(e.security)).flatMap(({ requirement }) => (requirement.scopes ?? []).map((scope) => `authentication/${requirement.scheme}/scopes/${idSegment(scope)}`)),
   view: (e) => {
     const method = stated(e.method);
     const path = stated(e.path);
-    return method !== undefined || typeof path === 'string' ? { signature: `${method ?? '?'} ${typeof path === 'string' ? path : '?'}` } : {};
+    const tags = stated(e.tags);
+    return { listing: { ...(method !== undefined ? { badge: method } : {}), ...(typeof path === 'string' ? { line: path } : {}), ...(Array.isArray(tags) && tags.length > 0 ? { groups: tags } : {}) } };
   },
   shapes: (e) => [
     ...parametersOf(e).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\`` })),

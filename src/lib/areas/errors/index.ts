@@ -42,12 +42,16 @@ export const errors = defineArea({
   covers: 'Error codes, status codes and error body shape',
   schema: errorsArea,
   items: { noun: 'error code', plural: 'error codes', schema: errorItem, referable: true },
+  layout: () => [
+    { kind: 'signature', keys: ['status'] },
+    { kind: 'body', key: 'body', title: 'Body' },
+  ],
   areaReferences: (area, add) => payloadReferences(area.body, ['body'], 'error body shape', add),
   references: (error, add) => payloadReferences(error.body, ['body'], 'error body', add),
   shapes: (error) => payloadShapes(error.body, ['body'], 'the body'),
   view: (error) => {
     const status = stated(error.status);
-    return typeof status === 'number' ? { signature: `HTTP ${status}` } : {};
+    return typeof status === 'number' ? { listing: { badge: String(status) } } : {};
   },
   areaShapes: (area) => payloadShapes(area.body, ['body'], 'the error body'),
   breaking(_before, after, say, id) {

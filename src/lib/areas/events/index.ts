@@ -96,11 +96,19 @@ export const events = defineArea({
   covers: 'Events and callbacks (kinds of event, payload shapes, delivery, retries, signing)',
   schema: eventsArea,
   items: { noun: 'event', plural: 'events', schema: eventItem },
+  layout: () => [
+    { kind: 'signature', keys: ['direction', 'channel'] },
+    { kind: 'facts', keys: ['tags'] },
+    { kind: 'body', key: 'payload', title: 'Payload' },
+    { kind: 'headers', key: 'headers', title: 'Headers' },
+    { kind: 'security', key: 'security' },
+    { kind: 'facts', title: 'Delivery', keys: ['delivery', 'retries', 'signing'] },
+  ],
   view: (event) => {
     const direction = stated(event.direction);
     const channel = stated(event.channel);
-    if (channel === undefined && direction === undefined) return {};
-    return { signature: `${direction ?? 'travels'}${typeof channel === 'string' ? ` on ${channel}` : ''}` };
+    const tags = stated(event.tags);
+    return { listing: { ...(direction !== undefined ? { badge: direction } : {}), ...(typeof channel === 'string' ? { line: channel } : {}), ...(Array.isArray(tags) && tags.length > 0 ? { groups: tags } : {}) } };
   },
   shapes: (event) => [
     ...payloadShapes(event.payload, ['payload'], 'the payload'),

@@ -92,6 +92,14 @@ export const limits = defineArea({
     referable: true,
     scaffold: ({ kind = 'quota' }) => ((LIMIT_KINDS as readonly string[]).includes(kind) ? { kind } : { error: `Unknown limit kind \`${kind}\`; use ${LIMIT_KINDS.join(', ')}.` }),
   },
+  view: (limit) => {
+    const note =
+      limit.kind === 'quota' ? [stated(limit.quota), stated(limit.window)].every((x) => x !== undefined) ? `${String(stated(limit.quota))} per ${String(stated(limit.window))}` : undefined
+      : limit.kind === 'size' ? typeof stated(limit.max_bytes) === 'number' ? `${String(stated(limit.max_bytes))} bytes` : undefined
+      : typeof stated(limit.duration) === 'string' ? String(stated(limit.duration)) : undefined;
+    return { listing: { badge: limit.kind, ...(note !== undefined ? { note } : {}) } };
+  },
+  layout: () => [{ kind: 'facts', keys: ['kind', 'quota', 'window', 'per', 'max_bytes', 'applies_to', 'duration'] }],
   breaking(before, after, say, id) {
     if (!after) return;
     const [was, is] = [rate(before), rate(after)];

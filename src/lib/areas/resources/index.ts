@@ -1,3 +1,4 @@
+import { counted } from '../../facet/words.ts';
 import { z } from 'zod';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { isObj, own, stated } from '../../facet/state.ts';
@@ -26,7 +27,7 @@ export const resourceItem = facetObject(
       label: 'fields',
       question: 'Which fields does this resource have?',
       notApplicable: (r) => (r.value !== undefined ? 'a resource that is a single `value` has no fields' : undefined),
-      children: { label: (name) => `field ${name}`, table: ['type', 'required', 'format', 'allowed', 'description'] },
+      children: { label: (name) => `field ${name}` },
     },
     value: { label: 'value', question: 'What kind of value is this resource?', optional: true, children: { label: () => 'value' } },
   },
@@ -45,6 +46,17 @@ export const resources = defineArea({
   covers: 'Resources and their fields (names, types, required flags, formats, allowed values)',
   schema: resourcesArea,
   items: { noun: 'resource', plural: 'resources', schema: resourceItem, referable: true },
+  view: (item) => {
+    const fields = stated(item.fields);
+    const value = stated(item.value);
+    const type = isObj(value) ? stated(value.type) : undefined;
+    const note = isObj(fields) ? counted(Object.keys(fields).length, 'field') : typeof type === 'string' ? `a ${type.replace('_', ' ')} value` : undefined;
+    return note === undefined ? {} : { listing: { note } };
+  },
+  layout: () => [
+    { kind: 'shape', key: 'fields', title: 'Fields' },
+    { kind: 'shape', key: 'value', title: 'Value' },
+  ],
   shapes: (item) => [
     ...Object.entries(stated(item.fields) ?? {}).map(([name, field]) => ({ shape: field, path: ['fields', name], name: `field \`${name}\`` })),
     ...(isObj(stated(item.value)) ? [{ shape: stated(item.value) as Shape, path: ['value'], name: 'the value' }] : []),

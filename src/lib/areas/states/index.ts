@@ -10,6 +10,7 @@ export const states = defineArea({
   covers: 'States and transitions',
   schema: statesArea,
   items: { noun: 'state machine', plural: 'state machines', schema: stateMachineItem },
+  layout: () => [{ kind: 'facts', keys: ['resource', 'field'] }, { kind: 'machine' }],
   references(machine, add) {
     const resource = stated(machine.resource);
     if (typeof resource === 'string') add({ path: ['resource'], area: 'resources', id: resource, via: 'state machine resource' });

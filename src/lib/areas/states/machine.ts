@@ -1,4 +1,4 @@
-import { facetId } from '../../facet/ids.ts';
+import { facetId, transitionSegment } from '../../facet/ids.ts';
 import { isObj, stated } from '../../facet/state.ts';
 import type { MachineView } from '../area.ts';
 import type { StateMachineItem, Transition } from './schema.ts';
@@ -27,9 +27,9 @@ function trigger(value: unknown): Trigger {
 }
 
 /** The transitions of a machine as written, each with its source states as a list. */
-export function transitionsOf(machine: StateMachineItem): Array<{ index: number; from: string[]; to: string; trigger: Transition['trigger']; fromIsList: boolean }> {
+export function transitionsOf(machine: StateMachineItem): Array<{ index: number; from: string[]; to: string; trigger: Transition['trigger']; description: Transition['description']; fromIsList: boolean }> {
   const list = stated(machine.transitions) ?? [];
-  return list.map((t, index) => ({ index, from: Array.isArray(t.from) ? t.from : [t.from], to: t.to, trigger: t.trigger, fromIsList: Array.isArray(t.from) }));
+  return list.map((t, index) => ({ index, from: Array.isArray(t.from) ? t.from : [t.from], to: t.to, trigger: t.trigger, description: t.description, fromIsList: Array.isArray(t.from) }));
 }
 
 /** The states, transitions and diagram source of a state machine, as far as they are stated. */
@@ -40,7 +40,10 @@ export function machineView(machine: StateMachineItem, id: string): MachineView 
     final: s.final === true,
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
   }));
-  const transitions = transitionsOf(machine).map((t) => ({ from: t.from, to: t.to, trigger: trigger(t.trigger) }));
+  const transitions = transitionsOf(machine).map((t) => {
+    const description = stated(t.description);
+    return { from: t.from, to: t.to, trigger: trigger(t.trigger), ...(typeof description === 'string' ? { description } : {}), triggerId: `${facetId('states', id, 'transitions')}/${transitionSegment(t.from, t.to)}/trigger` };
+  });
   const gaps = { statesGap: facetId('states', id, 'states'), transitionsGap: facetId('states', id, 'transitions') };
   const edges = transitions.reduce((n, t) => n + t.from.length, 0);
   if (states.length === 0 || diagramTooLarge(states.length, edges)) return { states, transitions, ...gaps };

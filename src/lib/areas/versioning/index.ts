@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
+import { stated } from '../../facet/state.ts';
 import { dateSchema, durationSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 
@@ -62,4 +63,10 @@ export const versioning = defineArea({
   covers: 'Versioning scheme, supported versions and deprecation rules',
   schema: versioningArea,
   items: { noun: 'version', plural: 'versions', schema: versionItem },
+  view: (item) => {
+    const status = stated(item.status);
+    const released = stated(item.released);
+    return { listing: { ...(status !== undefined ? { badge: status } : {}), ...(typeof released === 'string' ? { note: `released ${released}` } : {}) } };
+  },
+  layout: () => [{ kind: 'signature', keys: ['status'] }, { kind: 'facts', keys: ['name', 'released', 'deprecated', 'sunset'] }],
 });

@@ -2,7 +2,7 @@ import type { Analysis } from '../../analyze.ts';
 import { parametersOf } from '../../areas/endpoints/index.ts';
 import { isNoneValue, isOpenValue, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, text, typeSchema, versionOf } from '../export-common.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, shapeSchema, text, versionOf } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -39,7 +39,7 @@ export function exportOpenApi(a: Analysis): Obj {
       in: location,
       ...(location === 'path' || p.required === true ? { required: true } : {}),
       ...(text(p.description) ? { description: p.description } : {}),
-      schema: typeSchema(p.type, undefined, ref),
+      schema: (({ description: _, ...schema }) => schema)(shapeSchema(p, ref)),
     }));
     const request = statedObj(e.data.request);
     const responses: Obj = {};

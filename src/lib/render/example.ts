@@ -1,0 +1,141 @@
+import { isResourceType } from '../areas/shape.ts';
+import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+
+/**
+ * Example values generated from shapes, for reference pages. A generated example is marked as
+ * such wherever it is shown; a stated example or default always wins over anything made up, and a
+ * field whose type is not stated yet is left out rather than guessed.
+ */
+
+/** Whether the example is of something sent (read-only fields left out) or received (write-only left out). */
+export type ExampleMode = 'request' | 'response';
+
+export interface ExampleContext {
+  /** A resource's data by id (its `fields`, or the `value` shape it is), when the spec has it. */
+  resource(id: string): Obj | undefined;
+}
+
+/** At most this many values in one example, so that a large schema cannot swell a page. */
+const BUDGET = 200;
+/** Nesting deeper than this is cut short (recursive resources). */
+const DEPTH = 6;
+
+const FORMATS: Record<string, unknown> = {
+  'date-time': '2024-01-01T00:00:00Z',
+  date: '2024-01-01',
+  time: '00:00:00Z',
+  uuid: '00000000-0000-0000-0000-000000000000',
+  email: 'user@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  byte: 'U3BlY2JlbmNo',
+  duration: 'PT1H',
+};
+
+/** An example of a shape (or a type name), or undefined when nothing about it is stated that an example could show. */
+export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown } | undefined {
+  let budget = BUDGET;
+  function walk(s: unknown, depth: number, seen: ReadonlySet<string>): { value: unknown } | undefined {
+    if (--budget < 0 || depth > DEPTH) return undefined;
+    const v: Obj = typeof s === 'string' ? { type: s } : isObj(s) ? s : {};
+    const examples = stated(v.examples);
+    if (Array.isArray(examples) && examples.length > 0) return { value: examples[0] };
+    if ('default' in v && (v.default === null || facetState(v.default) === 'stated')) return { value: v.default };
+    const allowed = stated(v.allowed);
+    if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed[0] };
+    const type = stated(v.type);
+    const fields = statedObj(v.fields);
+    if (typeof type !== 'string') return fields ? { value: object(fields, depth, seen) } : undefined;
+    switch (type) {
+      case 'string': {
+        const format = stated(v.format);
+        return { value: typeof format === 'string' && format in FORMATS ? FORMATS[format] : 'string' };
+      }
+      case 'integer':
+      case 'number':
+        return { value: numberWithin(v, type === 'integer') };
+      case 'boolean':
+        return { value: true };
+      case 'null':
+        return { value: null };
+      case 'object':
+        return { value: object(fields ?? {}, depth, seen) };
+      case 'array': {
+        const item = walk(stated(v.items), depth + 1, seen);
+        return { value: item ? [item.value] : [] };
+      }
+      case 'map': {
+        const value = walk(stated(v.values), depth + 1, seen);
+        return { value: value ? { key: value.value } : {} };
+      }
+      case 'one_of':
+      case 'any_of': {
+        const of = stated(v.of);
+        return Array.isArray(of) && of.length > 0 ? walk(of[0], depth + 1, seen) : undefined;
+      }
+      case 'all_of': {
+        const of = stated(v.of);
+        if (!Array.isArray(of)) return undefined;
+        const merged: Obj = {};
+        for (const part of of) {
+          const x = walk(part, depth + 1, seen)?.value;
+          if (isObj(x)) Object.assign(merged, x);
+        }
+        return { value: merged };
+      }
+      default: {
+        if (!isResourceType(type) || seen.has(type)) return undefined;
+        const resource = ctx.resource(type);
+        if (!resource) return undefined;
+        const next = new Set(seen).add(type);
+        const value = stated(resource.value);
+        if (isObj(value)) return walk(value, depth + 1, next);
+        return { value: object(statedObj(resource.fields) ?? {}, depth, next) };
+      }
+    }
+  }
+  function object(fields: Obj, depth: number, seen: ReadonlySet<string>): Obj {
+    const out: Obj = {};
+    for (const [name, f] of Object.entries(fields)) {
+      if (isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true) continue;
+      const x = walk(f, depth + 1, seen);
+      if (x) out[name] = x.value;
+    }
+    return out;
+  }
+  return walk(shape, 0, new Set());
+}
+
+
+/** Whether a media type carries JSON (or states none, which the reference reads as JSON). */
+export const isJsonMedia = (type: string | undefined): boolean => type === undefined || /^application\/([\w.+-]+\+)?json\b/i.test(type);
+
+/** A word for the POSIX shell, single-quoted unless it is plain (or always, when asked). */
+export function shellWord(word: string, always = false): string {
+  return !always && /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A `curl` command line, one option per line. */
+export function curlCommand(parts: { method: string; url: string; headers: string[]; user?: string; data?: string }): string {
+  const lines = [`curl -X ${shellWord(parts.method)} ${shellWord(parts.url, true)}`];
+  if (parts.user !== undefined) lines.push(`  -u ${shellWord(parts.user)}`);
+  for (const h of parts.headers) lines.push(`  -H ${shellWord(h)}`);
+  if (parts.data !== undefined) lines.push(`  --data ${shellWord(parts.data)}`);
+  return lines.join(' \\\n');
+}
+
+/** A number inside the stated bounds: the lower bound, the upper, their middle, or 0. */
+function numberWithin(v: Obj, integer: boolean): number {
+  const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+  const step = integer ? 1 : 0;
+  const exMin = num(stated(v.exclusive_minimum));
+  const exMax = num(stated(v.exclusive_maximum));
+  const lo = num(stated(v.minimum)) ?? (exMin !== undefined ? exMin + step : undefined);
+  const hi = num(stated(v.maximum)) ?? (exMax !== undefined ? exMax - step : undefined);
+  if (!integer && lo !== undefined && hi !== undefined && (exMin !== undefined || exMax !== undefined)) return (lo + hi) / 2;
+  const n = lo ?? hi ?? 0;
+  return integer ? Math.ceil(n) : n;
+}

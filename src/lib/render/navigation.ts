@@ -1,0 +1,62 @@
+import { groupAnchor } from './paths.ts';
+import type { AreaView, ItemView } from './site-model.ts';
+
+/** A link or a group of the site's navigation; paths are relative to the site's base. */
+export type NavEntry =
+  | { kind: 'link'; label: string; path: string; current: boolean; badge?: string }
+  | { kind: 'group'; label: string; entries: NavEntry[]; open: boolean; badge?: string };
+
+/** How many items one list of the navigation shows around the current one; the rest are one link away. */
+export const NAV_WINDOW = 40;
+
+const itemLink = (item: ItemView, current: string): NavEntry => ({
+  kind: 'link',
+  label: item.title,
+  path: item.path,
+  current: item.path === current,
+  ...(item.listing.badge !== undefined ? { badge: item.listing.badge } : {}),
+});
+
+/**
+ * A list of items cut to a window of `NAV_WINDOW` around the current one (the first ones when none
+ * is current), with a link to all of them where some are left out.
+ */
+function windowed(items: readonly ItemView[], current: string, all: { label: string; path: string }): NavEntry[] {
+  if (items.length <= NAV_WINDOW) return items.map((i) => itemLink(i, current));
+  const at = Math.max(0, items.findIndex((i) => i.path === current));
+  const start = Math.min(Math.max(0, at - Math.floor(NAV_WINDOW / 2)), items.length - NAV_WINDOW);
+  return [...items.slice(start, start + NAV_WINDOW).map((i) => itemLink(i, current)), { kind: 'link', label: all.label, path: all.path, current: false }];
+}
+
+/**
+ * The navigation for one page, bounded whatever the size of the spec: every area is one link,
+ * except the area of the current page, which lists its items (grouped by tag where they have
+ * tags). Groups and lists other than the current one's are links to where the area page lists
+ * them, so a page carries at most the areas, the groups of one area and one window of items.
+ */
+export function navigation(areas: readonly AreaView[], current: string): NavEntry[] {
+  return areas.map((area): NavEntry => {
+    const label = `${area.number}. ${area.title}`;
+    const inArea = current === area.path || area.items.some((i) => i.path === current);
+    if (!inArea || area.items.length === 0) return { kind: 'link', label, path: area.path, current: current === area.path, ...(area.items.length > 0 ? { badge: String(area.items.length) } : {}) };
+    const overview: NavEntry = { kind: 'link', label: 'Overview', path: area.path, current: current === area.path };
+    const tagged = area.items.some((i) => i.listing.groups?.length);
+    if (!tagged) return { kind: 'group', label, open: true, entries: [overview, ...windowed(area.items, current, { label: `All ${area.items.length} ${area.plural ?? 'items'}`, path: `${area.path}#items` })] };
+    const groups = new Map<string, ItemView[]>();
+    for (const item of area.items) {
+      for (const group of item.listing.groups?.length ? item.listing.groups : ['']) {
+        const list = groups.get(group);
+        if (list) list.push(item);
+        else groups.set(group, [item]);
+      }
+    }
+    const ordered = [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'en')));
+    const entries = ordered.map(([group, items]): NavEntry => {
+      const name = group === '' ? 'Without a tag' : group;
+      const path = `${area.path}#${groupAnchor(group)}`;
+      if (!items.some((i) => i.path === current)) return { kind: 'link', label: name, path, current: false, badge: String(items.length) };
+      return { kind: 'group', label: name, open: true, badge: String(items.length), entries: windowed(items, current, { label: `All ${items.length} in ${name}`, path }) };
+    });
+    return { kind: 'group', label, open: true, entries: [overview, ...entries] };
+  });
+}

@@ -1,0 +1,49 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { fixture } from '../helpers.ts';
+import { dev, launch } from './browser.ts';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof dev>> | undefined;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'specbench-dev-'));
+  await cp(fixture('complete'), dir, { recursive: true });
+  browser = await launch();
+  server = await dev(dir);
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('shows a spec error on every page after a bad edit, located, and takes it away after the fix', async () => {
+    const url = server?.url ?? '';
+    const page = await browser.newPage();
+    const banner = page.locator('.sb-problems');
+    const load = async (path: string) => {
+      // Not waiting for `load`: the dev server's live-reload client may reload the page meanwhile.
+      await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded', timeout: 15_000 });
+      return (await banner.count()) > 0 ? ((await banner.textContent()) ?? '') : '';
+    };
+    expect(await load('/errors/order_not_found/')).toBe('');
+    const file = join(dir, 'errors/order_not_found.yaml');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.replace('status: 404', 'status: 4044\nstatus_typo: 1'));
+    // The loader reruns on the change; the banner names the file, line and column on any page.
+    await expect.poll(() => load('/resources/Order/'), { timeout: 30_000, interval: 500 }).toContain('errors/order_not_found.yaml:');
+    expect(await load('/errors/order_not_found/')).toMatch(/The spec has \d+ problems?/);
+    // Meanwhile the pages keep the last good content.
+    expect(await page.locator('.signature [data-facet="errors/order_not_found/status"]').textContent()).toBe('404');
+    await writeFile(file, good);
+    await expect.poll(() => load('/resources/Order/'), { timeout: 30_000, interval: 500 }).toBe('');
+    await page.close();
+  }, 90_000);
+});
