@@ -37,7 +37,7 @@ export { importOpenApi, countOpenApi, type OpenApiCounts } from './interchange/o
 export { importAsyncApi, countAsyncApi, type AsyncApiCounts } from './interchange/asyncapi/import.ts';
 export { exportOpenApi } from './interchange/openapi/export.ts';
 export { exportAsyncApi } from './interchange/asyncapi/export.ts';
-export { GAPS_EXTENSION } from './interchange/export-common.ts';
+export { GAPS_EXTENSION, UNEXPORTED_EXTENSION } from './interchange/export-common.ts';
 export { downloads, EXPORT_TARGETS, exported, type ExportTarget } from './interchange/exported.ts';
 export { importPlan, type ImportPlan } from './interchange/plan.ts';
 export { importedFiles } from './interchange/write.ts';

@@ -12,5 +12,6 @@ describe('fuzzing the core with mutated valid fixtures', () => {
       }),
       { numRuns: 300, seed: 20261122 },
     );
-  });
+    // 300 whole specs through the core and the site model: about 30 s on two busy cores.
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { openApiProblems } from '../openapi-valid.ts';
 import { describe, expect, it } from 'vitest';
 import { areaOf, countOpenApi, exportOpenApi, GAPS_EXTENSION } from '../../src/lib/index.ts';
 import { cli, scratchCopy } from '../helpers.ts';
@@ -36,7 +36,7 @@ describe.each([
   it('exports OpenAPI 3.1 that swagger-parser validates, with the open gaps as x-specbench-gaps', async () => {
     const { analysis } = await importToSpec(file);
     const out = exportOpenApi(analysis);
-    await expect(SwaggerParser.validate(structuredClone(out) as never)).resolves.toBeDefined();
+    expect(await openApiProblems(out)).toEqual([]);
     expect((out[GAPS_EXTENSION] as unknown[]).length).toBe(analysis.assessment.gaps.length);
   });
 

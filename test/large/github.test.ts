@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { openApiProblems } from '../openapi-valid.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countOpenApi, exportOpenApi, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 import { ids, importToSpec, operations, resourceFields } from '../interchange/helpers.ts';
@@ -50,7 +50,7 @@ describe('GitHub’s REST description', () => {
   });
 
   it('exports an OpenAPI 3.1 document that swagger-parser validates', async () => {
-    await expect(SwaggerParser.validate(structuredClone(exportOpenApi(imported.analysis)) as never)).resolves.toBeDefined();
+    expect(await openApiProblems(exportOpenApi(imported.analysis))).toEqual([]);
   });
 
   let site = '';

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { EXPORT_TARGETS, exported, refuseOnErrors, type ExportTarget } from '../../lib/index.ts';
+import { escapeControls, EXPORT_TARGETS, exported, refuseOnErrors, type ExportTarget } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
@@ -15,7 +15,9 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
     return EXIT.problems;
   }
   const file = options.write;
-  const text = exported(analysis, target as ExportTarget, file && /\.ya?ml$/.test(file) ? 'yaml' : 'json');
+  const { text, unexported } = exported(analysis, target as ExportTarget, file && /\.ya?ml$/.test(file) ? 'yaml' : 'json');
+  // What the document cannot carry is said, never dropped in silence (it is also listed under x-specbench-unexported).
+  if (unexported.length) io.err(`${unexported.length} stated ${unexported.length === 1 ? 'thing is' : 'things are'} not in the ${target} export:\n${unexported.map((u) => `  ${escapeControls(u.id)}: ${escapeControls(u.reason)}`).join('\n')}\n`);
   if (file) {
     await writeFile(file, text);
     io.out(`Wrote ${file}.\n`);

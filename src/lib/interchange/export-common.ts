@@ -7,6 +7,9 @@ import { areaOf, type Item } from '../model/spec.ts';
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
 export const GAPS_EXTENSION = 'x-specbench-gaps';
 
+/** The extension that lists what a spec states but an exported document cannot carry: `[{ id, reason }]`. */
+export const UNEXPORTED_EXTENSION = 'x-specbench-unexported';
+
 const PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_TYPES);
 
 /** A stated string, or undefined for none, open, placeholders and missing. */
@@ -55,13 +58,17 @@ const KEYWORDS: ReadonlyArray<[string, string]> = [
   ['unique_items', 'uniqueItems'],
 ];
 
+/** How a schema dialect differs: OpenAPI 3.1 takes a discriminator object, AsyncAPI's schema a property name. */
+export type SchemaDialect = { discriminator: 'object' | 'name'; drop?: (what: string) => void };
+const OPENAPI: SchemaDialect = { discriminator: 'object' };
+
 /**
  * A shape as JSON Schema (2020-12, as OpenAPI 3.1 reads it): every stated refinement, nested
  * objects, arrays, maps, unions and compositions, nullability, and resources as references. Open
  * and "none" facets are left out (the gaps extension lists the open ones); nothing is made up.
  */
-export function shapeSchema(shape: unknown, ref: (id: string) => Obj): Obj {
-  if (typeof shape === 'string') return shapeSchema({ type: shape }, ref);
+export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: SchemaDialect = OPENAPI): Obj {
+  if (typeof shape === 'string') return shapeSchema({ type: shape }, ref, dialect);
   if (!isObj(shape)) return {};
   const type = stated(shape.type);
   const out: Obj = {};
@@ -69,22 +76,22 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj): Obj {
     if (type === 'map') {
       out.type = 'object';
       const values = stated(shape.values);
-      out.additionalProperties = values === undefined ? {} : shapeSchema(values, ref);
+      out.additionalProperties = values === undefined ? {} : shapeSchema(values, ref, dialect);
     } else if (type === 'one_of' || type === 'any_of' || type === 'all_of') {
       const of = stated(shape.of);
-      if (Array.isArray(of)) out[type === 'one_of' ? 'oneOf' : type === 'any_of' ? 'anyOf' : 'allOf'] = of.map((x) => shapeSchema(x, ref));
+      if (Array.isArray(of)) out[type === 'one_of' ? 'oneOf' : type === 'any_of' ? 'anyOf' : 'allOf'] = of.map((x) => shapeSchema(x, ref, dialect));
     } else if (PRIMITIVES.has(type)) {
       out.type = type;
       if (type === 'array') {
         const items = stated(shape.items);
-        if (items !== undefined) out.items = shapeSchema(items, ref);
+        if (items !== undefined) out.items = shapeSchema(items, ref, dialect);
       }
     } else Object.assign(out, ref(type));
   }
   const fields = statedObj(shape.fields);
   if (fields) {
     if (out.type === undefined && out.$ref === undefined) out.type = 'object';
-    out.properties = Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, shapeSchema(f, ref)]));
+    out.properties = Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, shapeSchema(f, ref, dialect)]));
     const required = Object.entries(fields).filter(([, f]) => isObj(f) && stated(f.required) === true).map(([n]) => n);
     if (required.length) out.required = required;
   }
@@ -95,7 +102,11 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj): Obj {
   const discriminator = statedObj(shape.discriminator);
   if (discriminator && typeof discriminator.field === 'string') {
     const mapping = statedObj(discriminator.mapping);
-    out.discriminator = { propertyName: discriminator.field, ...(mapping ? { mapping: Object.fromEntries(Object.entries(mapping).map(([k, id]) => [k, ref(String(id)).$ref])) } : {}) };
+    if (dialect.discriminator === 'name') {
+      // AsyncAPI's schema names the discriminating property only; a mapping is said, not dropped in silence.
+      out.discriminator = discriminator.field;
+      if (mapping) dialect.drop?.('a discriminator mapping (AsyncAPI schemas name the discriminating property only)');
+    } else out.discriminator = { propertyName: discriminator.field, ...(mapping ? { mapping: Object.fromEntries(Object.entries(mapping).map(([k, id]) => [k, ref(String(id)).$ref])) } : {}) };
   }
   if (stated(shape.nullable) === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
@@ -105,17 +116,18 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj): Obj {
 }
 
 /** A resource as a JSON Schema: its single value's shape, or an object of its fields. */
-export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj): Obj {
+export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj, dialect: SchemaDialect = OPENAPI): Obj {
   const d = item.data;
   const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}) };
   const value = stated(d.value);
-  if (isObj(value)) return { ...base, ...shapeSchema(value, ref) };
+  if (isObj(value)) return { ...base, ...shapeSchema(value, ref, dialect) };
   const fields = statedObj(d.fields);
-  return { ...base, ...(fields ? shapeSchema({ fields }, ref) : { type: 'object' }) };
+  return { ...base, ...(fields ? shapeSchema({ fields }, ref, dialect) : { type: 'object' }) };
 }
 
-/** The version to state in an exported document: the current version's id, else the first. */
+/** The version to state in an exported document: the current version's name as written (else its id), else the first's; empty when none is stated. */
 export function versionOf(a: Analysis): string {
   const versions = itemsOf(a, 'versioning');
-  return (versions.find((v) => v.data.status === 'current') ?? versions[0])?.id ?? '0.0.0';
+  const v = versions.find((x) => stated(x.data.status) === 'current') ?? versions[0];
+  return v ? (v.data.name ?? v.id) : '';
 }

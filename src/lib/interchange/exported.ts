@@ -3,24 +3,29 @@ import type { Analysis } from '../analyze.ts';
 import { specMarkdown } from '../render/spec-markdown.ts';
 import { safeJson } from '../safety/terminal.ts';
 import { exportAsyncApi } from './asyncapi/export.ts';
+import { UNEXPORTED_EXTENSION } from './export-common.ts';
 import { exportOpenApi } from './openapi/export.ts';
 
 /** What `export` writes and the site publishes. */
 export const EXPORT_TARGETS = ['openapi', 'asyncapi', 'markdown'] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
-/** An export as text: OpenAPI and AsyncAPI as JSON (or YAML), the spec as one Markdown document. */
-export function exported(analysis: Analysis, target: ExportTarget, format: 'json' | 'yaml' = 'json'): string {
-  if (target === 'markdown') return specMarkdown(analysis);
+/**
+ * An export as text: OpenAPI and AsyncAPI as JSON (or YAML), the spec as one Markdown document;
+ * with what the spec states that the document cannot carry (also listed inside it).
+ */
+export function exported(analysis: Analysis, target: ExportTarget, format: 'json' | 'yaml' = 'json'): { text: string; unexported: Array<{ id: string; reason: string }> } {
+  if (target === 'markdown') return { text: specMarkdown(analysis), unexported: [] };
   const doc = target === 'openapi' ? exportOpenApi(analysis) : exportAsyncApi(analysis);
-  return format === 'yaml' ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${safeJson(doc)}\n`;
+  const unexported = Array.isArray(doc[UNEXPORTED_EXTENSION]) ? (doc[UNEXPORTED_EXTENSION] as Array<{ id: string; reason: string }>) : [];
+  return { text: format === 'yaml' ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${safeJson(doc)}\n`, unexported };
 }
 
 /** The files the site publishes for download, linked from its dashboard. */
 export function downloads(analysis: Analysis): Array<{ file: string; title: string; text: string }> {
   return [
-    { file: 'openapi.json', title: 'OpenAPI 3.1 (JSON)', text: exported(analysis, 'openapi') },
-    { file: 'asyncapi.json', title: 'AsyncAPI 3.0 (JSON)', text: exported(analysis, 'asyncapi') },
-    { file: 'spec.md', title: 'The whole spec as one Markdown document', text: exported(analysis, 'markdown') },
+    { file: 'openapi.json', title: 'OpenAPI 3.1 (JSON)', text: exported(analysis, 'openapi').text },
+    { file: 'asyncapi.json', title: 'AsyncAPI 3.0 (JSON)', text: exported(analysis, 'asyncapi').text },
+    { file: 'spec.md', title: 'The whole spec as one Markdown document', text: exported(analysis, 'markdown').text },
   ];
 }

@@ -1,145 +1,268 @@
 import type { Analysis } from '../../analyze.ts';
 import { parametersOf } from '../../areas/endpoints/index.ts';
-import { isNoneValue, isOpenValue, stated, statedObj, type Obj } from '../../facet/state.ts';
+import { describeSecurity, type SecurityAlternative } from '../../areas/security.ts';
+import { isNoneValue, isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, shapeSchema, text, versionOf } from '../export-common.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
-/** A payload as OpenAPI content. */
-function content(p: Obj, errorBody?: Obj): Obj | undefined {
-  const type = typeof p.content_type === 'string' ? p.content_type : 'application/json';
-  if (typeof p.resource === 'string') return { [type]: { schema: p.list === true ? { type: 'array', items: ref(p.resource) } : ref(p.resource) } };
-  if (typeof p.error === 'string') return errorBody ? content(errorBody) : undefined;
-  return typeof p.content_type === 'string' ? { [type]: {} } : undefined;
+/** What a body carries as a JSON Schema: a resource (or a list of it) or its own shape. */
+function bodySchema(p: Obj): Obj | undefined {
+  if (typeof p.resource === 'string') return p.list === true ? { type: 'array', items: ref(p.resource) } : ref(p.resource);
+  const shape = stated(p.schema);
+  return isObj(shape) ? shapeSchema(shape, ref) : undefined;
+}
+
+/** A media type object: schema and example, as stated. */
+function mediaObject(p: Obj): Obj {
+  const schema = bodySchema(p);
+  return { ...(schema ? { schema } : {}), ...('example' in p ? { example: p.example } : {}) };
 }
 
 /**
- * The spec as an OpenAPI 3.1 document: what is stated, with every open gap listed under
- * `x-specbench-gaps` (at the top level, and on each operation, schema and scheme for its own).
+ * A body's OpenAPI `content`: one entry per stated media type. A body that carries something but
+ * states no media type goes under `*∕*` (any type): the export does not pick one for it.
+ */
+function content(p: Obj): Obj | undefined {
+  const perType = statedObj(p.content);
+  if (perType) return Object.fromEntries(Object.entries(perType).map(([type, m]) => [type, isObj(m) ? mediaObject(m) : {}]));
+  const types = typeof p.content_type === 'string' ? [p.content_type] : Array.isArray(p.content_type) ? p.content_type.map(String) : [];
+  const media = mediaObject(p);
+  if (types.length === 0) return Object.keys(media).length ? { '*/*': media } : undefined;
+  return Object.fromEntries(types.map((t) => [t, media]));
+}
+
+/** A header's or parameter's schema: its shape without what the header or parameter object says itself. */
+function ownSchema(shape: Obj): Obj {
+  const { description: _d, deprecated: _x, ...schema } = shapeSchema(shape, ref);
+  return schema;
+}
+
+/** Response headers as OpenAPI header objects. */
+function headers(h: unknown): Obj | undefined {
+  const named = statedObj(h);
+  if (!named) return undefined;
+  return Object.fromEntries(
+    Object.entries(named).map(([name, x]) => {
+      const v = isObj(x) ? x : {};
+      return [name, { ...(text(v.description) ? { description: v.description } : {}), ...(stated(v.required) === true ? { required: true } : {}), ...(stated(v.deprecated) === true ? { deprecated: true } : {}), schema: ownSchema(v) }];
+    }),
+  );
+}
+
+/** A response: its description (empty when none is stated: OpenAPI requires the key), headers and content. */
+function response(p: Obj): Obj {
+  const c = content(p);
+  const h = headers(p.headers);
+  return { description: text(p.description) ?? '', ...(h ? { headers: h } : {}), ...(c ? { content: c } : {}) };
+}
+
+/** Security alternatives as OpenAPI requirement objects; `{}` is "no authentication also works". */
+function securityOf(value: unknown, exported: ReadonlySet<string>, drop: (reason: string) => void): Obj[] | undefined {
+  const alternatives = stated(value);
+  if (!Array.isArray(alternatives)) return isNoneValue(value) ? [] : undefined;
+  const out: Obj[] = [];
+  for (const alt of alternatives as SecurityAlternative[]) {
+    if ('anonymous' in alt) {
+      out.push({});
+      continue;
+    }
+    const reqs = 'scheme' in alt ? [alt] : alt.all;
+    const missing = reqs.filter((r) => !exported.has(r.scheme));
+    // Without one of its schemes an alternative would be a different requirement: it is left out whole, and said.
+    if (missing.length) drop(`the alternative ${describeSecurity([alt])} is left out: scheme ${missing.map((r) => r.scheme).join(', ')} is not exported`);
+    else out.push(Object.fromEntries(reqs.map((r) => [r.scheme, r.scopes ?? []])));
+  }
+  return out;
+}
+
+/** An error's body: its own, else the errors area's body shape, where either is stated. */
+function errorContent(e: Item<'errors'> | undefined, areaBody: unknown): Obj | undefined {
+  const body = statedObj(e?.data.body) ?? statedObj(areaBody);
+  return body ? content(body) : undefined;
+}
+
+function errorResponse(e: Item<'errors'> | undefined, areaBody: unknown): Obj {
+  const c = errorContent(e, areaBody);
+  return { description: (e && text(e.data.title)) ?? '', ...(c ? { content: c } : {}) };
+}
+
+/**
+ * The spec as an OpenAPI 3.1 document: what is stated and nothing else, with every open gap listed
+ * under `x-specbench-gaps` (at the top level, and on each operation, schema and scheme for its
+ * own), and whatever the document cannot carry listed, with why, under `x-specbench-unexported`.
  */
 export function exportOpenApi(a: Analysis): Obj {
   const purpose = areaData(a, 'purpose');
   const gapsOf = gapsByOwner(a);
-  const errorBody = statedObj(areaData(a, 'errors').body);
+  const unexported: Array<{ id: string; reason: string }> = [];
+  const errorsArea = areaData(a, 'errors');
   const errors = new Map(itemsOf(a, 'errors').map((e) => [e.id, e]));
   const withGaps = (o: Obj, gaps: Array<{ id: string; question: string }>) => (gaps.length ? { ...o, [GAPS_EXTENSION]: gaps } : o);
-  const schemes = new Map(itemsOf(a, 'authentication').flatMap((s) => {
+  const schemes = new Map<string, Obj>();
+  for (const s of itemsOf(a, 'authentication')) {
     const scheme = securityScheme(s);
-    return scheme ? [[s.id, withGaps(scheme, gapsOf('authentication', s.id))] as const] : [];
-  }));
+    if (typeof scheme === 'string') unexported.push({ id: `authentication/${s.id}`, reason: scheme });
+    else schemes.set(s.id, withGaps(scheme, gapsOf('authentication', s.id)));
+  }
+  const exportedSchemes = new Set(schemes.keys());
   const paths: Record<string, Obj> = {};
   const usedErrors = new Set<string>();
+  const tags = new Set<string>();
   for (const e of itemsOf(a, 'endpoints')) {
     const method = text(e.data.method)?.toLowerCase();
     const path = text(e.data.path);
-    if (!method || !path) continue;
+    if (!method || !path) {
+      unexported.push({ id: `endpoints/${e.id}`, reason: 'its method or path is not stated yet, and an OpenAPI operation needs both' });
+      continue;
+    }
+    if (paths[path]?.[method]) {
+      unexported.push({ id: `endpoints/${e.id}`, reason: `another endpoint already is ${method.toUpperCase()} ${path}` });
+      continue;
+    }
     const params = parametersOf(e.data).map(({ location, name, parameter: p }) => ({
       name,
       in: location,
-      ...(location === 'path' || p.required === true ? { required: true } : {}),
+      // A path parameter is always required in OpenAPI; elsewhere, only where stated.
+      ...(location === 'path' || stated(p.required) === true ? { required: true } : {}),
       ...(text(p.description) ? { description: p.description } : {}),
-      schema: (({ description: _, ...schema }) => schema)(shapeSchema(p, ref)),
+      ...(stated(p.deprecated) === true ? { deprecated: true } : {}),
+      schema: ownSchema(p),
     }));
     const request = statedObj(e.data.request);
+    const requestContent = request ? content(request) : undefined;
+    if (request && !requestContent) unexported.push({ id: `endpoints/${e.id}/request`, reason: 'a request body that states neither what it carries nor its media type' });
     const responses: Obj = {};
     for (const [status, r] of Object.entries(statedObj(e.data.responses) ?? {})) {
       const p = statedObj(r);
-      if (p && typeof p.error === 'string' && errors.has(p.error)) {
-        usedErrors.add(p.error);
-        responses[status] = { $ref: `#/components/responses/${p.error}` };
+      const error = p && typeof p.error === 'string' && errors.has(p.error) ? p.error : undefined;
+      if (p && error !== undefined && p.headers === undefined && p.description === undefined) {
+        usedErrors.add(error);
+        responses[status] = { $ref: `#/components/responses/${error}` };
         continue;
       }
-      const body = p ? content(p, errorBody) : undefined;
-      responses[status] = { description: (p && text(p.description)) ?? (isOpenValue(r) ? 'Open: not specified yet.' : 'No body.'), ...(body ? { content: body } : {}) };
+      const own = p ? response(p) : { description: '' };
+      if (error !== undefined && own.content === undefined) {
+        const c = errorContent(errors.get(error), errorsArea.body);
+        if (c) own.content = c;
+      }
+      responses[status] = own;
     }
-    const alternatives = stated(e.data.security);
-    const security = alternatives
-      ? alternatives.map((alt) => Object.fromEntries(('scheme' in alt ? [alt] : 'all' in alt ? alt.all : []).filter((r) => schemes.has(r.scheme)).map((r) => [r.scheme, r.scopes ?? []])))
-      : isNoneValue(e.data.security)
-        ? []
-        : undefined;
-    const op = withGaps(
-      {
-        operationId: e.id,
-        ...(text(e.data.title) ? { summary: e.data.title } : {}),
-        ...(text(e.data.description) ? { description: e.data.description } : {}),
-        ...(params.length ? { parameters: params } : {}),
-        ...(request && content(request) ? { requestBody: { required: true, content: content(request) } } : {}),
-        responses: Object.keys(responses).length ? responses : { default: { description: 'Not specified yet.' } },
-        ...(security ? { security } : {}),
-        ...(e.data.deprecated === true ? { deprecated: true } : {}),
-      },
-      gapsOf('endpoints', e.id),
-    );
-    paths[path] = { ...(paths[path] ?? {}), [method]: op };
+    const security = securityOf(e.data.security, exportedSchemes, (reason) => unexported.push({ id: `endpoints/${e.id}/security`, reason }));
+    const endpointTags = stated(e.data.tags) ?? [];
+    for (const t of endpointTags) tags.add(t);
+    paths[path] = {
+      ...(paths[path] ?? {}),
+      [method]: withGaps(
+        {
+          operationId: e.data.operation_id ?? e.id,
+          ...(text(e.data.title) ? { summary: e.data.title } : {}),
+          ...(text(e.data.description) ? { description: e.data.description } : {}),
+          ...(endpointTags.length ? { tags: endpointTags } : {}),
+          ...(params.length ? { parameters: params } : {}),
+          ...(request && requestContent ? { requestBody: { ...(text(request.description) ? { description: request.description } : {}), ...(request.required === true ? { required: true } : {}), content: requestContent } } : {}),
+          // OpenAPI needs a response; with none stated yet, a default without a description says nothing more.
+          responses: Object.keys(responses).length ? responses : { default: { description: '' } },
+          ...(security ? { security } : {}),
+          ...(stated(e.data.deprecated) === true ? { deprecated: true } : {}),
+        },
+        gapsOf('endpoints', e.id),
+      ),
+    };
   }
   const webhooks = Object.fromEntries(
     itemsOf(a, 'events').map((ev) => {
       const payload = statedObj(ev.data.payload);
       const body = payload ? content(payload) : undefined;
-      return [ev.id, { post: withGaps({ operationId: `event.${ev.id}`, ...(text(ev.data.title) ? { summary: ev.data.title } : {}), ...(body ? { requestBody: { content: body } } : {}), responses: { '200': { description: 'Delivered.' } } }, gapsOf('events', ev.id)) }];
+      const op = { operationId: `event.${ev.id}`, ...(text(ev.data.title) ? { summary: ev.data.title } : {}), ...(text(ev.data.description) ? { description: ev.data.description } : {}), ...(body ? { requestBody: { content: body } } : {}), responses: { default: { description: '' } } };
+      return [ev.id, { post: withGaps(op, gapsOf('events', ev.id)) }];
     }),
   );
   const baseUrl = text(purpose.base_url);
+  const servers = stated(purpose.servers);
+  const contact = statedObj(purpose.contact);
+  const stated_ = statedObj(purpose.license);
+  // OpenAPI takes a licence's SPDX identifier or its URL, not both: the identifier is kept, and the URL said.
+  const license = stated_?.identifier !== undefined && stated_.url !== undefined ? (({ url: _, ...rest }) => rest)(stated_) : stated_;
+  if (license !== stated_) unexported.push({ id: 'purpose/license/url', reason: 'OpenAPI 3.1 takes a licence identifier or a URL, not both; the identifier is kept' });
   return {
     openapi: '3.1.0',
     info: {
-      title: text(purpose.name) ?? 'Untitled service',
+      title: text(purpose.name) ?? '',
+      ...(text(purpose.summary) ? { summary: purpose.summary } : {}),
       version: versionOf(a),
       ...(text(purpose.purpose) ? { description: purpose.purpose } : {}),
+      ...(text(purpose.terms_of_service) ? { termsOfService: purpose.terms_of_service } : {}),
+      ...(contact ? { contact } : {}),
+      ...(license ? { license } : {}),
     },
-    ...(baseUrl ? { servers: [{ url: baseUrl }] } : {}),
+    ...(Array.isArray(servers) && servers.length ? { servers: servers.map(server) } : baseUrl ? { servers: [{ url: baseUrl }] } : {}),
+    ...(tags.size ? { tags: [...tags].sort().map((name) => ({ name })) } : {}),
     paths,
     ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref), gapsOf('resources', r.id))])),
-      ...(usedErrors.size ? { responses: Object.fromEntries([...usedErrors].sort().map((id) => [id, errorResponse(errors.get(id), errorBody)])) } : {}),
+      ...(usedErrors.size ? { responses: Object.fromEntries([...usedErrors].sort().map((id) => [id, errorResponse(errors.get(id), errorsArea.body)])) } : {}),
       ...(schemes.size ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     },
     [GAPS_EXTENSION]: a.assessment.gaps.map((g) => ({ id: g.id, question: g.question })),
+    ...(unexported.length ? { [UNEXPORTED_EXTENSION]: unexported } : {}),
   };
 }
 
-function errorResponse(e: Item<'errors'> | undefined, body: Obj | undefined): Obj {
-  const c = body ? content(body) : undefined;
-  return { description: (e && text(e.data.title)) ?? e?.id ?? 'Error', ...(c ? { content: c } : {}) };
+/** A server as stated, its variables with their defaults and allowed values. */
+function server(sv: { url: string; description?: string | undefined; variables?: Record<string, { default: string; allowed?: string[] | undefined; description?: string | undefined }> | undefined }): Obj {
+  const variables = sv.variables ? Object.fromEntries(Object.entries(sv.variables).map(([k, v]) => [k, { default: v.default, ...(v.allowed ? { enum: v.allowed } : {}), ...(v.description ? { description: v.description } : {}) }])) : undefined;
+  return { url: sv.url, ...(sv.description ? { description: sv.description } : {}), ...(variables ? { variables } : {}) };
 }
 
-/** An authentication scheme as an OpenAPI security scheme; undefined when too little is stated to write a valid one. */
-function securityScheme(s: Item<'authentication'>): Obj | undefined {
+/**
+ * An authentication scheme as an OpenAPI security scheme, or why it cannot be one: too little is
+ * stated to write a valid one without making something up (where an API key goes, which OAuth
+ * flow a token endpoint serves).
+ */
+function securityScheme(s: Item<'authentication'>): Obj | string {
   const d = s.data;
   const description = text(d.description) ? { description: d.description } : {};
   const headers = Array.isArray(d.headers) ? d.headers.map(String) : [];
+  const credentials = Array.isArray(d.credentials) ? d.credentials.map(String) : [];
   const endpoints = statedObj(d.token_endpoints) ?? {};
-  switch (d.scheme) {
+  switch (stated(d.scheme)) {
     case 'api-key': {
-      const name = headers[0] ?? (Array.isArray(d.credentials) ? String(d.credentials[0]) : undefined);
-      return name ? { ...description, type: 'apiKey', in: headers.length ? 'header' : 'query', name } : undefined;
+      const where = stated(d.location);
+      if (where === undefined) return 'where the API key goes (header, query or cookie) is not stated yet';
+      const name = where === 'header' ? headers[0] : credentials[0];
+      return name ? { ...description, type: 'apiKey', in: where, name } : `the name of the ${where === 'header' ? 'header' : `${where} parameter`} that carries the key is not stated yet`;
     }
     case 'http-bearer':
-      return { ...description, type: 'http', scheme: 'bearer' };
+      return { ...description, type: 'http', scheme: 'bearer', ...(text(d.token_format) ? { bearerFormat: d.token_format } : {}) };
     case 'http-basic':
       return { ...description, type: 'http', scheme: 'basic' };
     case 'openid-connect': {
       const url = Object.values(endpoints).find((u) => typeof u === 'string');
-      return url ? { ...description, type: 'openIdConnect', openIdConnectUrl: url } : undefined;
+      return url ? { ...description, type: 'openIdConnect', openIdConnectUrl: url } : 'its discovery URL is not stated yet';
     }
     case 'mutual-tls':
       return { ...description, type: 'mutualTLS' };
     case 'oauth2': {
       const scopes = statedObj(d.scopes) ?? {};
       const flows: Record<string, Obj> = {};
+      const unnamed: string[] = [];
       for (const [key, url] of Object.entries(endpoints)) {
-        const [flow, kind] = key.includes('.') ? (key.split('.') as [string, string]) : ['clientCredentials', key === 'authorization' ? 'authorization' : 'token'];
-        flows[flow] = { ...(flows[flow] ?? {}), [`${kind}Url`]: url, scopes };
+        const [flow, kind] = key.split('.');
+        if (kind === undefined || !FLOWS.has(flow ?? '')) unnamed.push(key);
+        else flows[flow as string] = { ...(flows[flow as string] ?? {}), [`${kind}Url`]: url, scopes };
       }
-      const valid = Object.entries(flows).filter(([flow, f]) =>
-        flow === 'implicit' ? f.authorizationUrl : flow === 'authorizationCode' ? f.authorizationUrl && f.tokenUrl : f.tokenUrl,
-      );
-      return valid.length ? { ...description, type: 'oauth2', flows: Object.fromEntries(valid) } : undefined;
+      const valid = Object.entries(flows).filter(([flow, f]) => (flow === 'implicit' ? f.authorizationUrl : flow === 'authorizationCode' ? f.authorizationUrl && f.tokenUrl : f.tokenUrl));
+      if (valid.length) return { ...description, type: 'oauth2', flows: Object.fromEntries(valid) };
+      return unnamed.length
+        ? `no OAuth flow is named: call its token endpoints \`<flow>.token\` (flows: ${[...FLOWS].join(', ')}) instead of ${unnamed.map((k) => `\`${k}\``).join(', ')}`
+        : 'no token endpoint of an OAuth flow is stated yet';
     }
     default:
-      return undefined;
+      return 'its kind of scheme is not stated yet';
   }
 }
+
+const FLOWS: ReadonlySet<string> = new Set(['authorizationCode', 'clientCredentials', 'implicit', 'password']);

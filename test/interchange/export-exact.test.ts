@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Parser } from '@asyncapi/parser';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { exportAsyncApi, exportOpenApi, UNEXPORTED_EXTENSION } from '../../src/lib/index.ts';
+import { cli, completeWith, fixture, specAt } from '../helpers.ts';
+import { openApiProblems } from '../openapi-valid.ts';
+
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A file of the complete fixture, changed. */
+const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
+
+describe('the OpenAPI export states what the spec states, and nothing else', () => {
+  it('writes a valid document that carries every part of the complete fixture, and says what it cannot carry', async () => {
+    const doc: Doc = exportOpenApi(await specAt(fixture('complete')));
+    expect(await openApiProblems(doc)).toEqual([]);
+    // OpenAPI takes a licence's identifier or its URL: the one it drops is said.
+    expect(doc[UNEXPORTED_EXTENSION]).toEqual([{ id: 'purpose/license/url', reason: expect.stringContaining('identifier or a URL') }]);
+    expect(doc.info.version).toBe('1.4'); // the version's name as written, not its file name
+    expect(doc.servers[1]).toEqual({ url: 'https://{region}.sandbox.example.com/{version}', description: 'Sandboxes, one per region.', variables: { region: { default: 'eu', enum: ['eu', 'us'], description: 'Where the sandbox runs.' }, version: { default: 'v1' } } });
+    const create = doc.paths['/orders'].post;
+    expect(create.requestBody.required).toBe(true);
+    expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(create.responses['201'].headers.Location).toEqual({ description: "The new order's address.", required: true, schema: { type: 'string', format: 'uri' } });
+    // No media type is stated for the 201 body: none is made up.
+    expect(Object.keys(create.responses['201'].content)).toEqual(['*/*']);
+    expect(create.tags).toEqual(['Orders']);
+    // "or no authentication" is an empty requirement.
+    expect(doc.paths['/orders'].get.security).toContainEqual({});
+    expect(doc.components.securitySchemes['api-key']).toEqual({ description: 'For partners and the payment provider.', type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    const order = doc.components.schemas.Order;
+    expect(order.properties.discount).toEqual({ type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.01, default: null });
+    expect(order.properties.lines.items.properties.quantity).toEqual({ type: 'integer', minimum: 1, maximum: 999 });
+  });
+
+  it('writes no required flag, media type or key location that is not stated, and lists what it leaves out', async () => {
+    const spec = await completeWith({
+      'endpoints/create-order.yaml': edit('endpoints/create-order.yaml', ({ request, ...e }) => ({ ...e, request: { ...(request as object), required: undefined } })),
+      'authentication/api-key.yaml': edit('authentication/api-key.yaml', ({ location: _, ...a }) => a),
+      'authentication/oauth2.yaml': edit('authentication/oauth2.yaml', (a) => ({ ...a, token_endpoints: { token: 'https://auth.example.com/oauth/token' } })),
+    });
+    const doc: Doc = exportOpenApi(spec);
+    expect(await openApiProblems(doc)).toEqual([]);
+    expect(doc.paths['/orders'].post.requestBody).not.toHaveProperty('required');
+    expect(doc.components.securitySchemes ?? {}).toEqual({});
+    expect(doc[UNEXPORTED_EXTENSION].map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining(['authentication/api-key', 'authentication/oauth2', 'endpoints/create-order/security']));
+    // The command line says the same on stderr, and still writes the document.
+    const { code, err } = await cli(['export', 'openapi', '--spec', fixture('complete')]);
+    expect(code).toBe(0);
+    expect(err).toContain('purpose/license/url: OpenAPI 3.1 takes a licence identifier or a URL');
+  });
+});
+
+describe('the AsyncAPI export', () => {
+  it('keeps channel addresses, sends and receives as stated, and parses with @asyncapi/parser', async () => {
+    const doc: Doc = exportAsyncApi(await specAt(fixture('complete')));
+    const { diagnostics } = await new Parser().parse(JSON.stringify(doc));
+    expect(diagnostics.filter((d) => d.severity === 0).map((d) => d.message)).toEqual([]);
+    expect(doc.channels['payment.settled'].address).toBe('payments/{provider}/settled');
+    expect(Object.keys(doc.operations).sort()).toEqual(['order.placed.send', 'order.shipped.send', 'payment.settled.receive']);
+    expect(doc.operations['payment.settled.receive'].action).toBe('receive');
+    // AsyncAPI schemas name a discriminator's property only: the mapping it cannot carry is listed.
+    expect(doc.components.schemas.Payment.discriminator).toBe('method');
+    expect(doc[UNEXPORTED_EXTENSION]).toContainEqual({ id: 'resources/Payment', reason: expect.stringContaining('discriminator mapping') });
+  });
+});
