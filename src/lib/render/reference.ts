@@ -316,10 +316,10 @@ export function referenceBuilder(ctx: ReferenceContext) {
         } else notes.push(`The ${requirement.scheme} credentials are left out: ${kind === undefined ? 'the kind of scheme is not stated yet' : `a ${String(kind)} scheme is set up outside the request line`}.`);
       }
     }
-    const stated_ = statedObj(data.request);
+    const declared = statedObj(data.request);
     // With a body per media type, the first one stated.
-    const [mediaType, media] = Object.entries(statedObj(stated_?.content) ?? {})[0] ?? [];
-    const request = isObj(media) ? { ...media, content_type: mediaType } : stated_;
+    const [mediaType, media] = Object.entries(statedObj(declared?.content) ?? {})[0] ?? [];
+    const request = isObj(media) ? { ...media, content_type: mediaType } : declared;
     let body: string | undefined;
     if (request) {
       const types = typeof request.content_type === 'string' ? [request.content_type] : Array.isArray(request.content_type) ? request.content_type.map(String) : [];

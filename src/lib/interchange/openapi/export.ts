@@ -182,10 +182,10 @@ export function exportOpenApi(a: Analysis): Obj {
   const baseUrl = text(purpose.base_url);
   const servers = stated(purpose.servers);
   const contact = statedObj(purpose.contact);
-  const stated_ = statedObj(purpose.license);
+  const statedLicense = statedObj(purpose.license);
   // OpenAPI takes a licence's SPDX identifier or its URL, not both: the identifier is kept, and the URL said.
-  const license = stated_?.identifier !== undefined && stated_.url !== undefined ? (({ url: _, ...rest }) => rest)(stated_) : stated_;
-  if (license !== stated_) unexported.push({ id: 'purpose/license/url', reason: 'OpenAPI 3.1 takes a licence identifier or a URL, not both; the identifier is kept' });
+  const license = statedLicense?.identifier !== undefined && statedLicense.url !== undefined ? (({ url: _, ...rest }) => rest)(statedLicense) : statedLicense;
+  if (license !== statedLicense) unexported.push({ id: 'purpose/license/url', reason: 'OpenAPI 3.1 takes a licence identifier or a URL, not both; the identifier is kept' });
   return {
     openapi: '3.1.0',
     info: {
