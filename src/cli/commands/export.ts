@@ -1,8 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { escapeControls, EXPORT_TARGETS, exported, refuseOnErrors, type ExportTarget } from '../../lib/index.ts';
+import { counted, escapeControls, EXPORT_TARGETS, exported, refuseOnErrors, UNEXPORTED_EXTENSION, type ExportTarget } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
+
+/** How many values the export lists on stderr that it leaves out; the document lists them all. */
+const SHOWN = 20;
 
 /** `specbench export openapi|asyncapi|markdown`: what is stated, in the formats others use. */
 export async function exportCommand(options: Options, io: Io, args: string[]): Promise<number> {
@@ -17,7 +20,14 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
   const file = options.write;
   const { text, unexported } = exported(analysis, target as ExportTarget, file && /\.ya?ml$/.test(file) ? 'yaml' : 'json');
   // What the document cannot carry is said, never dropped in silence (it is also listed under x-specbench-unexported).
-  if (unexported.length) io.err(`${unexported.length} stated ${unexported.length === 1 ? 'thing is' : 'things are'} not in the ${target} export:\n${unexported.map((u) => `  ${escapeControls(u.id)}: ${escapeControls(u.reason)}`).join('\n')}\n`);
+  if (unexported.length) {
+    const shown = unexported.slice(0, SHOWN);
+    const more = unexported.length - shown.length;
+    io.err(
+      `${counted(unexported.length, 'stated value')} not in the ${target} export (all listed under ${UNEXPORTED_EXTENSION} in it):\n` +
+        `${shown.map((u) => `  ${escapeControls(u.id)}: ${escapeControls(u.reason)}`).join('\n')}\n${more > 0 ? `  …and ${more} more\n` : ''}`,
+    );
+  }
   if (file) {
     await writeFile(file, text);
     io.out(`Wrote ${file}.\n`);

@@ -1,5 +1,5 @@
 import type { Analysis } from '../analyze.ts';
-import type { AreaData, AreaKey } from '../areas/index.ts';
+import { AREAS, type AreaData, type AreaKey } from '../areas/index.ts';
 import { PRIMITIVE_TYPES } from '../areas/shape.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
@@ -125,9 +125,45 @@ export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj
   return { ...base, ...(fields ? shapeSchema({ fields }, ref, dialect) : { type: 'object' }) };
 }
 
+/**
+ * What an export carries of each area: the keys of the area's own file, and of each item (all of
+ * them, or those named, per item where it depends on the item). An area left out carries nothing.
+ */
+export type Carried = Partial<Record<AreaKey, { area?: readonly string[]; items?: 'all' | readonly string[] | ((id: string) => readonly string[]) }>>;
+
+/**
+ * Every stated value an export does not carry, as `{ id, reason }` at the key that states it (an
+ * item with nothing carried is one entry): so that "exported" never silently means "some of it".
+ * Inventories are not listed: the items they list are exported, or listed here, themselves.
+ */
+export function notCarried(a: Analysis, carried: Carried, format: string): Array<{ id: string; reason: string }> {
+  const isStated = (v: unknown) => facetState(v) === 'stated';
+  const out: Array<{ id: string; reason: string }> = [];
+  for (const module of AREAS) {
+    const c = carried[module.key];
+    const area = areaOf(a.spec, module.key);
+    for (const [key, value] of Object.entries(area.data as Obj)) {
+      if (key !== 'inventory' && isStated(value) && !c?.area?.includes(key)) out.push({ id: `${module.key}/${key}`, reason: `${format} has no place for it` });
+    }
+    for (const item of area.items) {
+      const keys = Object.entries(item.data as Obj).filter(([, v]) => isStated(v)).map(([k]) => k);
+      const items = typeof c?.items === 'function' ? c.items(item.id) : c?.items;
+      if (items === 'all' || keys.length === 0) continue;
+      if (items === undefined) out.push({ id: `${module.key}/${item.id}`, reason: `${format} has no place for a ${module.items?.noun ?? 'value of this area'}` });
+      else for (const key of keys) if (!items.includes(key)) out.push({ id: `${module.key}/${item.id}/${key}`, reason: `${format} has no place for it` });
+    }
+  }
+  return out;
+}
+
 /** The version to state in an exported document: the current version's name as written (else its id), else the first's; empty when none is stated. */
 export function versionOf(a: Analysis): string {
-  const versions = itemsOf(a, 'versioning');
-  const v = versions.find((x) => stated(x.data.status) === 'current') ?? versions[0];
+  const v = exportedVersion(a);
   return v ? (v.data.name ?? v.id) : '';
+}
+
+/** The version an exported document states: the current one, else the first. */
+export function exportedVersion(a: Analysis): Item<'versioning'> | undefined {
+  const versions = itemsOf(a, 'versioning');
+  return versions.find((x) => stated(x.data.status) === 'current') ?? versions[0];
 }

@@ -1,6 +1,6 @@
 import type { Analysis } from '../../analyze.ts';
 import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, type SchemaDialect } from '../export-common.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, type SchemaDialect } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -40,6 +40,17 @@ export function exportAsyncApi(a: Analysis): Obj {
     }
     operations[`${e.id}.${direction === 'sent' ? 'send' : 'receive'}`] = { action: direction === 'sent' ? 'send' : 'receive', channel: { $ref: `#/channels/${e.id}` }, messages: [{ $ref: `#/channels/${e.id}/messages/${e.id}` }] };
   }
+  unexported.push(
+    ...notCarried(
+      a,
+      {
+        purpose: { area: ['name', 'purpose', ...(url ? ['base_url'] : [])] },
+        resources: { items: 'all' },
+        events: { items: ['title', 'description', 'payload', 'channel', 'direction', 'headers'] },
+      },
+      'AsyncAPI',
+    ),
+  );
   return {
     asyncapi: '3.0.0',
     info: { title: text(purpose.name) ?? '', version: versionOf(a), ...(text(purpose.purpose) ? { description: purpose.purpose } : {}) },

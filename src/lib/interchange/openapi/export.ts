@@ -3,7 +3,7 @@ import { parametersOf } from '../../areas/endpoints/index.ts';
 import { describeSecurity, type SecurityAlternative } from '../../areas/security.ts';
 import { isNoneValue, isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -108,7 +108,6 @@ export function exportOpenApi(a: Analysis): Obj {
   }
   const exportedSchemes = new Set(schemes.keys());
   const paths: Record<string, Obj> = {};
-  const usedErrors = new Set<string>();
   const tags = new Set<string>();
   for (const e of itemsOf(a, 'endpoints')) {
     const method = text(e.data.method)?.toLowerCase();
@@ -138,7 +137,6 @@ export function exportOpenApi(a: Analysis): Obj {
       const p = statedObj(r);
       const error = p && typeof p.error === 'string' && errors.has(p.error) ? p.error : undefined;
       if (p && error !== undefined && p.headers === undefined && p.description === undefined) {
-        usedErrors.add(error);
         responses[status] = { $ref: `#/components/responses/${error}` };
         continue;
       }
@@ -175,12 +173,42 @@ export function exportOpenApi(a: Analysis): Obj {
     itemsOf(a, 'events').map((ev) => {
       const payload = statedObj(ev.data.payload);
       const body = payload ? content(payload) : undefined;
-      const op = { operationId: `event.${ev.id}`, ...(text(ev.data.title) ? { summary: ev.data.title } : {}), ...(text(ev.data.description) ? { description: ev.data.description } : {}), ...(body ? { requestBody: { content: body } } : {}), responses: { default: { description: '' } } };
+      const eventTags = stated(ev.data.tags) ?? [];
+      const h = headers(ev.data.headers);
+      const security = securityOf(ev.data.security, exportedSchemes, (reason) => unexported.push({ id: `events/${ev.id}/security`, reason }));
+      const op = {
+        operationId: `event.${ev.id}`,
+        ...(text(ev.data.title) ? { summary: ev.data.title } : {}),
+        ...(text(ev.data.description) ? { description: ev.data.description } : {}),
+        ...(eventTags.length ? { tags: eventTags } : {}),
+        // The event's headers are the webhook request's header parameters.
+        ...(h ? { parameters: Object.entries(h).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) })) } : {}),
+        ...(body ? { requestBody: { content: body } } : {}),
+        responses: { default: { description: '' } },
+        ...(security ? { security } : {}),
+      };
       return [ev.id, { post: withGaps(op, gapsOf('events', ev.id)) }];
     }),
   );
   const baseUrl = text(purpose.base_url);
   const servers = stated(purpose.servers);
+  const chosen = exportedVersion(a)?.id;
+  unexported.push(
+    ...notCarried(
+      a,
+      {
+        // The base address is a server unless servers are stated without it.
+        purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
+        resources: { items: 'all' },
+        endpoints: { items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id'] },
+        authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'scopes', 'token_endpoints'] },
+        events: { items: ['title', 'description', 'payload', 'tags', 'headers', 'security'] },
+        errors: { area: ['body'], items: ['title', 'status', 'body'] },
+        versioning: { items: (id) => (id === chosen ? ['name'] : []) },
+      },
+      'OpenAPI',
+    ),
+  );
   const contact = statedObj(purpose.contact);
   const statedLicense = statedObj(purpose.license);
   // OpenAPI takes a licence's SPDX identifier or its URL, not both: the identifier is kept, and the URL said.
@@ -203,7 +231,7 @@ export function exportOpenApi(a: Analysis): Obj {
     ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref), gapsOf('resources', r.id))])),
-      ...(usedErrors.size ? { responses: Object.fromEntries([...usedErrors].sort().map((id) => [id, errorResponse(errors.get(id), errorsArea.body)])) } : {}),
+      ...(errors.size ? { responses: Object.fromEntries([...errors.keys()].map((id) => [id, errorResponse(errors.get(id), errorsArea.body)])) } : {}),
       ...(schemes.size ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     },
     [GAPS_EXTENSION]: a.assessment.gaps.map((g) => ({ id: g.id, question: g.question })),
