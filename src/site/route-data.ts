@@ -30,7 +30,7 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   const name = site.service.name;
   for (const entry of route.head) {
     if (entry.tag === 'title' && typeof entry.content === 'string') {
-      const title = name !== undefined ? entry.content.replace(/ \| Specbench$/, ` | ${name}`) : entry.content;
+      const title = name !== undefined ? entry.content.replace(/ \| Specbench$/, () => ` | ${name}`) : entry.content;
       entry.content = escapeText(title);
     }
   }

@@ -121,6 +121,7 @@ describe('the gaps page', () => {
     await page.locator('[data-probe]').evaluate((e) => e.removeAttribute('data-probe'));
     const { nodes, layout } = documents[0]!;
     const probe = nodes.attributes.findIndex((a) => a.some((s, i) => i % 2 === 0 && strings[s] === 'data-probe'));
+    if (probe < 0) throw new Error(`no ${selector} in Chromium's layout snapshot`);
     const inside = (n: number): boolean => n === probe || (n >= 0 && inside(nodes.parentIndex[n] ?? -1));
     return layout.nodeIndex.flatMap((n, i) => (inside(n) && (layout.text[i] ?? -1) >= 0 ? [strings[layout.text[i]!]] : [])).join('').trim();
   };

@@ -207,9 +207,9 @@ describe('hostile content', () => {
     const titled = { 'resources/Order': "Order</title><script>window.__pwned='title'</script>", 'endpoints/get-order': "<script>window.__pwned='endpoint-title'</script>" };
     for (const [path, title] of Object.entries(titled)) {
       const root = await page(hostile, path);
-      // The site is named after the service, whose name is hostile too.
-      expect(root.querySelector('title')?.text, path).toBe(`${title} | Hostile</title><script>window.__pwned='name'</script>`);
-      expect(root.querySelector('.site-title')?.text.trim(), path).toBe("Hostile</title><script>window.__pwned='name'</script>");
+      // The site is named after the service, whose name is hostile too (with replacement patterns: `$'`, `$&`).
+      expect(root.querySelector('title')?.text, path).toBe(`${title} | Hostile $' $&</title><script>window.__pwned='name'</script>`);
+      expect(root.querySelector('.site-title')?.text.trim(), path).toBe("Hostile $' $&</title><script>window.__pwned='name'</script>");
       expect(root.querySelector('h1')?.text, path).toBe(title);
     }
   });

@@ -15,7 +15,7 @@ export interface Target {
 /** A state machine as its page shows it. */
 export interface MachineView {
   states: Array<{ name: string; initial: boolean; final: boolean; description?: string }>;
-  transitions: Array<{ from: string[]; to: string; trigger: { kind: 'endpoint' | 'event' | 'condition' | 'open' | 'missing'; text: string; target?: Target }; description?: string; triggerId: string }>;
+  transitions: Array<{ from: string[]; to: string; trigger: { kind: 'endpoint' | 'event' | 'condition' | 'none' | 'open' | 'missing'; text: string; target?: Target }; description?: string; triggerId: string }>;
   /** Graphviz DOT of the machine, when its states are stated and it is small enough to draw. */
   dot?: string;
   /** The gap ids of the state list and the transitions, for the notes shown while they are open. */

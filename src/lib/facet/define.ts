@@ -36,6 +36,7 @@ export interface ChildMeta {
   /** The id segment of a list element; map entries use their key. */
   id?: (element: unknown, index: number) => string;
   /** Each entry of the map is itself a facet (responses by status). */
+  /** `question` gets the entry's name as a Markdown code span, so that no name reads as markup. */
   entry?: { question: (name: string) => string; heldUpBy?: (value: unknown) => string | undefined; children?: ChildMeta; prose?: boolean };
 }
 

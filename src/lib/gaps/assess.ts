@@ -4,6 +4,7 @@ import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, isOpenValue, own } from '../facet/state.ts';
 import { areaOf, itemKey, type Area, type Spec } from '../model/spec.ts';
+import { markdownCode } from '../safety/markdown.ts';
 import type { Assessment, Coverage, FacetResult, Misplaced, OwnerResult } from './types.ts';
 
 /** Where the walk is: the owner's id and path, its file, and the label its facets get. */
@@ -114,7 +115,7 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
     // Each entry of the map is a facet of the map (responses by status).
     const schema = entrySchema(valueSchema);
     for (const name of isObj(value) ? Object.keys(value) : []) {
-      const meta: FacetMeta<never> = { label: name, question: entry.question(name), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}), ...(entry.prose ? { prose: true } : {}) };
+      const meta: FacetMeta<never> = { label: name, question: entry.question(markdownCode(name)), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}), ...(entry.prose ? { prose: true } : {}) };
       visit(value, { key: name, meta, value: schema }, { ...place, label: children.label(name) }, walk);
     }
     return;

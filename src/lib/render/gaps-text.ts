@@ -1,6 +1,7 @@
 import type { GapReport } from './report.ts';
 import { showCoverage, showState } from './report.ts';
 import { escapeControls, safeJson } from '../safety/terminal.ts';
+import { counted } from '../facet/words.ts';
 
 /** The gap report for a terminal; questions and owners come from the spec, so controls are escaped. */
 export function gapsText(report: GapReport): string {
@@ -17,7 +18,7 @@ function gapsTextRaw(report: GapReport): string {
       if (g.blocks.length) lines.push(`      blocks ${g.blocks.join(', ')}`);
     }
   }
-  lines.push('', report.gapCount === 0 ? 'No open gaps.' : `${report.gapCount} open gaps; ${showCoverage(report.coverage)} of facets stated.`, '');
+  lines.push('', report.gapCount === 0 ? 'No open gaps.' : `${counted(report.gapCount, 'open gap')}; ${showCoverage(report.coverage)} of facets stated.`, '');
   return lines.join('\n');
 }
 

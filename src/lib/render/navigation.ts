@@ -29,6 +29,17 @@ function windowed(items: readonly ItemView[], current: string, all: { label: str
 }
 
 /**
+ * An area's items under each of their tags (an item with two tags is under both), tags in
+ * alphabetical order and the untagged last: how the area page lists them and the sidebar links to them.
+ */
+export function itemGroups(area: Pick<AreaView, 'items'>): Array<{ name: string; anchor: string; items: ItemView[] }> {
+  const groups = Map.groupBy(area.items.flatMap((item) => (item.listing.groups?.length ? item.listing.groups : ['']).map((group) => ({ group, item }))), (x) => x.group);
+  return [...groups]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'en')))
+    .map(([group, xs]) => ({ name: group === '' ? 'Without a tag' : group, anchor: groupAnchor(group), items: xs.map((x) => x.item) }));
+}
+
+/**
  * The navigation for one page, bounded whatever the size of the spec: every area is one link,
  * except the area of the current page, which lists its items (grouped by tag where they have
  * tags). Groups and lists other than the current one's are links to where the area page lists
@@ -40,20 +51,9 @@ export function navigation(areas: readonly AreaView[], current: string): NavEntr
     const inArea = current === area.path || area.items.some((i) => i.path === current);
     if (!inArea || area.items.length === 0) return { kind: 'link', label, path: area.path, current: current === area.path, ...(area.items.length > 0 ? { badge: String(area.items.length) } : {}) };
     const overview: NavEntry = { kind: 'link', label: 'Overview', path: area.path, current: current === area.path };
-    const tagged = area.items.some((i) => i.listing.groups?.length);
-    if (!tagged) return { kind: 'group', label, open: true, entries: [overview, ...windowed(area.items, current, { label: `All ${area.items.length} ${area.plural ?? 'items'}`, path: `${area.path}#items` })] };
-    const groups = new Map<string, ItemView[]>();
-    for (const item of area.items) {
-      for (const group of item.listing.groups?.length ? item.listing.groups : ['']) {
-        const list = groups.get(group);
-        if (list) list.push(item);
-        else groups.set(group, [item]);
-      }
-    }
-    const ordered = [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'en')));
-    const entries = ordered.map(([group, items]): NavEntry => {
-      const name = group === '' ? 'Without a tag' : group;
-      const path = `${area.path}#${groupAnchor(group)}`;
+    if (!area.items.some((i) => i.listing.groups?.length)) return { kind: 'group', label, open: true, entries: [overview, ...windowed(area.items, current, { label: `All ${area.items.length} ${area.plural ?? 'items'}`, path: `${area.path}#items` })] };
+    const entries = itemGroups(area).map(({ name, anchor, items }): NavEntry => {
+      const path = `${area.path}#${anchor}`;
       if (!items.some((i) => i.path === current)) return { kind: 'link', label: name, path, current: false, badge: String(items.length) };
       return { kind: 'group', label: name, open: true, badge: String(items.length), entries: windowed(items, current, { label: `All ${items.length} in ${name}`, path }) };
     });

@@ -231,22 +231,23 @@ export function referenceBuilder(ctx: ReferenceContext) {
     if (resourceLink) out.resource = resourceLink;
     else if (resource !== undefined) out.extras.push(detailOf(id, 'resource') as FacetView);
     if (v.list === true) out.list = true;
+    else if ('list' in v) out.extras.push(detailOf(id, 'list') as FacetView);
     const errorLink = error !== undefined ? ctx.link('errors', error) : undefined;
     if (errorLink) out.error = errorLink;
     else if (error !== undefined) out.extras.push(detailOf(id, 'error') as FacetView);
     const description = facet(`${id}/description`);
     if (description) out.description = description;
+    // A shape or media types stated as open, none or a placeholder show as such among the extras.
     const schema = facet(`${id}/schema`);
-    if (schema) out.shape = shape(`${id}/schema`, stated(v.schema));
+    if (schema?.state === 'stated') out.shape = shape(`${id}/schema`, stated(v.schema));
+    else if (schema) out.extras.push(schema);
     const content = facet(`${id}/content`);
-    if (content) {
-      out.extras.push(content);
-      const media = stated(v.content);
-      for (const [type, m] of Object.entries(isObj(media) ? media : {})) {
+    if (content?.state === 'stated') {
+      for (const [type, m] of Object.entries(statedObj(v.content) ?? {})) {
         const mid = `${id}/content/${idSegment(type)}`;
-        out.media.push({ type, body: body(mid, m, { ...content, label: type }, mode) });
+        out.media.push({ type, body: body(mid, m, { ...content, id: mid, anchor: facetAnchor(mid), label: type }, mode) });
       }
-    }
+    } else if (content) out.extras.push(content);
     const headers = facet(`${id}/headers`);
     if (headers) {
       const h = stated(v.headers);
@@ -258,7 +259,7 @@ export function referenceBuilder(ctx: ReferenceContext) {
       const made = generate(v, mode);
       if (made !== undefined) out.generated = JSON.stringify(made, null, 2);
     }
-    out.extras = [...out.extras.filter((x) => x !== content), ...details(id, BODY_KEYS), ...otherFacets(id, BODY_KEYS)];
+    out.extras = [...out.extras, ...details(id, BODY_KEYS), ...otherFacets(id, BODY_KEYS)];
     return out;
   }
 
@@ -425,7 +426,6 @@ export function blockHeading(block: BlockView): { slug: string; text: string } |
     : block.kind === 'machine' ? 'Lifecycle'
     : block.kind === 'curl' ? 'Example request'
     : block.kind === 'signature' ? undefined
-    : block.kind === 'facts' ? block.title
     : block.title;
   return text === undefined ? undefined : { slug: `ref-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, text };
 }

@@ -9,7 +9,7 @@ import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
 import { linkResolver } from '../link/resolve.ts';
 import { referencesAt } from '../link/references.ts';
-import { areaOf, itemKey } from '../model/spec.ts';
+import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
 import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
 import { referenceBuilder, type BlockView } from './reference.ts';
@@ -19,15 +19,15 @@ export type { FacetView, GapLink, LinkView, ValueView } from './views.ts';
 
 /** A state machine as its page shows it, with the diagram drawn and every target a path. */
 export type MachinePageView = {
-  states: Array<{ name: string; initial: boolean; final: boolean; descriptionHtml?: string; descriptionGap?: FacetView }>;
+  states: Array<{ name: string; initial: boolean; final: boolean; descriptionHtml?: string; descriptionUnstated?: FacetView }>;
   transitions: Array<{
     from: string[];
     to: string;
     trigger: { kind: MachineView['transitions'][number]['trigger']['kind']; text: string; path?: string };
     /** The trigger while it is a gap. */
-    triggerGap?: FacetView;
+    triggerUnstated?: FacetView;
     descriptionHtml?: string;
-    descriptionGap?: FacetView;
+    descriptionUnstated?: FacetView;
   }>;
   svg?: string;
   /** The state list and the transitions as facets: stated, or gaps shown as chips. */
@@ -52,7 +52,7 @@ export type ItemView = {
   descriptionHtml?: string;
   file: string;
   /** The description while it is a gap, shown where the description would be. */
-  descriptionGap?: FacetView;
+  descriptionUnstated?: FacetView;
   coverage: Coverage;
   gapCount: number;
   /** What the blocks do not show (none, for areas whose layout covers every key), in order. */
@@ -197,13 +197,17 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
       const owner = ownersById.get(n.id.slice(0, n.id.length - n.key.length - 1));
       return owner ? [detail(owner, n.key, n.value, n.depth)] : [];
     });
-  const dataOf = new Map<string, Obj>(AREAS.flatMap((m) => areaOf(spec, m.key).items.map((i) => [`${m.key}/${i.id}`, i.data as Obj] as const)));
-  const itemData = (area: string, id: string) => dataOf.get(`${area}/${id}`);
+  const itemData = (area: 'resources' | 'authentication', id: string) => findItem(spec, area, id)?.data as Obj | undefined;
   // What each entry of an item is used by (the endpoints that need a scope), as the areas declare it.
   const entryUsers = new Map<string, LinkView[]>();
   for (const module of AREAS) {
     for (const item of areaOf(spec, module.key).items) {
-      for (const id of new Set(module.uses?.(item.data as never) ?? [])) entryUsers.set(id, [...(entryUsers.get(id) ?? []), link(`${module.key}/${item.id}`, module.items?.noun ?? module.key)]);
+      for (const id of new Set(module.uses?.(item.data as never) ?? [])) {
+        const users = entryUsers.get(id);
+        const user = link(`${module.key}/${item.id}`, module.items?.noun ?? module.key);
+        if (users) users.push(user);
+        else entryUsers.set(id, [user]);
+      }
     }
   }
   const itemLink = (area: string, id: string) => (titles.has(`${area}/${id}`) ? link(`${area}/${id}`, area) : undefined);
@@ -246,7 +250,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
         blocks,
         ...(machine ? { machine: machinePage(machine, item.id, options, render, (id) => { const f = facetsById.get(id); return f ? view(f, 0, false) : undefined; }) } : {}),
         ...(description !== undefined ? { description, descriptionHtml: render(description) } : {}),
-        ...(descriptionFacet && isGap(descriptionFacet.state) ? { descriptionGap: view(descriptionFacet, 0, false) } : {}),
+        ...(descriptionFacet && descriptionFacet.state !== 'stated' ? { descriptionUnstated: view(descriptionFacet, 0, false) } : {}),
         file: item.file,
         coverage: assessment.byItem[itemKey(item)] ?? { stated: 0, total: 0 },
         gapCount: (byOwner.get(itemKey(item)) ?? []).filter((f) => isGap(f.state)).length,
@@ -300,26 +304,26 @@ function prose(options: SiteOptions, itemKeys: string, resolve: Parameters<typeo
  * An owner's facets in page order, with the children of a facet that asks for a table (a
  * resource's fields) taken out into rows of that table.
  */
-/** A machine's page: the diagram drawn, descriptions rendered, and each gap of it as the facet to show as a chip. */
+/** A machine's page: the diagram drawn, descriptions rendered, and each facet of it that is not stated (a gap, or none with its reason) to show in place. */
 function machinePage(machine: MachineView, id: string, options: SiteOptions, render: (prose: string) => string, gap: (id: string) => FacetView | undefined): MachinePageView {
   const svg = machine.dot && options.diagram ? cleanSvg(options.diagram(machine.dot), `State diagram of ${id}: ${machine.states.map((s) => s.name).join(', ')}`) : undefined;
   const statesFacet = gap(machine.statesGap);
   const transitionsFacet = gap(machine.transitionsGap);
   return {
     states: machine.states.map((s) => {
-      const descriptionGap = gap(`${machine.statesGap}/${idSegment(s.name)}/description`);
-      return { name: s.name, initial: s.initial, final: s.final, ...(s.description !== undefined ? { descriptionHtml: render(s.description) } : {}), ...(descriptionGap && isGap(descriptionGap.state) ? { descriptionGap } : {}) };
+      const descriptionUnstated = gap(`${machine.statesGap}/${idSegment(s.name)}/description`);
+      return { name: s.name, initial: s.initial, final: s.final, ...(s.description !== undefined ? { descriptionHtml: render(s.description) } : {}), ...(descriptionUnstated && descriptionUnstated.state !== 'stated' ? { descriptionUnstated } : {}) };
     }),
     transitions: machine.transitions.map((t) => {
-      const triggerGap = gap(t.triggerId);
-      const descriptionGap = gap(t.triggerId.replace(/\/trigger$/, '/description'));
+      const triggerUnstated = gap(t.triggerId);
+      const descriptionUnstated = gap(t.triggerId.replace(/\/trigger$/, '/description'));
       return {
         from: t.from,
         to: t.to,
         trigger: { kind: t.trigger.kind, text: t.trigger.text, ...(t.trigger.target?.id !== undefined ? { path: itemPath(t.trigger.target.area, t.trigger.target.id) } : {}) },
-        ...(triggerGap && isGap(triggerGap.state) ? { triggerGap } : {}),
+        ...(triggerUnstated && triggerUnstated.state !== 'stated' ? { triggerUnstated } : {}),
         ...(t.description !== undefined ? { descriptionHtml: render(t.description) } : {}),
-        ...(descriptionGap && isGap(descriptionGap.state) ? { descriptionGap } : {}),
+        ...(descriptionUnstated && descriptionUnstated.state !== 'stated' ? { descriptionUnstated } : {}),
       };
     }),
     ...(svg ? { svg } : {}),

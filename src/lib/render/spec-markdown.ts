@@ -8,18 +8,9 @@ import { proseMarkdown } from '../link/markdown.ts';
 import { referencesAt } from '../link/references.ts';
 import { linkResolver } from '../link/resolve.ts';
 import { areaOf, itemKey } from '../model/spec.ts';
-import { markdownLiteral, markdownText } from '../safety/markdown.ts';
+import { markdownCode as code, markdownLiteral, markdownText } from '../safety/markdown.ts';
 import { escapeControls } from '../safety/terminal.ts';
 import { showCoverage } from './report.ts';
-
-/** A value as an inline code span, fenced with more backticks than it holds. */
-function code(value: string): string {
-  const text = escapeControls(value.replace(/\s*\r?\n\s*/g, ' '));
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
 
 interface Writer {
   /** Prose with its spec links pointing at this document's headings. */

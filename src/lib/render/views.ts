@@ -51,3 +51,6 @@ export type FacetView = {
   /** A value its owner states besides its facets (a parameter's `required`): never a gap, not counted. */
   detail?: true;
 };
+
+/** A facet's label without its owner's part (`response: media types` → `media types`), where the place already says whose it is. */
+export const shortLabel = (label: string): string => label.slice(label.lastIndexOf(': ') + 1).trim();

@@ -22,3 +22,12 @@ export function markdownCell(text: string): string {
 export function markdownLiteral(text: string): string {
   return escapeControls(text.replace(/\s*\r?\n\s*/g, ' ')).replace(/[\\`*_[\]<>#|~&!]/g, (c) => `\\${c}`);
 }
+
+/** A value from the spec as an inline code span, fenced with more backticks than it holds: it reads literally wherever Markdown is rendered. */
+export function markdownCode(value: string): string {
+  const text = escapeControls(value.replace(/\s*\r?\n\s*/g, ' '));
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}

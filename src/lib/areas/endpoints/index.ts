@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSegment } from '../../facet/ids.ts';
+import { facetId } from '../../facet/ids.ts';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, own, stated } from '../../facet/state.ts';
 import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
@@ -122,7 +122,7 @@ export const endpoints = defineArea({
     { kind: 'security', key: 'security' },
     { kind: 'curl' },
   ],
-  uses: (e) => requirements(stated(e.security)).flatMap(({ requirement }) => (requirement.scopes ?? []).map((scope) => `authentication/${requirement.scheme}/scopes/${idSegment(scope)}`)),
+  uses: (e) => requirements(stated(e.security)).flatMap(({ requirement }) => (requirement.scopes ?? []).map((scope) => facetId('authentication', requirement.scheme, 'scopes', scope))),
   view: (e) => {
     const method = stated(e.method);
     const path = stated(e.path);

@@ -33,7 +33,7 @@ export const states = defineArea({
   markdown(machine, id) {
     const m = machineView(machine, id);
     if (m.transitions.length === 0) return ['No transition table can be written yet.'];
-    const cell = (t: (typeof m.transitions)[number]) => (t.trigger.kind === 'open' || t.trigger.kind === 'missing' ? '**open**' : `${t.trigger.kind === 'condition' ? '' : `${t.trigger.kind} `}${t.trigger.text}`);
+    const cell = (t: (typeof m.transitions)[number]) => (t.trigger.kind === 'open' || t.trigger.kind === 'missing' ? '**open**' : `${t.trigger.kind === 'condition' ? '' : t.trigger.kind === 'none' ? 'none: ' : `${t.trigger.kind} `}${t.trigger.text}`);
     return ['| From | To | Trigger |', '|---|---|---|', ...m.transitions.map((t) => `| ${markdownCell(t.from.join(', '))} | ${markdownCell(t.to)} | ${markdownCell(cell(t))} |`)];
   },
 });

@@ -1,5 +1,5 @@
 import { facetId, transitionSegment } from '../../facet/ids.ts';
-import { isObj, stated } from '../../facet/state.ts';
+import { isNoneValue, isObj, stated } from '../../facet/state.ts';
 import type { MachineView } from '../area.ts';
 import type { StateMachineItem, Transition } from './schema.ts';
 
@@ -19,6 +19,7 @@ const short = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
 
 function trigger(value: unknown): Trigger {
   if (value === undefined) return { kind: 'missing', text: 'not written' };
+  if (isNoneValue(value)) return { kind: 'none', text: value.none };
   const t = stated(value);
   if (!isObj(t)) return { kind: 'open', text: isObj(value) && typeof value.open === 'string' ? value.open : 'open' };
   if (typeof t.endpoint === 'string') return { kind: 'endpoint', text: t.endpoint, target: { area: 'endpoints', id: t.endpoint } };
