@@ -127,7 +127,7 @@ export function curlCommand(parts: { method: string; url: string; headers: strin
   return lines.join(' \\\n');
 }
 
-/** A number inside the stated bounds: the lower bound, the upper, their middle, or 0. */
+/** A number inside the stated bounds (the lower bound, the upper, their middle, or 0), a multiple of the stated step. */
 function numberWithin(v: Obj, integer: boolean): number {
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
   const step = integer ? 1 : 0;
@@ -136,6 +136,10 @@ function numberWithin(v: Obj, integer: boolean): number {
   const lo = num(stated(v.minimum)) ?? (exMin !== undefined ? exMin + step : undefined);
   const hi = num(stated(v.maximum)) ?? (exMax !== undefined ? exMax - step : undefined);
   if (!integer && lo !== undefined && hi !== undefined && (exMin !== undefined || exMax !== undefined)) return (lo + hi) / 2;
-  const n = lo ?? hi ?? 0;
-  return integer ? Math.ceil(n) : n;
+  const n = integer ? Math.ceil(lo ?? hi ?? 0) : (lo ?? hi ?? 0);
+  // A stated step: the first multiple of it from the lower bound up (or from the upper bound down).
+  const multiple = num(stated(v.multiple_of));
+  if (multiple === undefined || multiple <= 0) return n;
+  const m = lo === undefined && hi !== undefined ? Math.floor(n / multiple) * multiple : Math.ceil(n / multiple) * multiple;
+  return Number(m.toPrecision(12));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteModel, type BlockView, type ItemView } from '../../../src/lib/index.ts';
-import { curlCommand, shellWord } from '../../../src/lib/render/example.ts';
+import { curlCommand, exampleOf, shellWord } from '../../../src/lib/render/example.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -63,6 +63,13 @@ describe('generated examples and curl lines', () => {
     const curl = block(item(siteModel(spec), 'endpoints', 'get-order'), 'curl');
     expect(curl?.command).toBe("curl -X GET '{base_url}/orders/{order_id}?expand=it'\\''s'");
     expect(curl?.notes).toEqual(['The api-key credentials are left out: where the key goes and under which name is not stated yet.']);
+  });
+
+  it('keeps a generated number within its bounds and on its step', () => {
+    const ctx = { resource: () => undefined };
+    expect(exampleOf({ type: 'integer', minimum: 1, multiple_of: 5 }, ctx, 'response')).toEqual({ value: 5 });
+    expect(exampleOf({ type: 'number', exclusive_minimum: 0, exclusive_maximum: 1, multiple_of: 0.25 }, ctx, 'response')).toEqual({ value: 0.5 });
+    expect(exampleOf({ type: 'integer', maximum: 12, multiple_of: 5 }, ctx, 'response')).toEqual({ value: 10 });
   });
 
   it('quotes any word for the shell so that nothing in it is run', () => {
