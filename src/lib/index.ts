@@ -40,6 +40,7 @@ export { exportOpenApi } from './interchange/openapi/export.ts';
 export { exportAsyncApi } from './interchange/asyncapi/export.ts';
 export { GAPS_EXTENSION, UNEXPORTED_EXTENSION } from './interchange/export-common.ts';
 export { downloads, EXPORT_TARGETS, exported, type ExportTarget } from './interchange/exported.ts';
+export { importDocument, markdownDescriptions } from './interchange/import-document.ts';
 export { importPlan, type ImportPlan } from './interchange/plan.ts';
 export { importedFiles } from './interchange/write.ts';
 export type { ImportResult, Unmapped } from './interchange/result.ts';

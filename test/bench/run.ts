@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runChecks } from '../../src/lib/checks/run.ts';
 import { assess } from '../../src/lib/gaps/assess.ts';
-import { analyze, gapReport, gapsMarkdown, importedFiles, importOpenApi, readApiDocument, readSpecDir, specMarkdown } from '../../src/lib/index.ts';
+import { analyze, gapReport, gapsMarkdown, importDocument, importedFiles, readSpecDir, specMarkdown } from '../../src/lib/index.ts';
 import { buildGraph, referenceEdges } from '../../src/lib/link/graph.ts';
 import { inspectProse } from '../../src/lib/link/markdown.ts';
 import { collectProse } from '../../src/lib/link/prose.ts';
@@ -43,9 +43,7 @@ async function prepare(name: string): Promise<string> {
 }
 
 async function importGithub() {
-  const doc = await readApiDocument(fetchGithubApi());
-  if (doc.kind !== 'openapi') throw new Error('expected OpenAPI');
-  return importedFiles(importOpenApi(doc.doc, doc.resolve), 'spec');
+  return importedFiles(await importDocument(fetchGithubApi()), 'spec');
 }
 
 /** Medians of each core stage over RUNS runs, on files already read into memory. */

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { statedObj } from '../../src/lib/facet/state.ts';
-import { analyze, areaOf, importAsyncApi, importedFiles, importOpenApi, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+import { analyze, areaOf, importDocument, importedFiles, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 
 export const OAS = 'node_modules/@readme/oas-examples';
 export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncapi.yml';
@@ -10,7 +10,7 @@ export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncap
 /** A document imported through the real reader and importer, written to a fresh spec folder and loaded back. */
 export async function importToSpec(file: string): Promise<{ result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown> }> {
   const doc = await readApiDocument(file);
-  const result = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve) : importAsyncApi(doc.doc, doc.raw);
+  const result = await importDocument(file);
   const dir = await mkdtemp(join(tmpdir(), 'specbench-import-'));
   for (const f of importedFiles(result, 'spec')) {
     await mkdir(dirname(join(dir, f.path)), { recursive: true });

@@ -65,7 +65,9 @@ describe('what an OpenAPI description does not say stays open', () => {
     expect(state('limits/headers')).toBe('stated');
     expect(state('errors/body')).toBe('stated');
     expect(state('purpose/domain')).toBe('missing');
-    expect(areaOf(analysis.spec, 'errors').data.body).toEqual({ resource: 'Problem', content_type: 'application/problem+json' });
+    // Every error has a Problem body in the same two media types; each keeps its own example.
+    expect(areaOf(analysis.spec, 'errors').data.body).toEqual({ resource: 'Problem', content_type: ['application/problem+json', 'application/problem+xml'] });
+    expect(areaOf(analysis.spec, 'errors').items.find((e) => e.id === 'NotFound')?.data.body).toMatchObject({ example: { status: 404 } });
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { analyze, AREA_KEYS, DocumentError, importAsyncApi, importOpenApi, importPlan, readApiDocument, readSpecDir, safeJson, specDir, summary, type ImportResult } from '../../lib/index.ts';
+import { analyze, AREA_KEYS, DocumentError, importDocument, importPlan, readSpecDir, safeJson, specDir, summary, type ImportResult } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
 
@@ -13,8 +13,7 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
   const dir = options.spec ?? specDir(io.env);
   let result: ImportResult;
   try {
-    const doc = await readApiDocument(file);
-    result = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve) : importAsyncApi(doc.doc, doc.raw);
+    result = await importDocument(file);
   } catch (error) {
     if (error instanceof DocumentError) {
       io.err(`specbench: ${error.message}\n`);

@@ -39,6 +39,42 @@ const onlyFor =
   };
 const NUMERIC = ['integer', 'number'];
 
+/**
+ * The constraints of a shape (JSON Schema's validation keywords), with the types that take them.
+ * On a resource's id they apply as far as the resource's own shape allows (`check` resolves it).
+ */
+export const CONSTRAINTS = {
+  minimum: { what: 'minimum', types: NUMERIC },
+  maximum: { what: 'maximum', types: NUMERIC },
+  exclusive_minimum: { what: 'exclusive minimum', types: NUMERIC },
+  exclusive_maximum: { what: 'exclusive maximum', types: NUMERIC },
+  multiple_of: { what: 'multiple', types: NUMERIC },
+  min_length: { what: 'minimum length', types: ['string'] },
+  max_length: { what: 'maximum length', types: ['string'] },
+  pattern: { what: 'pattern', types: ['string'] },
+  min_items: { what: 'minimum number of items', types: ['array'] },
+  max_items: { what: 'maximum number of items', types: ['array'] },
+  unique_items: { what: 'unique items', types: ['array'] },
+} as const satisfies Record<string, { what: string; types: readonly string[] }>;
+export type ConstraintKey = keyof typeof CONSTRAINTS;
+export const CONSTRAINT_KEYS = Object.keys(CONSTRAINTS) as ConstraintKey[];
+
+/** Whether a constraint applies to a type: its own types, a resource's id (as far as the resource allows), or a type not stated yet. */
+export const constraintApplies = (key: ConstraintKey, type: string | undefined): boolean =>
+  type === undefined || (CONSTRAINTS[key].types as readonly string[]).includes(type) || isResourceType(type);
+
+/** A constraint's metadata: ignored on a type that cannot take it; required by a policy only on the types that take it. */
+const constraint = <O extends Owner>(key: ConstraintKey, label: string, question: string): FacetMeta<O> => ({
+  ...refinement<O>(key, label, question, (shape) => {
+    const type = typeOf(shape);
+    return constraintApplies(key, type) ? undefined : `a ${type?.replace('_', ' ') ?? ''} has no ${CONSTRAINTS[key].what}`;
+  }),
+  notRequired: (shape) => {
+    const type = typeOf(shape);
+    return type !== undefined && isResourceType(type);
+  },
+});
+
 /** A refinement: optional until a spec's policy (`require` in specbench.yaml) asks for it. */
 const refinement = <O>(key: string, label: string, question: string, notApplicable?: (owner: O) => string | undefined): FacetMeta<O> => ({
   label,
@@ -99,7 +135,7 @@ const shapeShape = {
   multiple_of: facet(z.number().positive()),
   min_length: facet(z.int().min(0)),
   max_length: facet(z.int().min(0)),
-  /** A regular expression (ECMAScript, as JSON Schema's) the whole text matches. */
+  /** A regular expression (ECMAScript, as JSON Schema's) found anywhere in the text: anchor it with `^…$` to match the whole text. */
   pattern: facet(z.string().min(1)),
   min_items: facet(z.int().min(0)),
   max_items: facet(z.int().min(0)),
@@ -112,7 +148,9 @@ function shapeMetas<O extends Owner>() {
     type: { label: 'type', question: 'What is its type?' },
     description: { ...refinement<O>('description', 'description', 'What does it mean?'), prose: true },
     format: refinement<O>('format', 'format', 'What format refines its type?', onlyFor('format', 'string', 'integer', 'number')),
-    allowed: refinement<O>('allowed', 'allowed values', 'Which values may it take?', onlyFor('set of allowed values', 'string', 'integer', 'number')),
+    // Allowed values apply to every type (`allowed: [true]`, a list of objects); a policy that
+    // requires them asks for them only where a set of values is usual: strings and numbers.
+    allowed: { ...refinement<O>('allowed', 'allowed values', 'Which values may it take?'), notRequired: (shape: O) => onlyFor('set of allowed values', 'string', 'integer', 'number')(shape) !== undefined },
     nullable: refinement<O>('nullable', 'nullable', 'May it be null?'),
     default: { ...refinement<O>('default', 'default', 'What is assumed when it is not given?'), acceptsNull: true },
     examples: refinement<O>('examples', 'examples', 'What is an example value?'),
@@ -134,17 +172,17 @@ function shapeMetas<O extends Owner>() {
       optional: true,
       notApplicable: onlyFor('discriminator', 'one_of', 'any_of'),
     },
-    minimum: refinement<O>('minimum', 'minimum', 'What is the least value?', onlyFor('minimum', ...NUMERIC)),
-    maximum: refinement<O>('maximum', 'maximum', 'What is the greatest value?', onlyFor('maximum', ...NUMERIC)),
-    exclusive_minimum: refinement<O>('exclusive_minimum', 'exclusive minimum', 'What must it stay above?', onlyFor('exclusive minimum', ...NUMERIC)),
-    exclusive_maximum: refinement<O>('exclusive_maximum', 'exclusive maximum', 'What must it stay below?', onlyFor('exclusive maximum', ...NUMERIC)),
-    multiple_of: refinement<O>('multiple_of', 'multiple of', 'Of what must it be a multiple?', onlyFor('multiple', ...NUMERIC)),
-    min_length: refinement<O>('min_length', 'minimum length', 'How short may it be?', onlyFor('minimum length', 'string')),
-    max_length: refinement<O>('max_length', 'maximum length', 'How long may it be?', onlyFor('maximum length', 'string')),
-    pattern: refinement<O>('pattern', 'pattern', 'Which pattern does it match?', onlyFor('pattern', 'string')),
-    min_items: refinement<O>('min_items', 'minimum items', 'How few elements may it have?', onlyFor('minimum number of items', 'array')),
-    max_items: refinement<O>('max_items', 'maximum items', 'How many elements may it have?', onlyFor('maximum number of items', 'array')),
-    unique_items: refinement<O>('unique_items', 'unique items', 'Must its elements differ?', onlyFor('unique items', 'array')),
+    minimum: constraint<O>('minimum', 'minimum', 'What is the least value?'),
+    maximum: constraint<O>('maximum', 'maximum', 'What is the greatest value?'),
+    exclusive_minimum: constraint<O>('exclusive_minimum', 'exclusive minimum', 'What must it stay above?'),
+    exclusive_maximum: constraint<O>('exclusive_maximum', 'exclusive maximum', 'What must it stay below?'),
+    multiple_of: constraint<O>('multiple_of', 'multiple of', 'Of what must it be a multiple?'),
+    min_length: constraint<O>('min_length', 'minimum length', 'How short may it be?'),
+    max_length: constraint<O>('max_length', 'maximum length', 'How long may it be?'),
+    pattern: constraint<O>('pattern', 'pattern', 'Which pattern does it match?'),
+    min_items: constraint<O>('min_items', 'minimum items', 'How few elements may it have?'),
+    max_items: constraint<O>('max_items', 'maximum items', 'How many elements may it have?'),
+    unique_items: constraint<O>('unique_items', 'unique items', 'Must its elements differ?'),
   } as const;
 }
 
@@ -249,4 +287,150 @@ export function shapeReferences(shape: unknown, path: Path, name: string, add: A
       if (isResourceType(type)) add({ path: [...at, 'discriminator', 'mapping', value], area: 'resources', id: type, via: `discriminator of ${where}` });
     }
   }
+}
+
+/** A value as a message shows it: text as written, anything else as JSON. */
+export const shown = (v: unknown): string => (typeof v === 'string' ? `the text \`${v}\`` : v === null ? '`null`' : `${Array.isArray(v) ? 'a list' : typeof v} \`${JSON.stringify(v)}\``);
+
+/** A type with its article, as a message says it: "an integer", "a string", "`null`". */
+export const aType = (type: string): string => (type === 'null' ? '`null`' : /^[aeiou]/i.test(type) ? `an ${type.replace('_', ' ')}` : `a ${type.replace('_', ' ')}`);
+
+/** Whether a JSON value is of a primitive type (`null` fits when the shape is nullable); undefined for a resource's id, a union or no type. */
+export function fitsType(type: string | undefined, value: unknown, nullable: boolean): boolean | undefined {
+  if (value === null) return nullable || type === 'null' || type === undefined ? true : type !== undefined && PRIMITIVES.has(type) ? false : undefined;
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return false;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+    case 'map':
+      return isObj(value);
+    default:
+      return undefined;
+  }
+}
+
+/** A JSON value as one text, the same for equal values whatever the order of their keys. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isObj(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A place inside a value, as a message shows it: `lines[0].sku`. */
+export function valuePath(at: Path): string {
+  return at.map((k, i) => (typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$-]*$/.test(k) ? `${i === 0 ? '' : '.'}${k}` : `[${JSON.stringify(k)}]`)).join('');
+}
+
+/** What checking a value against a shape needs from the rest of the spec. */
+export interface ValueContext {
+  /** A resource as a shape (its `value`, or an object of its `fields`); undefined when it is not there or not stated. */
+  resource(id: string): Shape | undefined;
+  /** Whether a text matches a pattern, found anywhere in it as JSON Schema does; undefined when that cannot be told (not a regular expression, or too slow to test). */
+  matches(pattern: string, text: string): boolean | undefined;
+}
+
+/** One way a value breaks a shape: where inside the value, which kind of rule, and what is wrong, as a clause ("is 3, below its minimum 10"). */
+export interface ValueProblem {
+  at: Path;
+  rule: 'type' | 'allowed' | 'constraint';
+  message: string;
+}
+
+/** Steps one check of a value may take (unions inside unions multiply), and resources it may follow without going deeper into the value. */
+const VALUE_BUDGET = 10_000;
+const RESOURCE_HOPS = 16;
+
+/**
+ * How a value (a default, an example, an allowed value) breaks a shape: its type (and the types
+ * inside it, through items, values, fields, variants and the resources it names), its allowed
+ * values, and its constraints. A rule that cannot be told (an unstated type, a resource that is not
+ * there, a pattern that does not compile) is not a problem. With `typesOnly`, only types count.
+ * Fields that a value leaves out are not problems: examples are often partial.
+ */
+export function valueProblems(shape: Shape | string, value: unknown, ctx: ValueContext, options: { typesOnly?: boolean } = {}): ValueProblem[] {
+  let budget = VALUE_BUDGET;
+  const walk = (s: unknown, v: unknown, at: Path, hops: number): ValueProblem[] => {
+    if (--budget < 0 || hops > RESOURCE_HOPS) return [];
+    const shape: Shape = typeof s === 'string' ? { type: s } : isObj(s) ? (s as Shape) : {};
+    const type = typeOf(shape);
+    const nullable = stated(shape.nullable) === true;
+    if (v === null && (nullable || type === 'null')) return [];
+    const out: ValueProblem[] = [];
+    if (type !== undefined && COMPOSED.has(type)) {
+      const variants = stated(shape.of) ?? [];
+      if (type === 'all_of') out.push(...variants.flatMap((x) => walk(x, v, at, hops + 1)));
+      else if (variants.length > 0 && variants.every((x) => walk(x, v, at, hops + 1).length > 0)) out.push({ at, rule: 'type', message: `is ${shown(v)}, which is none of its variants` });
+    } else if (type !== undefined && isResourceType(type)) {
+      const resolved = ctx.resource(type);
+      // A value of the wrong kind is said to be not of the resource's type; what is wrong inside it keeps its own words.
+      if (resolved) out.push(...walk(resolved, v, at, hops + 1).map((p) => (p.rule === 'type' && p.at.length === at.length ? { ...p, message: `is ${shown(v)}, not of the type \`${type}\`` } : p)));
+    } else if (fitsType(type, v, nullable) === false) {
+      return [{ at, rule: 'type', message: `is ${shown(v)}, not ${aType(type ?? '')}` }];
+    }
+    if (out.some((p) => p.rule === 'type' && p.at.length === at.length)) return out;
+    if (!options.typesOnly) {
+      const allowed = stated(shape.allowed);
+      if (allowed && !(v === null && nullable) && !allowed.some((a) => canonicalJson(a) === canonicalJson(v))) {
+        out.push({ at, rule: 'allowed', message: `is ${shown(v)}, which is not among its allowed values (${allowed.map((a) => JSON.stringify(a)).join(', ')})` });
+      }
+      out.push(...constraintProblems(shape, type, v, at, ctx));
+    }
+    // What is inside: only where the facet applies to the type (a type not stated yet takes them all).
+    const takes = (t: string) => type === undefined || type === t;
+    const items = stated(shape.items);
+    if (Array.isArray(v) && items !== undefined && takes('array')) v.forEach((x, i) => out.push(...walk(items, x, [...at, i], 0)));
+    const values = stated(shape.values);
+    if (isObj(v) && values !== undefined && takes('map')) for (const [k, x] of Object.entries(v)) out.push(...walk(values, x, [...at, k], 0));
+    const fields = stated(shape.fields);
+    if (isObj(v) && fields !== undefined && takes('object')) for (const [k, f] of Object.entries(fields)) if (Object.hasOwn(v, k)) out.push(...walk(f, v[k], [...at, k], 0));
+    return out;
+  };
+  return walk(shape, value, [], 0);
+}
+
+/** The constraints a value breaks, each only where it applies to the shape's type and to the kind of value. */
+function constraintProblems(shape: Shape, type: string | undefined, v: unknown, at: Path, ctx: ValueContext): ValueProblem[] {
+  const out: ValueProblem[] = [];
+  const get = (key: ConstraintKey) => (constraintApplies(key, type) ? stated(shape[key]) : undefined);
+  const say = (message: string) => out.push({ at, rule: 'constraint', message });
+  if (typeof v === 'number') {
+    const [min, max, exMin, exMax, step] = [get('minimum'), get('maximum'), get('exclusive_minimum'), get('exclusive_maximum'), get('multiple_of')];
+    if (typeof min === 'number' && v < min) say(`is ${v}, below its minimum ${min}`);
+    if (typeof max === 'number' && v > max) say(`is ${v}, above its maximum ${max}`);
+    if (typeof exMin === 'number' && v <= exMin) say(`is ${v}, not above its exclusive minimum ${exMin}`);
+    if (typeof exMax === 'number' && v >= exMax) say(`is ${v}, not below its exclusive maximum ${exMax}`);
+    // A multiple within rounding: 0.3 is a multiple of 0.1, though 0.3 / 0.1 is 2.9999999999999996.
+    if (typeof step === 'number' && step > 0 && Math.abs(v / step - Math.round(v / step)) > 1e-9 * Math.max(1, Math.abs(v / step))) say(`is ${v}, not a multiple of ${step}`);
+  }
+  if (typeof v === 'string') {
+    const length = [...v].length; // in code points, as JSON Schema counts
+    const [min, max, pattern] = [get('min_length'), get('max_length'), get('pattern')];
+    if (typeof min === 'number' && length < min) say(`is ${shown(v)}, ${length} characters long, shorter than its minimum length ${min}`);
+    if (typeof max === 'number' && length > max) say(`is ${shown(v)}, ${length} characters long, longer than its maximum length ${max}`);
+    if (typeof pattern === 'string' && ctx.matches(pattern, v) === false) say(`is ${shown(v)}, which does not match its pattern \`${pattern}\``);
+  }
+  if (Array.isArray(v)) {
+    const [min, max, unique] = [get('min_items'), get('max_items'), get('unique_items')];
+    if (typeof min === 'number' && v.length < min) say(`has ${v.length} item${v.length === 1 ? '' : 's'}, fewer than its minimum ${min}`);
+    if (typeof max === 'number' && v.length > max) say(`has ${v.length} items, more than its maximum ${max}`);
+    if (unique === true) {
+      const seen = new Set<string>();
+      v.forEach((x, i) => {
+        const key = canonicalJson(x);
+        if (seen.has(key)) out.push({ at: [...at, i], rule: 'constraint', message: `repeats ${shown(x)}, though its items must differ` });
+        seen.add(key);
+      });
+    }
+  }
+  return out;
 }

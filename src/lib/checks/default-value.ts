@@ -1,27 +1,37 @@
-import { stated } from '../facet/state.ts';
-import { allShapes, fitsType, shown } from './shapes.ts';
+import { valuePath, valueProblems } from '../areas/shape.ts';
+import type { Path } from '../facet/path.ts';
+import { isObj, stated } from '../facet/state.ts';
+import { allShapes, valueContext } from './shapes.ts';
 import type { Check } from './types.ts';
 
 export const defaultValue: Check = {
   code: 'default-value',
-  description: 'A default or an example that the shape does not allow: of another type, or not among the allowed values.',
+  description: 'A default or an example that the shape does not allow: of another type, not among the allowed values, or outside a constraint (a bound, a length, the pattern, a number of items), anywhere inside it.',
   severity: 'error',
-  example: 'status: { type: string, allowed: [draft, placed], default: shipped }',
+  example: 'size: { type: integer, minimum: 10, default: 3 }',
   run(ctx) {
+    const values = valueContext(ctx);
     for (const { shape, path, name, file } of allShapes(ctx)) {
-      const type = stated(shape.type);
-      const nullable = stated(shape.nullable) === true;
-      const allowed = stated(shape.allowed)?.map((v) => JSON.stringify(v));
-      const values = [
+      const given: Array<{ value: unknown; at: Path; what: string }> = [
         ...(shape.default === null || stated(shape.default) !== undefined ? [{ value: shape.default === null ? null : stated(shape.default), at: [...path, 'default'], what: 'default' }] : []),
         ...(stated(shape.examples) ?? []).map((value, i) => ({ value, at: [...path, 'examples', i], what: 'example' })),
       ];
-      for (const { value, at, what } of values) {
-        if (fitsType(type, value, nullable) === false) {
-          ctx.report({ message: `The ${what} of ${name} is ${shown(value)}, not a${type === 'integer' ? 'n' : ''} ${type}; make it one.`, at: { file, path: at } });
-        } else if (allowed && !allowed.includes(JSON.stringify(value)) && !(value === null && nullable)) {
-          ctx.report({ message: `The ${what} of ${name} is ${shown(value)}, which is not among its allowed values (${allowed.join(', ')}).`, at: { file, path: at } });
+      for (const { value, at, what } of given) {
+        for (const problem of valueProblems(shape, value, values)) {
+          const where = problem.at.length > 0 ? `, at \`${valuePath(problem.at)}\`,` : '';
+          ctx.report({ message: `The ${what} of ${name}${where} ${problem.message}${problem.rule === 'type' ? '; make it one' : ''}.`, at: { file, path: [...at, ...problem.at] } });
         }
+      }
+    }
+    // A server variable's default is one of the values it allows.
+    const servers = stated(ctx.area('purpose').data.servers);
+    for (const [i, server] of (Array.isArray(servers) ? servers : []).entries()) {
+      for (const [variable, v] of Object.entries(isObj(server) && isObj(server.variables) ? server.variables : {})) {
+        if (!isObj(v) || typeof v.default !== 'string' || !Array.isArray(v.allowed) || v.allowed.includes(v.default)) continue;
+        ctx.report({
+          message: `The default of server variable \`${variable}\` is the text \`${v.default}\`, which is not among its allowed values (${v.allowed.map((a) => JSON.stringify(a)).join(', ')}).`,
+          at: { file: ctx.area('purpose').file, path: ['servers', i, 'variables', variable, 'default'] },
+        });
       }
     }
   },

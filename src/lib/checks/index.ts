@@ -1,5 +1,6 @@
 import { allowedType } from './allowed-type.ts';
 import { badConstraint } from './bad-constraint.ts';
+import { constraintType } from './constraint-type.ts';
 import { defaultValue } from './default-value.ts';
 import { discriminatorField } from './discriminator.ts';
 import { payloadShape } from './payload-shape.ts';
@@ -37,6 +38,7 @@ export const CHECKS: readonly Check[] = [
   allowedType,
   defaultValue,
   badConstraint,
+  constraintType,
   discriminatorField,
   payloadShape,
   statusMismatch,

@@ -1,6 +1,9 @@
+import vm from 'node:vm';
 import { AREAS } from '../areas/index.ts';
 import type { ShapeAt } from '../areas/area.ts';
-import { innerShapes } from '../areas/shape.ts';
+import { COMPOSITIONS, CONSTRAINT_KEYS, CONSTRAINTS, innerShapes, isResourceType, type ConstraintKey, type Shape, type ValueContext } from '../areas/shape.ts';
+import type { Path } from '../facet/path.ts';
+import { isObj, stated } from '../facet/state.ts';
 import type { CheckContext } from './types.ts';
 
 /** Every shape of the spec (fields, parameters, bodies, headers, and every shape inside them), with its file. */
@@ -17,29 +20,102 @@ export function* allShapes(ctx: CheckContext): Generator<ShapeAt & { file: strin
   }
 }
 
-/** Whether a JSON value is of a shape's type (`null` fits when the shape is nullable); undefined when the type is not a scalar. */
-export function fitsType(type: string | undefined, value: unknown, nullable: boolean): boolean | undefined {
-  if (value === null) return nullable || type === 'null' || type === undefined ? true : false;
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'null':
-      return false;
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-    case 'map':
-      return typeof value === 'object' && !Array.isArray(value);
-    default:
-      return undefined;
-  }
+/** A resource as a shape: its single `value`, or an object of its `fields`; undefined when it is not there or not stated. */
+export function resourceShape(ctx: CheckContext, id: string): Shape | undefined {
+  const data = ctx.item('resources', id)?.data;
+  const value = stated(data?.value);
+  if (isObj(value)) return value;
+  const fields = stated(data?.fields);
+  return isObj(fields) ? { type: 'object', fields } : undefined;
 }
 
-/** A value as a message shows it. */
-export const shown = (v: unknown): string => (typeof v === 'string' ? `the text \`${v}\`` : v === null ? '`null`' : `${Array.isArray(v) ? 'a list' : typeof v} \`${JSON.stringify(v)}\``);
+/**
+ * The primitive type a shape's type comes to: itself, or what the resource it names is (an object
+ * of fields, or its value's type, followed through resources); undefined for a union or what cannot
+ * be told.
+ */
+export function primitiveType(ctx: CheckContext, type: string | undefined, seen: ReadonlySet<string> = new Set()): string | undefined {
+  if (type === undefined || (COMPOSITIONS as readonly string[]).includes(type)) return undefined;
+  if (!isResourceType(type)) return type;
+  if (seen.has(type)) return undefined;
+  const shape = resourceShape(ctx, type);
+  const inner = stated(shape?.type);
+  return typeof inner === 'string' ? primitiveType(ctx, inner, new Set(seen).add(type)) : undefined;
+}
+
+/** A constraint written on a shape whose type cannot take it (`minimum` on a boolean, on a resource of fields). */
+export interface MisplacedConstraint {
+  file: string;
+  path: Path;
+  key: ConstraintKey;
+  name: string;
+  type: string;
+  /** The primitive type a resource's id comes to, when the type is one. */
+  resolved?: string;
+}
+
+/** Every constraint written where its shape's type cannot take it. A union's or an unresolvable resource's is not judged here. */
+export function misplacedConstraints(ctx: CheckContext): MisplacedConstraint[] {
+  const out: MisplacedConstraint[] = [];
+  for (const { shape, path, name, file } of allShapes(ctx)) {
+    const type = stated(shape.type);
+    if (typeof type !== 'string') continue;
+    const resolved = primitiveType(ctx, type);
+    if (resolved === undefined) continue;
+    for (const key of CONSTRAINT_KEYS) {
+      if (shape[key] === undefined || (CONSTRAINTS[key].types as readonly string[]).includes(resolved)) continue;
+      out.push({ file, path: [...path, key], key, name, type, ...(resolved !== type ? { resolved } : {}) });
+    }
+  }
+  return out;
+}
+
+/** How long one pattern may take on one text, and all patterns together in one run, before they are no longer tested. */
+const MATCH_TIMEOUT_MS = 50;
+const MATCH_BUDGET_MS = 2_000;
+
+/**
+ * What checking values against shapes needs: resources by id, and patterns matched with a time
+ * limit, so that a pattern that backtracks without end (`(a+)+$`) cannot hold a check hostage.
+ * A pattern that takes too long, or does not compile (`bad-constraint` says so), is not judged.
+ */
+export function valueContext(ctx: CheckContext): ValueContext {
+  let sandbox: { pattern?: RegExp; text?: string } | undefined;
+  let test: vm.Script | undefined;
+  const compiled = new Map<string, RegExp | null>();
+  const results = new Map<string, boolean | undefined>();
+  let spent = 0;
+  return {
+    resource: (id) => resourceShape(ctx, id),
+    matches(pattern, text) {
+      const key = JSON.stringify([pattern, text]);
+      if (results.has(key)) return results.get(key);
+      let re = compiled.get(pattern);
+      if (re === undefined) {
+        try {
+          re = new RegExp(pattern, 'u');
+        } catch {
+          re = null;
+        }
+        compiled.set(pattern, re);
+      }
+      let result: boolean | undefined;
+      if (re !== null && spent < MATCH_BUDGET_MS) {
+        const start = performance.now();
+        try {
+          sandbox ??= vm.createContext(Object.create(null) as object) as { pattern?: RegExp; text?: string };
+          test ??= new vm.Script('pattern.test(text)');
+          sandbox.pattern = re;
+          sandbox.text = text;
+          result = test.runInContext(sandbox, { timeout: MATCH_TIMEOUT_MS }) === true;
+        } catch {
+          result = undefined; // too slow: not judged, and the pattern is not tried again
+          compiled.set(pattern, null);
+        }
+        spent += performance.now() - start;
+      }
+      results.set(key, result);
+      return result;
+    },
+  };
+}

@@ -13,6 +13,8 @@ export interface FacetMeta<Owner> {
   refinement?: string;
   /** Why the facet cannot apply to this owner (no body on GET), or undefined when it applies. */
   notApplicable?(owner: Owner): string | undefined;
+  /** A refinement that applies here once written, but that the spec's policy does not ask for here (allowed values on a boolean). */
+  notRequired?(owner: Owner): boolean;
   /** Sibling facets that must be closed before this one can be (transitions wait for the state list). */
   blockedBy?(owner: Owner): ReadonlyArray<keyof Owner & string>;
   /** An inventory of the area's items (of one kind, for limits): open until it says `complete`. */

@@ -71,7 +71,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     if (state !== 'missing') walk.ignored.push({ file: place.file, at, id: [...place.id, idSegment(key)].join('/'), message: `${label} is ignored: ${reason}.` });
     return;
   }
-  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.required.has(meta.refinement));
+  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true);
   if (!counted) return;
   const idParts = [...place.id, idSegment(key)];
   const id = idParts.join('/');

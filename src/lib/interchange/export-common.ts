@@ -32,7 +32,13 @@ export function gapsByOwner(a: Analysis): (area: string, item?: string) => Array
 }
 
 /** A stated value at a key of a shape (`null` counts for defaults and examples), else undefined. */
-const statedAt = (s: Obj, key: string): unknown => (key in s && (s[key] === null || facetState(s[key]) === 'stated') ? s[key] : undefined);
+const statedAt = (s: Obj, key: string): unknown => {
+  if (!(key in s)) return undefined;
+  const v = s[key];
+  // A default or an example is any JSON value, an empty list included.
+  if ((key === 'default' || key === 'examples') && (v === null || typeof v !== 'object' || Array.isArray(v))) return v;
+  return facetState(v) === 'stated' ? v : undefined;
+};
 
 /** Refinements whose JSON Schema keyword is another word; the rest keep their names. */
 const KEYWORDS: ReadonlyArray<[string, string]> = [

@@ -1,30 +1,93 @@
-import type { z } from 'zod';
 import type { ItemInput } from '../areas/index.ts';
-import type { payloadSchema } from '../areas/payload.ts';
-import type { Field } from '../areas/shape.ts';
+import { aType, CONSTRAINT_KEYS, constraintApplies, shown, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
-import { titled } from './text.ts';
+import { ONE_LINE } from './text.ts';
 
-const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
+const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
 
 /** The name a local `$ref` gives a schema component, e.g. `#/components/schemas/Order` → `Order`. */
 export function refName(ref: unknown, prefix = '#/components/schemas/'): string | undefined {
-  return typeof ref === 'string' && ref.startsWith(prefix) ? decodeURIComponent(ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
+  const rest = ref.slice(prefix.length);
+  if (rest.includes('/')) return undefined; // a part of a component, not a component
+  return decodeURIComponent(rest).replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** Turns JSON Schemas into resources: components by name, inline objects as resources of their own. */
+/** JSON Schema keywords with a place in a shape, and the shape key each becomes. */
+const REFINEMENTS: ReadonlyArray<[string, keyof Shape]> = [
+  ['format', 'format'],
+  ['default', 'default'],
+  ['readOnly', 'read_only'],
+  ['writeOnly', 'write_only'],
+  ['deprecated', 'deprecated'],
+  ['minimum', 'minimum'],
+  ['maximum', 'maximum'],
+  ['multipleOf', 'multiple_of'],
+  ['minLength', 'min_length'],
+  ['maxLength', 'max_length'],
+  ['pattern', 'pattern'],
+  ['minItems', 'min_items'],
+  ['maxItems', 'max_items'],
+  ['uniqueItems', 'unique_items'],
+];
+
+/** The JSON Schema keyword of each shape key, for pointers. */
+const KEYWORD: Partial<Record<string, string>> = Object.fromEntries([...REFINEMENTS.map(([k, key]) => [key, k]), ['exclusive_minimum', 'exclusiveMinimum'], ['exclusive_maximum', 'exclusiveMaximum']]);
+
+/** Keywords a shape carries, or that are read as part of another (so never reported as unmapped). */
+const CARRIED = new Set([
+  ...REFINEMENTS.map(([k]) => k),
+  ...['$ref', 'type', 'title', 'description', 'enum', 'const', 'nullable', 'example', 'examples', 'exclusiveMinimum', 'exclusiveMaximum'],
+  ...['items', 'properties', 'required', 'additionalProperties', 'oneOf', 'anyOf', 'allOf', 'discriminator'],
+]);
+
+/** The order a shape's keys are written in, whatever order the source used: a round trip writes the same file. */
+const ORDER = ['title', 'description', 'type', 'required', 'format', 'allowed', 'nullable', 'default', 'examples', 'read_only', 'write_only', 'deprecated', 'items', 'values', 'fields', 'of', 'discriminator', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'pattern', 'min_items', 'max_items', 'unique_items'];
+const rank = (k: string) => {
+  const i = ORDER.indexOf(k);
+  return i === -1 ? ORDER.length : i;
+};
+function canonical<T extends object>(shape: T): T {
+  return Object.fromEntries(Object.entries(shape).sort(([a], [b]) => rank(a) - rank(b))) as T;
+}
+
+/** A shape that says nothing but a primitive or a resource's name, as that name. */
+const bare = (shape: Shape, named: boolean): Shape | string => {
+  const keys = Object.keys(shape);
+  return keys.length === 1 && typeof shape.type === 'string' && shape.type !== 'null' && (PRIMITIVE.has(shape.type) || shape.type === 'map' || named) ? shape.type : shape;
+};
+
+/** The type of a value as a shape states it, to check a keyword's value before carrying it. */
+const fits = (keyword: string, v: unknown): boolean => {
+  if (['readOnly', 'writeOnly', 'deprecated', 'uniqueItems'].includes(keyword)) return typeof v === 'boolean';
+  if (['minLength', 'maxLength', 'minItems', 'maxItems'].includes(keyword)) return Number.isInteger(v) && (v as number) >= 0;
+  if (keyword === 'multipleOf') return typeof v === 'number' && v > 0;
+  if (['minimum', 'maximum'].includes(keyword)) return typeof v === 'number';
+  if (['format', 'pattern'].includes(keyword)) return typeof v === 'string' && v.trim() !== '';
+  return true;
+};
+
+/**
+ * Turns JSON Schemas into the spec's shapes: named components become resources, and everything
+ * else (nested objects, arrays, maps, unions, compositions, nullability, constraints, defaults,
+ * examples, flags) stays a shape inside its parent. Every keyword with no place in a shape is
+ * listed as unmapped at its pointer; nothing is flattened or invented.
+ */
 export class SchemaMapper {
   readonly resources = new Map<string, ItemInput<'resources'>>();
   readonly ids = new Ids();
   private readonly unmapped: Unmapped[];
-  /** Looks a local `$ref` up through the parser (for `allOf` parts); nothing without one. */
+  /** Looks a local `$ref` up through the parser; nothing without one. */
   private readonly resolve: (ref: string) => unknown;
-  private readonly prefix = '#/components/schemas/';
+  private readonly prefix: string;
+  /** Local references being inlined, so that a reference to itself ends. */
+  private readonly inlining = new Set<string>();
 
-  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined) {
+  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/') {
     this.unmapped = unmapped;
     this.resolve = resolve;
+    this.prefix = prefix;
   }
 
   /** The resource id of a named component (created on first use). */
@@ -32,107 +95,247 @@ export class SchemaMapper {
     const id = this.ids.id(name);
     if (!this.resources.has(id)) {
       this.resources.set(id, {}); // reserve: schemas may refer to themselves
-      this.resources.set(id, this.resource(schema, pointer, id));
+      this.resources.set(id, this.resource(schema, pointer));
     }
     return id;
   }
 
-  /** A payload for a body schema: a resource (or a list of one), or undefined when there is no schema. */
-  payload(schema: unknown, pointer: string, nameIfInline: string): z.input<typeof payloadSchema> | undefined {
+  /** A body's schema: a resource (or a list of one) when it names one, else its own shape. */
+  payload(schema: unknown, pointer: string): { resource: string; list?: true } | { schema: Shape } | undefined {
     if (!isObj(schema)) return undefined;
-    const ref = refName(schema.$ref, this.prefix);
-    if (ref !== undefined) return { resource: this.ids.id(ref) };
-    if (schema.type === 'array' && isObj(schema.items)) {
-      const inner = refName(schema.items.$ref, this.prefix);
-      return { resource: inner !== undefined ? this.ids.id(inner) : this.inline(schema.items, `${pointer}/items`, nameIfInline), list: true };
+    const ref = this.named(schema);
+    if (ref !== undefined && Object.keys(schema).length === 1) return { resource: ref };
+    if (schema.type === 'array' && isObj(schema.items) && Object.keys(schema).every((k) => k === 'type' || k === 'items')) {
+      const inner = this.named(schema.items);
+      if (inner !== undefined && Object.keys(schema.items).length === 1) return { resource: inner, list: true };
     }
-    return { resource: this.inline(schema, pointer, nameIfInline) };
+    return { schema: this.object(schema, pointer) };
   }
 
-  /** An inline schema as a resource of its own, named after where it sits. */
-  inline(schema: unknown, pointer: string, name: string): string {
-    return this.component(name, schema, pointer);
-  }
-
-  private resource(schema: unknown, pointer: string, id: string): ItemInput<'resources'> {
+  /** A component schema as a resource: its fields when it is a plain object, else its single value. */
+  private resource(schema: unknown, pointer: string): ItemInput<'resources'> {
     if (!isObj(schema)) return { fields: { open: 'The source gives no schema.' } };
-    const out: ItemInput<'resources'> = titled(schema.title, schema.description);
-    const merged = this.merge(schema, pointer);
-    if (merged.properties) {
-      const fields = Object.fromEntries(Object.entries(merged.properties).map(([name, p]) => [name, this.field(p, `${merged.at[name] ?? pointer}/properties/${seg(name)}`, merged.required.has(name), `${id}.${name}`)]));
-      out.fields = Object.keys(fields).length === 0 ? { none: 'The source schema is an object with no properties.' } : fields;
-      return out;
-    }
-    for (const k of ['oneOf', 'anyOf'] as const) {
-      if (Array.isArray(schema[k])) {
-        this.unmapped.push({ pointer, reason: `${k} (one of several shapes) is not a resource shape; the fields are left open` });
-        return { ...out, fields: { open: `The source says this is ${k === 'oneOf' ? 'one' : 'any'} of ${schema[k].length} shapes; which fields does it have?` } };
-      }
-    }
-    const type = typeOf(schema);
-    if (type && type !== 'object') return { ...out, value: this.field(schema, pointer, undefined, `${id}.item`) };
-    return { ...out, fields: { open: 'The source schema states no properties.' } };
+    const shape = this.object(schema, pointer);
+    const { title, description, fields, type, ...rest } = shape;
+    const head: ItemInput<'resources'> = { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}) };
+    if (type === 'object' && Object.keys(rest).length === 0) return { ...head, fields: fields ?? { none: 'The source schema is an object with no properties.' } };
+    if (type === undefined && fields === undefined && Object.keys(rest).length === 0) return { ...head, fields: { open: 'The source schema states no type or properties.' } };
+    return { ...head, value: { ...(type !== undefined ? { type } : {}), ...(fields !== undefined ? { fields } : {}), ...rest } };
   }
 
-  /** Properties and required names of a schema, through allOf. */
-  private merge(schema: Obj, pointer: string): { properties?: Record<string, unknown>; required: Set<string>; at: Record<string, string> } {
-    const properties: Record<string, unknown> = {};
-    const at: Record<string, string> = {};
-    const required = new Set<string>();
-    let any = false;
-    const walk = (s: unknown, p: string, depth: number) => {
-      if (!isObj(s) || depth > 20) return;
-      if (typeof s.$ref === 'string') {
-        const target = this.resolve(s.$ref);
-        walk(target, s.$ref.replace(/^#/, ''), depth + 1);
-        return;
-      }
-      if (isObj(s.properties)) {
-        any = true;
-        for (const [k, v] of Object.entries(s.properties)) {
-          properties[k] = v;
-          at[k] = p;
-        }
-      }
-      if (Array.isArray(s.required)) for (const r of s.required) required.add(String(r));
-      if (Array.isArray(s.allOf)) s.allOf.forEach((part, i) => walk(part, `${p}/allOf/${i}`, depth + 1));
-      if (s.type === 'object' && !s.properties && !s.allOf) any = true;
-    };
-    walk(schema, pointer, 0);
-    return { ...(any ? { properties } : {}), required, at };
+  /** A schema as a shape object (never a bare type name). */
+  object(schema: unknown, pointer: string, depth = 0): Shape {
+    const s = this.shape(schema, pointer, depth);
+    return typeof s === 'string' ? { type: s } : s;
   }
 
-  private field(schema: unknown, pointer: string, required: boolean | undefined, inlineName: string): Field {
-    const f: Field = {};
-    if (!isObj(schema)) return { type: { open: 'The source gives no type.' }, ...(required !== undefined ? { required } : {}) };
-    if (typeof schema.description === 'string') f.description = schema.description;
-    const ref = refName(schema.$ref, this.prefix);
-    const type = ref !== undefined ? this.ids.id(ref) : typeOf(schema);
-    if (type === 'object' && (isObj(schema.properties) || Array.isArray(schema.allOf))) f.type = this.inline(schema, pointer, inlineName);
-    else if (type) f.type = type;
-    else if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) {
-      f.type = 'object';
-      this.unmapped.push({ pointer, reason: 'a field of one of several shapes (oneOf/anyOf) is kept as type object' });
-    } else f.type = { open: 'The source gives no type.' };
-    if (type === 'array' && isObj(schema.items)) {
-      const itemRef = refName(schema.items.$ref, this.prefix);
-      const itemType = typeOf(schema.items);
-      f.items = itemRef !== undefined ? this.ids.id(itemRef) : itemType === 'object' || (!itemType && isObj(schema.items.properties)) ? this.inline(schema.items, `${pointer}/items`, `${inlineName}.item`) : (itemType ?? 'object');
+  /** A field: a shape, and whether its object requires it. */
+  field(schema: unknown, pointer: string, required: boolean | undefined, depth = 0): Field {
+    return canonical({ ...this.object(schema, pointer, depth), ...(required !== undefined ? { required } : {}) });
+  }
+
+  /**
+   * A schema as a shape; a bare reference or a bare primitive type as its name (`Order`, `string`),
+   * so that items, values and variants read as written.
+   */
+  shape(schema: unknown, pointer: string, depth = 0): Shape | string {
+    if (!isObj(schema)) {
+      if (schema !== true && schema !== undefined) this.unmapped.push({ pointer, reason: 'a schema that is not an object (false) has no place in the spec' });
+      return {};
     }
-    if (required !== undefined) f.required = required;
-    if (typeof schema.format === 'string') f.format = schema.format;
-    const values = Array.isArray(schema.enum) ? schema.enum : schema.const !== undefined ? [schema.const] : undefined;
-    const allowed = values?.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-    if (allowed && allowed.length > 0) f.allowed = allowed;
-    return f;
+    if (depth > 64) {
+      this.unmapped.push({ pointer, reason: 'a schema nested more than 64 levels deep is not mapped' });
+      return {};
+    }
+    const nullable = this.nullableOf(schema);
+    if (nullable) {
+      const inner = this.object(nullable.schema, nullable.pointer(pointer), depth + 1);
+      return canonical({ ...inner, nullable: true, ...this.annotations(schema, pointer, nullable.keep) });
+    }
+    const out: Shape = {};
+    const named = this.named(schema);
+    const local = named === undefined && typeof schema.$ref === 'string' ? schema.$ref : undefined;
+    if (named !== undefined) out.type = named;
+    else if (local !== undefined) {
+      // A reference into another part of the document: its shape, inlined once.
+      const target = this.resolve(local);
+      if (this.inlining.has(local) || !isObj(target)) {
+        this.unmapped.push({ pointer: `${pointer}/$ref`, reason: `the reference \`${local}\` ${isObj(target) ? 'refers to itself' : 'does not resolve'}; its shape is left open` });
+      } else {
+        this.inlining.add(local);
+        Object.assign(out, this.object(target, local.replace(/^#/, ''), depth + 1));
+        this.inlining.delete(local);
+      }
+    }
+    const types = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).filter((t): t is string => typeof t === 'string' && PRIMITIVE.has(t));
+    const nonNull = types.filter((t) => t !== 'null');
+    if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
+    for (const [keyword, key] of [['oneOf', 'one_of'], ['anyOf', 'any_of'], ['allOf', 'all_of']] as const) {
+      const list = schema[keyword];
+      if (!Array.isArray(list)) continue;
+      if (out.type !== undefined) {
+        this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `${keyword} beside another type has no place in a shape` });
+        continue;
+      }
+      out.type = key;
+      const variants = list.map((v, i) => this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1));
+      // Properties or a type beside the variants are one more part of the composition.
+      const extra = this.objectPart(schema, types, pointer, depth);
+      out.of = extra ? [...variants, bare(extra, false)] : variants;
+    }
+    if (out.type === undefined) {
+      if (nonNull.length > 1) {
+        out.type = 'any_of';
+        out.of = nonNull;
+      } else if (nonNull.length === 1 || types.length === 1) {
+        const t = nonNull[0] ?? 'null';
+        const map = t === 'object' && !isObj(schema.properties) && schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+        out.type = map ? 'map' : t;
+      } else if (isObj(schema.properties)) out.type = 'object';
+      else if (schema.items !== undefined) out.type = 'array';
+      else if (isObj(schema.additionalProperties)) out.type = 'map';
+    }
+    if (out.type !== 'one_of' && out.type !== 'any_of' && out.type !== 'all_of') this.structure(schema, out, pointer, depth);
+    Object.assign(out, this.annotations(schema, pointer));
+    if (isObj(schema.discriminator)) {
+      const d = schema.discriminator;
+      if (typeof d.propertyName === 'string') {
+        const mapping = Object.entries(isObj(d.mapping) ? d.mapping : {}).map(([value, ref]) => [value, this.named({ $ref: ref }) ?? (typeof ref === 'string' && /^[A-Za-z][A-Za-z0-9_.-]*$/.test(ref) ? this.ids.id(ref) : undefined)] as const);
+        const kept = mapping.filter((m): m is readonly [string, string] => m[1] !== undefined);
+        if (kept.length < mapping.length) this.unmapped.push({ pointer: `${pointer}/discriminator/mapping`, reason: 'a discriminator mapping to something other than a named schema is not kept' });
+        out.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
+      }
+    } else if (typeof schema.discriminator === 'string') out.discriminator = { field: schema.discriminator };
+    const rest = Object.keys(schema).filter((k) => !CARRIED.has(k));
+    if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
+    this.withoutContradictions(out, pointer);
+    if (Object.keys(out).length === 0) return { type: { open: 'The source gives no type.' } };
+    return bare(canonical(out), named !== undefined);
   }
-}
 
-/** The one non-null type of a schema (OpenAPI 3.1 writes `[string, "null"]`). */
-export function typeOf(schema: Obj): string | undefined {
-  const t = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  if (typeof t === 'string' && PRIMITIVE.has(t)) return t;
-  if (t === undefined && isObj(schema.properties)) return 'object';
-  if (t === undefined && isObj(schema.items)) return 'array';
-  return undefined;
+  /** A schema whose only job is to allow `null` beside one other shape (`anyOf: [X, {type: null}]`). */
+  private nullableOf(schema: Obj): { schema: unknown; pointer: (p: string) => string; keep: readonly string[] } | undefined {
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      const list = schema[keyword];
+      if (!Array.isArray(list) || list.length !== 2) continue;
+      const isNull = (v: unknown) => isObj(v) && v.type === 'null' && Object.keys(v).length === 1;
+      const index = list.findIndex((v) => !isNull(v));
+      if (index === -1 || !isNull(list[1 - index])) continue;
+      const others = Object.keys(schema).filter((k) => k !== keyword);
+      if (others.some((k) => !['description', 'title', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly'].includes(k))) continue;
+      return { schema: list[index], pointer: (p) => `${p}/${keyword}/${index}`, keep: others };
+    }
+    return undefined;
+  }
+
+  /** A shape's fields, items or map values. */
+  private structure(schema: Obj, out: Shape, pointer: string, depth: number): void {
+    if (isObj(schema.properties)) {
+      const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+      const fields = Object.fromEntries(Object.entries(schema.properties).map(([name, p]) => [name, this.field(p, `${pointer}/properties/${seg(name)}`, required.has(name), depth + 1)]));
+      out.fields = Object.keys(fields).length > 0 ? fields : { none: 'The source schema is an object with no properties.' };
+      const unknown = [...required].filter((r) => !(r in (schema.properties as Obj)));
+      if (unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names without a property (${unknown.join(', ')}) are not kept` });
+      if (schema.additionalProperties !== undefined) this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: 'other properties beside the named fields have no place in the spec' });
+    } else if (schema.required !== undefined) this.unmapped.push({ pointer: `${pointer}/required`, reason: 'required names without properties are not kept' });
+    if (schema.items !== undefined) {
+      if (isObj(schema.items)) out.items = this.shape(schema.items, `${pointer}/items`, depth + 1);
+      else this.unmapped.push({ pointer: `${pointer}/items`, reason: 'items given as a list (tuple) have no place in the spec' });
+    }
+    if (!isObj(schema.properties) && schema.additionalProperties !== undefined) {
+      if (isObj(schema.additionalProperties)) {
+        if (Object.keys(schema.additionalProperties).length > 0) out.values = this.shape(schema.additionalProperties, `${pointer}/additionalProperties`, depth + 1);
+      } else if (schema.additionalProperties === false && out.type !== 'object') this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: 'additionalProperties: false has no place in the spec' });
+    }
+  }
+
+  /** Properties or a type beside a composition's variants, as one more variant. */
+  private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number): Shape | undefined {
+    // A composition's own `type: object` only restates what its variants are; it is no variant.
+    if (!isObj(schema.properties) && types.every((t) => t === 'object' || t === 'null')) return undefined;
+    if (!isObj(schema.properties) && types.filter((t) => t !== 'null').length === 0) return undefined;
+    const part: Shape = { type: isObj(schema.properties) ? 'object' : (types.find((t) => t !== 'null') ?? 'object') };
+    this.structure(schema, part, pointer, depth);
+    return canonical(part);
+  }
+
+  /** Description, title, allowed values, examples, constraints and flags. */
+  private annotations(schema: Obj, pointer: string, only?: readonly string[]): Shape {
+    const out: Shape = {};
+    const has = (k: string) => schema[k] !== undefined && (only === undefined || only.includes(k));
+    if (has('title') && typeof schema.title === 'string') {
+      if (ONE_LINE.test(schema.title.trim())) out.title = schema.title.trim();
+      else this.unmapped.push({ pointer: `${pointer}/title`, reason: 'a title of several lines has no place as a shape title' });
+    }
+    if (has('description') && typeof schema.description === 'string' && schema.description.trim() !== '') out.description = schema.description;
+    if (has('enum') && Array.isArray(schema.enum)) out.allowed = schema.enum as Shape['allowed'];
+    else if (has('const')) out.allowed = [schema.const] as Shape['allowed'];
+    for (const [keyword, key] of REFINEMENTS) {
+      if (!has(keyword)) continue;
+      if (fits(keyword, schema[keyword])) (out as Record<string, unknown>)[key] = schema[keyword];
+      else this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` of an unexpected type is not kept` });
+    }
+    // OpenAPI 3.0 writes exclusive bounds as flags on minimum and maximum; 3.1 as numbers.
+    for (const [keyword, bound, key, plain] of [['exclusiveMinimum', 'minimum', 'exclusive_minimum', 'minimum'], ['exclusiveMaximum', 'maximum', 'exclusive_maximum', 'maximum']] as const) {
+      if (!has(keyword)) continue;
+      const v = schema[keyword];
+      if (typeof v === 'number') out[key] = v;
+      else if (v === true && typeof schema[bound] === 'number') {
+        out[key] = schema[bound];
+        delete out[plain];
+      } else if (v !== false) this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` without a bound is not kept` });
+    }
+    const examples = has('examples') && Array.isArray(schema.examples) ? schema.examples : undefined;
+    if (examples && examples.length > 0) out.examples = examples as Shape['examples'];
+    if (has('example')) out.examples = [...(examples ?? []), schema.example] as Shape['examples'];
+    return out;
+  }
+
+  /**
+   * What JSON Schema lets a document say but gives no effect, or that contradicts the schema it
+   * is in, is listed as unmapped rather than carried: a constraint on a type that cannot take it
+   * (`minLength` on an integer), allowed values of another type, and defaults and examples the
+   * schema does not allow. Carried, they would be a spec that fails its own check.
+   */
+  private withoutContradictions(out: Shape, pointer: string): void {
+    const type = typeof out.type === 'string' ? out.type : undefined;
+    if (type === undefined) return;
+    for (const key of CONSTRAINT_KEYS) {
+      if (out[key] === undefined || constraintApplies(key, type)) continue;
+      delete out[key];
+      this.unmapped.push({ pointer: `${pointer}/${KEYWORD[key] ?? key}`, reason: `\`${KEYWORD[key] ?? key}\` has no effect on ${aType(type)}; it is not kept` });
+    }
+    const none: ValueContext = { resource: () => undefined, matches: () => undefined };
+    if (Array.isArray(out.allowed)) {
+      const bad = out.allowed.filter((v) => valueProblems({ type, ...(out.nullable === true ? { nullable: true } : {}) }, v, none, { typesOnly: true }).length > 0);
+      if (bad.length > 0) {
+        out.allowed = out.allowed.filter((v) => !bad.includes(v));
+        this.unmapped.push({ pointer: `${pointer}/enum`, reason: `allowed values not of type ${type} (${bad.map(shown).join(', ')}) are not kept` });
+        if (out.allowed.length === 0) delete out.allowed;
+      }
+    }
+    if (out.default !== undefined) {
+      const problem = valueProblems(out, out.default, none)[0];
+      if (problem) {
+        this.unmapped.push({ pointer: `${pointer}/default`, reason: `the default ${problem.message}; it is not kept` });
+        delete out.default;
+      }
+    }
+    if (Array.isArray(out.examples)) {
+      const kept = out.examples.filter((v) => {
+        const problem = valueProblems(out, v, none)[0];
+        if (problem) this.unmapped.push({ pointer: `${pointer}/example${Array.isArray(out.examples) && out.examples.length > 1 ? 's' : ''}`, reason: `the example ${problem.message}; it is not kept` });
+        return !problem;
+      });
+      if (kept.length > 0) out.examples = kept;
+      else delete out.examples;
+    }
+  }
+
+  /** The resource a reference to a component names. */
+  private named(schema: unknown): string | undefined {
+    if (!isObj(schema)) return undefined;
+    const name = refName(schema.$ref, this.prefix);
+    return name === undefined ? undefined : this.ids.id(name);
+  }
 }

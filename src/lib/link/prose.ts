@@ -41,6 +41,26 @@ export function collectProse(spec: Spec): Prose[] {
   return out;
 }
 
+/**
+ * The same data with every prose string (each `description`, each prose facet) passed through
+ * `f`: what `collectProse` reads, written back. The schema is the area's or item's.
+ */
+export function mapProse<T>(schema: Parameters<typeof facetFields>[0], data: T, f: (text: string) => string): T {
+  const mapped = mapDescriptions(data, f) as T;
+  if (!isObj(mapped)) return mapped;
+  for (const field of facetFields(schema, mapped)) {
+    const text = field.meta.prose && field.key !== 'description' ? own(mapped, field.key) : undefined;
+    if (typeof text === 'string') (mapped as Record<string, unknown>)[field.key] = f(text);
+  }
+  return mapped;
+}
+
+function mapDescriptions(value: unknown, f: (text: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapDescriptions(v, f));
+  if (!isObj(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'description' && typeof v === 'string' ? f(v) : mapDescriptions(v, f)]));
+}
+
 function walk(value: unknown, path: Path, at: { file: string; source: string }, out: Prose[]): void {
   if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i], at, out));
   else if (isObj(value)) {

@@ -1,7 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { Parser as AsyncApiParser } from '@asyncapi/parser';
-import { upgrade } from '@scalar/openapi-upgrader';
 import { parse } from 'yaml';
 import { isObj, type Obj } from '../facet/state.ts';
 
@@ -17,7 +14,8 @@ export type ApiDocument =
  * Reads an OpenAPI 3.0/3.1, Swagger 2.0 (upgraded with @scalar/openapi-upgrader) or AsyncAPI
  * 2.x/3.0 document. OpenAPI is bundled by swagger-parser, which keeps internal `$ref`s (so
  * components stay named) and resolves them on request; AsyncAPI is parsed and validated by
- * @asyncapi/parser.
+ * @asyncapi/parser. The parsers load when a document needs them, so that commands which read no
+ * interchange document start fast.
  */
 export async function readApiDocument(file: string): Promise<ApiDocument> {
   const text = await readFile(file, 'utf8').catch(() => {
@@ -32,8 +30,9 @@ export async function readApiDocument(file: string): Promise<ApiDocument> {
   if (!isObj(raw)) throw new DocumentError(`\`${file}\` is not an API description (no mapping at the top level)`);
   if (typeof raw.asyncapi === 'string') return readAsyncApi(file, text, raw);
   if (raw.swagger === '2.0' || typeof raw.openapi === 'string') {
-    const upgraded = raw.swagger === '2.0' ? (upgrade(raw, '3.1') as Obj) : undefined;
+    const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(raw, '3.1') as Obj) : undefined;
     const source = upgraded ? `Swagger 2.0 (upgraded to OpenAPI ${String(upgraded.openapi)})` : `OpenAPI ${String(raw.openapi)}`;
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const parser = new SwaggerParser();
     try {
       // From the file, so relative external references resolve next to it.
@@ -47,6 +46,7 @@ export async function readApiDocument(file: string): Promise<ApiDocument> {
 }
 
 async function readAsyncApi(file: string, text: string, raw: Obj): Promise<ApiDocument> {
+  const { Parser: AsyncApiParser } = await import('@asyncapi/parser');
   const { document, diagnostics } = await new AsyncApiParser().parse(text, { source: file });
   const errors = diagnostics.filter((d) => d.severity === 0);
   if (!document || errors.length > 0) {

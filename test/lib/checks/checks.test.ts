@@ -120,8 +120,20 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: [007, 0x1F, 1e3, ok] }` }, { line: 3, column: 51, message: '`007` in the allowed values of field `code` is read by YAML as the number 7, but the field is a string; quote it: `"007"`.' }],
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: [007, 0x1F, 1e3, ok] }` }, { line: 3, column: 56, message: expect.stringContaining('`0x1F` in the allowed values of field `code` is read by YAML as the number 31') }],
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  n: { type: integer, required: true, allowed: [1, 2.5] }` }, { line: 3, column: 52, message: expect.stringContaining('number `2.5`') }],
+      // Allowed values of any type, each checked against it, down to the fields and items inside.
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, allowed: [true, "no"] }` }, { line: 3, column: 58, severity: 'error', message: 'The allowed values of field `paid` (type boolean) include the text `no`; make every value a boolean.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  point: { type: object, required: true, fields: { x: { type: integer, required: true } }, allowed: [{ x: 1 }, { x: one }] }` }, { line: 3, column: 117, message: 'The allowed value `{"x":"one"}` of field `point`, at `x`, is the text `one`, not an integer; make it one.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: string, allowed: [[a, b], [a, 1]] }` }, { line: 3, column: 77, message: expect.stringContaining('at `[1]`, is number `1`, not a string') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  nothing: { type: "null", required: false, allowed: [null, 0] }` }, { line: 3, column: 61, message: expect.stringContaining('include number `0`; make every value `null`') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  total: { type: Amount, required: true, allowed: [1, one] }`, 'resources/Amount.yaml': 'value: { type: integer }' }, { line: 3, column: 55, message: 'The allowed value `"one"` of field `total` is the text `one`, not of the type `Amount`; make it one.' }],
     ],
-    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: ["007", "0x1F", !!str 1e3] }\n  n: { type: number, required: true, allowed: [1, 2.5, 0x1F] }` }],
+    quiet: [
+      { 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: ["007", "0x1F", !!str 1e3] }\n  n: { type: number, required: true, allowed: [1, 2.5, 0x1F] }` },
+      {
+        'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, allowed: [true] }\n  tags: { type: array, required: true, items: string, allowed: [[a, b], [c]] }\n  point: { type: object, required: true, fields: { x: { type: integer, required: true } }, allowed: [{ x: 1 }, { x: 2, label: extra }] }\n  nothing: { type: "null", required: false, allowed: [null] }\n  maybe: { type: boolean, required: false, nullable: true, allowed: [false, null] }\n  total: { type: Amount, required: true, allowed: [1, 2] }`,
+        'resources/Amount.yaml': 'value: { type: integer }',
+      },
+    ],
   },
   'diagram-too-large': {
     fire: [
@@ -158,8 +170,54 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, default: big }` }, { line: 3, column: 51, message: 'The default of field `size` is the text `big`, not an integer; make it one.' }],
       [{ 'resources/Order.yaml': `${ORDER_STATUS.replace('] }', '], default: shipped, examples: [lost] }')}` }, { line: 2, message: expect.stringContaining('the text `lost`, which is not among its allowed values') }],
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  note: { type: string, required: false, default: null }` }, { line: 3, message: expect.stringContaining('The default of field `note` is `null`, not a string') }],
+      // The stated constraints, each located at the value that breaks it.
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, minimum: 10, default: 3 }` }, { line: 3, column: 64, severity: 'error', message: 'The default of field `size` is 3, below its minimum 10.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, maximum: 10, examples: [5, 11] }` }, { line: 3, column: 69, message: 'The example of field `size` is 11, above its maximum 10.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  rate: { type: number, required: false, exclusive_maximum: 1, examples: [0.5, 1] }` }, { line: 3, column: 80, message: expect.stringContaining('is 1, not below its exclusive maximum 1') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  rate: { type: number, required: false, exclusive_minimum: 0, default: 0 }` }, { line: 3, column: 73, message: expect.stringContaining('is 0, not above its exclusive minimum 0') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  rate: { type: number, required: false, multiple_of: 0.25, examples: [0.75, 0.3] }` }, { line: 3, column: 78, message: expect.stringContaining('is 0.3, not a multiple of 0.25') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, max_length: 3, default: ABCD }` }, { line: 3, column: 65, message: 'The default of field `code` is the text `ABCD`, 4 characters long, longer than its maximum length 3.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, min_length: 3, examples: [ab] }` }, { line: 3, column: 67, message: expect.stringContaining('shorter than its minimum length 3') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^[A-Z]{3}$", default: eur }` }, { line: 3, column: 73, message: 'The default of field `code` is the text `eur`, which does not match its pattern `^[A-Z]{3}$`.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: string, min_items: 1, examples: [[]] }` }, { line: 3, column: 80, message: expect.stringContaining('has 0 items, fewer than its minimum 1') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: string, max_items: 1, unique_items: true, default: [a, a] }` }, { line: 3, column: 102, message: expect.stringContaining('at `[1]`, repeats the text `a`, though its items must differ') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: string, max_items: 1, unique_items: true, default: [a, a] }` }, { line: 3, column: 98, message: expect.stringContaining('has 2 items, more than its maximum 1') }],
+      [
+        { 'resources/Order.yaml': `${ORDER_STATUS}\n  lines: { type: array, required: true, items: { type: object, fields: { qty: { type: integer, required: true, minimum: 1 } } }, examples: [[{ qty: 1 }, { qty: 0 }]] }` },
+        { line: 3, column: 161, message: 'The example of field `lines`, at `[1].qty`, is 0, below its minimum 1.' },
+      ],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  labels: { type: map, required: false, values: { type: string, max_length: 2 }, default: { a: ok, b: long } }` }, { line: 3, column: 103, message: expect.stringContaining('at `b`, is the text `long`') }],
+      [
+        { 'resources/Order.yaml': `${ORDER_STATUS}\n  total: { type: Amount, required: true, default: -1, examples: [x] }`, 'resources/Amount.yaml': 'value: { type: integer, minimum: 0 }' },
+        { line: 3, column: 51, message: 'The default of field `total` is -1, below its minimum 0.' },
+      ],
+      [
+        { 'resources/Order.yaml': `${ORDER_STATUS}\n  total: { type: Amount, required: true, default: -1, examples: [x] }`, 'resources/Amount.yaml': 'value: { type: integer, minimum: 0 }' },
+        { line: 3, column: 66, message: 'The example of field `total` is the text `x`, not of the type `Amount`; make it one.' },
+      ],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: false, of: [integer, { type: string, max_length: 2 }], examples: [abc] }` }, { line: 3, column: 104, message: expect.stringContaining('is the text `abc`, which is none of its variants') }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }').replace('{ type: string, required: true }', '{ type: string, required: true, pattern: "^ord_", examples: [ord_1, 42x] }') }, { file: 'endpoints/get-order.yaml', line: 5, column: 83, message: expect.stringContaining('does not match its pattern `^ord_`') }],
+      [
+        { 'purpose/_area.yaml': 'name: x\nbase_url: https://x.example.com\npurpose: x\ndomain: x\nusers: [x]\nservers:\n  - url: https://{region}.example.com\n    variables:\n      region: { default: asia, allowed: [eu, us] }' },
+        { file: 'purpose/_area.yaml', line: 9, column: 26, message: 'The default of server variable `region` is the text `asia`, which is not among its allowed values ("eu", "us").' },
+      ],
     ],
-    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS.replace('] }', '], default: draft, examples: [placed] }')}\n  note: { type: string, required: false, nullable: true, default: null, examples: [Leave at the door.] }` }],
+    quiet: [
+      { 'resources/Order.yaml': `${ORDER_STATUS.replace('] }', '], default: draft, examples: [placed] }')}\n  note: { type: string, required: false, nullable: true, default: null, examples: [Leave at the door.] }` },
+      // Every constraint met: floating-point steps, lengths in characters, an unanchored pattern, partial objects, unions.
+      {
+        'resources/Order.yaml': [
+          ORDER_STATUS,
+          '  rate: { type: number, required: false, minimum: 0, exclusive_maximum: 1.5, multiple_of: 0.01, examples: [0.07, 0.3, 1.1], default: 0 }',
+          '  code: { type: string, required: true, pattern: "[A-Z]", min_length: 2, max_length: 3, examples: [aBc, 😀X] }',
+          '  tags: { type: array, required: true, items: { type: string, max_length: 2 }, min_items: 1, max_items: 2, unique_items: true, examples: [[a, b], [ab]] }',
+          '  lines: { type: array, required: true, items: { type: object, fields: { qty: { type: integer, required: true, minimum: 1 }, sku: { type: string, required: true } } }, examples: [[{ qty: 2 }]] }',
+          '  payment: { type: one_of, required: false, of: [integer, { type: string, max_length: 2 }], examples: [ab, 12345] }',
+          '  total: { type: Amount, required: true, nullable: true, default: null, examples: [0, 7] }',
+        ].join('\n'),
+        'resources/Amount.yaml': 'value: { type: integer, minimum: 0 }',
+      },
+    ],
   },
   'bad-constraint': {
     fire: [
@@ -168,6 +226,21 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: { type: string, min_length: 5, max_length: 2 } }` }, { line: 3, message: expect.stringContaining('of items of field `tags`') }],
     ],
     quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, minimum: 1, maximum: 1 }\n  code: { type: string, required: true, pattern: "^[A-Z]{3}$" }` }],
+  },
+  'constraint-type': {
+    fire: [
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, minimum: 1 }` }, { line: 3, column: 42, severity: 'error', message: '`minimum` applies to integer and number values, but field `paid` is a boolean: no value is checked against it. Remove it, or change the type.' }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: integer, required: true, pattern: "^[0-9]+$" }` }, { line: 3, column: 42, message: expect.stringContaining('`pattern` applies to string values, but field `code` is an integer') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: { type: string, max_items: 3 } }` }, { line: 3, column: 63, message: expect.stringContaining('but items of field `tags` is a string') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  problem: { type: Problem, required: false, min_items: 1 }` }, { line: 3, column: 46, message: expect.stringContaining('field `problem` is `Problem`, an object of fields') }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }').replace('{ type: string, required: true }', '{ type: string, required: true, unique_items: true }') }, { file: 'endpoints/get-order.yaml', line: 5, column: 47, message: expect.stringContaining('but path parameter `order_id` is a string') }],
+    ],
+    quiet: [
+      {
+        'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, minimum: 1, multiple_of: 2 }\n  code: { type: string, required: true, pattern: "^[A-Z]+$", max_length: 3 }\n  total: { type: Amount, required: true, minimum: 0 }`,
+        'resources/Amount.yaml': 'value: { type: integer }',
+      },
+    ],
   },
   'discriminator-field': {
     fire: [
@@ -211,6 +284,34 @@ describe.each(CHECKS.map((c) => [c.code, c] as const))('%s', (code) => {
   it.each(rows?.quiet ?? [])('stays quiet %#', async (files) => {
     const { diagnostics } = await completeWith(files);
     expect(diagnostics).toEqual([]);
+  });
+});
+
+describe('shapes and their values', () => {
+  it('a constraint on the wrong type is said once, as an error; with `constraint-type: off` it is an ignored-facet hint again', async () => {
+    const order = `${ORDER_STATUS}\n  paid: { type: boolean, required: true, minimum: 1, format: yes-no }`;
+    const on = await completeWith({ 'resources/Order.yaml': order });
+    expect(on.diagnostics.map((d) => `${d.severity} ${d.code} ${d.line}:${d.column}`)).toEqual(['error constraint-type 3:42', 'hint ignored-facet 3:54']);
+    const off = await completeWith({ 'resources/Order.yaml': order, 'specbench.yaml': 'checks:\n  constraint-type: off' });
+    expect(off.diagnostics.map((d) => `${d.severity} ${d.code} ${d.line}:${d.column}`)).toEqual(['hint ignored-facet 3:42', 'hint ignored-facet 3:54']);
+  });
+
+  it('allowed values on a boolean, an object or a list are kept and checked, not ignored', async () => {
+    const { diagnostics, assessment } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, allowed: [true] }\n  point: { type: object, required: true, allowed: [{ x: 1 }] }` });
+    expect(diagnostics).toEqual([]);
+    expect(assessment.ignored).toEqual([]);
+    expect(assessment.facets.filter((f) => /fields\/(paid|point)\/allowed$/.test(f.id)).map((f) => [f.id, f.value])).toEqual([
+      ['resources/Order/fields/paid/allowed', [true]],
+      ['resources/Order/fields/point/allowed', [{ x: 1 }]],
+    ]);
+  });
+
+  it('a pattern that backtracks without end does not hold the check hostage: it is not judged', async () => {
+    const examples = Array.from({ length: 200 }, (_, i) => `${'a'.repeat(40 + i)}b`).join(', ');
+    const start = performance.now();
+    const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+$", examples: [${examples}] }` });
+    expect(diagnostics).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(10_000);
   });
 });
 

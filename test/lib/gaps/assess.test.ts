@@ -120,6 +120,17 @@ describe('rules that keep the count honest', () => {
         'resources/Order/fields/n/allowed missing',
       ]);
     });
+    it('allowed values count once written on any type, though a policy asks for them only on strings and numbers', () => {
+      const written = 'fields:\n  paid: { type: boolean, required: true, allowed: { open: Only true? } }\n  point: { type: object, required: true, allowed: [] }';
+      expect(ids({ 'resources/Order.yaml': written })).toEqual(expect.arrayContaining(['resources/Order/fields/paid/allowed open', 'resources/Order/fields/point/allowed empty']));
+      expect(specFrom({ 'resources/Order.yaml': written }).assessment.ignored).toEqual([]);
+    });
+    it('a constraint on a resource id applies, but a policy does not ask for it there; on a type that cannot take it, it is ignored', () => {
+      const order = 'fields:\n  total: { type: Amount, required: true, minimum: { open: zero? } }\n  sub: { type: Amount, required: true }\n  n: { type: integer, required: true }\n  paid: { type: boolean, required: true, minimum: 1 }';
+      const spec = specFrom({ 'specbench.yaml': 'require: [minimum]', 'resources/Order.yaml': order });
+      expect(gapLines(spec).filter((g) => g.startsWith('resources/Order'))).toEqual(['resources/Order/fields/total/minimum open', 'resources/Order/fields/n/minimum missing']);
+      expect(spec.assessment.ignored.map((i) => i.id)).toEqual(['resources/Order/fields/paid/minimum']);
+    });
     it('count once written, even when optional', () => {
       const gaps = ids({ 'resources/Order.yaml': 'fields:\n  id: { type: string, required: true, format: { open: uuid or ulid? } }' });
       expect(gaps).toContain('resources/Order/fields/id/format open');

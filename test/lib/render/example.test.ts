@@ -30,7 +30,7 @@ describe('generated examples and curl lines', () => {
       created_at: '2024-01-01T00:00:00Z',
       priority: 2,
       discount: null, // a null default is a default
-      lines: [{ sku: 'string', quantity: 1 }],
+      lines: [{ sku: 'A', quantity: 1 }], // one the stated pattern ^[A-Z0-9-]+$ matches
       labels: ['gift', 'express'],
       metadata: { key: 'string' },
       delivery_window: '2024-01-01',
@@ -62,7 +62,41 @@ describe('generated examples and curl lines', () => {
     });
     const curl = block(item(siteModel(spec), 'endpoints', 'get-order'), 'curl');
     expect(curl?.command).toBe("curl -X GET '{base_url}/orders/{order_id}?expand=it'\\''s'");
-    expect(curl?.notes).toEqual(['The api-key credentials are left out: where the key goes and under which name is not stated yet.']);
+    expect(curl?.notes).toEqual([
+      'Fill in {order_id} in the URL: the spec states no example of this path parameter.',
+      'The api-key credentials are left out: where the key goes and under which name is not stated yet.',
+    ]);
+  });
+
+  it('puts a path parameter’s stated example into the curl line, and says which ones are left to fill in', async () => {
+    const spec = await completeWith({
+      'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, parameters: { path: { order_id: { type: 'string', required: true, examples: ['6f1c 2b1e'] } } } })),
+    });
+    const curl = block(item(siteModel(spec), 'endpoints', 'get-order'), 'curl');
+    expect(curl?.command.split('\n')[0]).toBe("curl -X GET 'https://api.example.com/v1/orders/6f1c%202b1e' \\");
+    expect(curl?.notes).toEqual([]);
+    const place = block(item(siteModel(await specAt(fixture('complete'))), 'endpoints', 'place-order'), 'curl');
+    expect(place?.command.split('\n')[0]).toBe("curl -X POST 'https://api.example.com/v1/orders/{order_id}/place' \\");
+    expect(place?.notes[0]).toBe('Fill in {order_id} in the URL: the spec states no example of this path parameter.');
+  });
+
+  it('makes a string its stated pattern matches where the pattern is simple, and a placeholder that says so where it is not', () => {
+    const ctx = { resource: () => undefined };
+    const string = (shape: object) => exampleOf({ type: 'string', ...shape }, ctx, 'response')?.value;
+    for (const pattern of ['^[A-Z]{3}$', '^[0-9]{4}$', '^\\d{3}-\\d{2}$', '^[a-z]+\\.json$', 'abc']) {
+      const made = string({ pattern });
+      expect(made, pattern).toMatch(new RegExp(pattern));
+    }
+    expect(string({ pattern: '^x+$', min_length: 4 })).toBe('xxxx');
+    // A format's example is kept where it matches the pattern, replaced where it does not.
+    expect(string({ format: 'uuid', pattern: '^[0-9a-f-]+$' })).toBe('00000000-0000-0000-0000-000000000000');
+    expect(string({ format: 'email', pattern: '^[a-z]+$' })).toBe('a');
+    // Alternatives, groups and negated classes are not made up: the placeholder says what it must match.
+    expect(string({ pattern: '^(EUR|USD)$' })).toBe('<a string matching ^(EUR|USD)$>');
+    expect(string({ pattern: '^[^x]{2}$' })).toBe('<a string matching ^[^x]{2}$>');
+    // Without a pattern, the stated lengths.
+    expect(string({ max_length: 3 })).toBe('str');
+    expect(string({ min_length: 8 })).toBe('stringxx');
   });
 
   it('keeps a generated number within its bounds and on its step', () => {

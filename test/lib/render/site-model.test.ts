@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { siteModel } from '../../../src/lib/index.ts';
+import { navigation, siteModel, type BlockView, type ItemView, type NavEntry } from '../../../src/lib/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { completeWith, fixture, specAt } from '../../helpers.ts';
+import { completeWith, fixture, specAt, specFrom } from '../../helpers.ts';
+
+const itemOf = (model: ReturnType<typeof siteModel>, area: string, id: string): ItemView => {
+  const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
+  if (!found) throw new Error(`no ${area}/${id}`);
+  return found;
+};
+const blockOf = <K extends BlockView['kind']>(i: ItemView, kind: K) => i.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);
 
 /** A file of the complete fixture, changed. */
 const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
@@ -53,5 +60,103 @@ describe('the site model', () => {
     const model = siteModel(await completeWith({ 'authentication/oauth2.yaml': edit('authentication/oauth2.yaml', (a) => ({ ...a, scopes: { [name]: { open: true } } })) }));
     const gap = model.areas.find((a) => a.key === 'authentication')?.gaps.find((g) => g.label.startsWith('scope: '));
     expect(gap?.questionHtml).toBe('What does the scope <code>[admin](https://evil.example/x) *all*</code> allow?');
+  });
+
+  it('links each scope of a security requirement to its entry on the scheme’s page, and keeps calling without credentials an alternative', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    const security = blockOf(itemOf(model, 'endpoints', 'list-orders'), 'security')?.security;
+    expect(security?.alternatives.map((a) => [a.anonymous, a.requirements.map((r) => [r.scheme, r.scopes])])).toEqual([
+      [false, [['oauth2', [{ name: 'orders:read', path: 'authentication/oauth2/#f-authentication/oauth2/scopes/orders_3a_read' }]]]],
+      [false, [['api-key', []], ['oauth2', []]]],
+      [true, []],
+    ]);
+    // The anchor is the one the scheme's page gives the scope's entry.
+    const scopes = blockOf(itemOf(model, 'authentication', 'oauth2'), 'entries');
+    expect(scopes?.rows.find((r) => r.key === 'orders:read')?.facet.anchor).toBe('f-authentication/oauth2/scopes/orders_3a_read');
+    // A scope the scheme does not state gets no link.
+    const unknown = siteModel(await completeWith({ 'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'oauth2', scopes: ['orders:admin'] }] })) }));
+    expect(blockOf(itemOf(unknown, 'endpoints', 'get-order'), 'security')?.security.alternatives[0]?.requirements[0]?.scopes).toEqual([{ name: 'orders:admin' }]);
+  });
+
+  it('marks a deprecated endpoint on its signature line', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    expect(blockOf(itemOf(model, 'endpoints', 'list-order-lines'), 'signature')?.deprecated).toBe(true);
+    expect(blockOf(itemOf(model, 'endpoints', 'get-order'), 'signature')?.deprecated).toBeUndefined();
+  });
+
+  it('gives an error without a body of its own the errors area’s body shape, marked as inherited', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    const inherited = blockOf(itemOf(model, 'errors', 'order_not_found'), 'body');
+    expect(inherited?.inherited).toEqual({ area: 'errors', path: 'errors/#f-errors/body' });
+    expect(inherited?.body.resource?.path).toBe('resources/Problem/');
+    expect(inherited?.body.mediaTypes).toEqual(['application/problem+json']);
+    // An error with its own body keeps it.
+    const own = blockOf(itemOf(model, 'errors', 'invalid_order'), 'body');
+    expect(own?.inherited).toBeUndefined();
+    expect(own?.body.shape?.children[0]?.shapes.map((f) => f.name)).toEqual(['type', 'title', 'status', 'errors']);
+    // Without an area body there is nothing to inherit.
+    const bare = siteModel(await completeWith({ 'errors/_area.yaml': 'inventory: complete\nbody: { open: Problem or our own? }\n' }));
+    expect(blockOf(itemOf(bare, 'errors', 'order_not_found'), 'body')).toBeUndefined();
+  });
+
+  it('shows a resource’s state machine on the resource, not on the endpoints that trigger its transitions', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    const order = itemOf(model, 'resources', 'Order');
+    expect(order.lifecycles?.map((l) => [l.link.key, l.link.path, l.machine.states.map((s) => s.name)])).toEqual([['states/order-status', 'states/order-status/', ['draft', 'placed', 'cancelled', 'shipped']]]);
+    expect(itemOf(model, 'endpoints', 'place-order').lifecycles).toBeUndefined();
+    expect(itemOf(model, 'resources', 'Payment').lifecycles).toBeUndefined();
+  });
+
+  it('writes the keys of values an owner states besides its facets as words', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    expect(blockOf(itemOf(model, 'endpoints', 'list-orders'), 'facts')?.rows.map((r) => r.label)).toEqual(['tags', 'operation id', 'limits']);
+    expect(itemOf(model, 'limits', 'request-size').blocks.flatMap((b) => (b.kind === 'facts' ? b.rows.map((r) => r.label) : []))).toContain('applies to');
+  });
+
+  it('takes the logo from specbench.yaml, and refuses a logo that is not a web or relative URL', async () => {
+    expect(siteModel(await specAt(fixture('complete'))).service.logo).toBe('favicon.svg');
+    expect(siteModel(await completeWith({ 'specbench.yaml': 'logo: https://acme.example/logo.svg\n' })).service.logo).toBe('https://acme.example/logo.svg');
+    expect(siteModel(await completeWith({ 'specbench.yaml': null })).service.logo).toBeUndefined();
+    const bad = specFrom({ 'specbench.yaml': 'logo: "javascript:alert(1)"\n' });
+    expect(bad.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.code])).toEqual([['specbench.yaml', expect.any(String)]]);
+  });
+});
+
+describe('the navigation', () => {
+  const links = (entries: NavEntry[]): string[] => entries.flatMap((e) => (e.kind === 'link' ? [e.path] : links(e.entries)));
+
+  it('lists every item of a small area under every tag, whichever page is open', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    const endpoints = navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === '4. Endpoints');
+    expect(endpoints?.kind === 'group' ? endpoints.entries.map((e) => [e.label, e.kind, e.kind === 'group' ? e.open : undefined]) : undefined).toEqual([
+      ['Overview', 'link', undefined],
+      ['Orders', 'group', true],
+      ['Without a tag', 'group', true],
+    ]);
+    expect(endpoints?.kind === 'group' ? links(endpoints.entries) : []).toEqual([
+      'endpoints/',
+      'endpoints/create-order/',
+      'endpoints/list-order-lines/',
+      'endpoints/list-orders/',
+      'endpoints/cancel-order/',
+      'endpoints/get-order/',
+      'endpoints/place-order/',
+    ]);
+    // Other areas stay one link each.
+    expect(navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === '2. Resources')?.kind).toBe('link');
+  });
+
+  it('stays bounded in a large area: other tag groups are one link, the current list a window of 40', async () => {
+    const model = siteModel(await specAt(fixture('complete')));
+    const area = model.areas.find((a) => a.key === 'endpoints');
+    const template = area?.items[0];
+    if (!area || !template) throw new Error('no endpoints');
+    const item = (n: number, tag: string): ItemView => ({ ...template, id: `e${n}`, title: `E${n}`, path: `endpoints/e${n}/`, listing: { badge: 'GET', groups: [tag] } });
+    const big = { ...area, items: [...Array.from({ length: 60 }, (_, n) => item(n, 'A')), ...Array.from({ length: 5 }, (_, n) => item(100 + n, 'B'))] };
+    const nav = navigation([big], 'endpoints/e30/')[0];
+    const groups = nav?.kind === 'group' ? nav.entries : [];
+    expect(groups.map((g) => [g.label, g.kind])).toEqual([['Overview', 'link'], ['A', 'group'], ['B', 'link']]);
+    const a = groups[1];
+    expect(a?.kind === 'group' ? a.entries.length : 0).toBe(41);
   });
 });

@@ -97,7 +97,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     const id = eventIds.id(name);
     const component = named.get(name);
     const source = component !== undefined && names.has(component) ? { $ref: `#/components/schemas/${component}` } : renamed(message.payload, names, new WeakSet(), false);
-    const payload = schemas.payload(source, `/components/messages/${seg(name)}/payload`, `${id}.payload`);
+    const payload = schemas.payload(source, `/components/messages/${seg(name)}/payload`);
     const where = channels.filter(Boolean).map((c) => `\`${c}\``).join(', ');
     return {
       area: 'events' as const,

@@ -1,18 +1,19 @@
 import type { z } from 'zod';
 import type { ItemInput } from '../../areas/index.ts';
-import type { Location, parameterSchema } from '../../areas/endpoints/index.ts';
-import type { securityRequirement } from '../../areas/security.ts';
+import { LOCATIONS, type Location, type parameterSchema } from '../../areas/endpoints/index.ts';
+import type { securityAlternative } from '../../areas/security.ts';
 import type { responseSchema } from '../../areas/payload.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg, type Ids } from '../result.ts';
-import { refName, typeOf } from '../schema-map.ts';
+import { refName } from '../schema-map.ts';
 import { titled } from '../text.ts';
-import { bodyPayload } from './body.ts';
+import { bodyContent, describedShape, headersOf } from './body.ts';
 import type { OpenApiContext } from './context.ts';
 import type { ErrorCollector } from './error.ts';
 
 /** What an OpenAPI description does not say: these facets stay open, never invented. */
 export const FROM_OPENAPI = 'The OpenAPI description declares none.';
+/** Methods whose request body, when the source gives none, is not asked about. */
 const BODYLESS = new Set(['get', 'head', 'delete', 'options', 'trace']);
 
 /** What the endpoints of a document say about other areas: rate-limit and deprecation headers, deprecated operations. */
@@ -29,39 +30,70 @@ export function operationName(method: string, path: string, op: Obj): string {
   return typeof op.operationId === 'string' ? op.operationId : `${method}${path.replace(/[{}]/g, '').replace(/\//g, '-')}`;
 }
 
+/** OpenAPI's security requirements as alternatives: each object is one way in, all of its schemes together; `{}` is "no authentication". */
+export function securityAlternatives(security: unknown[], schemeIds: Ids): Array<z.input<typeof securityAlternative>> {
+  return security.filter(isObj).map((req) => {
+    const all = Object.entries(req).map(([scheme, scopes]) => ({ scheme: schemeIds.id(scheme), ...(Array.isArray(scopes) && scopes.length > 0 ? { scopes: scopes.map(String) } : {}) }));
+    const [only] = all;
+    return all.length === 0 ? { anonymous: true as const } : all.length === 1 && only ? only : { all };
+  });
+}
+
 /** One operation as an endpoint. */
 export function mapEndpoint(
   ctx: OpenApiContext,
-  at: { method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown },
+  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown },
   schemeIds: Ids,
   errors: ErrorCollector,
   findings: EndpointFindings,
 ): ItemInput<'endpoints'> {
   const { method, path, item, op, pointer } = at;
-  const name = operationName(method, path, op);
-  const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])].map(ctx.deref);
   const parameters: Partial<Record<Location, Record<string, z.input<typeof parameterSchema>>>> = {};
-  for (const p of params) {
-    if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) continue;
-    const type = refName(isObj(p.schema) ? p.schema.$ref : undefined) ?? typeOf(ctx.deref(p.schema));
+  // Path-level parameters first; one of the operation's with the same name and location replaces it.
+  const listed = [
+    ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `/paths/${seg(path)}/parameters/${i}`) })) : []),
+    ...(Array.isArray(op.parameters) ? op.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${pointer}/parameters/${i}`) })) : []),
+  ];
+  for (const { raw, pointer: ppointer } of listed) {
+    const p = ctx.deref(raw);
+    if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) {
+      ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter without a name or a known location (path, query, header, cookie)' });
+      continue;
+    }
+    const shape = describedShape(ctx, p, ppointer, ['name', 'in', 'required', 'style', 'explode', 'allowEmptyValue', 'allowReserved']);
+    const { type, ...rest } = shape;
+    for (const key of ['allowEmptyValue', 'allowReserved']) if (p[key] !== undefined) ctx.unmapped.push({ pointer: `${ppointer}/${key}`, reason: `\`${key}\` has no place in the spec` });
     const group = (parameters[p.in] ??= {});
     group[p.name] = {
-      type: type ?? { open: 'The source gives no type.' },
-      ...(p.required === true ? { required: true } : {}),
-      ...(typeof p.description === 'string' ? { description: p.description } : {}),
+      ...(type !== undefined ? { type } : { type: { open: 'The source gives no type.' } }),
+      ...(typeof p.required === 'boolean' ? { required: p.required } : {}),
+      ...(typeof p.style === 'string' ? { style: p.style } : {}),
+      ...(typeof p.explode === 'boolean' ? { explode: p.explode } : {}),
+      ...rest,
     };
   }
+  // In the order the spec lists locations, so that a round trip writes them the same way.
+  const ordered = Object.fromEntries(LOCATIONS.filter((l) => parameters[l]).map((l) => [l, parameters[l]]));
   const data: ItemInput<'endpoints'> = {
     ...titled(op.summary, op.description),
     method: method.toUpperCase(),
     path,
-    parameters: Object.keys(parameters).length > 0 ? parameters : { none: FROM_OPENAPI },
+    // The item's id is the operationId where it can be; only one it could not keep is stated apart.
+    ...(typeof op.operationId === 'string' && op.operationId !== at.id ? { operation_id: op.operationId } : {}),
+    parameters: Object.keys(ordered).length > 0 ? ordered : { none: FROM_OPENAPI },
   };
-  if (!BODYLESS.has(method)) {
-    const body = ctx.deref(op.requestBody);
-    data.request = op.requestBody ? (bodyPayload(ctx, body.content, `${ctx.where(op.requestBody, `${pointer}/requestBody`)}/content`, `${name}.request`) ?? { none: 'The request body has no content.' }) : { none: FROM_OPENAPI };
-  }
+  if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
+  if (op.requestBody !== undefined) {
+    const raw = ctx.deref(op.requestBody);
+    const rpointer = ctx.where(op.requestBody, `${pointer}/requestBody`);
+    const body = bodyContent(ctx, raw.content, `${rpointer}/content`);
+    const extra = { ...(typeof raw.description === 'string' && raw.description.trim() ? { description: raw.description } : {}), ...(typeof raw.required === 'boolean' ? { required: raw.required } : {}) };
+    data.request = body ? { ...body, ...extra } : Object.keys(extra).length > 0 ? extra : { none: 'The request body has no content.' };
+  } else if (!BODYLESS.has(method)) data.request = { none: FROM_OPENAPI };
   const responses: Record<string, z.input<typeof responseSchema> | { none: string }> = {};
+  const statuses = Object.keys(ctx.deref(op.responses));
+  // `default` is every status not listed: an error beside success responses, the answer itself when alone.
+  const defaultIsError = statuses.some((s) => /^[123]/.test(s));
   for (const [status, raw] of Object.entries(ctx.deref(op.responses))) {
     const response = ctx.deref(raw);
     const rpointer = ctx.where(raw, `${pointer}/responses/${seg(status)}`);
@@ -69,25 +101,32 @@ export function mapEndpoint(
       if (RATE_HEADERS.test(h)) findings.rateHeaders.add(h);
       if (DEPRECATION_HEADERS.test(h)) findings.deprecationHeaders.add(h);
     }
-    const payload = bodyPayload(ctx, response.content, `${rpointer}/content`, `${name}.${status}`);
-    const description = typeof response.description === 'string' ? response.description : undefined;
-    if (/^[45]/.test(status)) {
-      const id = errors.add(refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') ?? `http-${status}`, status, response, payload, rpointer);
-      responses[status] = { error: id, ...(description !== undefined ? { description } : {}) };
-    } else responses[status] = payload ? { ...payload, ...(description !== undefined ? { description } : {}) } : { none: 'No body.' };
+    const payload = bodyContent(ctx, response.content, `${rpointer}/content`);
+    const headers = headersOf(ctx, response.headers, `${rpointer}/headers`);
+    if (response.links !== undefined) ctx.unmapped.push({ pointer: `${rpointer}/links`, reason: 'links between operations have no place in the spec' });
+    // A reference may give its own description (OpenAPI 3.1); else the response's.
+    const own = isObj(raw) && typeof raw.$ref === 'string' && typeof raw.description === 'string' ? raw.description : undefined;
+    const description = own ?? (typeof response.description === 'string' && response.description.trim() !== '' ? response.description : undefined);
+    if (/^([45]\d\d|[45]XX)$/i.test(status) || (status === 'default' && defaultIsError)) {
+      const component = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/');
+      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, description, payload, rpointer);
+      responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
+    } else {
+      const base = payload ?? {};
+      responses[status] = Object.keys(base).length > 0 || description !== undefined || headers ? { ...base, ...(description !== undefined ? { description } : {}), ...(headers ? { headers } : {}) } : { none: 'No body.' };
+    }
   }
   data.responses = Object.keys(responses).length > 0 ? responses : { open: 'The OpenAPI description lists no responses.' };
   const security = op.security ?? at.security;
   if (Array.isArray(security)) {
-    const reqs: Array<z.input<typeof securityRequirement>> = security.flatMap((req) =>
-      isObj(req) ? Object.entries(req).map(([scheme, scopes]) => ({ scheme: schemeIds.id(scheme), ...(Array.isArray(scopes) && scopes.length > 0 ? { scopes: scopes.map(String) } : {}) })) : [],
-    );
-    data.security = reqs.length > 0 ? reqs : { none: 'The operation needs no authentication.' };
+    const alternatives = securityAlternatives(security, schemeIds);
+    data.security = alternatives.length > 0 ? alternatives : { none: 'The operation needs no authentication.' };
   }
   if (op.deprecated === true) {
     data.deprecated = true;
     findings.deprecated++;
   }
   if (op.links !== undefined) ctx.unmapped.push({ pointer: `${pointer}/links`, reason: 'links between operations have no place in the spec' });
+  for (const key of ['externalDocs', 'servers']) if (op[key] !== undefined) ctx.unmapped.push({ pointer: `${pointer}/${key}`, reason: `an operation's \`${key}\` has no place in the spec` });
   return data;
 }

@@ -1,48 +1,55 @@
 import type { z } from 'zod';
 import type { ItemInput } from '../../areas/index.ts';
 import type { payloadSchema } from '../../areas/payload.ts';
-import type { Obj } from '../../facet/state.ts';
-import { Ids, type Unmapped } from '../result.ts';
+import { Ids } from '../result.ts';
 import { titled } from '../text.ts';
 
 type Payload = z.input<typeof payloadSchema>;
 
 /**
- * The error codes of a document: one per response component (or per inline status). A component
- * used under a second status becomes a second error, `<name>-<status>`, so every error keeps one
- * status code.
+ * The error codes of a document: one per response component (or per inline status, `default`
+ * and ranges such as `5XX` included). A component used under a second status becomes a second
+ * error, `<name>-<status>`, so every error keeps one status, and a second body under the same
+ * name and status a second error (`<name>-2`), so every error keeps its one body. Shared bodies are
+ * found by comparing them, not assumed.
  */
 export class ErrorCollector {
   private readonly ids = new Ids();
   private readonly byKey = new Map<string, string>();
   private readonly firstStatus = new Map<string, string>();
-  private readonly errors = new Map<string, { data: ItemInput<'errors'>; body?: Payload; pointer: string }>();
+  private readonly errors = new Map<string, { data: ItemInput<'errors'>; description?: string; body?: Payload }>();
 
-  add(name: string, status: string, response: Obj, body: Payload | undefined, pointer: string): string {
-    const key = `${name}@${status}`;
-    const known = this.byKey.get(key);
-    if (known) return known;
-    const first = this.firstStatus.get(name);
-    if (first === undefined) this.firstStatus.set(name, status);
-    const id = this.ids.id(first === undefined ? name : `${name}-${status}`);
-    this.byKey.set(key, id);
-    const data: ItemInput<'errors'> = { ...titled(response.description), status: /^\d+$/.test(status) ? Number(status) : { open: `The source gives the range ${status}.` } };
-    this.errors.set(id, { data, ...(body ? { body } : {}), pointer });
-    return id;
+  /** The error a response is; `sameBody` says whether the response's body is the error's, so need not be repeated. */
+  add(name: string, status: string, description: string | undefined, body: Payload | undefined, _pointer: string): { id: string; description?: string; body: boolean } {
+    // One error per name, status and body: a second body under the same status is a second error.
+    const key = `${name}@${status}@${JSON.stringify(body ?? null)}`;
+    let id = this.byKey.get(key);
+    if (id === undefined) {
+      const first = this.firstStatus.get(name);
+      if (first === undefined) this.firstStatus.set(name, status);
+      id = this.ids.id(first === undefined || first === status ? name : `${name}-${status}`);
+      this.byKey.set(key, id);
+      const code = /^\d+$/.test(status) ? Number(status) : { open: status === 'default' ? 'The source gives this as its default response, for any status it does not list.' : `The source gives the range ${status}.` };
+      this.errors.set(id, { data: { ...titled(description), status: code }, ...(description !== undefined ? { description } : {}), ...(body ? { body } : {}) });
+    }
+    const error = this.errors.get(id);
+    const same = JSON.stringify(error?.body) === JSON.stringify(body);
+    return { id, ...(error?.description !== undefined ? { description: error.description } : {}), body: same };
   }
 
-  /** The errors, and the body most of them carry as the errors area's body shape; other bodies are reported. */
-  finish(unmapped: Unmapped[]): { items: Array<{ id: string; data: ItemInput<'errors'> }>; body?: Payload } {
-    const tally = new Map<string, { count: number; body: Payload }>();
-    for (const e of this.errors.values()) {
-      if (!e.body) continue;
-      const key = JSON.stringify(e.body);
-      tally.set(key, { count: (tally.get(key)?.count ?? 0) + 1, body: e.body });
-    }
-    const common = [...tally].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1))[0];
-    for (const e of this.errors.values()) {
-      if (e.body && JSON.stringify(e.body) !== common?.[0]) unmapped.push({ pointer: e.pointer, reason: 'an error body that differs from the common error body shape is not kept' });
-    }
-    return { items: [...this.errors].map(([id, e]) => ({ id, data: e.data })), ...(common ? { body: common[1].body } : {}) };
+  /**
+   * The errors, and the errors area's body when every error's body has one shape (the same
+   * resource or schema and media types; examples and descriptions may differ). An error keeps its
+   * own body where it says more than that shared one.
+   */
+  finish(): { items: Array<{ id: string; data: ItemInput<'errors'> }>; body?: Payload } {
+    const all = [...this.errors.values()];
+    const shape = (b: Payload | undefined) => (b === undefined ? undefined : JSON.stringify({ ...b, example: undefined, description: undefined }));
+    const first = all[0]?.body;
+    const shared = first !== undefined && all.every((e) => shape(e.body) === shape(first)) ? (({ example: _, description: __, ...rest }) => rest)(first) : undefined;
+    return {
+      items: [...this.errors].map(([id, e]) => ({ id, data: e.body && JSON.stringify(e.body) !== JSON.stringify(shared) ? { ...e.data, body: e.body } : e.data })),
+      ...(shared ? { body: shared } : {}),
+    };
   }
 }

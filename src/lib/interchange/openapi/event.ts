@@ -2,16 +2,23 @@ import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import type { Ids } from '../result.ts';
 import { titled } from '../text.ts';
-import { bodyPayload } from './body.ts';
+import { bodyContent } from './body.ts';
 import { LOWER_METHODS, type OpenApiContext } from './context.ts';
+import { securityAlternatives } from './endpoint.ts';
 
-/** A webhook or callback path item as events: one per operation (named `<name>.<method>` when it has several). */
-export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, description?: string): Array<{ id: string; data: ItemInput<'events'> }> {
+/** A webhook or callback path item as events: one per operation (named `<name>.<method>` when it has several), sent by the service. */
+export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, description?: string): Array<{ id: string; data: ItemInput<'events'> }> {
   const methods = LOWER_METHODS.filter((m) => isObj(item[m]));
   return methods.map((method) => {
     const op = ctx.deref(item[method]);
     const id = ids.id(methods.length > 1 ? `${name}.${method}` : name);
-    const payload = op.requestBody ? bodyPayload(ctx, ctx.deref(op.requestBody).content, `${ctx.where(op.requestBody, `${pointer}/${method}/requestBody`)}/content`, `${id}.payload`) : undefined;
-    return { id, data: { ...titled(op.summary, typeof op.description === 'string' ? op.description : description), payload: payload ?? { open: 'The source gives no payload.' } } };
+    const body = ctx.deref(op.requestBody);
+    const payload = op.requestBody ? bodyContent(ctx, body.content, `${ctx.where(op.requestBody, `${pointer}/${method}/requestBody`)}/content`) : undefined;
+    const data: ItemInput<'events'> = { ...titled(op.summary, typeof op.description === 'string' ? op.description : description), payload: payload ?? { open: 'The source gives no payload.' }, direction: 'sent' };
+    if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
+    if (Array.isArray(op.security)) data.security = securityAlternatives(op.security, schemeIds);
+    const headers = (Array.isArray(op.parameters) ? op.parameters : []).map(ctx.deref).filter((p) => p.in === 'header' && typeof p.name === 'string');
+    if (headers.length > 0) data.headers = Object.fromEntries(headers.map((h) => [String(h.name), { ...(isObj(h.schema) ? ctx.schemas.object(h.schema, `${pointer}/${method}/parameters`) : {}), ...(typeof h.description === 'string' ? { description: h.description } : {}), ...(typeof h.required === 'boolean' ? { required: h.required } : {}) }]));
+    return { id, data };
   });
 }

@@ -46,7 +46,7 @@ function headers(h: unknown): Obj | undefined {
   return Object.fromEntries(
     Object.entries(named).map(([name, x]) => {
       const v = isObj(x) ? x : {};
-      return [name, { ...(text(v.description) ? { description: v.description } : {}), ...(stated(v.required) === true ? { required: true } : {}), ...(stated(v.deprecated) === true ? { deprecated: true } : {}), schema: ownSchema(v) }];
+      return [name, { ...(text(v.description) ? { description: v.description } : {}), ...(typeof stated(v.required) === 'boolean' ? { required: stated(v.required) } : {}), ...(stated(v.deprecated) === true ? { deprecated: true } : {}), schema: ownSchema(v) }];
     }),
   );
 }
@@ -124,10 +124,12 @@ export function exportOpenApi(a: Analysis): Obj {
       name,
       in: location,
       // A path parameter is always required in OpenAPI; elsewhere, only where stated.
-      ...(location === 'path' || stated(p.required) === true ? { required: true } : {}),
+      ...(location === 'path' || stated(p.required) === true ? { required: true } : stated(p.required) === false ? { required: false } : {}),
       ...(text(p.description) ? { description: p.description } : {}),
       ...(stated(p.deprecated) === true ? { deprecated: true } : {}),
-      schema: ownSchema(p),
+      ...(p.style !== undefined ? { style: p.style } : {}),
+      ...(p.explode !== undefined ? { explode: p.explode } : {}),
+      ...(p.content_type !== undefined ? { content: { [p.content_type]: { schema: ownSchema(p) } } } : { schema: ownSchema(p) }),
     }));
     const request = statedObj(e.data.request);
     const requestContent = request ? content(request) : undefined;

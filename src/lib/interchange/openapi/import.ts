@@ -2,7 +2,7 @@ import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
-import { openApiContext, LOWER_METHODS } from './context.ts';
+import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts';
 import { mapEndpoint, operationName, type EndpointFindings } from './endpoint.ts';
 import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
@@ -27,6 +27,41 @@ export function countOpenApi(doc: Obj): OpenApiCounts {
     webhooks: ops(doc.webhooks) + ops(doc['x-webhooks']),
     securitySchemes: Object.keys(isObj(components.securitySchemes) ? components.securitySchemes : {}).length,
   };
+}
+
+type Server = { url: string; description?: string; variables?: Record<string, { default: string; allowed?: string[]; description?: string }> };
+
+/** The document's absolute servers, with their variables; a relative one is listed as unmapped. */
+function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
+  if (!Array.isArray(raw)) return [];
+  const out: Server[] = [];
+  raw.forEach((r, i) => {
+    const s = ctx.deref(r);
+    if (typeof s.url !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^\s<>"`\\^|]+$/i.test(s.url)) {
+      ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is not an absolute URL; the spec states servers by absolute URL` });
+      return;
+    }
+    const variables = Object.entries(ctx.deref(s.variables)).map(([name, v]) => {
+      const o = ctx.deref(v);
+      const allowed = Array.isArray(o.enum) ? o.enum.map(String) : [];
+      return [name, { default: String(o.default ?? ''), ...(allowed.length > 0 ? { allowed } : {}), ...(typeof o.description === 'string' && o.description.trim() ? { description: o.description } : {}) }] as const;
+    });
+    out.push({ url: s.url, ...(typeof s.description === 'string' && s.description.trim() ? { description: s.description } : {}), ...(variables.length > 0 ? { variables: Object.fromEntries(variables) } : {}) });
+  });
+  return out;
+}
+
+/** The summary, contact, licence and terms of service the document's `info` states. */
+function mapInfo(ctx: OpenApiContext, info: Obj): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof info.summary === 'string' && info.summary.trim()) out.summary = info.summary.trim();
+  const contact = ctx.deref(info.contact);
+  const c = Object.fromEntries(['name', 'email', 'url'].filter((k) => typeof contact[k] === 'string' && String(contact[k]).trim() !== '').map((k) => [k, contact[k]]));
+  if (Object.keys(c).length > 0) out.contact = c;
+  const license = ctx.deref(info.license);
+  if (typeof license.name === 'string' && license.name.trim()) out.license = Object.fromEntries(['name', 'identifier', 'url'].filter((k) => typeof license[k] === 'string').map((k) => [k, license[k]]));
+  if (typeof info.termsOfService === 'string') out.terms_of_service = info.termsOfService;
+  return out;
 }
 
 /**
@@ -56,28 +91,34 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       const op = ctx.deref(item[method]);
       const pointer = `/paths/${seg(path)}/${method}`;
       const name = operationName(method, path, op);
-      endpoints.push({ id: endpointIds.id(name), data: mapEndpoint(ctx, { method, path, item, op, pointer, security: doc.security }, schemeIds, errors, findings) });
+      const id = endpointIds.id(name);
+      endpoints.push({ id, data: mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security }, schemeIds, errors, findings) });
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
-          events.push(...mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`, eventIds, `Callback of \`${name}\` to \`${expression}\`.`));
+          events.push(...mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`, eventIds, schemeIds, `Callback of \`${name}\` to \`${expression}\`.`));
         }
       }
     }
   }
   for (const key of ['webhooks', 'x-webhooks'] as const) {
-    for (const [name, raw] of Object.entries(ctx.deref(doc[key]))) events.push(...mapEvents(ctx, name, ctx.deref(raw), `/${key}/${seg(name)}`, eventIds));
+    for (const [name, raw] of Object.entries(ctx.deref(doc[key]))) events.push(...mapEvents(ctx, name, ctx.deref(raw), `/${key}/${seg(name)}`, eventIds, schemeIds));
   }
-  for (const key of ['tags', 'externalDocs']) if (doc[key] !== undefined) unmapped.push({ pointer: `/${key}`, reason: `${key} have no place in the spec` });
+  if (doc.externalDocs !== undefined) unmapped.push({ pointer: '/externalDocs', reason: 'external documentation has no place in the spec' });
+  // Tags are carried by name on each endpoint and event; what the tag list says of them is not.
+  if (Array.isArray(doc.tags)) {
+    doc.tags.forEach((t, i) => {
+      const rest = Object.keys(ctx.deref(t)).filter((k) => k !== 'name');
+      if (rest.length > 0) unmapped.push({ pointer: `/tags/${i}`, reason: `a tag's ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec (tags are kept by name on endpoints)` });
+    });
+  }
   for (const key of Object.keys(components)) {
     if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
   }
-  const errorsFound = errors.finish(unmapped);
-
-  const servers = Array.isArray(doc.servers) ? doc.servers.map(ctx.deref) : [];
-  const url = typeof servers[0]?.url === 'string' ? servers[0].url : undefined;
+  const errorsFound = errors.finish();
+  const servers = mapServers(ctx, doc.servers);
+  const url = servers[0]?.url;
   const absolute = url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^{}\s]+$/i.test(url) ? url : undefined;
-  if (servers.length > 1) unmapped.push({ pointer: '/servers', reason: `${servers.length} servers; the spec keeps the first as the base address` });
-  if (url !== undefined && !absolute) unmapped.push({ pointer: '/servers/0/url', reason: `\`${url}\` is relative or templated; the base address stays a placeholder` });
+  const about = mapInfo(ctx, info);
 
   const version = typeof info.version === 'string' ? info.version : undefined;
   const { rateHeaders, deprecationHeaders, deprecated } = findings;
@@ -96,6 +137,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
         name: typeof info.title === 'string' ? info.title : { open: true },
         base_url: absolute ?? '{base_url}',
         ...(typeof info.description === 'string' && info.description.trim() ? { purpose: info.description } : {}),
+        ...(servers.length > 0 ? { servers } : {}),
+        ...about,
       },
       resources: { inventory: 'complete' },
       endpoints: { inventory: 'complete' },

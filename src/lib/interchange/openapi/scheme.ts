@@ -7,8 +7,14 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemIn
   const common = typeof s.description === 'string' ? { description: s.description } : {};
   switch (s.type) {
     case 'apiKey':
-      if (s.in !== 'header') unmapped.push({ pointer: `${pointer}/in`, reason: `an API key in the ${String(s.in)} is recorded as its name, not as a header` });
-      return { ...common, scheme: 'api-key', credentials: [String(s.name ?? 'api key')], ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }) };
+      if (s.in !== 'header' && s.in !== 'query' && s.in !== 'cookie') unmapped.push({ pointer: `${pointer}/in`, reason: `an API key in \`${String(s.in)}\` is not a header, query or cookie key` });
+      return {
+        ...common,
+        scheme: 'api-key',
+        ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' ? { location: s.in } : {}),
+        credentials: [String(s.name ?? 'api key')],
+        ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }),
+      };
     case 'http': {
       const bearer = String(s.scheme).toLowerCase() === 'bearer';
       return { ...common, scheme: bearer ? 'http-bearer' : 'http-basic', headers: ['Authorization'], ...(bearer ? {} : { credentials: ['username', 'password'] }) };
