@@ -16,8 +16,8 @@ export default defineConfig({
       description: 'The service interface specification, with every open gap in place.',
       customCss: ['./src/styles/reference.css', './src/styles/print.css'],
       routeMiddleware: './src/site/route-data.ts',
-      // In `npm run dev`, a spec with errors shows them on every page.
-      components: { Banner: './src/components/Banner.astro' },
+      // In `npm run dev`, a spec with errors shows them on every page; the header shows the logo `specbench.yaml` names.
+      components: { Banner: './src/components/Banner.astro', SiteTitle: './src/components/SiteTitle.astro' },
       sidebar: [
         { label: 'Dashboard', link: '/' },
         { label: 'Areas', items: AREAS.map((a, i) => ({ label: `${i + 1}. ${a.title}`, link: `/${a.key}/` })) },

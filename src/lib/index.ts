@@ -38,7 +38,7 @@ export { importOpenApi, countOpenApi, type OpenApiCounts } from './interchange/o
 export { importAsyncApi, countAsyncApi, type AsyncApiCounts } from './interchange/asyncapi/import.ts';
 export { exportOpenApi } from './interchange/openapi/export.ts';
 export { exportAsyncApi } from './interchange/asyncapi/export.ts';
-export { GAPS_EXTENSION, UNEXPORTED_EXTENSION } from './interchange/export-common.ts';
+export { ERROR_EXTENSION, GAPS_EXTENSION, UNEXPORTED_EXTENSION } from './interchange/export-common.ts';
 export { downloads, EXPORT_TARGETS, exported, type ExportTarget } from './interchange/exported.ts';
 export { importDocument, markdownDescriptions } from './interchange/import-document.ts';
 export { importPlan, type ImportPlan } from './interchange/plan.ts';

@@ -80,6 +80,22 @@ describe('browsing the complete service', () => {
     expect(await svg.locator('g.node text').allTextContents()).toEqual(expect.arrayContaining(['draft', 'placed', 'cancelled', 'shipped']));
     await page.close();
   });
+
+  it.each([
+    ['/states/order-status/', 1280, 'beside'],
+    ['/resources/Order/', 1280, 'beside'],
+    ['/states/order-status/', 375, 'above'],
+  ] as const)('puts the diagram of %s at %ipx %s the transition table', async (path, width, where) => {
+    const page = await open('complete', path, width);
+    const diagram = await page.locator('.machine figure.diagram').first().boundingBox();
+    const table = await page.locator('.machine table.transitions').first().boundingBox();
+    if (!diagram || !table) throw new Error('no diagram or no table');
+    if (where === 'beside') {
+      expect(table.x).toBeGreaterThanOrEqual(diagram.x + diagram.width);
+      expect(table.y).toBeLessThan(diagram.y + diagram.height);
+    } else expect(table.y).toBeGreaterThanOrEqual(diagram.y + diagram.height);
+    await page.close();
+  });
 });
 
 describe('the empty spec in content/', () => {

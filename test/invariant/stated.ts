@@ -21,13 +21,18 @@ import { AREAS, readSpecDir } from '../../src/lib/index.ts';
  * - Comments, such as the editor modeline: YAML comments are not values.
  *
  * Booleans are shown as words (a `required` badge, `optional`, `nullable`, `not read-only`, "a
- * list of"), not as `true` and `false`, so for them the walk looks for their key's words.
+ * list of", "no authentication"), not as `true` and `false`, so for them the walk looks for their
+ * key's words.
  */
 export interface Leaf {
   /** The file, relative to the spec folder. */
   file: string;
   /** Where in the file, for the failure message. */
   path: string;
+  /** Where in the file, key by key (indexes as numbers): the value's own, or for a key, its entry's. */
+  at: Array<string | number>;
+  /** The leaf is a map key (the name of its entry), not a value. */
+  key?: true;
   /** The text a reader must find. */
   text: string;
   /** For a boolean: the words, one of which a reader must find instead (case aside). */
@@ -102,28 +107,28 @@ export async function contentFiles(dir: string): Promise<Array<{ file: string; d
 }
 
 /** The words that show a boolean: its key as written, with `-` or a blank for `_`; `optional` for `required`. */
-const booleanWords = (key: string): string[] => [...new Set([key, key.replace(/_/g, '-'), key.replace(/_/g, ' '), ...(key === 'required' ? ['optional'] : [])])];
+const booleanWords = (key: string): string[] => [...new Set([key, key.replace(/_/g, '-'), key.replace(/_/g, ' '), ...(key === 'required' ? ['optional'] : []), ...(key === 'anonymous' ? ['no authentication'] : [])])];
 
 /** Every stated leaf of every content file, with the text that must reach a reader. */
 export function statedLeaves(files: ReadonlyArray<{ file: string; data: unknown }>): Leaf[] {
   const titles = linkTitles(files);
   const out: Leaf[] = [];
-  const add = (file: string, path: string, text: string) => {
+  const add = (file: string, path: string, at: Array<string | number>, text: string, isKey = false) => {
     const t = normalize(text);
-    if (t) out.push({ file, path, text: t });
+    if (t) out.push({ file, path, at, text: t, ...(isKey ? { key: true as const } : {}) });
   };
-  const walk = (file: string, v: unknown, path: string, key: string | undefined): void => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(file, x, `${path}/${i}`, undefined));
+  const walk = (file: string, v: unknown, path: string, at: Array<string | number>, key: string | undefined): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(file, x, `${path}/${i}`, [...at, i], undefined));
     else if (v && typeof v === 'object') {
       if ('open' in v) return;
       for (const [k, x] of Object.entries(v)) {
-        if (!KEYWORDS.has(k)) add(file, `${path}/${k} (key)`, k);
-        walk(file, x, `${path}/${k}`, k);
+        if (!KEYWORDS.has(k)) add(file, `${path}/${k} (key)`, [...at, k], k, true);
+        walk(file, x, `${path}/${k}`, [...at, k], k);
       }
-    } else if (typeof v === 'string' && key !== undefined && PROSE_KEYS.has(key)) add(file, path, proseText(v, titles));
-    else if (typeof v === 'boolean' && key !== undefined) out.push({ file, path, text: String(v), words: booleanWords(key) });
-    else if (v !== undefined) add(file, path, v === null ? 'null' : String(v));
+    } else if (typeof v === 'string' && key !== undefined && PROSE_KEYS.has(key)) add(file, path, at, proseText(v, titles));
+    else if (typeof v === 'boolean' && key !== undefined) out.push({ file, path, at, text: String(v), words: booleanWords(key) });
+    else if (v !== undefined) add(file, path, at, v === null ? 'null' : String(v));
   };
-  for (const { file, data } of files) walk(file, data, '', undefined);
+  for (const { file, data } of files) walk(file, data, '', [], undefined);
   return out;
 }

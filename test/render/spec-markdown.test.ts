@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { specMarkdown } from '../../src/lib/index.ts';
+import { droppedFromDocument } from '../invariant/reach.ts';
+import { contentFiles } from '../invariant/stated.ts';
 import { cli, fixture, specAt } from '../helpers.ts';
 
 /** `## ` sections of a Markdown text, headings dropped. */
@@ -45,5 +47,24 @@ describe('the spec as one Markdown document', () => {
     expect(specMarkdown(await specAt(fixture('complete')))).toBe(a);
     expect((await cli(['export', 'markdown', '--spec', fixture('complete')])).out).toBe(a);
     expect(a).toContain('| draft | placed | endpoint place-order |');
+  });
+
+  it('writes a variant given as a resource name on a line of its own, in its place, linked to the resource', async () => {
+    const md = specMarkdown(await specAt(fixture('complete')));
+    const shipped = md.slice(md.indexOf('### Shipped order'), md.indexOf('## 3. States'));
+    expect(shipped).toContain(
+      ['  - value: variants: 2 listed below', '    - variant 0: [Order](#order-resourcesorder)', '    - variant 1: type: object'].join('\n'),
+    );
+  });
+
+  it('shows every stated value of the fixtures in its own row, and misses a row that is left out', async () => {
+    for (const dir of [fixture('complete'), fixture('half-written'), 'content']) {
+      expect(droppedFromDocument(await contentFiles(dir), await specAt(dir)), dir).toEqual([]);
+    }
+    // Without the variant's line the resource name still stands in the item's part (`ShippedOrder`
+    // in its heading), but not in the row of the variants: the check looks there.
+    const analysis = await specAt(fixture('complete'));
+    const without = specMarkdown(analysis).replace('    - variant 0: [Order](#order-resourcesorder)\n', '');
+    expect(droppedFromDocument(await contentFiles(fixture('complete')), analysis, without)).toEqual(['resources/ShippedOrder.yaml /value/of/0 = "Order": not on its row of the Markdown document']);
   });
 });

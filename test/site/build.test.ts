@@ -4,7 +4,7 @@ import { openApiProblems } from '../openapi-valid.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { cli, fixture, scratchCopy } from '../helpers.ts';
 import { buildSite } from './build.ts';
-import { main, page } from './read.ts';
+import { htmlFiles, main, page } from './read.ts';
 import { unsafeSite } from './scan.ts';
 
 const { content, complete, hostile } = inject('sites');
@@ -182,6 +182,104 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
     expect(root.querySelectorAll('section.area').map((s) => s.getAttribute('data-area'))).toEqual(['purpose', 'resources', 'states', 'endpoints', 'authentication', 'events', 'errors', 'limits', 'versioning']);
     expect(root.querySelectorAll('section.item')).toHaveLength(26);
     expect(root.querySelectorAll('figure.diagram svg')).toHaveLength(1);
+  });
+});
+
+/** Block elements a page puts inside a `<p>`, which a browser would pull out of it: `p.class > tag` with the pages. Read from the markup as written (an HTML parser would repair it). */
+async function blocksInParagraphs(outDir: string): Promise<string[]> {
+  const BLOCK = new Set(['div', 'ol', 'ul', 'dl', 'details', 'summary', 'table', 'section', 'figure', 'pre', 'p', 'h1', 'h2', 'h3', 'h4', 'blockquote']);
+  const found = new Set<string>();
+  for (const file of await htmlFiles(outDir)) {
+    const html = (await readFile(join(outDir, file), 'utf8')).replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
+    let paragraph: string | undefined;
+    for (const [, close, tag = '', attributes = ''] of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*)>/g)) {
+      const name = tag.toLowerCase();
+      if (name === 'p') paragraph = close ? undefined : attributes.trim();
+      else if (paragraph !== undefined && !close && BLOCK.has(name)) found.add(`${file}: <p ${paragraph}> holds <${name}>`);
+    }
+  }
+  return [...found];
+}
+
+describe('reference pages of the complete fixture', () => {
+  const { based } = inject('sites');
+  const text = (el: { text: string } | null | undefined) => el?.text.replace(/\s+/g, ' ').trim();
+
+  it('writes security alternatives in words, each scope linked to its entry on the scheme’s page', async () => {
+    const root = main(await page(complete, 'endpoints/list-orders'));
+    expect(root.querySelectorAll('.security li').map(text)).toEqual([
+      'OAuth 2.0 client credentials oauth2 with orders:read',
+      'or API key api-key and OAuth 2.0 client credentials oauth2',
+      'or no authentication',
+    ]);
+    const scope = root.querySelector('.security a.scope');
+    expect([text(scope), scope?.getAttribute('href')]).toEqual(['orders:read', '/authentication/oauth2/#f-authentication/oauth2/scopes/orders_3a_read']);
+    const entry = main(await page(complete, 'authentication/oauth2')).querySelector('[id="f-authentication/oauth2/scopes/orders_3a_read"]');
+    expect(text(entry?.querySelector('dt'))).toBe('orders:read');
+  });
+
+  it('badges a deprecated endpoint on its signature line', async () => {
+    expect(text(main(await page(complete, 'endpoints/list-order-lines')).querySelector('.signature'))).toBe('GET https://api.example.com/v1/orders/{id}/lines Deprecated');
+    expect(text(main(await page(complete, 'endpoints/get-order')).querySelector('.signature'))).not.toContain('Deprecated');
+  });
+
+  it('shows an error without a body of its own the errors area’s body, marked as inherited and linked', async () => {
+    const root = main(await page(complete, 'errors/order_not_found'));
+    const note = root.querySelector('.inherited-note');
+    expect(text(note)).toBe('inherited No body of its own: the one the Errors area states applies.');
+    expect(note?.querySelector('a')?.getAttribute('href')).toBe('/errors/#f-errors/body');
+    expect(text(root.querySelector('.body .body-carries'))).toBe('Problem application/problem+json');
+    expect(root.querySelector('.body-carries a')?.getAttribute('href')).toBe('/resources/Problem/');
+    expect(main(await page(complete, 'errors/invalid_order')).querySelector('.inherited-note')).toBeNull();
+  });
+
+  it('shows a resource’s lifecycle: the machine’s diagram, transitions and states, linking to its page', async () => {
+    const root = await page(complete, 'resources/Order');
+    const lifecycle = main(root).querySelector('section.lifecycle');
+    expect(lifecycle?.querySelector('h2')?.text).toBe('Lifecycle');
+    expect(lifecycle?.querySelector('p a')?.getAttribute('href')).toBe('/states/order-status/');
+    expect(lifecycle?.querySelector('figure.diagram svg')?.getAttribute('aria-label')).toBe('State diagram of order-status: draft, placed, cancelled, shipped');
+    expect(lifecycle?.querySelectorAll('table.transitions tbody tr')).toHaveLength(3);
+    expect(lifecycle?.querySelectorAll('dl.states dt code').map((c) => c.text)).toEqual(['draft', 'placed', 'cancelled', 'shipped']);
+    expect(root.querySelectorAll('starlight-toc a').map((a) => a.getAttribute('href'))).toContain('#lifecycle');
+    // The print page draws each machine once, where the machine itself is.
+    expect(main(await page(complete, 'print')).querySelectorAll('section.lifecycle')).toHaveLength(1);
+  });
+
+  it('gives constraints and default columns of their own in a parameter table', async () => {
+    const table = main(await page(complete, 'endpoints/list-orders')).querySelector('table.shape-table');
+    expect(table?.querySelectorAll('thead th').map(text)).toEqual(['Name', 'Type', 'Required', 'Description', 'Constraints', 'Default']);
+    const limit = table?.querySelectorAll('tbody tr').find((r) => r.getAttribute('data-shape')?.endsWith('/limit'));
+    expect(limit?.querySelectorAll('th, td').map(text)).toEqual(['limit', 'integer', 'not stated', '', '≥ 1 ≤ 100', '20']);
+    expect(table?.parentNode?.classList.contains('table-scroll')).toBe(true);
+  });
+
+  it('reads as sentences: spaces between links and media types, words for keys, one caption per heading', async () => {
+    expect(text(main(await page(complete, '.')).querySelector('p'))).toMatch(/ stated\. All gaps\.$/);
+    const orders = main(await page(complete, 'endpoints/list-orders'));
+    expect(text(orders.querySelector('.response .body-carries'))).toBe('A list of Order application/json text/csv');
+    expect(orders.querySelectorAll('.facts dt').map(text)).toContain('operation id');
+    expect(main(await page(complete, 'limits/request-size')).querySelectorAll('.facts dt').map(text)).toContain('applies to');
+    const shipped = main(await page(complete, 'events/order.shipped'));
+    expect(shipped.querySelector('table.shape-table caption')?.classList.contains('sr-only')).toBe(true);
+    expect(await blocksInParagraphs(complete)).toEqual([]);
+  });
+
+  it('says which path parameters the curl line leaves to fill in', async () => {
+    const curl = main(await page(complete, 'endpoints/get-order')).querySelector('.curl');
+    expect(curl?.querySelectorAll('.note').map(text)).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.']);
+  });
+
+  it('shows the logo specbench.yaml names in the header, below the base path', async () => {
+    expect((await page(complete, '.')).querySelector('.site-title img')?.getAttribute('src')).toBe('/favicon.svg');
+    expect((await page(based, '.')).querySelector('.site-title img')?.getAttribute('src')).toBe('/spec/favicon.svg');
+    expect((await page(content, '.')).querySelector('.site-title img')).toBeNull();
+  });
+
+  it('lists every item of a small area in the sidebar, under every tag', async () => {
+    const sidebar = (await page(complete, 'endpoints/get-order')).querySelector('#starlight__sidebar');
+    const hrefs = sidebar?.querySelectorAll('a').map((a) => a.getAttribute('href')) ?? [];
+    for (const id of ['create-order', 'list-order-lines', 'list-orders', 'cancel-order', 'get-order', 'place-order']) expect(hrefs).toContain(`/endpoints/${id}/`);
   });
 });
 

@@ -7,6 +7,9 @@ import { areaOf, type Item } from '../model/spec.ts';
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
 export const GAPS_EXTENSION = 'x-specbench-gaps';
 
+/** The extension that names the error code of a response written out in full (with its own headers or description). */
+export const ERROR_EXTENSION = 'x-specbench-error';
+
 /** The extension that lists what a spec states but an exported document cannot carry: `[{ id, reason }]`. */
 export const UNEXPORTED_EXTENSION = 'x-specbench-unexported';
 

@@ -32,6 +32,23 @@ const REFINEMENTS: ReadonlyArray<[string, keyof Shape]> = [
   ['uniqueItems', 'unique_items'],
 ];
 
+/** Whether a value holds a `$ref` anywhere: a reference where a literal value belongs, which tools read differently. */
+export function holdsReference(value: unknown, depth = 0): boolean {
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => holdsReference(v, depth + 1));
+  return '$ref' in value || Object.values(value).some((v) => holdsReference(v, depth + 1));
+}
+
+/** A pattern as the spec checks it: an ECMAScript regular expression in Unicode mode. */
+const compiles = (pattern: string) => {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The JSON Schema keyword of each shape key, for pointers. */
 const KEYWORD: Partial<Record<string, string>> = Object.fromEntries([...REFINEMENTS.map(([k, key]) => [key, k]), ['exclusive_minimum', 'exclusiveMinimum'], ['exclusive_maximum', 'exclusiveMaximum']]);
 
@@ -43,12 +60,12 @@ const CARRIED = new Set([
 ]);
 
 /** The order a shape's keys are written in, whatever order the source used: a round trip writes the same file. */
-const ORDER = ['title', 'description', 'type', 'required', 'format', 'allowed', 'nullable', 'default', 'examples', 'read_only', 'write_only', 'deprecated', 'items', 'values', 'fields', 'of', 'discriminator', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'pattern', 'min_items', 'max_items', 'unique_items'];
+const ORDER = ['title', 'description', 'type', 'required', 'format', 'allowed', 'nullable', 'default', 'examples', 'read_only', 'write_only', 'deprecated', 'items', 'values', 'fields', 'of', 'discriminator', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'pattern', 'min_items', 'max_items', 'unique_items', 'style', 'explode', 'content_type'];
 const rank = (k: string) => {
   const i = ORDER.indexOf(k);
   return i === -1 ? ORDER.length : i;
 };
-function canonical<T extends object>(shape: T): T {
+export function canonical<T extends object>(shape: T): T {
   return Object.fromEntries(Object.entries(shape).sort(([a], [b]) => rank(a) - rank(b))) as T;
 }
 
@@ -149,7 +166,8 @@ export class SchemaMapper {
     }
     const nullable = this.nullableOf(schema);
     if (nullable) {
-      const inner = this.object(nullable.schema, nullable.pointer(pointer), depth + 1);
+      // `anyOf: [{}, {type: null}]` is how a nullable value of no stated type is written.
+      const inner = isObj(nullable.schema) && Object.keys(nullable.schema).length === 0 ? {} : this.object(nullable.schema, nullable.pointer(pointer), depth + 1);
       return canonical({ ...inner, nullable: true, ...this.annotations(schema, pointer, nullable.keep) });
     }
     const out: Shape = {};
@@ -304,6 +322,16 @@ export class SchemaMapper {
       if (out[key] === undefined || constraintApplies(key, type)) continue;
       delete out[key];
       this.unmapped.push({ pointer: `${pointer}/${KEYWORD[key] ?? key}`, reason: `\`${KEYWORD[key] ?? key}\` has no effect on ${aType(type)}; it is not kept` });
+    }
+    if (typeof out.pattern === 'string' && !compiles(out.pattern)) {
+      this.unmapped.push({ pointer: `${pointer}/pattern`, reason: 'the pattern is not an ECMAScript regular expression in Unicode mode, which is how the spec checks patterns; it is not kept' });
+      delete out.pattern;
+    }
+    for (const key of ['default', 'examples'] as const) {
+      if (out[key] !== undefined && holdsReference(out[key])) {
+        this.unmapped.push({ pointer: `${pointer}/${key === 'default' ? 'default' : 'example'}`, reason: `a ${key === 'default' ? 'default' : 'example'} holding a \`$ref\` is not kept (a literal value, which tools read as a reference)` });
+        delete out[key];
+      }
     }
     const none: ValueContext = { resource: () => undefined, matches: () => undefined };
     if (Array.isArray(out.allowed)) {

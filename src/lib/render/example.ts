@@ -50,10 +50,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const fields = statedObj(v.fields);
     if (typeof type !== 'string') return fields ? { value: object(fields, depth, seen) } : undefined;
     switch (type) {
-      case 'string': {
-        const format = stated(v.format);
-        return { value: typeof format === 'string' && format in FORMATS ? FORMATS[format] : 'string' };
-      }
+      case 'string':
+        return { value: stringFor(v) };
       case 'integer':
       case 'number':
         return { value: numberWithin(v, type === 'integer') };
@@ -142,4 +140,116 @@ function numberWithin(v: Obj, integer: boolean): number {
   if (multiple === undefined || multiple <= 0) return n;
   const m = lo === undefined && hi !== undefined ? Math.floor(n / multiple) * multiple : Math.ceil(n / multiple) * multiple;
   return Number(m.toPrecision(12));
+}
+
+/**
+ * A string for a shape: the example of its format, or `string`, fitted to its stated lengths. With
+ * a stated pattern it is one the pattern matches: the format's example when it does, else one made
+ * from the pattern when the pattern is simple; otherwise a placeholder that says what it must
+ * match instead of claiming to.
+ */
+function stringFor(v: Obj): string {
+  const format = stated(v.format);
+  const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+  const [min, max] = [num(stated(v.min_length)), num(stated(v.max_length))];
+  const pattern = stated(v.pattern);
+  const fits = (s: string) => (min === undefined || [...s].length >= min) && (max === undefined || [...s].length <= max);
+  const candidates: string[] = [];
+  if (typeof format === 'string' && typeof FORMATS[format] === 'string') candidates.push(FORMATS[format]);
+  if (typeof pattern === 'string') {
+    const made = fromPattern(pattern, min ?? 0);
+    if (made !== undefined) candidates.push(made);
+  } else {
+    let plain = 'string';
+    if (max !== undefined && max < plain.length) plain = plain.slice(0, Math.max(0, max));
+    if (min !== undefined && min > plain.length) plain = plain.padEnd(min, 'x');
+    candidates.push(plain);
+  }
+  const matches = typeof pattern === 'string' ? regex(pattern) : undefined;
+  const ok = candidates.find((c) => fits(c) && (typeof pattern !== 'string' || matches?.test(c) === true));
+  if (ok !== undefined) return ok;
+  return typeof pattern === 'string' ? `<a string matching ${pattern}>` : `<a string of ${min ?? 0} to ${max ?? 'any number of'} characters>`;
+}
+
+/** A pattern as JavaScript reads it (JSON Schema's patterns are ECMAScript's), or undefined when it is not one. */
+function regex(pattern: string): RegExp | undefined {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // Not valid with these flags.
+    }
+  }
+  return undefined;
+}
+
+/** The first character a character class allows (`[A-Z0-9-]` → `A`), or undefined for a negated or empty one. */
+function classChar(body: string): string | undefined {
+  if (body.startsWith('^') || body === '') return undefined;
+  if (body.startsWith('\\')) return escapeChar(body[1] ?? '');
+  return body[0];
+}
+
+/** What an escape stands for in a made-up string: a digit for `\\d`, a letter for `\\w`, the character itself otherwise. */
+function escapeChar(c: string): string | undefined {
+  if (c === 'd') return '1';
+  if (c === 'w') return 'a';
+  if (c === 's') return ' ';
+  if (/[DWSbB]/.test(c) || /[0-9]/.test(c) || c === 'u' || c === 'x' || c === 'p' || c === 'P' || c === 'k' || c === 'c') return undefined;
+  return c === 'n' ? '\n' : c === 't' ? '\t' : c;
+}
+
+/**
+ * The shortest string a simple pattern matches (characters, escapes, character classes and `.`,
+ * each with an optional `?`, `*`, `+` or `{n,m}`), repeating the last repeatable part to reach a
+ * minimum length where it may; undefined for anything else (groups, alternatives, lookarounds).
+ */
+function fromPattern(pattern: string, minLength: number): string | undefined {
+  let body = pattern;
+  const anchoredEnd = body.endsWith('$') && !body.endsWith('\\$');
+  if (body.startsWith('^')) body = body.slice(1);
+  if (anchoredEnd) body = body.slice(0, -1);
+  const parts: Array<{ char: string; count: number; more: boolean }> = [];
+  let i = 0;
+  while (i < body.length) {
+    const c = body[i] ?? '';
+    let char: string | undefined;
+    if (c === '\\') {
+      char = escapeChar(body[i + 1] ?? '');
+      i += 2;
+    } else if (c === '[') {
+      const end = body.indexOf(']', i + 2);
+      if (end < 0) return undefined;
+      char = classChar(body.slice(i + 1, end));
+      i = end + 1;
+    } else if ('()|{}?*+^$'.includes(c)) return undefined;
+    else {
+      char = c === '.' ? 'a' : c;
+      i += 1;
+    }
+    if (char === undefined) return undefined;
+    let count = 1;
+    let more = false;
+    const q = body[i];
+    if (q === '?' || q === '*') {
+      count = 0;
+      more = q === '*';
+      i += 1;
+    } else if (q === '+') {
+      more = true;
+      i += 1;
+    } else if (q === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(body.slice(i));
+      if (!m) return undefined;
+      count = Number(m[1]);
+      more = m[2] !== undefined && (m[3] === '' || Number(m[3]) > count);
+      i += m[0].length;
+    }
+    if (body[i] === '?') i += 1;
+    parts.push({ char, count, more });
+  }
+  const length = parts.reduce((n, p) => n + p.count, 0);
+  const grow = [...parts].reverse().find((p) => p.more);
+  if (grow && length < minLength) grow.count += minLength - length;
+  return parts.map((p) => p.char.repeat(p.count)).join('');
 }

@@ -42,8 +42,9 @@ export function itemGroups(area: Pick<AreaView, 'items'>): Array<{ name: string;
 /**
  * The navigation for one page, bounded whatever the size of the spec: every area is one link,
  * except the area of the current page, which lists its items (grouped by tag where they have
- * tags). Groups and lists other than the current one's are links to where the area page lists
- * them, so a page carries at most the areas, the groups of one area and one window of items.
+ * tags). In an area of at most `NAV_WINDOW` items every group lists all its items; in a larger
+ * one, groups other than the current one's are links to where the area page lists them, so a page
+ * carries at most the areas, the groups of one area and one window of items.
  */
 export function navigation(areas: readonly AreaView[], current: string): NavEntry[] {
   return areas.map((area): NavEntry => {
@@ -52,9 +53,11 @@ export function navigation(areas: readonly AreaView[], current: string): NavEntr
     if (!inArea || area.items.length === 0) return { kind: 'link', label, path: area.path, current: current === area.path, ...(area.items.length > 0 ? { badge: String(area.items.length) } : {}) };
     const overview: NavEntry = { kind: 'link', label: 'Overview', path: area.path, current: current === area.path };
     if (!area.items.some((i) => i.listing.groups?.length)) return { kind: 'group', label, open: true, entries: [overview, ...windowed(area.items, current, { label: `All ${area.items.length} ${area.plural ?? 'items'}`, path: `${area.path}#items` })] };
+    // A small area lists every item under every group; a large one opens only the current page's group.
+    const small = area.items.length <= NAV_WINDOW;
     const entries = itemGroups(area).map(({ name, anchor, items }): NavEntry => {
       const path = `${area.path}#${anchor}`;
-      if (!items.some((i) => i.path === current)) return { kind: 'link', label: name, path, current: false, badge: String(items.length) };
+      if (!small && !items.some((i) => i.path === current)) return { kind: 'link', label: name, path, current: false, badge: String(items.length) };
       return { kind: 'group', label: name, open: true, badge: String(items.length), entries: windowed(items, current, { label: `All ${items.length} in ${name}`, path }) };
     });
     return { kind: 'group', label, open: true, entries: [overview, ...entries] };

@@ -1,11 +1,11 @@
 import type { LayoutBlock } from '../areas/area.ts';
 import { requirements, type SecurityAlternative } from '../areas/security.ts';
 import { isResourceType } from '../areas/shape.ts';
-import { idSegment } from '../facet/ids.ts';
-import { isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetId, idSegment } from '../facet/ids.ts';
+import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { curlCommand, exampleOf, isJsonMedia, type ExampleMode } from './example.ts';
 import type { FacetResult, OwnerResult } from '../gaps/types.ts';
-import { facetAnchor } from './paths.ts';
+import { facetAnchor, facetPath } from './paths.ts';
 import type { FacetView, LinkView } from './views.ts';
 
 /** A shape as a reference shows it: a name, its type and flags on one line, then what refines it and what nests in it. */
@@ -63,16 +63,18 @@ export type ParameterGroupView = { location: string; facet: FacetView; rows: Sha
 /** Security alternatives: any one will do; each is requirements that must all hold, or none at all. */
 export type SecurityView = {
   facet: FacetView;
-  alternatives: Array<{ anonymous: boolean; requirements: Array<{ scheme: string; link?: LinkView; scopes: string[] }> }>;
+  /** Each scope with where its scheme's page says what it allows, when the scheme states it. */
+  alternatives: Array<{ anonymous: boolean; requirements: Array<{ scheme: string; link?: LinkView; scopes: Array<{ name: string; path?: string }> }> }>;
 };
 
 /** One block of an item's reference page. */
 export type BlockView =
-  | { kind: 'signature'; cells: FacetView[]; base?: string }
+  | { kind: 'signature'; cells: FacetView[]; base?: string; deprecated?: true }
   | { kind: 'facts'; title?: string; rows: FacetView[] }
   | { kind: 'shape'; title: string; facet: FacetView; shape?: ShapeView; fields: ShapeView[] }
   | { kind: 'parameters'; facet: FacetView; groups: ParameterGroupView[] }
-  | { kind: 'body'; title: string; body: BodyView }
+  /** `inherited`: the item states no body of its own, so its area's (where that area states it) applies. */
+  | { kind: 'body'; title: string; body: BodyView; inherited?: { area: string; path: string } }
   | { kind: 'responses'; facet: FacetView; responses: ResponseView[] }
   | { kind: 'security'; security: SecurityView }
   | { kind: 'entries'; title: string; facet: FacetView; rows: Array<{ key: string; facet: FacetView; usedBy: LinkView[] }> }
@@ -117,6 +119,15 @@ const CONSTRAINTS: ReadonlyArray<[string, string]> = [
 const SHAPE_KEYS = new Set(['type', 'required', 'description', 'format', 'allowed', 'default', 'examples', 'discriminator', 'fields', 'items', 'values', 'of', ...FLAGS, ...CONSTRAINTS.map(([k]) => k)]);
 const BODY_KEYS = new Set(['resource', 'list', 'error', 'content_type', 'description', 'schema', 'content', 'headers', 'example']);
 
+
+/** A value a shape states for itself: its first example, its default, or its first allowed value. */
+function statedValueOf(p: Obj): unknown {
+  const examples = stated(p.examples);
+  if (Array.isArray(examples) && examples.length > 0) return examples[0];
+  if ('default' in p && (p.default === null || facetState(p.default) === 'stated')) return p.default;
+  const allowed = stated(p.allowed);
+  return Array.isArray(allowed) && allowed.length > 0 ? allowed[0] : undefined;
+}
 
 /** The class of a status code for colouring: `2xx`, `4xx`, `default`. */
 export function statusClass(status: string): string {
@@ -271,7 +282,12 @@ export function referenceBuilder(ctx: ReferenceContext) {
         anonymous: 'anonymous' in alt,
         requirements: requirements([alt]).map(({ requirement }) => {
           const link = ctx.link('authentication', requirement.scheme);
-          return { scheme: requirement.scheme, ...(link ? { link } : {}), scopes: requirement.scopes ?? [] };
+          const scopes = (requirement.scopes ?? []).map((name) => {
+            // The scope's entry on its scheme's page, where the scheme states the scope.
+            const id = facetId('authentication', requirement.scheme, 'scopes', name);
+            return { name, ...(link && ctx.facets.has(id) ? { path: facetPath(id) } : {}) };
+          });
+          return { scheme: requirement.scheme, ...(link ? { link } : {}), scopes };
         }),
       })),
     };
@@ -330,9 +346,36 @@ export function referenceBuilder(ctx: ReferenceContext) {
         headers.push(`Content-Type: ${types[0] ?? 'application/json'}`);
       } else notes.push('The request body is left out: nothing it carries is stated enough to make an example.');
     }
+    // Path parameters: a stated example, default or allowed value goes in; the others stay as written, to be filled in.
+    const pathParameters = statedObj(parameters.path) ?? {};
+    const unfilled: string[] = [];
+    const filledPath = path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+      const p = pathParameters[name];
+      const value = isObj(p) ? statedValueOf(p) : undefined;
+      if (value === undefined) {
+        unfilled.push(whole);
+        return whole;
+      }
+      return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+    });
+    if (unfilled.length > 0) notes.unshift(`Fill in ${unfilled.join(' and ')} in the URL: the spec states no example of ${unfilled.length === 1 ? 'this path parameter' : 'these path parameters'}.`);
     const base = ctx.baseUrl ?? '{base_url}';
-    const url = `${base.replace(/\/$/, '')}${path}${query.length ? `?${query.join('&')}` : ''}`;
+    const url = `${base.replace(/\/$/, '')}${filledPath}${query.length ? `?${query.join('&')}` : ''}`;
     return { kind: 'curl', command: curlCommand({ method, url, headers, ...(user !== undefined ? { user } : {}), ...(body !== undefined ? { data: body } : {}) }), notes };
+  }
+
+  /**
+   * The body an item that states none of its own carries: its area's facet of the same key, where
+   * the area states it (an error without a body of its own has the errors area's body shape).
+   */
+  function inheritedBody(itemId: string, block: Extract<LayoutBlock, { kind: 'body' }>): BlockView | undefined {
+    const area = itemId.slice(0, itemId.indexOf('/'));
+    const areaId = `${area}/${idSegment(block.key)}`;
+    const own = ctx.facets.get(areaId);
+    if (own?.state !== 'stated') return undefined;
+    const self = facet(areaId);
+    if (!self) return undefined;
+    return { kind: 'body', title: block.title, body: body(areaId, own.value, self, block.mode ?? 'response'), inherited: { area, path: facetPath(areaId) } };
   }
 
   /** The blocks of one item's page, in its layout's order; blocks with nothing to show are left out. */
@@ -350,12 +393,18 @@ export function referenceBuilder(ctx: ReferenceContext) {
       }
       if (block.kind === 'facts' || block.kind === 'signature') {
         const rows = block.keys.flatMap((k) => cell(itemId, k) ?? []);
-        if (rows.length) out.push(block.kind === 'signature' ? { kind: 'signature', cells: rows, ...(block.relative && ctx.baseUrl !== undefined ? { base: ctx.baseUrl } : {}) } : { kind: 'facts', ...(block.title !== undefined ? { title: block.title } : {}), rows });
+        // A deprecated item says so on its line, beside the fact row that states it.
+        const deprecated = stated(data.deprecated) === true;
+        if (rows.length) out.push(block.kind === 'signature' ? { kind: 'signature', cells: rows, ...(block.relative && ctx.baseUrl !== undefined ? { base: ctx.baseUrl } : {}), ...(deprecated ? { deprecated: true as const } : {}) } : { kind: 'facts', ...(block.title !== undefined ? { title: block.title } : {}), rows });
         continue;
       }
       const id = `${itemId}/${idSegment(block.key)}`;
       const self = facet(id);
-      if (!self) continue;
+      if (!self) {
+        const inherited = block.kind === 'body' && data[block.key] === undefined ? inheritedBody(itemId, block) : undefined;
+        if (inherited) out.push(inherited);
+        continue;
+      }
       const value = data[block.key];
       switch (block.kind) {
         case 'shape': {

@@ -9,6 +9,7 @@ import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
 import { linkResolver } from '../link/resolve.ts';
 import { referencesAt } from '../link/references.ts';
+import { configLogo } from '../model/config.ts';
 import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
 import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
@@ -48,6 +49,8 @@ export type ItemView = {
   /** The reference page's blocks, in the area's layout. */
   blocks: BlockView[];
   machine?: MachinePageView;
+  /** The state machines of this item (a resource's lifecycle), each linking to its page. */
+  lifecycles?: Array<{ link: LinkView; machine: MachinePageView }>;
   description?: string;
   descriptionHtml?: string;
   file: string;
@@ -84,8 +87,8 @@ export type AreaView = {
 
 /** Everything the site shows, as plain JSON: the pages only lay it out. */
 export type SiteModel = {
-  /** The service's name and base address, where the purpose states them (the placeholder as written). */
-  service: { name?: string; baseUrl?: string };
+  /** The service's name and base address, where the purpose states them (the placeholder as written), and the logo `specbench.yaml` names. */
+  service: { name?: string; baseUrl?: string; logo?: string };
   areas: AreaView[];
   coverage: Coverage;
   gapCount: number;
@@ -155,7 +158,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
       id,
       anchor: facetAnchor(id),
       path: facetPath(id),
-      label: owner.label ? `${owner.label}: ${key}` : key,
+      label: owner.label ? `${owner.label}: ${keyWords(key)}` : keyWords(key),
       state: 'stated',
       ...text({ state: 'stated', value }, false, key, render),
       blockedBy: [],
@@ -215,7 +218,30 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
   const purpose = areaOf(spec, 'purpose').data;
   const name = stated(purpose.name);
   const baseUrl = purpose.base_url;
-  const service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}) };
+  const logo = configLogo(spec);
+  const service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}), ...(logo !== undefined ? { logo } : {}) };
+  const gapView = (id: string) => {
+    const f = facetsById.get(id);
+    return f ? view(f, 0, false) : undefined;
+  };
+  // Every state machine's page, by its item, and the machines of each item they are of: those
+  // whose own top-level key names it (a machine's resource, not a trigger inside a transition).
+  const machines = new Map<string, MachinePageView>();
+  for (const module of AREAS) {
+    for (const item of areaOf(spec, module.key).items) {
+      const machine = module.view?.(item.data, item.id).machine;
+      if (machine) machines.set(itemKey(item), machinePage(machine, item.id, options, render, gapView));
+    }
+  }
+  const lifecycles = new Map<string, Array<{ link: LinkView; machine: MachinePageView }>>();
+  for (const r of references) {
+    const machine = machines.get(r.source);
+    const target = `${r.area}/${r.id}`;
+    if (!machine || r.path.length !== 1 || !titles.has(target) || target === r.source) continue;
+    const list = lifecycles.get(target) ?? [];
+    if (!list.some((l) => l.link.key === r.source)) list.push({ link: link(r.source, r.via), machine });
+    lifecycles.set(target, list);
+  }
   const gapsOf = Map.groupBy(
     assessment.gaps.map((g) => ({ area: g.area, view: view(g, 0, false) })),
     (g) => g.area as string,
@@ -238,7 +264,8 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
       }
       const facets = rows(key, 2, builder.used);
       const extras = module.view?.(item.data, item.id) ?? {};
-      const machine = extras.machine;
+      const machine = machines.get(key);
+      const ofItem = lifecycles.get(key);
       const description = stated(item.data.description);
       return {
         area: module.key,
@@ -248,7 +275,8 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
         path: itemPath(module.key, item.id),
         ...edit(item.file),
         blocks,
-        ...(machine ? { machine: machinePage(machine, item.id, options, render, (id) => { const f = facetsById.get(id); return f ? view(f, 0, false) : undefined; }) } : {}),
+        ...(machine ? { machine } : {}),
+        ...(ofItem ? { lifecycles: ofItem } : {}),
         ...(description !== undefined ? { description, descriptionHtml: render(description) } : {}),
         ...(descriptionFacet && descriptionFacet.state !== 'stated' ? { descriptionUnstated: view(descriptionFacet, 0, false) } : {}),
         file: item.file,
@@ -330,6 +358,11 @@ function machinePage(machine: MachineView, id: string, options: SiteOptions, ren
     ...(statesFacet ? { statesFacet } : {}),
     ...(transitionsFacet ? { transitionsFacet } : {}),
   };
+}
+
+/** A key of the content format as words: `applies_to` → `applies to`, `clientCredentials.token` → `client credentials token`. */
+export function keyWords(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ').toLowerCase().trim() || key;
 }
 
 /** A stated value as a page shows it: text for scalars and lists of them, a tree for structures. */

@@ -17,6 +17,8 @@ interface Writer {
   prose(text: string): string;
   /** The headings an item's references point at, as Markdown links. */
   names(file: string, at: readonly (string | number)[]): string;
+  /** A value written as a name (a variant given as its resource), linked to the heading it names where it names one. */
+  named(file: string, at: readonly (string | number)[], text: string): string;
 }
 
 /** A scalar in a line, exactly as written. */
@@ -84,6 +86,50 @@ function rowLines(row: Row, w: Writer): string {
   }
 }
 
+/** The word for one entry of a list: `variants` → `variant`. */
+const entryWord = (label: string) => {
+  const last = label.slice(label.lastIndexOf(': ') + 1).trim();
+  return last.endsWith('s') ? last.slice(0, -1) : last;
+};
+
+/**
+ * Rows as list lines, with the entries of a stated list that have no rows of their own (a variant
+ * given as a resource name beside inline ones) each on a line of its own, in its place among the
+ * rows of the entries that have them.
+ */
+function rowsWithEntries(tree: readonly Row[], w: Writer): string[] {
+  const out: string[] = [];
+  const open: Array<{ id: string; entries: Array<{ index: number; line: string }> }> = [];
+  /** The list entry (by index) a row is under, for an open list. */
+  const indexUnder = (listId: string, id: string) => (id.startsWith(`${listId}/`) ? Number(id.slice(listId.length + 1).split('/')[0]) : undefined);
+  for (const row of tree) {
+    const id = row.kind === 'facet' ? row.facet.id : row.id;
+    // Lists this row is no longer under get their remaining entries; lists it is under, those before it.
+    for (let top = open.at(-1); top && indexUnder(top.id, id) === undefined; top = open.at(-1)) {
+      out.push(...top.entries.map((e) => e.line));
+      open.pop();
+    }
+    for (const list of open) {
+      const index = indexUnder(list.id, id) ?? Number.POSITIVE_INFINITY;
+      const before = list.entries.filter((e) => e.index < index);
+      out.push(...before.map((e) => e.line));
+      list.entries = list.entries.slice(before.length);
+    }
+    out.push(rowLines(row, w));
+    if (row.kind !== 'facet' || !row.hasChildren || row.facet.state !== 'stated' || !Array.isArray(row.facet.value)) continue;
+    const f = row.facet;
+    const word = entryWord(f.label);
+    const entries = (f.value as unknown[]).flatMap((v, index) => {
+      if (!isScalar(v)) return [];
+      const text = typeof v === 'string' ? w.named(f.file, [...f.at, index], v) : scalar(v);
+      return [{ index, line: `${'  '.repeat(row.depth + 1)}- ${markdownLiteral(`${word} ${index}`)}: ${text}` }];
+    });
+    if (entries.length > 0) open.push({ id: f.id, entries });
+  }
+  for (const list of open.reverse()) out.push(...list.entries.map((e) => e.line));
+  return out;
+}
+
 /**
  * The whole spec as one Markdown document in the nine-part order, stating everything that is
  * established (every value of every file, structures as nested lists, prose links pointing at
@@ -122,6 +168,10 @@ export function specMarkdown(a: Analysis): string {
       const targets = [...new Set(refsAt(file, at).map((r) => `${r.area}/${r.id}`))].filter((key) => itemSlugs.has(key));
       return targets.length === 0 ? '' : ` (names ${targets.map((key) => `[${markdownLiteral(titles.get(key) ?? key)}](#${itemSlugs.get(key)})`).join(', ')})`;
     },
+    named: (file, at, text) => {
+      const target = refsAt(file, at).find((r) => r.path.length === at.length && itemSlugs.has(`${r.area}/${r.id}`));
+      return target ? `[${markdownLiteral(text)}](#${itemSlugs.get(`${target.area}/${target.id}`)})` : markdownLiteral(text);
+    },
   };
   const lines = [
     `# ${markdownLiteral(title)}`,
@@ -132,9 +182,10 @@ export function specMarkdown(a: Analysis): string {
   const owners = groupByOwner(a.assessment.owners);
   // A stated description is the opening prose, so it is not repeated as a row.
   const rows = (key: string, baseDepth: number) =>
-    facetTree(facets.get(key) ?? [], baseDepth, owners.get(key))
-      .filter((row) => !(row.kind === 'facet' && row.facet.state === 'stated' && row.facet.id === `${key}/description`))
-      .map((row) => rowLines(row, writer));
+    rowsWithEntries(
+      facetTree(facets.get(key) ?? [], baseDepth, owners.get(key)).filter((row) => !(row.kind === 'facet' && row.facet.state === 'stated' && row.facet.id === `${key}/description`)),
+      writer,
+    );
   AREAS.forEach((module, index) => {
     const area = areaOf(a.spec, module.key);
     const coverage = a.assessment.byArea[module.key];

@@ -4,7 +4,7 @@ import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCom
 import { isObj, own, stated } from '../../facet/state.ts';
 import { nameSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
-import { fieldSchema, shapeReferences, shapeSchema, type Field, type Shape } from '../shape.ts';
+import { aType, fieldSchema, shapeReferences, shapeSchema, type Field, type Shape } from '../shape.ts';
 
 /** `resources/_area.yaml`. */
 export const resourcesArea = facetObject(
@@ -50,7 +50,7 @@ export const resources = defineArea({
     const fields = stated(item.fields);
     const value = stated(item.value);
     const type = isObj(value) ? stated(value.type) : undefined;
-    const note = isObj(fields) ? counted(Object.keys(fields).length, 'field') : typeof type === 'string' ? `a ${type.replace('_', ' ')} value` : undefined;
+    const note = isObj(fields) ? counted(Object.keys(fields).length, 'field') : typeof type === 'string' ? `${aType(type)} value` : undefined;
     return note === undefined ? {} : { listing: { note } };
   },
   layout: () => [

@@ -3,6 +3,7 @@ import { mediaType, type headerSchema, type payloadSchema } from '../../areas/pa
 import type { Shape } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg } from '../result.ts';
+import { holdsReference } from '../schema-map.ts';
 import type { OpenApiContext } from './context.ts';
 
 type Payload = z.input<typeof payloadSchema>;
@@ -15,7 +16,9 @@ function media(ctx: OpenApiContext, m: Obj, pointer: string): { body?: Body; exa
   const named = isObj(m.examples) ? Object.entries(m.examples) : [];
   if (named.length > 0) ctx.unmapped.push({ pointer: `${pointer}/examples`, reason: `${named.length} named examples; the spec keeps one example per body` });
   for (const key of Object.keys(m)) if (!['schema', 'example', 'examples'].includes(key)) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a media type's \`${key}\` has no place in the spec` });
-  return { ...(body ? { body } : {}), ...(m.example !== undefined ? { example: m.example } : {}) };
+  const example = m.example !== undefined && holdsReference(m.example) ? undefined : m.example;
+  if (example === undefined && m.example !== undefined) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
+  return { ...(body ? { body } : {}), ...(example !== undefined ? { example } : {}) };
 }
 
 /**

@@ -5,7 +5,8 @@ import type { securityAlternative } from '../../areas/security.ts';
 import type { responseSchema } from '../../areas/payload.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg, type Ids } from '../result.ts';
-import { refName } from '../schema-map.ts';
+import { ERROR_EXTENSION } from '../export-common.ts';
+import { canonical, refName } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { bodyContent, describedShape, headersOf } from './body.ts';
 import type { OpenApiContext } from './context.ts';
@@ -31,18 +32,23 @@ export function operationName(method: string, path: string, op: Obj): string {
 }
 
 /** OpenAPI's security requirements as alternatives: each object is one way in, all of its schemes together; `{}` is "no authentication". */
-export function securityAlternatives(security: unknown[], schemeIds: Ids): Array<z.input<typeof securityAlternative>> {
-  return security.filter(isObj).map((req) => {
+export function securityAlternatives(security: unknown[], schemeIds: Ids, defined: (name: string) => boolean = () => true, unmapped?: { pointer: string; push: (u: { pointer: string; reason: string }) => void }): Array<z.input<typeof securityAlternative>> {
+  return security.filter(isObj).flatMap((req, i) => {
+    const unknown = Object.keys(req).filter((name) => !defined(name));
+    if (unknown.length > 0) {
+      unmapped?.push({ pointer: `${unmapped.pointer}/${i}`, reason: `the document defines no security scheme ${unknown.map((n) => `\`${n}\``).join(', ')}; this alternative is not kept` });
+      return [];
+    }
     const all = Object.entries(req).map(([scheme, scopes]) => ({ scheme: schemeIds.id(scheme), ...(Array.isArray(scopes) && scopes.length > 0 ? { scopes: scopes.map(String) } : {}) }));
     const [only] = all;
-    return all.length === 0 ? { anonymous: true as const } : all.length === 1 && only ? only : { all };
+    return [all.length === 0 ? { anonymous: true as const } : all.length === 1 && only ? only : { all }];
   });
 }
 
 /** One operation as an endpoint. */
 export function mapEndpoint(
   ctx: OpenApiContext,
-  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown },
+  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown; schemes: (name: string) => boolean },
   schemeIds: Ids,
   errors: ErrorCollector,
   findings: EndpointFindings,
@@ -64,13 +70,13 @@ export function mapEndpoint(
     const { type, ...rest } = shape;
     for (const key of ['allowEmptyValue', 'allowReserved']) if (p[key] !== undefined) ctx.unmapped.push({ pointer: `${ppointer}/${key}`, reason: `\`${key}\` has no place in the spec` });
     const group = (parameters[p.in] ??= {});
-    group[p.name] = {
+    group[p.name] = canonical({
       ...(type !== undefined ? { type } : { type: { open: 'The source gives no type.' } }),
       ...(typeof p.required === 'boolean' ? { required: p.required } : {}),
       ...(typeof p.style === 'string' ? { style: p.style } : {}),
       ...(typeof p.explode === 'boolean' ? { explode: p.explode } : {}),
       ...rest,
-    };
+    });
   }
   // In the order the spec lists locations, so that a round trip writes them the same way.
   const ordered = Object.fromEntries(LOCATIONS.filter((l) => parameters[l]).map((l) => [l, parameters[l]]));
@@ -108,8 +114,11 @@ export function mapEndpoint(
     const own = isObj(raw) && typeof raw.$ref === 'string' && typeof raw.description === 'string' ? raw.description : undefined;
     const description = own ?? (typeof response.description === 'string' && response.description.trim() !== '' ? response.description : undefined);
     if (/^([45]\d\d|[45]XX)$/i.test(status) || (status === 'default' && defaultIsError)) {
-      const component = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/');
-      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, description, payload, rpointer);
+      const named = typeof response[ERROR_EXTENSION] === 'string' ? response[ERROR_EXTENSION] : undefined;
+      const component = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') ?? named;
+      // A response written out in full that names its error: the error's own words are in its component.
+      const declared = named !== undefined ? ctx.deref({ $ref: `#/components/responses/${named}` }).description : undefined;
+      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, typeof declared === 'string' && declared.trim() !== '' ? declared : description, payload, rpointer);
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {
       const base = payload ?? {};
@@ -119,8 +128,10 @@ export function mapEndpoint(
   data.responses = Object.keys(responses).length > 0 ? responses : { open: 'The OpenAPI description lists no responses.' };
   const security = op.security ?? at.security;
   if (Array.isArray(security)) {
-    const alternatives = securityAlternatives(security, schemeIds);
-    data.security = alternatives.length > 0 ? alternatives : { none: 'The operation needs no authentication.' };
+    const alternatives = securityAlternatives(security, schemeIds, at.schemes, { pointer: op.security !== undefined ? `${pointer}/security` : '/security', push: (u) => ctx.unmapped.push(u) });
+    // When every alternative names a scheme the document does not define, nothing is stated (the unmapped list says why).
+    if (alternatives.length > 0) data.security = alternatives;
+    else if (security.length === 0) data.security = { none: 'The operation needs no authentication.' };
   }
   if (op.deprecated === true) {
     data.deprecated = true;

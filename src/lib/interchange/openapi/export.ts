@@ -3,7 +3,7 @@ import { parametersOf } from '../../areas/endpoints/index.ts';
 import { describeSecurity, type SecurityAlternative } from '../../areas/security.ts';
 import { isNoneValue, isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
+import { areaData, ERROR_EXTENSION, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -143,6 +143,8 @@ export function exportOpenApi(a: Analysis): Obj {
         continue;
       }
       const own = p ? response(p) : { description: '' };
+      // An error response written out in full still names its error, so an import finds it again.
+      if (error !== undefined) own[ERROR_EXTENSION] = error;
       if (error !== undefined && own.content === undefined) {
         const c = errorContent(errors.get(error), errorsArea.body);
         if (c) own.content = c;
@@ -161,9 +163,9 @@ export function exportOpenApi(a: Analysis): Obj {
           ...(text(e.data.description) ? { description: e.data.description } : {}),
           ...(endpointTags.length ? { tags: endpointTags } : {}),
           ...(params.length ? { parameters: params } : {}),
-          ...(request && requestContent ? { requestBody: { ...(text(request.description) ? { description: request.description } : {}), ...(request.required === true ? { required: true } : {}), content: requestContent } } : {}),
-          // OpenAPI needs a response; with none stated yet, a default without a description says nothing more.
-          responses: Object.keys(responses).length ? responses : { default: { description: '' } },
+          ...(request && requestContent ? { requestBody: { ...(text(request.description) ? { description: request.description } : {}), ...(typeof request.required === 'boolean' ? { required: request.required } : {}), content: requestContent } } : {}),
+          // OpenAPI 3.1 does not need responses: with none stated yet, none is made up.
+          ...(Object.keys(responses).length ? { responses } : {}),
           ...(security ? { security } : {}),
           ...(stated(e.data.deprecated) === true ? { deprecated: true } : {}),
         },
@@ -186,7 +188,6 @@ export function exportOpenApi(a: Analysis): Obj {
         // The event's headers are the webhook request's header parameters.
         ...(h ? { parameters: Object.entries(h).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) })) } : {}),
         ...(body ? { requestBody: { content: body } } : {}),
-        responses: { default: { description: '' } },
         ...(security ? { security } : {}),
       };
       return [ev.id, { post: withGaps(op, gapsOf('events', ev.id)) }];

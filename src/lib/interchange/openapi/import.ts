@@ -92,7 +92,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       const pointer = `/paths/${seg(path)}/${method}`;
       const name = operationName(method, path, op);
       const id = endpointIds.id(name);
-      endpoints.push({ id, data: mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security }, schemeIds, errors, findings) });
+      endpoints.push({ id, data: mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: (n) => isObj(ctx.deref(components.securitySchemes)[n]) }, schemeIds, errors, findings) });
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
           events.push(...mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`, eventIds, schemeIds, `Callback of \`${name}\` to \`${expression}\`.`));
