@@ -195,11 +195,17 @@ export class SchemaMapper {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `${keyword} beside another type has no place in a shape` });
         continue;
       }
-      out.type = key;
       const variants = list.map((v, i) => this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1));
-      // Properties or a type beside the variants are one more part of the composition.
+      // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
       const extra = this.objectPart(schema, types, pointer, depth);
-      out.of = extra ? [...variants, bare(extra, false)] : variants;
+      if (extra && key !== 'all_of') {
+        this.unmapped.push({ pointer, reason: `properties or a type beside ${keyword} are kept as all_of: them, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
+        out.type = 'all_of';
+        out.of = [bare(extra, false), { type: key, of: variants }];
+      } else {
+        out.type = key;
+        out.of = extra ? [...variants, bare(extra, false)] : variants;
+      }
     }
     if (out.type === undefined) {
       if (nonNull.length > 1) {
@@ -269,8 +275,11 @@ export class SchemaMapper {
 
   /** Properties or a type beside a composition's variants, as one more variant. */
   private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number): Shape | undefined {
-    // A composition's own `type: object` only restates what its variants are; it is no variant.
-    if (!isObj(schema.properties) && types.every((t) => t === 'object' || t === 'null')) return undefined;
+    // A composition's own `type: object` has no place beside its variants (they say what they are).
+    if (!isObj(schema.properties) && types.every((t) => t === 'object' || t === 'null')) {
+      if (types.includes('object')) this.unmapped.push({ pointer: `${pointer}/type`, reason: '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types' });
+      return undefined;
+    }
     if (!isObj(schema.properties) && types.filter((t) => t !== 'null').length === 0) return undefined;
     const part: Shape = { type: isObj(schema.properties) ? 'object' : (types.find((t) => t !== 'null') ?? 'object') };
     this.structure(schema, part, pointer, depth);

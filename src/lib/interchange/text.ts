@@ -5,7 +5,9 @@ export const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\
  * (GitHub's webhooks write paragraphs there) moves in front of the description, so nothing is lost.
  */
 export function titled(summary: unknown, description?: unknown): { title?: string; description?: string } {
-  const text = typeof summary === 'string' ? summary.trim() : '';
+  // Lines without a blank line between them are one line in Markdown (a soft break reads as a space).
+  const raw = typeof summary === 'string' ? summary.trim() : '';
+  const text = /\n\s*\n/.test(raw) ? raw : raw.replace(/[ \t]*\r?\n[ \t]*/g, ' ');
   const desc = typeof description === 'string' && description.trim() !== '' ? description : undefined;
   if (text !== '' && ONE_LINE.test(text)) return { title: text, ...(desc !== undefined ? { description: desc } : {}) };
   const joined = [text, desc].filter((s): s is string => s !== undefined && s !== '').join('\n\n');

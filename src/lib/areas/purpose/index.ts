@@ -5,7 +5,7 @@ import { linkUrlSchema, serverUrlSchema } from '../../safety/url.ts';
 import { defineArea } from '../area.ts';
 
 /** A server address, possibly with `{variables}` in it: `https://{region}.api.example.com/v1`. */
-const templatedUrl = z.string().regex(/^(?!(javascript|data|vbscript|file):)[a-z][a-z0-9+.-]*:\/\/[^\s<>"`\\^|]+$/i, 'expected an absolute URL such as https://{region}.api.example.com');
+const templatedUrl = z.string().regex(/^(?!(javascript|data|vbscript|file):)([a-z][a-z0-9+.-]*|\{[A-Za-z0-9_.-]+\}):\/\/[^\s<>"`\\^|]+$/i, 'expected an absolute URL such as https://{region}.api.example.com (the scheme may be a variable: {scheme}://…)');
 
 /** One server the service runs on. */
 export const serverSchema = z.strictObject({

@@ -35,6 +35,7 @@ export function bodyContent(ctx: OpenApiContext, content: unknown, pointer: stri
       return [];
     }
     const body = media(ctx, ctx.deref(m), `${pointer}/${seg(key)}`);
+    if (types.length > 1) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `several media types under one key are kept as ${types.length} media types` });
     return types.map((type) => ({ type, ...body }));
   });
   if (entries.length === 0) return undefined;

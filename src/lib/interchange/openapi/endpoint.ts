@@ -36,7 +36,7 @@ export function securityAlternatives(security: unknown[], schemeIds: Ids, define
   return security.filter(isObj).flatMap((req, i) => {
     const unknown = Object.keys(req).filter((name) => !defined(name));
     if (unknown.length > 0) {
-      unmapped?.push({ pointer: `${unmapped.pointer}/${i}`, reason: `the document defines no security scheme ${unknown.map((n) => `\`${n}\``).join(', ')}; this alternative is not kept` });
+      unmapped?.push({ pointer: unmapped.pointer, reason: `alternative ${i} names a scheme the document does not define (${unknown.map((n) => `\`${n}\``).join(", ")}); it is not kept` });
       return [];
     }
     const all = Object.entries(req).map(([scheme, scopes]) => ({ scheme: schemeIds.id(scheme), ...(Array.isArray(scopes) && scopes.length > 0 ? { scopes: scopes.map(String) } : {}) }));

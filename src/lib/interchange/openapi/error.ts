@@ -17,6 +17,7 @@ export class ErrorCollector {
   private readonly ids = new Ids();
   private readonly byKey = new Map<string, string>();
   private readonly firstStatus = new Map<string, string>();
+  private readonly bodies = new Map<string, number>();
   private readonly errors = new Map<string, { data: ItemInput<'errors'>; description?: string; body?: Payload }>();
 
   /** The error a response is; `sameBody` says whether the response's body is the error's, so need not be repeated. */
@@ -27,7 +28,11 @@ export class ErrorCollector {
     if (id === undefined) {
       const first = this.firstStatus.get(name);
       if (first === undefined) this.firstStatus.set(name, status);
-      id = this.ids.id(first === undefined || first === status ? name : `${name}-${status}`);
+      const base = first === undefined || first === status ? name : `${name}-${status}`;
+      // The same name and status with another body: a name of its own (`http-404-2`).
+      const seen = (this.bodies.get(base) ?? 0) + 1;
+      this.bodies.set(base, seen);
+      id = this.ids.id(seen === 1 ? base : `${base}#${seen}`);
       this.byKey.set(key, id);
       const code = /^\d+$/.test(status) ? Number(status) : { open: status === 'default' ? 'The source gives this as its default response, for any status it does not list.' : `The source gives the range ${status}.` };
       this.errors.set(id, { data: { ...titled(description), status: code }, ...(description !== undefined ? { description } : {}), ...(body ? { body } : {}) });

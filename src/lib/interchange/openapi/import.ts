@@ -1,4 +1,5 @@
 import type { ItemInput } from '../../areas/index.ts';
+import { serverSchema } from '../../areas/purpose/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
@@ -37,7 +38,7 @@ function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
   const out: Server[] = [];
   raw.forEach((r, i) => {
     const s = ctx.deref(r);
-    if (typeof s.url !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^\s<>"`\\^|]+$/i.test(s.url)) {
+    if (typeof s.url !== 'string' || !serverSchema.shape.url.safeParse(s.url).success) {
       ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is not an absolute URL; the spec states servers by absolute URL` });
       return;
     }
@@ -94,14 +95,16 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       const id = endpointIds.id(name);
       endpoints.push({ id, data: mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: (n) => isObj(ctx.deref(components.securitySchemes)[n]) }, schemeIds, errors, findings) });
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
+        // The spec has no callbacks: each becomes an event whose description names its operation.
+        unmapped.push({ pointer: `${pointer}/callbacks/${seg(cbName)}`, reason: `the callback \`${cbName}\` becomes an event (\`${name}.${cbName}\`), not a callback of its operation; an export writes it as a webhook` });
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
-          events.push(...mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`, eventIds, schemeIds, `Callback of \`${name}\` to \`${expression}\`.`));
+          events.push(...mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`, eventIds, schemeIds, `Callback of \`${name}\` to \`${expression}\`.`, op.security ?? doc.security));
         }
       }
     }
   }
   for (const key of ['webhooks', 'x-webhooks'] as const) {
-    for (const [name, raw] of Object.entries(ctx.deref(doc[key]))) events.push(...mapEvents(ctx, name, ctx.deref(raw), `/${key}/${seg(name)}`, eventIds, schemeIds));
+    for (const [name, raw] of Object.entries(ctx.deref(doc[key]))) events.push(...mapEvents(ctx, name, ctx.deref(raw), `/${key}/${seg(name)}`, eventIds, schemeIds, undefined, doc.security));
   }
   if (doc.externalDocs !== undefined) unmapped.push({ pointer: '/externalDocs', reason: 'external documentation has no place in the spec' });
   // Tags are carried by name on each endpoint and event; what the tag list says of them is not.
