@@ -3,8 +3,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openApiProblems } from '../openapi-valid.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countOpenApi, exportOpenApi, type Analysis, type ImportResult } from '../../src/lib/index.ts';
-import { ids, importToSpec, operations, resourceFields } from '../interchange/helpers.ts';
+import { areaOf, countOpenApi, exportOpenApi, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+import { statedObj } from '../../src/lib/facet/state.ts';
+import { ids, importToSpec, operations } from '../interchange/helpers.ts';
 import { droppedValues } from '../invariant/reach.ts';
 import { contentFiles } from '../invariant/stated.ts';
 import { buildSite } from '../site/build.ts';
@@ -31,10 +32,21 @@ describe('GitHub’s REST description', () => {
     expect(new Set(ops.map((o) => o.split(' ')[1])).size).toBe(counts.paths);
     expect(ids(analysis, 'events')).toHaveLength(counts.webhooks);
     const schemas = (source.components as { schemas: Record<string, { properties?: object }> }).schemas;
-    const fields = resourceFields(analysis);
+    // A component is a resource: its properties are its fields, or the fields of its single value
+    // (a nullable object, or a composition whose own properties are one of its parts).
+    const resources = new Map(areaOf(analysis.spec, 'resources').items.map((r) => [r.id, r.data]));
+    const fieldsOf = (data: unknown): string[] => {
+      const d = data as { fields?: unknown; value?: unknown; of?: unknown };
+      const own = statedObj(d.fields);
+      if (own) return Object.keys(own);
+      const value = statedObj(d.value);
+      if (value) return fieldsOf(value);
+      const parts = Array.isArray(d.of) ? d.of : [];
+      return parts.flatMap((p) => (typeof p === 'object' && p !== null ? fieldsOf(p) : []));
+    };
     for (const [name, schema] of Object.entries(schemas)) {
-      expect(fields[name], name).toBeDefined();
-      for (const property of Object.keys(schema.properties ?? {})) expect(fields[name], `${name}.${property}`).toContain(property);
+      expect(resources.has(name), name).toBe(true);
+      for (const property of Object.keys(schema.properties ?? {})) expect(fieldsOf(resources.get(name)), `${name}.${property}`).toContain(property);
     }
   });
 

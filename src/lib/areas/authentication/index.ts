@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { parse as parseDuration } from 'tinyduration';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { own, stated } from '../../facet/state.ts';
+import { withArticle } from '../../facet/words.ts';
 import { durationSchema, nameSchema, prose, urlSchema } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 
 export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls'] as const;
 
@@ -20,7 +22,7 @@ const onlyFor =
   (what: string, ...kinds: Array<(typeof SCHEMES)[number]>) =>
   (s: { scheme?: unknown }): string | undefined => {
     const scheme = stated(s.scheme);
-    return typeof scheme === 'string' && !(kinds as readonly string[]).includes(scheme) ? `a ${scheme} scheme has no ${what}` : undefined;
+    return typeof scheme === 'string' && !(kinds as readonly string[]).includes(scheme) ? `${withArticle(scheme)} scheme has no ${what}` : undefined;
   };
 
 /** `authentication/<scheme>.yaml`: one way a caller proves who it is. */
@@ -32,8 +34,8 @@ export const authSchemeItem = facetObject(
     credentials: facet(z.array(z.string().min(1))),
     /** The request headers that carry them, e.g. `Authorization`. */
     headers: facet(z.array(z.string().min(1))),
-    /** For an API key: where it goes (`header`, `query` or `cookie`). */
-    location: facet(z.enum(['header', 'query', 'cookie'])),
+    /** For an API key: where it goes (`header`, `query`, `cookie`, or a broker connection's `user` or `password`). */
+    location: facet(z.enum(['header', 'query', 'cookie', 'user', 'password'])),
     /** For a bearer token: what the token is, e.g. `JWT`. */
     token_format: facet(z.string().min(1)),
     /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
@@ -48,7 +50,7 @@ export const authSchemeItem = facetObject(
     scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0...)?' },
     credentials: { label: 'credential names', question: 'Which credentials does a caller hold?' },
     headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect') },
-    location: { label: 'key location', question: 'Where does the API key go: a header, the query or a cookie?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },
+    location: { label: 'key location', question: 'Where does the API key go: a header, the query, a cookie, or (for a broker) the user or password of the connection?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },
     token_format: { label: 'token format', question: 'What is the token (a JWT, an opaque string...)?', refinement: 'token_format', notApplicable: onlyFor('token format', 'http-bearer') },
     token_lifetimes: { label: 'token lifetimes', question: 'How long do the tokens live?', notApplicable: onlyFor('tokens', 'http-bearer', 'oauth2', 'openid-connect') },
     scopes: {
@@ -91,12 +93,12 @@ export const authentication = defineArea({
     { kind: 'entries', key: 'token_endpoints', title: 'Token endpoints' },
   ],
   breaking(before, after, say, id) {
-    if (!after) return say(`Authentication scheme \`${id}\` removed.`);
+    if (!after) return say(`Authentication scheme ${markdownCode(id)} removed.`);
     const now = stated(after.token_lifetimes) ?? {};
     for (const [token, life] of Object.entries(stated(before.token_lifetimes) ?? {})) {
       const next = own(now, token);
       const [was, is] = [seconds(life), seconds(next)];
-      if (was !== undefined && is !== undefined && is < was) say(`Token lifetime \`${token}\` of \`${id}\` shortened from ${life} to ${String(next)}.`);
+      if (was !== undefined && is !== undefined && is < was) say(`Token lifetime ${markdownCode(token)} of ${markdownCode(id)} shortened from ${life} to ${String(next)}.`);
     }
   },
 });

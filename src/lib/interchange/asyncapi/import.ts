@@ -1,7 +1,10 @@
 import type { ItemInput } from '../../areas/index.ts';
+import type { z } from 'zod';
+import type { headerSchema } from '../../areas/payload.ts';
+import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
-import { refName, SchemaMapper } from '../schema-map.ts';
+import { canonical, refName, SchemaMapper } from '../schema-map.ts';
 import { titled } from '../text.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
@@ -69,6 +72,62 @@ function renamed(schema: unknown, components: ReadonlySet<string>, seen = new We
   return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-parser-')).map(([k, v]) => [k, renamed(v, components, seen, false)]));
 }
 
+/** The last segment of a local reference, decoded: `#/channels/light~1on` → `light/on`. */
+const refTail = (ref: unknown): string | undefined => (typeof ref === 'string' && ref.startsWith('#/') ? decodeURIComponent(ref.split('/').at(-1) ?? '').replace(/~1/g, '/').replace(/~0/g, '~') : undefined);
+
+/** How each message travels, from the document as written: the directions of its operations and the security schemes they name. */
+interface Delivery {
+  directions: Set<'sent' | 'received'>;
+  /** Alternatives, each a list of scheme names with scopes (all needed together). */
+  security?: Array<Array<{ name: string; scopes: string[] }>>;
+}
+
+function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey: string) => string | undefined): Map<string, Delivery> {
+  const out = new Map<string, Delivery>();
+  const entry = (name: string) => {
+    const e = out.get(name) ?? { directions: new Set() };
+    out.set(name, e);
+    return e;
+  };
+  const v3 = String(doc.asyncapi).startsWith('3');
+  if (v3) {
+    // A server's security holds for every operation that names none of its own.
+    const serverSecurity = Object.values(obj(raw.servers))
+      .map(obj)
+      .flatMap((sv) => (Array.isArray(sv.security) ? sv.security.map((x) => [{ name: refTail(obj(x).$ref) ?? '', scopes: [] as string[] }]) : []))
+      .filter((a) => a[0]?.name);
+    for (const op of Object.values(obj(raw.operations)).map(obj)) {
+      const channelKey = refTail(obj(op.channel).$ref);
+      if (channelKey === undefined) continue;
+      const listed = Array.isArray(op.messages) ? op.messages.map((m) => refTail(obj(m).$ref)).filter((k): k is string => k !== undefined) : Object.keys(obj(obj(obj(raw.channels)[channelKey]).messages));
+      // AsyncAPI 3.0 lists alternatives; each is one scheme.
+      const own = Array.isArray(op.security) ? op.security.map((x) => [{ name: refTail(obj(x).$ref) ?? '', scopes: [] as string[] }]).filter((a) => a[0]?.name) : undefined;
+      const security = own ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
+      for (const key of listed) {
+        const name = nameOf(channelKey, key);
+        if (name === undefined) continue;
+        const e = entry(name);
+        if (op.action === 'send') e.directions.add('sent');
+        if (op.action === 'receive') e.directions.add('received');
+        if (security && security.length > 0) e.security = security;
+      }
+    }
+  } else {
+    // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
+    for (const [key, channel] of Object.entries(obj(doc.channels))) {
+      for (const [op, direction] of [['subscribe', 'sent'], ['publish', 'received']] as const) {
+        const m = obj(obj(obj(channel)[op]).message);
+        const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
+        for (const one of list) entry(String(one.name ?? one['x-parser-message-name'] ?? `${key}.${op}`)).directions.add(direction);
+      }
+    }
+    const servers = Object.values(obj(raw.servers)).map(obj);
+    const alternatives = servers.flatMap((sv) => (Array.isArray(sv.security) ? sv.security.map((req) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? scopes.map(String) : [] }))) : []));
+    if (alternatives.length > 0) for (const e of out.values()) e.security = alternatives;
+  }
+  return out;
+}
+
 /** The component a message's payload names in the raw document (`$ref: '#/components/schemas/X'`). */
 function payloadRefs(raw: Obj): Map<string, string> {
   const out = new Map<string, string>();
@@ -80,8 +139,17 @@ function payloadRefs(raw: Obj): Map<string, string> {
   return out;
 }
 
+/** A message's headers (an object schema) as the event's headers, each with whether it is required. */
+function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Record<string, z.input<typeof headerSchema>> | undefined {
+  const s = obj(schema);
+  if (!isObj(s.properties)) return undefined;
+  const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
+  return Object.fromEntries(Object.entries(s.properties).map(([name, p]) => [name, canonical({ ...schemas.object(p, `${pointer}/properties/${seg(name)}`), ...(required.has(name) ? { required: true } : {}) }) as z.input<typeof headerSchema>]));
+}
+
 /**
- * Maps an AsyncAPI 2.x/3.0 document into the spec: messages become events, schemas resources.
+ * Maps an AsyncAPI 2.x/3.x document into the spec: messages become events (with their channel's
+ * address, their direction from the operations, headers, tags and security), schemas resources.
  * `doc` is the parser's validated, dereferenced document; `raw` the file as written, read only
  * for the names its references give.
  */
@@ -93,29 +161,52 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const names = new Set(Object.keys(obj(components.schemas)));
   for (const [name, schema] of Object.entries(obj(components.schemas))) schemas.component(name, renamed(schema, names), `/components/schemas/${seg(name)}`);
   const eventIds = new Ids();
+  const schemeIds = new Ids();
+  const v3 = String(doc.asyncapi).startsWith('3');
+  const channelMessageName = (channelKey: string, messageKey: string) => {
+    const m = obj(obj(obj(obj(doc.channels)[channelKey]).messages)[messageKey]);
+    return Object.keys(m).length ? String(m.name ?? m['x-parser-message-name'] ?? messageKey) : undefined;
+  };
+  const delivery = deliveries(doc, raw, channelMessageName);
   const events = [...messages(doc)].map(([name, { message, channels }]): ImportedItem => {
     const id = eventIds.id(name);
     const component = named.get(name);
     const source = component !== undefined && names.has(component) ? { $ref: `#/components/schemas/${component}` } : renamed(message.payload, names, new WeakSet(), false);
     const payload = schemas.payload(source, `/components/messages/${seg(name)}/payload`);
-    const where = channels.filter(Boolean).map((c) => `\`${c}\``).join(', ');
+    const addresses = channels.filter(Boolean);
+    if (addresses.length > 1) unmapped.push({ pointer: `/components/messages/${seg(name)}`, reason: `the message travels on ${addresses.length} channels; the event keeps the first (${addresses.slice(1).join(', ')} not kept)` });
+    const d = delivery.get(name);
+    const direction = d && d.directions.size === 1 ? [...d.directions][0] : undefined;
+    if (d && d.directions.size > 1) unmapped.push({ pointer: `/components/messages/${seg(name)}`, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
+    const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `/components/messages/${seg(name)}/headers`);
+    for (const key of Object.keys(message)) {
+      if (!['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'].includes(key) && !key.startsWith('x-parser-')) unmapped.push({ pointer: `/components/messages/${seg(name)}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
+    }
+    const example = Array.isArray(message.examples) ? (obj(message.examples[0]).payload as z.infer<typeof jsonValue> | undefined) : undefined;
+    const tags = Array.isArray(message.tags) ? message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean) : [];
     return {
       area: 'events' as const,
       id,
       data: {
-        ...titled(message.title, [typeof message.summary === 'string' ? message.summary : '', where ? `Travels on ${where}.` : ''].filter(Boolean).join(' ')),
-        payload: payload ? { ...payload, ...(typeof message.contentType === 'string' ? { content_type: message.contentType } : typeof doc.defaultContentType === 'string' ? { content_type: doc.defaultContentType } : {}) } : { open: 'The message gives no payload.' },
+        ...titled(message.title, [typeof message.summary === 'string' ? message.summary : '', typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n')),
+        payload: payload ? { ...payload, ...(typeof message.contentType === 'string' ? { content_type: message.contentType } : typeof doc.defaultContentType === 'string' ? { content_type: doc.defaultContentType } : {}), ...(example !== undefined ? { example } : {}) } : { open: 'The message gives no payload.' },
+        ...(addresses[0] ? { channel: addresses[0] } : {}),
+        ...(direction ? { direction } : {}),
+        ...(headers ? { headers } : {}),
+        ...(tags.length ? { tags } : {}),
+        ...(d?.security ? { security: d.security.map((all) => (all.length === 1 && all[0] ? { scheme: schemeIds.id(all[0].name), ...(all[0].scopes.length ? { scopes: all[0].scopes } : {}) } : { all: all.map((r) => ({ scheme: schemeIds.id(r.name), ...(r.scopes.length ? { scopes: r.scopes } : {}) })) })) } : {}),
       },
     };
   });
   for (const [key, channel] of Object.entries(obj(doc.channels))) {
-    if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address is kept in the event description' });
+    if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address keeps their names' });
+    if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
   const servers = Object.values(obj(doc.servers)).map(obj);
   const server = servers[0];
   const url = server ? serverUrl(server) : undefined;
   if (servers.length > 1) unmapped.push({ pointer: '/servers', reason: `${servers.length} servers; the spec keeps the first as the base address` });
-  const schemeIds = new Ids();
+  if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
   const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
   const info = obj(doc.info);
   const version = typeof info.version === 'string' ? info.version : undefined;
@@ -157,7 +248,13 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
   switch (s.type) {
     case 'apiKey':
     case 'httpApiKey':
-      return { ...common, scheme: 'api-key', credentials: [String(s.name ?? 'api key')], ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}.` } }) };
+      return {
+        ...common,
+        scheme: 'api-key',
+        ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? { location: s.in } : {}),
+        credentials: [String(s.name ?? 'api key')],
+        ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}.` } }),
+      };
     case 'userPassword':
       return { ...common, scheme: 'http-basic', credentials: ['user', 'password'] };
     case 'http':

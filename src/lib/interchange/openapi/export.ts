@@ -263,6 +263,7 @@ function securityScheme(s: Item<'authentication'>): Obj | string {
     case 'api-key': {
       const where = stated(d.location);
       if (where === undefined) return 'where the API key goes (header, query or cookie) is not stated yet';
+      if (where === 'user' || where === 'password') return `OpenAPI has no API key in the ${where} of a connection`;
       const name = where === 'header' ? headers[0] : credentials[0];
       return name ? { ...description, type: 'apiKey', in: where, name } : `the name of the ${where === 'header' ? 'header' : `${where} parameter`} that carries the key is not stated yet`;
     }
