@@ -1,17 +1,21 @@
 import { docsLoader } from '@astrojs/starlight/loaders';
 import { docsSchema } from '@astrojs/starlight/schema';
 import { defineCollection } from 'astro:content';
-import { z } from 'astro/zod';
-import type { AreaView, GapHistory } from './lib/index.ts';
-import { historyLoader, specLoader, type Downloads, type SiteMeta } from './site/spec-loader.ts';
+import { areaSchema, downloadSchema, historySchema, itemSchema, siteSchema } from './site/schema.ts';
+import { historyLoader, specLoaders } from './site/spec-loader.ts';
 
-const isRecord = (value: unknown) => typeof value === 'object' && value !== null;
+// One analysis of the spec feeds four collections; the schemas type what the pages read.
+const spec = specLoaders();
 
 export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),
-  // The core builds and types these; the schema hands its types to the pages.
-  // One entry per area, one (`_site`) with the service's name and the problems `npm run dev` shows,
-  // and one (`_downloads`) with the exports a build publishes.
-  areas: defineCollection({ loader: specLoader(), schema: z.custom<AreaView | SiteMeta | Downloads>(isRecord) }),
-  history: defineCollection({ loader: historyLoader(), schema: z.custom<GapHistory & { svg?: string }>(isRecord) }),
+  /** One entry (`site`): the service's name, the print version's pages, the downloads, and the problems `npm run dev` shows. */
+  site: defineCollection({ loader: spec.site, schema: siteSchema }),
+  /** One entry per area, by its key: its facets, its gaps and a summary of each item. */
+  areas: defineCollection({ loader: spec.areas, schema: areaSchema }),
+  /** One entry per item page, `area/id`. */
+  items: defineCollection({ loader: spec.items, schema: itemSchema }),
+  /** One entry per file a build publishes, by its name. */
+  downloads: defineCollection({ loader: spec.downloads, schema: downloadSchema }),
+  history: defineCollection({ loader: historyLoader(), schema: historySchema }),
 };

@@ -21,7 +21,7 @@ Commands:
   new <area> <id>      create an item file with every facet open
   schemas              write (--write DIR) or verify (--check DIR) the JSON Schemas
   modelines            add the yaml-language-server schema line to every content file (--check DIR: verify DIR)
-  import <file>        an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.0 description into the spec (--force replaces)
+  import <file>        an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.x description into the spec (--force replaces)
   export <target>      openapi (3.1), asyncapi (3.0) or markdown (the whole spec as one document); --write FILE
 
 Options:

@@ -3,7 +3,7 @@ import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts
 import { assess } from './gaps/assess.ts';
 import type { Assessment, FacetResult } from './gaps/types.ts';
 import { buildGraph, referenceEdges, type Edge, type LinkGraph } from './link/graph.ts';
-import { inspectProse, type ProseFindings } from './link/markdown.ts';
+import { inspectAll, type ProseFindings } from './link/markdown.ts';
 import { collectProse, parseTarget, type Prose } from './link/prose.ts';
 import { collectReferences, type Reference } from './link/references.ts';
 import { loadSpec, type ParseCache } from './load/load-spec.ts';
@@ -29,7 +29,7 @@ export function analyze(files: readonly SpecFile[], cache?: ParseCache): Analysi
   const { spec, diagnostics } = loadSpec(files, cache);
   const assessment = assess(spec);
   const references = collectReferences(spec);
-  const prose = collectProse(spec).map((p) => ({ ...p, ...inspectProse(p.text) }));
+  const prose = inspectAll(collectProse(spec, assessment.facets));
   const facets = new Map(assessment.facets.map((f) => [f.id, f]));
   const exists = (area: string, id: string) => isAreaKey(area) && findItem(spec, area, id) !== undefined;
   const graph = buildGraph([...referenceEdges(references, exists), ...proseEdges(prose, facets, exists)]);

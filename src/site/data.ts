@@ -1,20 +1,34 @@
 import { getCollection, getEntry } from 'astro:content';
-import { sumCoverage, type AreaView, type GapHistory, type SiteModel } from '../lib/index.ts';
-import { DOWNLOADS, META, type Downloads, type SiteMeta } from './spec-loader.ts';
+import { sumCoverage, type AreaSummary, type Coverage, type ItemView, type PrintPart, type SiteModel } from '../lib/index.ts';
+import type { Download, History, SiteMeta } from './schema.ts';
+import { SITE } from './spec-loader.ts';
+
+/** The site as its pages see it: the nine areas in order, each with a summary of its items (their pages are entries of their own). */
+export type Site = {
+  service: SiteModel['service'];
+  areas: AreaSummary[];
+  coverage: Coverage;
+  gapCount: number;
+  /** The print version's pages beyond `print/`: none when the whole spec is printed on one page. */
+  print: PrintPart[];
+};
 
 /** The nine areas in order, as the loader stored them. */
-export async function loadSite(): Promise<SiteModel> {
-  const entries = await getCollection('areas');
-  const areas = entries.flatMap((e) => (e.id === META || e.id === DOWNLOADS ? [] : [e.data as AreaView])).sort((a, b) => a.number - b.number);
-  const coverage = sumCoverage(areas.map((a) => a.coverage));
+export async function loadSite(): Promise<Site> {
+  const areas = (await getCollection('areas')).map((e) => e.data).sort((a, b) => a.number - b.number);
   const meta = await loadMeta();
-  return { service: meta.service, areas, coverage, gapCount: areas.reduce((n, a) => n + a.gapCount, 0) };
+  return { service: meta.service, areas, coverage: sumCoverage(areas.map((a) => a.coverage)), gapCount: areas.reduce((n, a) => n + a.gapCount, 0), print: meta.print };
 }
 
 /** The service's name and base address, and the problems `npm run dev` shows on every page. */
 export async function loadMeta(): Promise<SiteMeta> {
-  const entry = await getEntry('areas', META);
-  return (entry?.data as SiteMeta | undefined) ?? { service: {} };
+  return (await getEntry('site', SITE))?.data ?? { service: {}, print: [], downloads: [] };
+}
+
+/** The pages of an area's items, in the area's order: all of them, or those from `from` up to `to`. */
+export async function loadItems(area: AreaSummary, from = 0, to = area.items.length): Promise<ItemView[]> {
+  const items = await Promise.all(area.items.slice(from, to).map((i) => getEntry('items', `${area.key}/${i.id}`)));
+  return items.flatMap((entry) => (entry ? [entry.data] : []));
 }
 
 /** A site-internal link that respects the configured base path; `path` comes from the core's `paths.ts`. */
@@ -24,13 +38,20 @@ export function href(path: string): string {
 }
 
 /** The gap history and its chart, as the history loader stored them. */
-export async function loadHistory(): Promise<GapHistory & { svg?: string }> {
-  const [entry] = await getCollection('history');
-  return entry?.data ?? { points: [], note: 'No history.' };
+export async function loadHistory(): Promise<History> {
+  return (await getEntry('history', 'history'))?.data ?? { points: [], note: 'No history.' };
 }
 
-/** The files a build publishes for download (none in `npm run dev`). */
-export async function loadDownloads(): Promise<Downloads['files']> {
-  const entry = await getEntry('areas', DOWNLOADS);
-  return (entry?.data as Downloads | undefined)?.files ?? [];
+/** The files a build publishes for download (none in `npm run dev`), with their text. */
+export async function loadDownloads(): Promise<Array<Download & { file: string }>> {
+  const { downloads } = await loadMeta();
+  const entries = await Promise.all(downloads.map(async ({ file }) => ({ file, entry: await getEntry('downloads', file) })));
+  return entries.flatMap(({ file, entry }) => (entry ? [{ file, ...entry.data }] : []));
+}
+
+/** One item's page data; an item the area lists always has one. */
+export async function loadItem(area: string, id: string): Promise<ItemView> {
+  const entry = await getEntry('items', `${area}/${id}`);
+  if (!entry) throw new Error(`No page data for item ${area}/${id}.`);
+  return entry.data;
 }

@@ -1,97 +1,187 @@
 import { resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { absoluteUrlSchema, analyze, counted, downloads, escapeControls, formatHuman, SpecDirError, type ParseCache, hasErrors, historyChartSvg, readGapHistory, readSpecDir, siteModel, specDir, summary, type SiteModel } from '../lib/index.ts';
+import {
+  absoluteUrlSchema,
+  analyze,
+  areaSummary,
+  counted,
+  downloads,
+  escapeControls,
+  formatHuman,
+  hasErrors,
+  historyChartSvg,
+  PRINT_ITEMS,
+  printParts,
+  readGapHistory,
+  readSpecDir,
+  siteModel,
+  specDir,
+  SpecDirError,
+  summary,
+  type ParseCache,
+} from '../lib/index.ts';
+import type { Download, SiteMeta } from './schema.ts';
+
+/** The collections the spec feeds, each with a loader of its own over one shared analysis. */
+export type SpecCollection = 'site' | 'areas' | 'items' | 'downloads';
+
+/** The id of the `site` collection's one entry. */
+export const SITE = 'site';
 
 /**
- * Feeds the site from the core: one entry per area. During `astro build` a spec with errors
- * fails the build with the located diagnostics; during `astro dev` they are printed and the
- * last good data stays, and every change under the spec folder reloads.
+ * Feeds the site from the core: the site's own entry (the service, the print version's pages, the
+ * problems `npm run dev` shows), one slim entry per area (its facets, gaps and a summary of its
+ * items), one entry per item page (`area/id`), and one per file published for download. The spec
+ * is analysed once for all four. During `astro build` a spec with errors fails the build with the
+ * located diagnostics; during `astro dev` they are shown and the last good data stays, every
+ * change under the spec folder reloads, and only the entries an edit changed are stored again.
  */
-export function specLoader(): Loader {
-  return {
-    name: 'specbench',
-    load: async (context) => {
-      const dir = resolve(specDir());
-      const cache: Caches = { parsed: new Map(), prose: { items: '', html: new Map() }, graphviz: await Graphviz.load() };
-      await sync(dir, context, cache);
-      const { watcher } = context;
-      if (!watcher) return;
-      watcher.add(dir);
-      const onChange = (path: string) => {
-        if (path === dir || path.startsWith(dir + sep)) {
-          sync(dir, context, cache).catch((error: unknown) => context.logger.error(String(error)));
-        }
-      };
-      for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, onChange);
-    },
-  };
+export function specLoaders(): Record<SpecCollection, Loader> {
+  const sync = new SpecSync();
+  return { site: sync.loader('site'), areas: sync.loader('areas'), items: sync.loader('items'), downloads: sync.loader('downloads') };
 }
 
-/** The entry of the site's own data (the service's name, the problems `npm run dev` shows), beside the areas. */
-export const META = '_site';
-
-/** What the site knows besides the areas: the service, and the spec's problems while `npm run dev` shows them. */
-export type SiteMeta = {
-  service: SiteModel['service'];
-  problems?: { count: number; text: string };
-};
-
-/** The entry of the files published for download (the exports and the Markdown document). */
-export const DOWNLOADS = '_downloads';
-export type Downloads = { files: Array<{ file: string; title: string; text: string }> };
+/** What one analysis gives each collection, by id. A collection left out keeps its entries: the last good content while the spec has errors. */
+interface Snapshot {
+  site: SiteMeta;
+  areas?: ReadonlyMap<string, Record<string, unknown>>;
+  items?: ReadonlyMap<string, Record<string, unknown>>;
+  downloads?: ReadonlyMap<string, Download>;
+}
 
 /** What `npm run dev` keeps between syncs so that one edit costs little. */
 interface Caches {
-  meta?: SiteMeta;
   parsed: ParseCache;
   graphviz: Graphviz;
   prose: { items: string; html: Map<string, string> };
 }
 
-async function sync(dir: string, { store, logger, watcher, generateDigest, config }: LoaderContext, cache: Caches): Promise<void> {
-  const started = performance.now();
-  const files = await readSpecDir(dir).catch((error: unknown) => {
-    throw error instanceof SpecDirError ? located(error.message) : error;
-  });
-  const analysis = analyze(files, cache.parsed);
-  const { diagnostics, spec } = analysis;
-  // Hints are many on a large spec and never stop a build: counted here, listed by `npm run check`.
-  const shown = diagnostics.filter((d) => d.severity !== 'hint');
-  if (diagnostics.length > shown.length) logger.info(`${diagnostics.length - shown.length} hints; \`npm run check\` lists them.`);
-  if (shown.length > 0) {
-    const text = `${formatHuman(shown, (f) => spec.sources.get(f)?.text, `${specDir()}/`)}\n${summary(shown)}`;
-    if (hasErrors(diagnostics)) {
-      if (!watcher) throw located(`The spec has errors; the site is not built.\n\n${text}`);
-      logger.error(`The spec has errors; the pages keep the last good content.\n\n${text}`);
-      // Every page shows the problems in a banner until they are fixed (`npm run dev` only).
-      const meta = cache.meta ?? { service: {} };
-      cache.meta = { ...meta, problems: { count: shown.length, text } };
-      store.set({ id: META, data: cache.meta, digest: generateDigest(cache.meta) });
+class SpecSync {
+  readonly #contexts = new Map<SpecCollection, LoaderContext>();
+  #latest: Promise<Snapshot> | undefined;
+  #caches: Promise<Caches> | undefined;
+  /** The last good site entry, without problems. */
+  #meta: SiteMeta = { service: {}, print: [], downloads: [] };
+  #watching = false;
+  #running: Promise<void> | undefined;
+  #again = false;
+
+  loader(collection: SpecCollection): Loader {
+    return {
+      name: `specbench-${collection}`,
+      load: async (context) => {
+        this.#contexts.set(collection, context);
+        // The first collection to load analyses the spec; the others use the same analysis.
+        this.#latest ??= this.#analyze(context);
+        await this.#write(collection, await this.#latest);
+        this.#watch(context);
+      },
+    };
+  }
+
+  /** In `npm run dev`: every change under the spec folder analyses it again, one run at a time, and updates every collection. */
+  #watch(context: LoaderContext): void {
+    const { watcher } = context;
+    if (!watcher || this.#watching) return;
+    this.#watching = true;
+    const dir = resolve(specDir());
+    watcher.add(dir);
+    const onChange = (path: string) => {
+      if (path === dir || path.startsWith(dir + sep)) this.#changed(context);
+    };
+    for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, onChange);
+  }
+
+  #changed(context: LoaderContext): void {
+    if (this.#running) {
+      this.#again = true;
       return;
     }
-    logger.warn(text);
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        try {
+          this.#latest = this.#analyze(context);
+          const snapshot = await this.#latest;
+          for (const collection of this.#contexts.keys()) await this.#write(collection, snapshot);
+        } catch (error) {
+          context.logger.error(error instanceof Error ? error.message : String(error));
+        }
+      } while (this.#again);
+    })().finally(() => {
+      this.#running = undefined;
+    });
   }
-  const editUrl = process.env.SPECBENCH_EDIT_URL;
-  if (editUrl && !absoluteUrlSchema.safeParse(editUrl).success) {
-    throw located(`SPECBENCH_EDIT_URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
+
+  /** Stores a collection's entries: an unchanged entry (same digest) is left as it is, one gone is deleted. */
+  async #write(collection: SpecCollection, snapshot: Snapshot): Promise<void> {
+    const context = this.#contexts.get(collection);
+    if (!context) return;
+    const entries = collection === 'site' ? new Map([[SITE, snapshot.site]]) : snapshot[collection];
+    if (!entries) return;
+    const { store, parseData, generateDigest } = context;
+    for (const id of store.keys()) if (!entries.has(id)) store.delete(id);
+    for (const [id, data] of entries) {
+      const digest = generateDigest(data);
+      if (store.get(id)?.digest === digest) continue;
+      store.set({ id, data: await parseData({ id, data }), digest });
+    }
   }
-  const model = siteModel(analysis, {
-    base: config.base.endsWith('/') ? config.base : `${config.base}/`,
-    diagram: (dot) => cache.graphviz.dot(dot),
-    proseCache: cache.prose,
-    ...(editUrl ? { editUrl } : {}),
-  });
-  // Only entries whose digest changed are replaced, so dev reloads only what an edit touched.
-  for (const area of model.areas) store.set({ id: area.key, data: area, digest: generateDigest(area) });
-  cache.meta = { service: model.service };
-  store.set({ id: META, data: cache.meta, digest: generateDigest(cache.meta) });
-  // The exports are made only for a build: `npm run dev` links to them but does not remake them on every edit.
-  if (!watcher) {
-    const files: Downloads = { files: downloads(analysis) };
-    store.set({ id: DOWNLOADS, data: files });
+
+  async #analyze({ logger, watcher, config }: LoaderContext): Promise<Snapshot> {
+    const started = performance.now();
+    const dir = resolve(specDir());
+    this.#caches ??= Graphviz.load().then((graphviz) => ({ parsed: new Map(), prose: { items: '', html: new Map() }, graphviz }));
+    const cache = await this.#caches;
+    const files = await readSpecDir(dir).catch((error: unknown) => {
+      throw error instanceof SpecDirError ? located(error.message) : error;
+    });
+    const analysis = analyze(files, cache.parsed);
+    const { diagnostics, spec } = analysis;
+    // Hints are many on a large spec and never stop a build: counted here, listed by `npm run check`.
+    const shown = diagnostics.filter((d) => d.severity !== 'hint');
+    if (diagnostics.length > shown.length) logger.info(`${diagnostics.length - shown.length} hints; \`npm run check\` lists them.`);
+    if (shown.length > 0) {
+      const text = `${formatHuman(shown, (f) => spec.sources.get(f)?.text, `${specDir()}/`)}\n${summary(shown)}`;
+      if (hasErrors(diagnostics)) {
+        if (!watcher) throw located(`The spec has errors; the site is not built.\n\n${text}`);
+        logger.error(`The spec has errors; the pages keep the last good content.\n\n${text}`);
+        // Every page shows the problems in a banner until they are fixed (`npm run dev` only).
+        return { site: { ...this.#meta, problems: { count: shown.length, text } } };
+      }
+      logger.warn(text);
+    }
+    const editUrl = process.env.SPECBENCH_EDIT_URL;
+    if (editUrl && !absoluteUrlSchema.safeParse(editUrl).success) {
+      throw located(`SPECBENCH_EDIT_URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
+    }
+    const model = siteModel(analysis, {
+      base: config.base.endsWith('/') ? config.base : `${config.base}/`,
+      diagram: (dot) => cache.graphviz.dot(dot),
+      proseCache: cache.prose,
+      ...(editUrl ? { editUrl } : {}),
+    });
+    // The exports are made only for a build: `npm run dev` links to them but does not remake them on every edit.
+    const published = watcher ? [] : downloads(analysis);
+    this.#meta = { service: model.service, print: printParts(model.areas, printItems()), downloads: published.map(({ file, title }) => ({ file, title })) };
+    const snapshot: Snapshot = {
+      site: this.#meta,
+      areas: new Map(model.areas.map((area) => [area.key, areaSummary(area)])),
+      items: new Map(model.areas.flatMap((area) => area.items.map((item) => [`${area.key}/${item.id}`, item]))),
+      downloads: new Map(published.map(({ file, title, text }) => [file, { title, text }])),
+    };
+    logger.info(`${counted(model.gapCount, 'open gap')} in ${dir} (${Math.round(performance.now() - started)} ms)`);
+    return snapshot;
   }
-  logger.info(`${counted(model.gapCount, 'open gap')} in ${dir} (${Math.round(performance.now() - started)} ms)`);
+}
+
+/** How many items the print version puts on one page: `SPECBENCH_PRINT_ITEMS`, else the core's default. */
+function printItems(): number {
+  const value = process.env.SPECBENCH_PRINT_ITEMS;
+  if (value === undefined || value === '') return PRINT_ITEMS;
+  if (!/^[1-9]\d*$/.test(value)) throw located(`SPECBENCH_PRINT_ITEMS \`${escapeControls(value)}\` is not a positive whole number of items.`);
+  return Number(value);
 }
 
 /** An error whose message is the whole story: the diagnostics already say where, so no stack. */
@@ -108,15 +198,16 @@ function located(message: string): Error {
 export function historyLoader(): Loader {
   return {
     name: 'specbench-history',
-    load: async ({ store, logger }) => {
+    load: async ({ store, logger, parseData }) => {
       // History is an extra: when git cannot tell it, the dashboard says so instead of failing the build.
       const history = await readGapHistory(resolve(specDir())).catch((error: unknown) => ({
         points: [],
         note: `No history: ${error instanceof Error ? error.message : String(error)}`,
       }));
       const svg = historyChartSvg(history);
+      const data = { ...history, ...(svg ? { svg } : {}) };
       store.clear();
-      store.set({ id: 'history', data: { ...history, ...(svg ? { svg } : {}) } });
+      store.set({ id: 'history', data: await parseData({ id: 'history', data }) });
       logger.info(`history: ${history.note}`);
     },
   };

@@ -8,7 +8,7 @@ import { runChecks } from '../../src/lib/checks/run.ts';
 import { assess } from '../../src/lib/gaps/assess.ts';
 import { analyze, gapReport, gapsMarkdown, importDocument, importedFiles, readSpecDir, specMarkdown } from '../../src/lib/index.ts';
 import { buildGraph, referenceEdges } from '../../src/lib/link/graph.ts';
-import { inspectProse } from '../../src/lib/link/markdown.ts';
+import { inspectAll } from '../../src/lib/link/markdown.ts';
 import { collectProse } from '../../src/lib/link/prose.ts';
 import { collectReferences } from '../../src/lib/link/references.ts';
 import { loadSpec } from '../../src/lib/load/load-spec.ts';
@@ -57,7 +57,7 @@ async function core(dir: string) {
     const [assessment, gapsMs] = time(() => assess(spec));
     const [linked, link] = time(() => {
       const references = collectReferences(spec);
-      const prose = collectProse(spec).map((p) => ({ ...p, ...inspectProse(p.text) }));
+      const prose = inspectAll(collectProse(spec, assessment.facets));
       const ids = new Set(spec.areas.flatMap((a) => a.items.map((i) => `${a.key}/${i.id}`)));
       return { references, prose, graph: buildGraph(referenceEdges(references, (a, id) => ids.has(`${a}/${id}`))) };
     });
@@ -85,7 +85,8 @@ function build(dir: string, name: string) {
   const wall = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`site build for ${name} failed:\n${(run.stdout + run.stderr).slice(-3000)}`);
   const rss = Number(/SPECBENCH_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? NaN) / 1024;
-  const pages = readdirSync(outDir, { recursive: true }).filter((f) => String(f).endsWith('.html'));
+  // Files only: an item whose id ends in `.html` has a folder of that name holding its page.
+  const pages = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name).slice(outDir.length + 1));
   const itemPages = pages.map(String).filter((p) => p.split('/').length === 3 && p.endsWith('/index.html'));
   const sizes = itemPages.map((p) => statSync(join(outDir, p)).size).sort((a, b) => a - b);
   const sample = itemPages[0] ? readFileSync(join(outDir, itemPages[0]), 'utf8') : '';

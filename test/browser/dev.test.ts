@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'specbench-dev-'));
   await cp(fixture('complete'), dir, { recursive: true });
+  // An item whose id ends in `.html` is a page like any other in dev too.
+  await copyFile(join(dir, 'events', 'order.shipped.yaml'), join(dir, 'events', 'timeline.html.yaml'));
   browser = await launch();
   server = await dev(dir);
 }, 90_000);
@@ -44,6 +46,24 @@ describe('npm run dev', () => {
     expect(await page.locator('.signature [data-facet="errors/order_not_found/status"]').textContent()).toBe('404');
     await writeFile(file, good);
     await expect.poll(() => load('/resources/Order/'), { timeout: 30_000, interval: 500 }).toBe('');
+    await page.close();
+  }, 90_000);
+
+  it('shows an edit to one item on its page, and serves an item whose id ends in .html', async () => {
+    const url = server?.url ?? '';
+    const page = await browser.newPage();
+    const title = async (path: string) => {
+      await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded', timeout: 15_000 });
+      return (await page.locator('main h1').first().textContent())?.trim();
+    };
+    expect(await title('/events/timeline.html/')).toBe('Order shipped');
+    const file = join(dir, 'events/timeline.html.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Order shipped', 'title: Timeline reviewed'));
+    await expect.poll(() => title('/events/timeline.html/'), { timeout: 30_000, interval: 500 }).toBe('Timeline reviewed');
+    // Its area's list follows; the other items keep their pages.
+    await page.goto(`${url}/events/`, { waitUntil: 'domcontentloaded', timeout: 15_000 });
+    expect(await page.locator('tr[data-item="timeline.html"] a').first().textContent()).toBe('Timeline reviewed');
+    expect(await title('/events/order.shipped/')).toBe('Order shipped');
     await page.close();
   }, 90_000);
 });

@@ -1,7 +1,30 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Root } from 'mdast';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
+import { copyContent, makeRepo } from '../git/repo.ts';
 import { cli, fixture, scratchCopy } from '../helpers.ts';
+
+/** A line a text output could forge: a GitHub workflow command, or a fake verdict. */
+const FORGED = /^\s*(::error|ALL CHECKS PASSED)/m;
+
+/** A field name that would be a link, a remote image and a mention if it were read as Markdown. */
+const HOSTILE_NAME = 'x` [click](https://evil.example) ![i](https://evil.example/i.png) @octocat www.evil.example';
+
+/** What GitHub would make of a Markdown output: its links, images, and text that would be a mention or a bare link. */
+function liveMarkup(markdown: string) {
+  const tree = remark().use(remarkGfm).parse(markdown) as Root;
+  const found: string[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'link' && !node.url.startsWith('#')) found.push(`link ${node.url}`);
+    if (node.type === 'image' || node.type === 'imageReference') found.push(node.type);
+    if (node.type === 'text' && /(^|[^\w`])@[A-Za-z0-9]/.test(node.value)) found.push(`mention in ${node.value}`);
+  });
+  return found;
+}
 
 describe('specbench check', () => {
   it('exits 0 and says so on clean content', async () => {
@@ -51,6 +74,17 @@ describe('specbench check', () => {
     expect(markdown.out).not.toContain('\u001b');
   });
 
+  it('prints a message on one line: a key with a line break in it forges no line of its own', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    await writeFile(join(dir, 'errors', 'rate_limited.yaml'), 'status: 429\n"x\\n::error file=a,line=1::forged\\nALL CHECKS PASSED": 1\n');
+    const { code, out } = await cli(['check', '--spec', dir]);
+    expect(code).toBe(1);
+    expect(out).not.toMatch(FORGED);
+    expect(out).toContain('Unknown key `x\\n::error file=a,line=1::forged\\nALL CHECKS PASSED` in the top level');
+    const github = await cli(['check', '--spec', dir, '--format', 'github']);
+    expect(github.out.trimEnd().split('\n')).toHaveLength(1);
+  });
+
   it('says when the spec folder does not exist, without a stack trace', async () => {
     const { code, err } = await cli(['check', '--spec', 'no/such/folder']);
     expect(code).toBe(2);
@@ -66,6 +100,28 @@ describe('specbench gaps', () => {
     const json = JSON.parse((await cli(['gaps', '--format', 'json'], env)).out);
     expect(json.gapCount).toBe(21);
     expect(json.areas.map((a: { key: string }) => a.key)).toHaveLength(9);
+  });
+
+  it('prints a question written over several lines on one line, so it cannot forge a line', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    await writeFile(join(dir, 'purpose', '_area.yaml'), 'name: { open: "Who decides?\\n::error file=a,line=1::forged\\nALL CHECKS PASSED", owner: "@x" }\n');
+    const { code, out } = await cli(['gaps', '--spec', dir]);
+    expect(code).toBe(0);
+    expect(out).not.toMatch(FORGED);
+    expect(out).toContain('      Who decides?\\n::error file=a,line=1::forged\\nALL CHECKS PASSED  [owner @x]\n');
+  });
+
+  it('writes names from the spec into SPEC_GAPS.md literally: no link, image or mention', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    const order = await readFile(join(dir, 'resources', 'Order.yaml'), 'utf8');
+    await writeFile(join(dir, 'resources', 'Order.yaml'), `${order}  '${HOSTILE_NAME}': { type: string }\n`);
+    expect((await cli(['check', '--spec', dir])).code).toBe(0);
+    const { code, out } = await cli(['gaps', '--spec', dir, '--format', 'markdown']);
+    expect(code).toBe(0);
+    const line = out.split('\n').find((l) => l.includes('octocat')) ?? '';
+    expect(line).toContain('- ``resources/Order/fields/x` [click](https:~1~1evil.example)');
+    expect(liveMarkup(line)).toEqual([]);
+    expect(liveMarkup(out)).toEqual([]);
   });
 
   it('filters by owner', async () => {
@@ -90,5 +146,22 @@ describe('specbench gaps', () => {
     const stale = await cli(['gaps', '--spec', dir, '--check', file]);
     expect(stale).toMatchObject({ code: 1, err: expect.stringContaining('is stale') });
     expect(await readFile(file, 'utf8')).toContain('purpose/domain');
+  });
+});
+
+describe('specbench diff', () => {
+  it('writes names from the spec into the pull-request comment literally: no link, image or mention', async () => {
+    const repo = await makeRepo();
+    await copyContent(repo.root);
+    const field = (name: string) => `  '${name}': { type: string }\n`;
+    const base = await repo.commit('Orders', { 'spec/resources/Order.yaml': `fields:\n  id: { type: string, required: true }\n${field(HOSTILE_NAME)}` });
+    const head = await repo.commit('Rename', { 'spec/resources/Order.yaml': `fields:\n  id: { type: string, required: true }\n${field(`${HOSTILE_NAME} 2`)}` });
+    const { code, out, err } = await cli(['diff', '--spec', join(repo.root, 'spec'), '--base', base, '--head', head]);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toContain('### Breaking changes (1)');
+    expect(out).toContain('### Gaps opened');
+    expect(out.match(/octocat/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(liveMarkup(out)).toEqual([]);
   });
 });

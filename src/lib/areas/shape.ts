@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { facet, facetObject, type FacetMeta } from '../facet/define.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, stated, type Placeholder } from '../facet/state.ts';
+import { withArticle } from '../facet/words.ts';
 import { lineSchema, nameSchema, prose } from '../facet/values.ts';
 import type { AddReference } from './keys.ts';
 
@@ -35,7 +36,7 @@ const onlyFor =
   (shape: Owner): string | undefined => {
     const type = typeOf(shape);
     if (type === undefined || types.includes(type) || (types.includes('resource') && isResourceType(type))) return undefined;
-    return `a ${type.replace('_', ' ')} has no ${what}`;
+    return `${aType(type)} has no ${what}`;
   };
 const NUMERIC = ['integer', 'number'];
 
@@ -67,7 +68,7 @@ export const constraintApplies = (key: ConstraintKey, type: string | undefined):
 const constraint = <O extends Owner>(key: ConstraintKey, label: string, question: string): FacetMeta<O> => ({
   ...refinement<O>(key, label, question, (shape) => {
     const type = typeOf(shape);
-    return constraintApplies(key, type) ? undefined : `a ${type?.replace('_', ' ') ?? ''} has no ${CONSTRAINTS[key].what}`;
+    return constraintApplies(key, type) ? undefined : `${aType(type ?? '')} has no ${CONSTRAINTS[key].what}`;
   }),
   notRequired: (shape) => {
     const type = typeOf(shape);
@@ -163,7 +164,7 @@ function shapeMetas<O extends Owner>() {
     of: {
       label: 'variants',
       question: 'Which shapes does it combine?',
-      notApplicable: (shape: O) => (typeOf(shape) !== undefined && !COMPOSED.has(typeOf(shape) ?? '') ? `a ${typeOf(shape)} has no variants` : typeOf(shape) === undefined ? 'its type is not stated yet' : undefined),
+      notApplicable: (shape: O) => (typeOf(shape) !== undefined && !COMPOSED.has(typeOf(shape) ?? '') ? `${aType(typeOf(shape) ?? '')} has no variants` : typeOf(shape) === undefined ? 'its type is not stated yet' : undefined),
       children: { label: (index: string) => `variant ${index}` },
     },
     discriminator: {
@@ -293,7 +294,7 @@ export function shapeReferences(shape: unknown, path: Path, name: string, add: A
 export const shown = (v: unknown): string => (typeof v === 'string' ? `the text \`${v}\`` : v === null ? '`null`' : `${Array.isArray(v) ? 'a list' : typeof v} \`${JSON.stringify(v)}\``);
 
 /** A type with its article, as a message says it: "an integer", "a string", "`null`". */
-export const aType = (type: string): string => (type === 'null' ? '`null`' : /^[aeiou]/i.test(type) ? `an ${type.replace('_', ' ')}` : `a ${type.replace('_', ' ')}`);
+export const aType = (type: string): string => (type === 'null' ? '`null`' : withArticle(type.replace('_', ' ')));
 
 /** Whether a JSON value is of a primitive type (`null` fits when the shape is nullable); undefined for a resource's id, a union or no type. */
 export function fitsType(type: string | undefined, value: unknown, nullable: boolean): boolean | undefined {

@@ -3,13 +3,24 @@ import { parseTarget } from '../link/prose.ts';
 import { didYouMean } from '../load/suggest.ts';
 import type { Check, CheckContext } from './types.ts';
 
+/** The same words as `unresolved-reference` for a target whose file is there but has errors. */
+const exists = (file: string) => `it names \`${file}\`, which exists but could not be read (see its own errors); fix that file first.`;
+
 /** Why a prose link target does not resolve, or undefined when it does. */
 export function linkProblem(ctx: CheckContext, raw: string): string | undefined {
   const target = parseTarget(raw);
   if (!target) return `\`${raw}\` is not a link target; write \`[[area]]\`, \`[[area/id]]\` or \`[[gap:id]]\`.`;
-  if (target.kind === 'facet') return ctx.facets.has(target.id) ? undefined : `there is no facet \`${target.id}\`${didYouMean(target.id, ctx.facets.keys()) || '.'}`;
+  if (target.kind === 'facet') {
+    if (ctx.facets.has(target.id)) return undefined;
+    // `area/item/...`: the item may be there, in a file that could not be read.
+    const [area = '', id = ''] = target.id.split('/');
+    const unreadable = isAreaKey(area) ? ctx.unreadable(area, id) : undefined;
+    return unreadable ? exists(unreadable.file) : `there is no facet \`${target.id}\`${didYouMean(target.id, ctx.facets.keys()) || '.'}`;
+  }
   if (!isAreaKey(target.area)) return `\`${target.area}\` is not an area${didYouMean(target.area, AREA_KEYS) || '.'}`;
   if (target.kind === 'area' || ctx.item(target.area, target.id)) return undefined;
+  const unreadable = ctx.unreadable(target.area, target.id);
+  if (unreadable) return exists(unreadable.file);
   const ids = ctx.items(target.area).map((i) => i.id);
   return `there is no \`${target.id}\` in ${target.area}${didYouMean(target.id, ids) || '.'}`;
 }

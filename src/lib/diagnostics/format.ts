@@ -1,11 +1,12 @@
 import { codeFrameColumns } from '@babel/code-frame';
-import { escapeControls, safeJson } from '../safety/terminal.ts';
+import { escapeControls, safeJson, visible } from '../safety/terminal.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
 /**
  * `file:line:col severity code message`, with a code frame when the source text is known. Names,
  * messages and source lines come from the spec, so control characters are shown as visible
- * symbols: nothing in a file can move the cursor, clear the screen or fake a verdict.
+ * symbols and each message is one line: nothing in a file can move the cursor, clear the
+ * screen, fake a verdict or start a line of its own.
  */
 export function formatHuman(diagnostics: readonly Diagnostic[], sourceText: (file: string) => string | undefined, root = ''): string {
   return escapeControls(formatHumanRaw(diagnostics, sourceText, root));
@@ -14,9 +15,10 @@ export function formatHuman(diagnostics: readonly Diagnostic[], sourceText: (fil
 function formatHumanRaw(diagnostics: readonly Diagnostic[], sourceText: (file: string) => string | undefined, root: string): string {
   return diagnostics
     .map((d) => {
-      const head = `${root}${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`;
+      // One line each: a line break from the content (a key, a file name) is shown as `\n`.
+      const head = `${root}${visible(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${visible(d.message)}`;
       const text = sourceText(d.file);
-      const related = (d.related ?? []).map((r) => `\n  ${root}${r.file}:${r.line}:${r.column} ${r.message}`).join('');
+      const related = (d.related ?? []).map((r) => `\n  ${root}${visible(r.file)}:${r.line}:${r.column} ${visible(r.message)}`).join('');
       return `${head}${related}${text === undefined ? '' : `\n${frame(text, d)}`}\n`;
     })
     .join('\n');

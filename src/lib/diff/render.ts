@@ -2,7 +2,7 @@ import { counted } from '../facet/words.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { safeJson } from '../safety/terminal.ts';
 import { AREAS } from '../areas/index.ts';
-import { markdownText } from '../safety/markdown.ts';
+import { markdownCode, markdownQuiet, markdownText } from '../safety/markdown.ts';
 import type { SpecDiff } from './diff.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
@@ -11,7 +11,7 @@ export const DIFF_MARKER = '<!-- specbench-diff -->';
 function byArea(gaps: FacetResult[]): string[] {
   return AREAS.flatMap((def) => {
     const list = gaps.filter((g) => g.area === def.key);
-    return list.length === 0 ? [] : [`- **${def.title}**`, ...list.map((g) => `  - \`${markdownText(g.id)}\`: ${markdownText(g.label)}`)];
+    return list.length === 0 ? [] : [`- **${def.title}**`, ...list.map((g) => `  - ${markdownCode(g.id)}: ${markdownQuiet(g.label)}`)];
   });
 }
 
@@ -27,9 +27,9 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
   if (d.gapsClosed.length > 0) lines.push('', `### Gaps closed (${d.gapsClosed.length})`, '', ...byArea(d.gapsClosed));
   if (d.gapsOpened.length > 0) lines.push('', `### Gaps opened (${d.gapsOpened.length})`, '', ...byArea(d.gapsOpened));
   const itemLines = [
-    ...d.itemsAdded.map((k) => `- Added \`${k}\``),
-    ...d.itemsRemoved.map((k) => `- Removed \`${k}\``),
-    ...d.itemsChanged.map((k) => `- Changed \`${k}\``),
+    ...d.itemsAdded.map((k) => `- Added ${markdownCode(k)}`),
+    ...d.itemsRemoved.map((k) => `- Removed ${markdownCode(k)}`),
+    ...d.itemsChanged.map((k) => `- Changed ${markdownCode(k)}`),
     ...d.areasChanged.map((k) => `- Changed the ${k} area file`),
   ];
   if (itemLines.length > 0) lines.push('', '### Items', '', ...itemLines);

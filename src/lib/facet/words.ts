@@ -2,3 +2,8 @@
 export function counted(n: number, noun: string, plural = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : plural}`;
 }
+
+/** A word with its indefinite article, as a message says it: `an integer`, `an api-key`, `a one of`, `a GET`. */
+export function withArticle(word: string): string {
+  return /^[aeiou]/i.test(word) && !/^(one|uni|use|eu)/i.test(word) ? `an ${word}` : `a ${word}`;
+}

@@ -17,8 +17,21 @@ import { PROSE_LINK } from './prose.ts';
 export const PROSE_LIMITS = {
   /** Characters in one prose value. */
   length: 16 * 1024,
+  /** Characters of prose in one file, all its values together. */
+  file: 32 * 1024,
   /** Block quotes and lists inside one another. */
   nesting: 16,
+  /** List items and block quote markers, all lines together: many of them cost the parser time faster than linear. */
+  containers: 1024,
+  /**
+   * `*` and `_` that may open or close emphasis (counted before parsing): matching them costs
+   * the parser time quadratic in their number (`*a_` repeated, `**` nested deep).
+   */
+  emphasis: 1024,
+  /** `[` and `]` (counted before parsing): link labels cost time quadratic in their number (`[x](` repeated). */
+  brackets: 1024,
+  /** Lines of only `=` or `-` (counted before parsing): headings underlined with them cost time quadratic in their number. */
+  underlines: 256,
   /** Depth of the parsed tree (blocks and inline markup together). */
   depth: 48,
 } as const;
@@ -46,12 +59,13 @@ export const isSafeUrl = isSafeProseUrl;
 
 /**
  * The deepest nesting of block quotes and list items a line can open or continue: its container
- * markers (`>`, `-`, `*`, `+`, `1.`) plus its leading indentation in steps of two columns. A
- * cheap bound computed in one pass, before the parser runs.
+ * markers (`>`, `-`, `*`, `+`, `1.`) plus its leading indentation in steps of two columns; and
+ * the markers of all lines together. A cheap bound computed in one pass, before the parser runs.
  */
-export function blockNesting(text: string): { depth: number; line: number } {
+export function blockNesting(text: string): { depth: number; line: number; containers: number } {
   let worst = { depth: 0, line: 1 };
   let line = 1;
+  let containers = 0;
   for (const row of text.split('\n')) {
     let i = 0;
     let columns = 0;
@@ -75,9 +89,55 @@ export function blockNesting(text: string): { depth: number; line: number } {
     }
     const depth = markers + Math.floor(columns / 2);
     if (depth > worst.depth) worst = { depth, line };
+    containers += markers;
     line++;
   }
-  return worst;
+  return { ...worst, containers };
+}
+
+const WHITESPACE = /\s/u;
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+/** An ASCII punctuation character, which a backslash escapes. */
+const ESCAPABLE = /[!-/:-@[-`{-~]/;
+
+/**
+ * The inline markers that make the Markdown parser slow, counted in one pass before it runs:
+ * `*` and `_` that may open or close emphasis (CommonMark's flanking rules, so `order_id` does
+ * not count) and `[`, `]`. A backslash-escaped character is not a marker.
+ */
+export function inlineMarkers(text: string): { emphasis: number; brackets: number } {
+  let emphasis = 0;
+  let brackets = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] ?? '';
+    if (c === '\\' && ESCAPABLE.test(text[i + 1] ?? '')) {
+      i += 2;
+      continue;
+    }
+    if (c === '[' || c === ']') brackets++;
+    if (c !== '*' && c !== '_') {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (text[end] === c) end++;
+    // The characters either side, whole even when outside the Basic Multilingual Plane; the ends of the text count as blanks.
+    const low = text.charCodeAt(i - 1) >= 0xdc00 && text.charCodeAt(i - 1) <= 0xdfff;
+    const before = i === 0 ? ' ' : text.slice(low ? Math.max(0, i - 2) : i - 1, i);
+    const after = end >= text.length ? ' ' : String.fromCodePoint(text.codePointAt(end) ?? 32);
+    const beforeSpace = WHITESPACE.test(before);
+    const afterSpace = WHITESPACE.test(after);
+    const beforePunct = PUNCTUATION.test(before);
+    const afterPunct = PUNCTUATION.test(after);
+    const left = !afterSpace && (!afterPunct || beforeSpace || beforePunct);
+    const right = !beforeSpace && (!beforePunct || afterSpace || afterPunct);
+    const opens = c === '*' ? left : left && (!right || beforePunct);
+    const closes = c === '*' ? right : right && (!left || afterPunct);
+    if (opens || closes) emphasis += end - i;
+    i = end;
+  }
+  return { emphasis, brackets };
 }
 
 /** The depth of a tree, walked without recursion. */
@@ -95,6 +155,9 @@ function treeDepth(root: Node): number {
   return deepest;
 }
 
+/** A line that may underline a heading (`===`, `---`), or be a rule. */
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/gm;
+
 /** Why a prose value is past the limits, or undefined when it may be parsed. */
 export function proseLimit(text: string): string | undefined {
   if (text.length > PROSE_LIMITS.length) {
@@ -103,6 +166,20 @@ export function proseLimit(text: string): string | undefined {
   const nesting = blockNesting(text);
   if (nesting.depth > PROSE_LIMITS.nesting) {
     return `Line ${nesting.line} of the text nests ${nesting.depth} block quotes, lists or indentation steps; prose nests at most ${PROSE_LIMITS.nesting}. Flatten it.`;
+  }
+  if (nesting.containers > PROSE_LIMITS.containers) {
+    return `The text has ${nesting.containers.toLocaleString('en')} list items and block quote markers; one prose value has at most ${PROSE_LIMITS.containers.toLocaleString('en')}. Shorten the lists, or link to a longer document.`;
+  }
+  const markers = inlineMarkers(text);
+  if (markers.emphasis > PROSE_LIMITS.emphasis) {
+    return `The text has ${markers.emphasis.toLocaleString('en')} \`*\` and \`_\` that may open or close emphasis; one prose value has at most ${PROSE_LIMITS.emphasis.toLocaleString('en')}. Use less emphasis, or escape them as \`\\*\` and \`\\_\`.`;
+  }
+  const underlines = text.match(UNDERLINE)?.length ?? 0;
+  if (underlines > PROSE_LIMITS.underlines) {
+    return `The text has ${underlines.toLocaleString('en')} lines of only \`=\` or \`-\` (heading underlines or rules); one prose value has at most ${PROSE_LIMITS.underlines.toLocaleString('en')}. Write headings as \`# Heading\`, or use fewer rules.`;
+  }
+  if (markers.brackets > PROSE_LIMITS.brackets) {
+    return `The text has ${markers.brackets.toLocaleString('en')} \`[\` and \`]\`; one prose value has at most ${PROSE_LIMITS.brackets.toLocaleString('en')}. Use fewer links, or escape them as \`\\[\` and \`\\]\`.`;
   }
   return undefined;
 }
@@ -156,6 +233,32 @@ export function inspectProse(text: string): ProseFindings {
     if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
   }
   return found;
+}
+
+/**
+ * Every prose value of a spec inspected, with the budget of each file: the values within their
+ * own limits are parsed until a file's prose passes `PROSE_LIMITS.file` characters; the value
+ * that passes it is a `prose-limit` error, and the file's prose from there on is not parsed.
+ */
+export function inspectAll<P extends { file: string; text: string }>(prose: readonly P[]): Array<P & ProseFindings> {
+  const parsed = prose.map((p) => proseLimit(p.text) === undefined);
+  const totals = new Map<string, number>();
+  prose.forEach((p, i) => {
+    if (parsed[i]) totals.set(p.file, (totals.get(p.file) ?? 0) + p.text.length);
+  });
+  const used = new Map<string, number>();
+  const over = new Set<string>();
+  return prose.map((p, i) => {
+    if (!parsed[i]) return { ...p, ...inspectProse(p.text) };
+    const sum = (used.get(p.file) ?? 0) + p.text.length;
+    used.set(p.file, sum);
+    if (sum <= PROSE_LIMITS.file) return { ...p, ...inspectProse(p.text) };
+    const skipped = { links: [], html: [], unsafeUrls: [], malformed: [] };
+    if (over.has(p.file)) return { ...p, ...skipped };
+    over.add(p.file);
+    const total = (totals.get(p.file) ?? 0).toLocaleString('en');
+    return { ...p, ...skipped, limit: `This file holds ${total} characters of prose; one file holds at most ${PROSE_LIMITS.file.toLocaleString('en')}, and this value passes that mark, so the prose from here on is not checked. Move some of it to other items, or shorten it.` };
+  });
 }
 
 /** Resolves a link target to where it points and the text to show; undefined when it does not resolve. */

@@ -1,7 +1,8 @@
 import { AREAS } from '../areas/index.ts';
 import { facetFields } from '../facet/define.ts';
 import type { Path } from '../facet/path.ts';
-import { isObj, own, stated } from '../facet/state.ts';
+import { isObj, isOpenValue, own } from '../facet/state.ts';
+import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 
 /**
@@ -11,7 +12,11 @@ import { areaOf, itemKey, type Spec } from '../model/spec.ts';
  */
 export const PROSE_LINK = /\[\[([^[\]|\n]+?)(?:\|([^[\]\n]+?))?\]\]/g;
 
-/** A prose string somewhere in the spec: every `description`, and every facet whose value is prose. */
+/**
+ * A prose string somewhere in the spec: every string a page or document renders as Markdown (each
+ * `description`, each prose facet such as the purpose statement or a scope's description, and the
+ * question an open facet asks in its own words).
+ */
 export interface Prose {
   file: string;
   path: Path;
@@ -20,25 +25,50 @@ export interface Prose {
   text: string;
 }
 
-/** All prose in the spec, in file order. */
-export function collectProse(spec: Spec): Prose[] {
+/** A facet's stated prose, which the site renders as Markdown; undefined for any other facet. */
+export function statedProse(f: Pick<FacetResult, 'prose' | 'state' | 'value'>): string | undefined {
+  return f.prose && f.state === 'stated' && typeof f.value === 'string' ? f.value : undefined;
+}
+
+/**
+ * The question an open facet asks in the author's words (`open: "Which currency?"`), which the
+ * site renders as Markdown; undefined for every other facet, whose question is written by
+ * Specbench with names as code spans.
+ */
+export function askedQuestion(f: Pick<FacetResult, 'state' | 'value'>): string | undefined {
+  return f.state === 'open' && isOpenValue(f.value) && typeof f.value.open === 'string' ? f.value.open : undefined;
+}
+
+/**
+ * All prose in the spec, in file order: the one list of what is rendered as Markdown, so every
+ * check of prose (`broken-link`, `raw-html`, `unsafe-link`, `prose-limit`) reads all of it.
+ * `facets` are the spec's assessed facets, those the site shows.
+ */
+export function collectProse(spec: Spec, facets: readonly FacetResult[]): Prose[] {
   const out: Prose[] = [];
+  const seen = new Set<string>();
+  const add = (p: Prose) => {
+    const key = JSON.stringify([p.file, p.path]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(p);
+  };
+  // Every `description`, in structures that are no facets too (a state's, a parameter's).
   for (const module of AREAS) {
     const area = areaOf(spec, module.key);
-    const owners = [
-      { schema: module.schema, data: area.data, at: { file: area.file, source: area.key } },
-      ...area.items.flatMap((item) => (module.items ? [{ schema: module.items.schema, data: item.data, at: { file: item.file, source: itemKey(item) } }] : [])),
-    ];
-    for (const { schema, data, at } of owners) {
-      walk(data, [], at, out);
-      // Prose facets under another key than `description` (the purpose statement).
-      for (const field of facetFields(schema, data)) {
-        const text = field.meta.prose && field.key !== 'description' ? stated(own(data, field.key)) : undefined;
-        if (typeof text === 'string') out.push({ ...at, path: [field.key], text });
-      }
-    }
+    walk(area.data, [], { file: area.file, source: area.key }, add);
+    for (const item of area.items) walk(item.data, [], { file: item.file, source: itemKey(item) }, add);
   }
-  return out;
+  // Prose facets (the purpose statement, a scope's description) and the questions of open facets.
+  for (const f of facets) {
+    const source = f.item !== undefined ? `${f.area}/${f.item}` : f.area;
+    const stated = statedProse(f);
+    if (stated !== undefined) add({ file: f.file, path: f.at, source, text: stated });
+    const asked = askedQuestion(f);
+    if (asked !== undefined) add({ file: f.file, path: [...f.at, 'open'], source, text: asked });
+  }
+  const order = new Map(spec.areas.flatMap((a) => [a.file, ...a.items.map((i) => i.file)]).map((file, i) => [file, i]));
+  return out.map((p, i) => ({ p, i })).sort((a, b) => (order.get(a.p.file) ?? 0) - (order.get(b.p.file) ?? 0) || a.i - b.i).map(({ p }) => p);
 }
 
 /**
@@ -61,12 +91,12 @@ function mapDescriptions(value: unknown, f: (text: string) => string): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'description' && typeof v === 'string' ? f(v) : mapDescriptions(v, f)]));
 }
 
-function walk(value: unknown, path: Path, at: { file: string; source: string }, out: Prose[]): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i], at, out));
+function walk(value: unknown, path: Path, at: { file: string; source: string }, add: (p: Prose) => void): void {
+  if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i], at, add));
   else if (isObj(value)) {
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'description' && typeof v === 'string') out.push({ ...at, path: [...path, key], text: v });
-      else walk(v, [...path, key], at, out);
+      if (key === 'description' && typeof v === 'string') add({ ...at, path: [...path, key], text: v });
+      else walk(v, [...path, key], at, add);
     }
   }
 }

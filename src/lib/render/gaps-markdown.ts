@@ -1,6 +1,6 @@
 import { counted } from '../facet/words.ts';
 import type { FacetResult } from '../gaps/types.ts';
-import { markdownText } from '../safety/markdown.ts';
+import { markdownCode, markdownLiteral, markdownQuiet, markdownText } from '../safety/markdown.ts';
 import { type GapReport, showCoverage, showState } from './report.ts';
 
 /** `SPEC_GAPS.md`: the gap report as Markdown, byte-identical for the same content. */
@@ -28,11 +28,13 @@ export function gapsMarkdown(report: GapReport, specDir: string): string {
 }
 
 function gapLine(g: FacetResult): string {
-  const parts = [`- \`${markdownText(g.id)}\`: ${markdownText(g.label)} (${markdownText(showState(g))}). ${markdownText(g.question)}`];
-  if (g.owner) parts.push(`Owner: ${markdownText(g.owner)}.`);
+  // Ids, labels and owners hold names from the spec: each reads literally, never as markup. The
+  // question is prose, which `check` has read as the site renders it.
+  const parts = [`- ${markdownCode(g.id)}: ${markdownQuiet(g.label)} (${markdownText(showState(g))}). ${markdownText(g.question)}`];
+  if (g.owner) parts.push(`Owner: ${markdownLiteral(g.owner)}.`);
   if (g.link) parts.push(`Discussion: <${markdownText(g.link)}>.`);
-  if (g.blockedBy.length) parts.push(`Blocked by ${g.blockedBy.map((b) => `\`${markdownText(b)}\``).join(', ')}.`);
-  if (g.blocks.length) parts.push(`Blocks ${g.blocks.map((b) => `\`${markdownText(b)}\``).join(', ')}.`);
-  parts.push(`In \`${g.file}\`.`);
+  if (g.blockedBy.length) parts.push(`Blocked by ${g.blockedBy.map(markdownCode).join(', ')}.`);
+  if (g.blocks.length) parts.push(`Blocks ${g.blocks.map(markdownCode).join(', ')}.`);
+  parts.push(`In ${markdownCode(g.file)}.`);
   return parts.join(' ');
 }

@@ -1,9 +1,13 @@
 import type { GapReport } from './report.ts';
 import { showCoverage, showState } from './report.ts';
-import { escapeControls, safeJson } from '../safety/terminal.ts';
+import { escapeControls, safeJson, visible } from '../safety/terminal.ts';
 import { counted } from '../facet/words.ts';
 
-/** The gap report for a terminal; questions and owners come from the spec, so controls are escaped. */
+/**
+ * The gap report for a terminal; ids, questions and owners come from the spec, so each is one
+ * line with its line breaks shown as `\n` (no question can start a line of its own, such as a
+ * workflow command), and controls are escaped.
+ */
 export function gapsText(report: GapReport): string {
   return escapeControls(gapsTextRaw(report));
 }
@@ -13,9 +17,9 @@ function gapsTextRaw(report: GapReport): string {
   for (const area of report.areas) {
     lines.push(`${area.number}. ${area.title}  ${showCoverage(area.coverage)}  ${area.gaps.length} open`);
     for (const g of area.gaps) {
-      lines.push(`   ${g.id}  (${showState(g)})`, `      ${g.question}${g.owner ? `  [owner ${g.owner}]` : ''}`);
-      if (g.blockedBy.length) lines.push(`      blocked by ${g.blockedBy.join(', ')}`);
-      if (g.blocks.length) lines.push(`      blocks ${g.blocks.join(', ')}`);
+      lines.push(`   ${visible(g.id)}  (${showState(g)})`, `      ${visible(g.question.trim())}${g.owner ? `  [owner ${visible(g.owner)}]` : ''}`);
+      if (g.blockedBy.length) lines.push(`      blocked by ${g.blockedBy.map(visible).join(', ')}`);
+      if (g.blocks.length) lines.push(`      blocks ${g.blocks.map(visible).join(', ')}`);
     }
   }
   lines.push('', report.gapCount === 0 ? 'No open gaps.' : `${counted(report.gapCount, 'open gap')}; ${showCoverage(report.coverage)} of facets stated.`, '');

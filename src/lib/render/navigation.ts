@@ -1,5 +1,5 @@
 import { groupAnchor } from './paths.ts';
-import type { AreaView, ItemView } from './site-model.ts';
+import type { AreaSummary, ItemSummary } from './site-model.ts';
 
 /** A link or a group of the site's navigation; paths are relative to the site's base. */
 export type NavEntry =
@@ -9,7 +9,7 @@ export type NavEntry =
 /** How many items one list of the navigation shows around the current one; the rest are one link away. */
 export const NAV_WINDOW = 40;
 
-const itemLink = (item: ItemView, current: string): NavEntry => ({
+const itemLink = (item: ItemSummary, current: string): NavEntry => ({
   kind: 'link',
   label: item.title,
   path: item.path,
@@ -21,7 +21,7 @@ const itemLink = (item: ItemView, current: string): NavEntry => ({
  * A list of items cut to a window of `NAV_WINDOW` around the current one (the first ones when none
  * is current), with a link to all of them where some are left out.
  */
-function windowed(items: readonly ItemView[], current: string, all: { label: string; path: string }): NavEntry[] {
+function windowed(items: readonly ItemSummary[], current: string, all: { label: string; path: string }): NavEntry[] {
   if (items.length <= NAV_WINDOW) return items.map((i) => itemLink(i, current));
   const at = Math.max(0, items.findIndex((i) => i.path === current));
   const start = Math.min(Math.max(0, at - Math.floor(NAV_WINDOW / 2)), items.length - NAV_WINDOW);
@@ -32,7 +32,7 @@ function windowed(items: readonly ItemView[], current: string, all: { label: str
  * An area's items under each of their tags (an item with two tags is under both), tags in
  * alphabetical order and the untagged last: how the area page lists them and the sidebar links to them.
  */
-export function itemGroups(area: Pick<AreaView, 'items'>): Array<{ name: string; anchor: string; items: ItemView[] }> {
+export function itemGroups<I extends ItemSummary>(area: { items: readonly I[] }): Array<{ name: string; anchor: string; items: I[] }> {
   const groups = Map.groupBy(area.items.flatMap((item) => (item.listing.groups?.length ? item.listing.groups : ['']).map((group) => ({ group, item }))), (x) => x.group);
   return [...groups]
     .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'en')))
@@ -46,7 +46,7 @@ export function itemGroups(area: Pick<AreaView, 'items'>): Array<{ name: string;
  * one, groups other than the current one's are links to where the area page lists them, so a page
  * carries at most the areas, the groups of one area and one window of items.
  */
-export function navigation(areas: readonly AreaView[], current: string): NavEntry[] {
+export function navigation(areas: readonly AreaSummary[], current: string): NavEntry[] {
   return areas.map((area): NavEntry => {
     const label = `${area.number}. ${area.title}`;
     const inArea = current === area.path || area.items.some((i) => i.path === current);

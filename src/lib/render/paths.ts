@@ -36,3 +36,8 @@ export function gapsAnchor(area: string): string {
 export function groupAnchor(group: string): string {
   return `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'other'}-${[...group].reduce((h, c) => (h * 31 + (c.codePointAt(0) ?? 0)) >>> 0, 7).toString(36)}`;
 }
+
+/** The print version: the whole spec, or where it is split (a large spec), one area's page or one part of it (`print/resources/2/`). */
+export function printPath(area?: string, part = 1): string {
+  return area === undefined ? 'print/' : part === 1 ? `print/${area}/` : `print/${area}/${part}/`;
+}

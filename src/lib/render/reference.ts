@@ -3,6 +3,7 @@ import { requirements, type SecurityAlternative } from '../areas/security.ts';
 import { isResourceType } from '../areas/shape.ts';
 import { facetId, idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { withArticle } from '../facet/words.ts';
 import { curlCommand, exampleOf, isJsonMedia, type ExampleMode } from './example.ts';
 import type { FacetResult, OwnerResult } from '../gaps/types.ts';
 import { facetAnchor, facetPath } from './paths.ts';
@@ -330,7 +331,7 @@ export function referenceBuilder(ctx: ReferenceContext) {
           const location = stated(scheme.location);
           if (location === 'header' && header !== undefined) headers.push(`${header}: <api-key>`);
           else notes.push(`The ${requirement.scheme} credentials are left out: where the key goes and under which name is not stated yet.`);
-        } else notes.push(`The ${requirement.scheme} credentials are left out: ${kind === undefined ? 'the kind of scheme is not stated yet' : `a ${String(kind)} scheme is set up outside the request line`}.`);
+        } else notes.push(`The ${requirement.scheme} credentials are left out: ${kind === undefined ? 'the kind of scheme is not stated yet' : `${withArticle(String(kind))} scheme is set up outside the request line`}.`);
       }
     }
     const declared = statedObj(data.request);

@@ -7,6 +7,7 @@ import { facetTree, groupByOwner } from '../gaps/tree.ts';
 import { sumCoverage, type Coverage, type FacetResult, type OwnerResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
+import { statedProse } from '../link/prose.ts';
 import { linkResolver } from '../link/resolve.ts';
 import { referencesAt } from '../link/references.ts';
 import { configLogo } from '../model/config.ts';
@@ -65,7 +66,21 @@ export type ItemView = {
   linkedFrom: LinkView[];
 };
 
-export type AreaView = {
+/** An area with its items' whole pages, as the core builds it. */
+export type AreaView = Omit<AreaSummary, 'items'> & { items: ItemView[] };
+
+/** An item as its area's list and the sidebar show it; its page's data is stored apart. */
+export type ItemSummary = {
+  id: string;
+  title: string;
+  listing: ItemView['listing'];
+  path: string;
+  coverage: Coverage;
+  gapCount: number;
+};
+
+/** An area as its page, the dashboard, the gaps page and the sidebar show it: its items summed up. */
+export type AreaSummary = {
   number: number;
   key: AreaKey;
   title: string;
@@ -80,10 +95,15 @@ export type AreaView = {
   coverage: Coverage;
   gapCount: number;
   facets: FacetView[];
-  items: ItemView[];
+  items: ItemSummary[];
   /** Every gap of the area and its items (table cells included), in order, for the gaps page. */
   gaps: FacetView[];
 };
+
+/** An area without its items' pages: what the site stores once per area, beside one entry per item. */
+export function areaSummary({ items, ...area }: AreaView): AreaSummary {
+  return { ...area, items: items.map(({ id, title, listing, path, coverage, gapCount }) => ({ id, title, listing, path, coverage, gapCount })) };
+}
 
 /** Everything the site shows, as plain JSON: the pages only lay it out. */
 export type SiteModel = {
@@ -190,7 +210,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     blocks: f.blocks.map((id) => ({ id, path: facetPath(id) })),
     links: f.state === 'stated' ? facetLinks(f) : [],
     depth,
-    ...(f.prose && f.state === 'stated' && typeof f.value === 'string' ? { html: render(f.value) } : {}),
+    ...withHtml(statedProse(f), render),
   });
   /** An owner's facets and details in page order, minus those a reference block already shows. */
   const rows = (key: string, baseDepth: number, used: ReadonlySet<string> = new Set()) =>
@@ -308,6 +328,9 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
   const coverage = sumCoverage(areas.map((a) => a.coverage));
   return { service, areas, coverage, gapCount: assessment.gaps.length };
 }
+
+/** A facet's stated prose rendered, as `collectProse` (and so every check of prose) reads it. */
+const withHtml = (prose: string | undefined, render: (prose: string) => string): { html?: string } => (prose === undefined ? {} : { html: render(prose) });
 
 /** The prose renderer, with the cache `npm run dev` keeps between syncs (reset when the items change). */
 function prose(options: SiteOptions, itemKeys: string, resolve: Parameters<typeof proseRenderer>[0]): (text: string) => string {

@@ -23,6 +23,19 @@ export function markdownLiteral(text: string): string {
   return escapeControls(text.replace(/\s*\r?\n\s*/g, ' ')).replace(/[\\`*_[\]<>#|~&!]/g, (c) => `\\${c}`);
 }
 
+/**
+ * `markdownLiteral` for what GitHub renders (SPEC_GAPS.md, the pull-request comment), which also
+ * links bare URLs (`https://…`, `www.…`, `a@b.c`) and turns `@name` into a mention that
+ * notifies: a zero-width space after each `@` and inside each `://` and `www.` keeps a name from
+ * the spec from being either (as Dependabot and Renovate do), and it still reads the same.
+ */
+export function markdownQuiet(text: string): string {
+  return markdownLiteral(text)
+    .replace(/:\/\//g, ':\u200b//')
+    .replace(/\b(www)\./gi, '$1\u200b.')
+    .replace(/@/g, '@\u200b');
+}
+
 /** A value from the spec as an inline code span, fenced with more backticks than it holds: it reads literally wherever Markdown is rendered. */
 export function markdownCode(value: string): string {
   const text = escapeControls(value.replace(/\s*\r?\n\s*/g, ' '));

@@ -161,7 +161,9 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     fire: [
       [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { resource: Order }` }, { line: 8, column: 1, severity: 'hint', message: 'Request payload is ignored: a GET request has no body. Remove it, or change what makes it not apply.' }],
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, format: yes-no }` }, { line: 3, column: 42, message: expect.stringContaining('Field paid: format is ignored: a boolean has no format') }],
-      [{ 'authentication/oauth2.yaml': 'scheme: api-key\ncredentials: [key]\nheaders: [X-Key]\ntoken_lifetimes: { access_token: PT1H }' }, { line: 4, message: expect.stringContaining('a api-key scheme has no tokens') }],
+      [{ 'authentication/oauth2.yaml': 'scheme: api-key\ncredentials: [key]\nheaders: [X-Key]\ntoken_lifetimes: { access_token: PT1H }' }, { line: 4, message: expect.stringContaining('Token lifetimes is ignored: an api-key scheme has no tokens') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  qty: { type: integer, required: true, items: { type: string } }` }, { line: 3, message: expect.stringContaining('Field qty: items is ignored: an integer has no items') }],
+      [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  tags: { type: array, required: true, items: { type: string }, fields: { none: x } }` }, { line: 3, message: expect.stringContaining('Field tags: fields is ignored: an array has no fields') }],
     ],
     quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { none: A GET has no body. }`.replace('method: GET', 'method: POST') }],
   },

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { facetId } from '../../facet/ids.ts';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, own, stated } from '../../facet/state.ts';
+import { withArticle } from '../../facet/words.ts';
 import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 import { defineArea } from '../area.ts';
 import { mediaType, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
 import { describeSecurity, requirements, securityAlternative, securityReferences } from '../security.ts';
@@ -67,6 +69,8 @@ export const endpointItem = facetObject(
     operation_id: z.string().min(1).optional(),
     /** Ids of the limits that apply to this endpoint. */
     limits: z.array(idSchema).optional(),
+    /** The events the service calls back with when this endpoint is used, by callback name: `{ onData: [stream-data] }` (OpenAPI's callbacks). */
+    callbacks: z.record(nameSchema, z.array(idSchema).min(1)).optional(),
   },
   {
     ...itemCommonMetas,
@@ -78,7 +82,7 @@ export const endpointItem = facetObject(
       question: 'What does the request body carry?',
       notApplicable: (e) => {
         const method = stated(e.method);
-        return method !== undefined && BODYLESS_METHODS.has(method) ? `a ${method} request has no body` : undefined;
+        return method !== undefined && BODYLESS_METHODS.has(method) ? `${withArticle(method)} request has no body` : undefined;
       },
       heldUpBy: payloadHeldUpBy,
       children: { label: () => 'request' },
@@ -115,7 +119,7 @@ export const endpoints = defineArea({
   items: { noun: 'endpoint', plural: 'endpoints', schema: endpointItem },
   layout: () => [
     { kind: 'signature', keys: ['method', 'path'], relative: true },
-    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id', 'limits'] },
+    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id', 'limits', 'callbacks'] },
     { kind: 'parameters', key: 'parameters' },
     { kind: 'body', key: 'request', title: 'Request', mode: 'request' },
     { kind: 'responses', key: 'responses' },
@@ -140,20 +144,21 @@ export const endpoints = defineArea({
     for (const [status, r] of Object.entries(stated(e.responses) ?? {})) payloadReferences(r, ['responses', status], `${status} response`, add);
     securityReferences(e.security, ['security'], add);
     (e.limits ?? []).forEach((l, i) => add({ path: ['limits', i], area: 'limits', id: l, via: 'limit' }));
+    for (const [name, events] of Object.entries(e.callbacks ?? {})) events.forEach((id, i) => add({ path: ['callbacks', name, i], area: 'events', id, via: `callback ${name}` }));
   },
   breaking(before, after, say, id) {
     if (!after) {
       const where = methodAndPath(before);
-      return say(`Endpoint \`${id}\`${where ? ` (\`${where}\`)` : ''} removed.`);
+      return say(`Endpoint ${markdownCode(id)}${where ? ` (${markdownCode(where)})` : ''} removed.`);
     }
     for (const key of ['method', 'path'] as const) {
       const [was, is] = [stated(before[key]), stated(after[key])];
-      if (was !== undefined && is !== undefined && was !== is) say(`Endpoint \`${id}\` ${key} changed from \`${was}\` to \`${is}\`.`);
+      if (was !== undefined && is !== undefined && was !== is) say(`Endpoint ${markdownCode(id)} ${key} changed from ${markdownCode(String(was))} to ${markdownCode(String(is))}.`);
     }
     const had = new Set(parametersOf(before).filter((p) => p.parameter.required === true || p.location === 'path').map((p) => `${p.location} ${p.name}`));
     for (const p of parametersOf(after)) {
       const key = `${p.location} ${p.name}`;
-      if ((p.parameter.required === true || p.location === 'path') && !had.has(key)) say(`Endpoint \`${id}\` now requires the ${p.location} parameter \`${p.name}\`.`);
+      if ((p.parameter.required === true || p.location === 'path') && !had.has(key)) say(`Endpoint ${markdownCode(id)} now requires the ${p.location} parameter ${markdownCode(p.name)}.`);
     }
   },
   intro({ purpose }) {

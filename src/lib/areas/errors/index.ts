@@ -4,6 +4,7 @@ import { stated } from '../../facet/state.ts';
 import { prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 
 /** `errors/_area.yaml`: the inventory and the body every error carries. */
 export const errorsArea = facetObject(
@@ -55,6 +56,6 @@ export const errors = defineArea({
   },
   areaShapes: (area) => payloadShapes(area.body, ['body'], 'the error body'),
   breaking(_before, after, say, id) {
-    if (!after) say(`Error code \`${id}\` removed.`);
+    if (!after) say(`Error code ${markdownCode(id)} removed.`);
   },
 });

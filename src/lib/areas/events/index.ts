@@ -6,6 +6,7 @@ import { defineArea } from '../area.ts';
 import { headerSchema, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
 import { describeSecurity, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences } from '../shape.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 
 export const deliverySchema = z.strictObject({
   /** How events reach subscribers, e.g. `webhook (HTTPS POST)`. */
@@ -120,6 +121,6 @@ export const events = defineArea({
     securityReferences(event.security, ['security'], add);
   },
   breaking(_before, after, say, id) {
-    if (!after) say(`Event \`${id}\` removed.`);
+    if (!after) say(`Event ${markdownCode(id)} removed.`);
   },
 });

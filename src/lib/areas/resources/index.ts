@@ -5,6 +5,7 @@ import { isObj, own, stated } from '../../facet/state.ts';
 import { nameSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { aType, fieldSchema, shapeReferences, shapeSchema, type Field, type Shape } from '../shape.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 
 /** `resources/_area.yaml`. */
 export const resourcesArea = facetObject(
@@ -66,21 +67,21 @@ export const resources = defineArea({
     shapeReferences(stated(item.value), ['value'], 'value', add);
   },
   breaking(before, after, say, id) {
-    if (!after) return say(`Resource \`${id}\` removed.`);
+    if (!after) return say(`Resource ${markdownCode(id)} removed.`);
     const now = stated(after.fields) ?? {};
     for (const [name, was] of Object.entries(stated(before.fields) ?? {})) {
       const is = own(now, name) as Field | undefined;
       if (is === undefined) {
-        say(`Field \`${name}\` of \`${id}\` removed.`);
+        say(`Field ${markdownCode(name)} of ${markdownCode(id)} removed.`);
         continue;
       }
       const [wasType, isType] = [stated(was.type), stated(is.type)];
-      if (stated(was.required) !== true && stated(is.required) === true) say(`Field \`${name}\` of \`${id}\` made required.`);
-      if (wasType !== undefined && isType !== undefined && wasType !== isType) say(`Field \`${name}\` of \`${id}\` changed type from \`${wasType}\` to \`${isType}\`.`);
+      if (stated(was.required) !== true && stated(is.required) === true) say(`Field ${markdownCode(name)} of ${markdownCode(id)} made required.`);
+      if (wasType !== undefined && isType !== undefined && wasType !== isType) say(`Field ${markdownCode(name)} of ${markdownCode(id)} changed type from ${markdownCode(wasType)} to ${markdownCode(isType)}.`);
       const [wasAllowed, isAllowed] = [allowedValues(was), allowedValues(is)];
       const dropped = isAllowed ? (wasAllowed ?? []).filter((v) => !isAllowed.includes(v)) : [];
       if (isAllowed && (!wasAllowed || dropped.length > 0)) {
-        say(`Allowed values of \`${id}.${name}\` narrowed${wasAllowed ? `: ${dropped.map((v) => `\`${v}\``).join(', ')} no longer allowed` : ` to ${isAllowed.map((v) => `\`${v}\``).join(', ')}`}.`);
+        say(`Allowed values of ${markdownCode(`${id}.${name}`)} narrowed${wasAllowed ? `: ${dropped.map((v) => markdownCode(String(v))).join(', ')} no longer allowed` : ` to ${isAllowed.map((v) => markdownCode(String(v))).join(', ')}`}.`);
       }
     }
   },

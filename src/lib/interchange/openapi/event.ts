@@ -13,6 +13,7 @@ export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer:
   return methods.map((method) => {
     const op = ctx.deref(item[method]);
     const id = ids.id(methods.length > 1 ? `${name}.${method}` : name);
+    if (op.responses !== undefined) ctx.unmapped.push({ pointer: `${pointer}/${method}/responses`, reason: 'what the receiver of an event answers has no place in the spec' });
     const body = ctx.deref(op.requestBody);
     const payload = op.requestBody ? bodyContent(ctx, body.content, `${ctx.where(op.requestBody, `${pointer}/${method}/requestBody`)}/content`) : undefined;
     const data: ItemInput<'events'> = { ...titled(op.summary, typeof op.description === 'string' ? op.description : description), payload: payload ?? { open: 'The source gives no payload.' }, direction: 'sent' };

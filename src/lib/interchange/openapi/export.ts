@@ -109,6 +109,43 @@ export function exportOpenApi(a: Analysis): Obj {
   const exportedSchemes = new Set(schemes.keys());
   const paths: Record<string, Obj> = {};
   const tags = new Set<string>();
+  /** An event as the operation that delivers it: a webhook's, or a callback's. */
+  const eventOperation = (ev: Item<'events'>): Obj => {
+    const payload = statedObj(ev.data.payload);
+    const body = payload ? content(payload) : undefined;
+    const eventTags = stated(ev.data.tags) ?? [];
+    const h = headers(ev.data.headers);
+    const security = securityOf(ev.data.security, exportedSchemes, (reason) => unexported.push({ id: `events/${ev.id}/security`, reason }));
+    const op = {
+      operationId: `event.${ev.id}`,
+      ...(text(ev.data.title) ? { summary: ev.data.title } : {}),
+      ...(text(ev.data.description) ? { description: ev.data.description } : {}),
+      ...(eventTags.length ? { tags: eventTags } : {}),
+      // The event's headers are the webhook request's header parameters.
+      ...(h ? { parameters: Object.entries(h).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) })) } : {}),
+      ...(body ? { requestBody: { content: body } } : {}),
+      ...(security ? { security } : {}),
+    };
+    return withGaps(op, gapsOf('events', ev.id));
+  };
+  // Events an endpoint calls back with, at the address their channel states, go under its operation's callbacks.
+  const eventsById = new Map(itemsOf(a, 'events').map((ev) => [ev.id, ev]));
+  const calledBack = new Set<string>();
+  const callbacksOf = (e: Item<'endpoints'>): Obj | undefined => {
+    const out: Obj = {};
+    for (const [name, ids] of Object.entries(e.data.callbacks ?? {})) {
+      const expressions: Obj = {};
+      for (const id of ids) {
+        const ev = eventsById.get(id);
+        const channel = ev ? text(ev.data.channel) : undefined;
+        if (!ev || channel === undefined || expressions[channel] !== undefined) continue;
+        calledBack.add(id);
+        expressions[channel] = { post: eventOperation(ev) };
+      }
+      if (Object.keys(expressions).length) out[name] = expressions;
+    }
+    return Object.keys(out).length ? out : undefined;
+  };
   for (const e of itemsOf(a, 'endpoints')) {
     const method = text(e.data.method)?.toLowerCase();
     const path = text(e.data.path);
@@ -152,6 +189,7 @@ export function exportOpenApi(a: Analysis): Obj {
       responses[status] = own;
     }
     const security = securityOf(e.data.security, exportedSchemes, (reason) => unexported.push({ id: `endpoints/${e.id}/security`, reason }));
+    const callbacks = callbacksOf(e);
     const endpointTags = stated(e.data.tags) ?? [];
     for (const t of endpointTags) tags.add(t);
     paths[path] = {
@@ -168,31 +206,13 @@ export function exportOpenApi(a: Analysis): Obj {
           ...(Object.keys(responses).length ? { responses } : {}),
           ...(security ? { security } : {}),
           ...(stated(e.data.deprecated) === true ? { deprecated: true } : {}),
+          ...(callbacks ? { callbacks } : {}),
         },
         gapsOf('endpoints', e.id),
       ),
     };
   }
-  const webhooks = Object.fromEntries(
-    itemsOf(a, 'events').map((ev) => {
-      const payload = statedObj(ev.data.payload);
-      const body = payload ? content(payload) : undefined;
-      const eventTags = stated(ev.data.tags) ?? [];
-      const h = headers(ev.data.headers);
-      const security = securityOf(ev.data.security, exportedSchemes, (reason) => unexported.push({ id: `events/${ev.id}/security`, reason }));
-      const op = {
-        operationId: `event.${ev.id}`,
-        ...(text(ev.data.title) ? { summary: ev.data.title } : {}),
-        ...(text(ev.data.description) ? { description: ev.data.description } : {}),
-        ...(eventTags.length ? { tags: eventTags } : {}),
-        // The event's headers are the webhook request's header parameters.
-        ...(h ? { parameters: Object.entries(h).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) })) } : {}),
-        ...(body ? { requestBody: { content: body } } : {}),
-        ...(security ? { security } : {}),
-      };
-      return [ev.id, { post: withGaps(op, gapsOf('events', ev.id)) }];
-    }),
-  );
+  const webhooks = Object.fromEntries(itemsOf(a, 'events').filter((ev) => !calledBack.has(ev.id)).map((ev) => [ev.id, { post: eventOperation(ev) }]));
   const baseUrl = text(purpose.base_url);
   const servers = stated(purpose.servers);
   const chosen = exportedVersion(a)?.id;
@@ -203,9 +223,9 @@ export function exportOpenApi(a: Analysis): Obj {
         // The base address is a server unless servers are stated without it.
         purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
         resources: { items: 'all' },
-        endpoints: { items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id'] },
+        endpoints: { items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks'] },
         authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'scopes', 'token_endpoints'] },
-        events: { items: ['title', 'description', 'payload', 'tags', 'headers', 'security'] },
+        events: { items: (id) => ['title', 'description', 'payload', 'tags', 'headers', 'security', ...(calledBack.has(id) ? ['channel'] : [])] },
         errors: { area: ['body'], items: ['title', 'status', 'body'] },
         versioning: { items: (id) => (id === chosen ? ['name'] : []) },
       },

@@ -93,14 +93,21 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       const pointer = `/paths/${seg(path)}/${method}`;
       const name = operationName(method, path, op);
       const id = endpointIds.id(name);
-      endpoints.push({ id, data: mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: (n) => isObj(ctx.deref(components.securitySchemes)[n]) }, schemeIds, errors, findings) });
+      const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: (n) => isObj(ctx.deref(components.securitySchemes)[n]) }, schemeIds, errors, findings);
+      // A callback is an event the service sends to the address its expression gives; the endpoint lists it by callback name.
+      const callbacks: Record<string, string[]> = {};
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
-        // The spec has no callbacks: each becomes an event whose description names its operation.
-        unmapped.push({ pointer: `${pointer}/callbacks/${seg(cbName)}`, reason: `the callback \`${cbName}\` becomes an event (\`${name}.${cbName}\`), not a callback of its operation; an export writes it as a webhook` });
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
-          events.push(...mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`, eventIds, schemeIds, `Callback of \`${name}\` to \`${expression}\`.`, op.security ?? doc.security));
+          const at = `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`;
+          const found = mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, undefined, op.security ?? doc.security);
+          for (const m of LOWER_METHODS) if (m !== 'post' && isObj(ctx.deref(cbItem)[m])) unmapped.push({ pointer: `${at}/${m}`, reason: `a callback by ${m.toUpperCase()}: the event keeps its body, not its method (exports call back by POST)` });
+          for (const e of found) e.data.channel = expression;
+          events.push(...found);
+          (callbacks[cbName] ??= []).push(...found.map((e) => e.id));
         }
       }
+      if (Object.keys(callbacks).length > 0) endpoint.callbacks = callbacks;
+      endpoints.push({ id, data: endpoint });
     }
   }
   for (const key of ['webhooks', 'x-webhooks'] as const) {
