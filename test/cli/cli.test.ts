@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Root } from 'mdast';
 import { remark } from 'remark';
@@ -163,5 +164,22 @@ describe('specbench diff', () => {
     expect(out).toContain('### Gaps opened');
     expect(out.match(/octocat/g)?.length).toBeGreaterThanOrEqual(3);
     expect(liveMarkup(out)).toEqual([]);
+  });
+});
+
+describe('specbench import', () => {
+  it('turns HTML in a scope description into Markdown, as in every description: the check that now reads scopes passes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'specbench-import-'));
+    const scopes = { 'orders:read': 'Read <b>orders</b>, see <a href="https://example.com/docs">the docs</a>.' };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Shop', version: '1' },
+      paths: { '/orders': { get: { operationId: 'listOrders', security: [{ oauth: ['orders:read'] }], responses: { '200': { description: 'OK' } } } } },
+      components: { securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes } } } } },
+    };
+    await writeFile(join(dir, 'api.json'), JSON.stringify(document));
+    expect((await cli(['import', join(dir, 'api.json'), '--spec', join(dir, 'spec')])).code).toBe(0);
+    expect(await readFile(join(dir, 'spec', 'authentication', 'oauth.yaml'), 'utf8')).toContain('orders:read: Read **orders**, see [the docs](https://example.com/docs).');
+    expect(await cli(['check', '--spec', join(dir, 'spec')])).toMatchObject({ code: 0, out: 'no problems\n' });
   });
 });

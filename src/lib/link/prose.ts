@@ -72,15 +72,20 @@ export function collectProse(spec: Spec, facets: readonly FacetResult[]): Prose[
 }
 
 /**
- * The same data with every prose string (each `description`, each prose facet) passed through
- * `f`: what `collectProse` reads, written back. The schema is the area's or item's.
+ * The same data with every stated prose string (each `description`, each prose facet, each entry
+ * of a facet whose entries are prose, such as a scope's description) passed through `f`: the
+ * stated prose `collectProse` reads, written back. The schema is the area's or item's.
  */
 export function mapProse<T>(schema: Parameters<typeof facetFields>[0], data: T, f: (text: string) => string): T {
   const mapped = mapDescriptions(data, f) as T;
   if (!isObj(mapped)) return mapped;
   for (const field of facetFields(schema, mapped)) {
-    const text = field.meta.prose && field.key !== 'description' ? own(mapped, field.key) : undefined;
-    if (typeof text === 'string') (mapped as Record<string, unknown>)[field.key] = f(text);
+    const value = own(mapped, field.key);
+    if (field.meta.prose && field.key !== 'description' && typeof value === 'string') (mapped as Record<string, unknown>)[field.key] = f(value);
+    if (field.meta.children?.entry?.prose && isObj(value)) {
+      // An entry named `description` is mapped already, as every `description` is.
+      (mapped as Record<string, unknown>)[field.key] = Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, typeof entry === 'string' && name !== 'description' ? f(entry) : entry]));
+    }
   }
   return mapped;
 }

@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import { inspectProse, isSafeUrl, proseRenderer } from '../../../src/lib/link/markdown.ts';
+import { inlineMarkers, inspectProse, isSafeUrl, PROSE_LIMITS, proseLimit, proseRenderer } from '../../../src/lib/link/markdown.ts';
 
 const render = proseRenderer((target) => (target === 'resources/Order' ? { href: '/resources/#item-Order', label: 'Order' } : undefined));
 
@@ -38,5 +38,25 @@ describe('prose inspection', () => {
       unsafeUrls: [{ text: 'vbscript:z', scheme: 'vbscript:', hidden: false }],
       malformed: ['[[f|'],
     });
+  });
+});
+
+describe('the count of slow markup before parsing', () => {
+  it('counts only `*` and `_` that may open or close emphasis, and unescaped brackets', () => {
+    expect(inlineMarkers('order_id, snake_case_name, a * b, 2 * 3 = 6')).toEqual({ emphasis: 0, brackets: 0 });
+    expect(inlineMarkers('*a* **b** _c_ __d__')).toEqual({ emphasis: 12, brackets: 0 });
+    expect(inlineMarkers('\\*not\\* \\[x\\] [y](z) [[resources/Order]]')).toEqual({ emphasis: 0, brackets: 6 });
+  });
+
+  it('rejects each kind past its limit, and nothing at it', () => {
+    const at = (unit: string, n: number) => unit.repeat(n);
+    expect(proseLimit(at('*a* ', PROSE_LIMITS.emphasis / 2))).toBeUndefined();
+    expect(proseLimit(at('*a* ', PROSE_LIMITS.emphasis / 2 + 1))).toContain('that may open or close emphasis');
+    expect(proseLimit(at('[[a/b]] ', PROSE_LIMITS.brackets / 4))).toBeUndefined();
+    expect(proseLimit(at('[[a/b]] ', PROSE_LIMITS.brackets / 4 + 1))).toContain('`[` and `]`');
+    expect(proseLimit(at('- a\n', PROSE_LIMITS.containers))).toBeUndefined();
+    expect(proseLimit(at('- a\n', PROSE_LIMITS.containers + 1))).toContain('list items and block quote markers');
+    expect(proseLimit(at('a\n===\n\n', PROSE_LIMITS.underlines))).toBeUndefined();
+    expect(proseLimit(at('a\n===\n\n', PROSE_LIMITS.underlines + 1))).toContain('lines of only `=` or `-`');
   });
 });
