@@ -8,6 +8,8 @@ export type NavEntry =
 
 /** How many items one list of the navigation shows around the current one; the rest are one link away. */
 export const NAV_WINDOW = 40;
+/** How many tag groups of a large area the navigation shows around the current one. */
+export const NAV_GROUPS = 10;
 
 const itemLink = (item: ItemSummary, current: string): NavEntry => ({
   kind: 'link',
@@ -43,8 +45,9 @@ export function itemGroups<I extends ItemSummary>(area: { items: readonly I[] })
  * The navigation for one page, bounded whatever the size of the spec: every area is one link,
  * except the area of the current page, which lists its items (grouped by tag where they have
  * tags). In an area of at most `NAV_WINDOW` items every group lists all its items; in a larger
- * one, groups other than the current one's are links to where the area page lists them, so a page
- * carries at most the areas, the groups of one area and one window of items.
+ * one, groups other than the current one's are links to where the area page lists them (a window
+ * of `NAV_GROUPS` of them around the current one), so a page carries at most the areas, ten groups
+ * of one area and one window of items.
  */
 export function navigation(areas: readonly AreaSummary[], current: string): NavEntry[] {
   return areas.map((area): NavEntry => {
@@ -55,11 +58,17 @@ export function navigation(areas: readonly AreaSummary[], current: string): NavE
     if (!area.items.some((i) => i.listing.groups?.length)) return { kind: 'group', label, open: true, entries: [overview, ...windowed(area.items, current, { label: `All ${area.items.length} ${area.plural ?? 'items'}`, path: `${area.path}#items` })] };
     // A small area lists every item under every group; a large one opens only the current page's group.
     const small = area.items.length <= NAV_WINDOW;
-    const entries = itemGroups(area).map(({ name, anchor, items }): NavEntry => {
+    const groups = itemGroups(area);
+    const entries = groups.map(({ name, anchor, items }): NavEntry => {
       const path = `${area.path}#${anchor}`;
       if (!small && !items.some((i) => i.path === current)) return { kind: 'link', label: name, path, current: false, badge: String(items.length) };
       return { kind: 'group', label: name, open: true, badge: String(items.length), entries: windowed(items, current, { label: `All ${items.length} in ${name}`, path }) };
     });
-    return { kind: 'group', label, open: true, entries: [overview, ...entries] };
+    if (small || entries.length <= NAV_GROUPS) return { kind: 'group', label, open: true, entries: [overview, ...entries] };
+    // Many groups (GitHub's endpoints have 45 tags): a window of them around the current one, and the rest on the area page.
+    const at = Math.max(0, entries.findIndex((e) => e.kind === 'group'));
+    const start = Math.min(Math.max(0, at - Math.floor(NAV_GROUPS / 2)), entries.length - NAV_GROUPS);
+    const all: NavEntry = { kind: 'link', label: `All ${groups.length} groups`, path: `${area.path}#items`, current: false };
+    return { kind: 'group', label, open: true, entries: [overview, ...entries.slice(start, start + NAV_GROUPS), all] };
   });
 }

@@ -158,5 +158,11 @@ describe('the navigation', () => {
     expect(groups.map((g) => [g.label, g.kind])).toEqual([['Overview', 'link'], ['A', 'group'], ['B', 'link']]);
     const a = groups[1];
     expect(a?.kind === 'group' ? a.entries.length : 0).toBe(41);
+    // Many tags: ten groups around the current one, and one link to all of them.
+    const tagged = { ...area, items: Array.from({ length: 45 * 3 }, (_, n) => item(n, `T${String(Math.floor(n / 3)).padStart(2, '0')}`)) };
+    const many = navigation([tagged], 'endpoints/e90/')[0];
+    const shown = many?.kind === 'group' ? many.entries : [];
+    expect(shown.map((g) => g.label)).toEqual(['Overview', ...Array.from({ length: 10 }, (_, i) => `T${String(25 + i)}`), 'All 45 groups']);
+    expect(shown.find((g) => g.label === 'T30')?.kind).toBe('group');
   });
 });
