@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
@@ -169,12 +169,16 @@ export async function droppedValues(files: ReadonlyArray<{ file: string; data: u
     }
     return text;
   };
-  const print = read(await readFile(join(site, 'print', 'index.html'), 'utf8'));
+  // The print page, or the pages it is split into for a large spec (one per area, and parts).
+  const printPages = (await readdir(join(site, 'print'), { recursive: true })).filter((f) => f === 'index.html' || f.endsWith('/index.html')).sort();
   const printText = new Map<string, string>();
-  for (const section of print.querySelectorAll('section.area')) {
-    const area = section.getAttribute('data-area') ?? '';
-    printText.set(area, seen(section));
-    for (const item of section.querySelectorAll('section.item')) printText.set(`${area}/${item.getAttribute('data-item')}`, seen(item));
+  for (const file of printPages) {
+    const print = read(await readFile(join(site, 'print', file), 'utf8'));
+    for (const section of print.querySelectorAll('section.area')) {
+      const area = section.getAttribute('data-area') ?? '';
+      printText.set(area, `${printText.get(area) ?? ''} ${seen(section)}`);
+      for (const item of section.querySelectorAll('section.item')) printText.set(`${area}/${item.getAttribute('data-item')}`, seen(item));
+    }
   }
   const missing: string[] = [];
   for (const leaf of statedLeaves(files)) {
