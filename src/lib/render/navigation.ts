@@ -7,7 +7,7 @@ export type NavEntry =
   | { kind: 'group'; label: string; entries: NavEntry[]; open: boolean; badge?: string };
 
 /** How many items one list of the navigation shows around the current one; the rest are one link away. */
-export const NAV_WINDOW = 40;
+export const NAV_WINDOW = 20;
 /** How many tag groups of a large area the navigation shows around the current one. */
 export const NAV_GROUPS = 10;
 

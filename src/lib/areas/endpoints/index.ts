@@ -80,8 +80,10 @@ export const endpointItem = facetObject(
     request: {
       label: 'request payload',
       question: 'What does the request body carry?',
+      // A GET or DELETE is not asked for a body; a DELETE that states one (OpenAPI allows it, GitHub uses it) shows it.
       notApplicable: (e) => {
         const method = stated(e.method);
+        if (method === 'DELETE' && e.request !== undefined) return undefined;
         return method !== undefined && BODYLESS_METHODS.has(method) ? `${withArticle(method)} request has no body` : undefined;
       },
       heldUpBy: payloadHeldUpBy,
