@@ -63,7 +63,8 @@ export function inventory(doc: Obj): Entry[] {
       if (typeof v === 'number') add(`${at} ${k}=${v}`, `${pointer}/${k}`);
       else if (v === true && typeof s[bound] === 'number') {
         add(`${at} ${k}=${String(s[bound])}`, `${pointer}/${k}`);
-        out.splice(out.findIndex((e) => e.key === `${at} ${bound}=${JSON.stringify(s[bound])}`), 1);
+        const plain = out.findIndex((e) => e.key === `${at} ${bound}=${JSON.stringify(s[bound])}`);
+        if (plain !== -1) out.splice(plain, 1);
       }
     }
     if (Array.isArray(s.enum)) for (const v of s.enum) add(`${at} enum ${JSON.stringify(v)}`, `${pointer}/enum`);

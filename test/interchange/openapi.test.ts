@@ -86,6 +86,16 @@ describe('the import command', () => {
     expect((await cli(['check', '--spec', dir])).code).toBe(0);
   });
 
+  it('reads names such as __proto__ as names: located diagnostics, not an internal error', async () => {
+    // A parameter and a callback named `__proto__` crashed the import ("callbacks[cbName].push is not a function").
+    const dir = await scratchCopy('content');
+    const imported = await cli(['import', 'test/fixtures/interchange/proto-names.json', '--spec', dir, '--force']);
+    expect(imported.err).not.toContain('internal error');
+    expect(imported.code).toBe(1);
+    const { diagnostics } = JSON.parse((await cli(['check', '--spec', dir, '--format', 'json'])).out) as { diagnostics: Array<{ code: string; file: string; line: number }> };
+    expect(diagnostics.filter((d) => d.code === 'reserved-key').map((d) => [d.file, d.line])).toEqual([['endpoints/x.yaml', 7], ['endpoints/x.yaml', 15]]);
+  });
+
   it('says clearly when a file is no API description', async () => {
     const { code, err } = await cli(['import', 'test/fixtures/interchange/not-an-api.yaml', '--spec', await scratchCopy('content')]);
     expect(code).toBe(2);

@@ -20,6 +20,9 @@ export interface AsyncApiCounts {
 
 const obj = (v: unknown): Obj => (isObj(v) ? v : {});
 
+/** A message's name: its own, else the one the parser gave it, else where it sits. */
+const messageName = (m: Obj, fallback: string) => String(m.name ?? m['x-parser-message-name'] ?? fallback);
+
 /** The distinct messages of a parsed document, by name, with the channels they travel on. */
 function messages(doc: Obj): Map<string, { message: Obj; channels: string[] }> {
   const out = new Map<string, { message: Obj; channels: string[] }>();
@@ -29,21 +32,20 @@ function messages(doc: Obj): Map<string, { message: Obj; channels: string[] }> {
     out.set(name, entry);
   };
   const v3 = String(doc.asyncapi).startsWith('3');
-  const nameOf = (m: Obj, fallback: string) => String(m.name ?? m['x-parser-message-name'] ?? fallback);
   for (const [key, channel] of Object.entries(obj(doc.channels))) {
     const c = obj(channel);
     const address = typeof c.address === 'string' ? c.address : key;
     if (v3) {
-      for (const [name, m] of Object.entries(obj(c.messages))) add(nameOf(obj(m), name), obj(m), address);
+      for (const [name, m] of Object.entries(obj(c.messages))) add(messageName(obj(m), name), obj(m), address);
     } else {
       for (const op of ['publish', 'subscribe']) {
         const m = obj(obj(c[op]).message);
         const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
-        for (const one of list) add(nameOf(one, `${key}.${op}`), one, address);
+        for (const one of list) add(messageName(one, `${key}.${op}`), one, address);
       }
     }
   }
-  for (const [name, m] of Object.entries(obj(obj(doc.components).messages))) if (!out.has(nameOf(obj(m), name))) add(nameOf(obj(m), name), obj(m), '');
+  for (const [name, m] of Object.entries(obj(obj(doc.components).messages))) if (!out.has(messageName(obj(m), name))) add(messageName(obj(m), name), obj(m), '');
   return out;
 }
 
@@ -118,7 +120,7 @@ function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey:
       for (const [op, direction] of [['subscribe', 'sent'], ['publish', 'received']] as const) {
         const m = obj(obj(obj(channel)[op]).message);
         const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
-        for (const one of list) entry(String(one.name ?? one['x-parser-message-name'] ?? `${key}.${op}`)).directions.add(direction);
+        for (const one of list) entry(messageName(one, `${key}.${op}`)).directions.add(direction);
       }
     }
     const servers = Object.values(obj(raw.servers)).map(obj);
@@ -165,7 +167,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const v3 = String(doc.asyncapi).startsWith('3');
   const channelMessageName = (channelKey: string, messageKey: string) => {
     const m = obj(obj(obj(obj(doc.channels)[channelKey]).messages)[messageKey]);
-    return Object.keys(m).length ? String(m.name ?? m['x-parser-message-name'] ?? messageKey) : undefined;
+    return Object.keys(m).length ? messageName(m, messageKey) : undefined;
   };
   const delivery = deliveries(doc, raw, channelMessageName);
   const events = [...messages(doc)].map(([name, { message, channels }]): ImportedItem => {

@@ -54,7 +54,7 @@ export function mapEndpoint(
   findings: EndpointFindings,
 ): ItemInput<'endpoints'> {
   const { method, path, item, op, pointer } = at;
-  const parameters: Partial<Record<Location, Record<string, z.input<typeof parameterSchema>>>> = {};
+  const parameters = new Map<Location, Map<string, z.input<typeof parameterSchema>>>();
   // Path-level parameters first; one of the operation's with the same name and location replaces it.
   const listed = [
     ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `/paths/${seg(path)}/parameters/${i}`) })) : []),
@@ -69,17 +69,19 @@ export function mapEndpoint(
     const shape = describedShape(ctx, p, ppointer, ['name', 'in', 'required', 'style', 'explode', 'allowEmptyValue', 'allowReserved']);
     const { type, ...rest } = shape;
     for (const key of ['allowEmptyValue', 'allowReserved']) if (p[key] !== undefined) ctx.unmapped.push({ pointer: `${ppointer}/${key}`, reason: `\`${key}\` has no place in the spec` });
-    const group = (parameters[p.in] ??= {});
-    group[p.name] = canonical({
+    // Maps, not objects, while collecting: a name such as `__proto__` is a name like any other.
+    const group = parameters.get(p.in) ?? new Map<string, z.input<typeof parameterSchema>>();
+    parameters.set(p.in, group);
+    group.set(p.name, canonical({
       ...(type !== undefined ? { type } : { type: { open: 'The source gives no type.' } }),
       ...(typeof p.required === 'boolean' ? { required: p.required } : {}),
       ...(typeof p.style === 'string' ? { style: p.style } : {}),
       ...(typeof p.explode === 'boolean' ? { explode: p.explode } : {}),
       ...rest,
-    });
+    }));
   }
   // In the order the spec lists locations, so that a round trip writes them the same way.
-  const ordered = Object.fromEntries(LOCATIONS.filter((l) => parameters[l]).map((l) => [l, parameters[l]]));
+  const ordered = Object.fromEntries(LOCATIONS.flatMap((l) => { const group = parameters.get(l); return group ? [[l, Object.fromEntries(group)]] : []; }));
   const data: ItemInput<'endpoints'> = {
     ...titled(op.summary, op.description),
     method: method.toUpperCase(),
@@ -118,7 +120,7 @@ export function mapEndpoint(
       const component = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') ?? named;
       // A response written out in full that names its error: the error's own words are in its component.
       const declared = named !== undefined ? ctx.deref({ $ref: `#/components/responses/${named}` }).description : undefined;
-      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, typeof declared === 'string' && declared.trim() !== '' ? declared : description, payload, rpointer);
+      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, typeof declared === 'string' && declared.trim() !== '' ? declared : description, payload);
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {
       const base = payload ?? {};

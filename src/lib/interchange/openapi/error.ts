@@ -21,7 +21,7 @@ export class ErrorCollector {
   private readonly errors = new Map<string, { data: ItemInput<'errors'>; description?: string; body?: Payload }>();
 
   /** The error a response is; `sameBody` says whether the response's body is the error's, so need not be repeated. */
-  add(name: string, status: string, description: string | undefined, body: Payload | undefined, _pointer: string): { id: string; description?: string; body: boolean } {
+  add(name: string, status: string, description: string | undefined, body: Payload | undefined): { id: string; description?: string; body: boolean } {
     // One error per name, status and body: a second body under the same status is a second error.
     const key = `${name}@${status}@${JSON.stringify(body ?? null)}`;
     let id = this.byKey.get(key);

@@ -95,7 +95,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
       const id = endpointIds.id(name);
       const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: (n) => isObj(ctx.deref(components.securitySchemes)[n]) }, schemeIds, errors, findings);
       // A callback is an event the service sends to the address its expression gives; the endpoint lists it by callback name.
-      const callbacks: Record<string, string[]> = {};
+      const callbacks = new Map<string, string[]>();
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
           const at = `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`;
@@ -103,10 +103,10 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
           for (const m of LOWER_METHODS) if (m !== 'post' && isObj(ctx.deref(cbItem)[m])) unmapped.push({ pointer: `${at}/${m}`, reason: `a callback by ${m.toUpperCase()}: the event keeps its body, not its method (exports call back by POST)` });
           for (const e of found) e.data.channel = expression;
           events.push(...found);
-          (callbacks[cbName] ??= []).push(...found.map((e) => e.id));
+          callbacks.set(cbName, [...(callbacks.get(cbName) ?? []), ...found.map((e) => e.id)]);
         }
       }
-      if (Object.keys(callbacks).length > 0) endpoint.callbacks = callbacks;
+      if (callbacks.size > 0) endpoint.callbacks = Object.fromEntries(callbacks);
       endpoints.push({ id, data: endpoint });
     }
   }
