@@ -122,7 +122,7 @@ function cliCheck(dir: string, peer?: [string, string[]]) {
   const ours: Array<ReturnType<typeof measured>> = [];
   const theirs: Array<ReturnType<typeof measured>> = [];
   for (let r = 0; r < RUNS; r++) {
-    ours.push(measured(process.execPath, ['src/cli/bin.ts', 'check', '--spec', dir, '--format', 'json']));
+    ours.push(measured(process.execPath, ['src/cli/launch.mjs', 'check', '--spec', dir, '--format', 'json']));
     if (peer) theirs.push(measured(peer[0], peer[1], REDOCLY_ENV));
   }
   const result: Record<string, number> = { cliCheck: Math.round(median(ours.map((m) => m.ms))), cliCheckMb: Math.round(median(ours.map((m) => m.mb))) };
@@ -142,10 +142,10 @@ function repeatCheck(dir: string): number {
   const file = existsSync(area) ? readdirSync(area).filter((f) => f.endsWith('.yaml') && !f.startsWith('_')).sort()[0] : undefined;
   const times: number[] = [];
   try {
-    measured(process.execPath, ['src/cli/bin.ts', 'check', '--spec', copy, '--format', 'json']);
+    measured(process.execPath, ['src/cli/launch.mjs', 'check', '--spec', copy, '--format', 'json']);
     for (let r = 0; r < RUNS; r++) {
       if (file) appendFileSync(join(area, file), `# edit ${r}\n`);
-      times.push(measured(process.execPath, ['src/cli/bin.ts', 'check', '--spec', copy, '--format', 'json']).ms);
+      times.push(measured(process.execPath, ['src/cli/launch.mjs', 'check', '--spec', copy, '--format', 'json']).ms);
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -164,7 +164,7 @@ function redoclyBuild(): { redoclyBuildS: number; redoclyBuildMb: number } {
 /** `specbench check` on the shipped spec (nine files): start-up, since it has almost nothing to read. */
 function startup(): number {
   const times: number[] = [];
-  for (let r = 0; r < Math.max(RUNS, 5); r++) times.push(measured(process.execPath, ['src/cli/bin.ts', 'check', '--spec', 'content']).ms);
+  for (let r = 0; r < Math.max(RUNS, 5); r++) times.push(measured(process.execPath, ['src/cli/launch.mjs', 'check', '--spec', 'content']).ms);
   return Math.round(median(times));
 }
 

@@ -223,6 +223,22 @@ function hiddenSchemes(text: string): ProseFindings['unsafeUrls'] {
 }
 
 /**
+ * True when prose can hold none of what `inspectProse` looks for, so it need not be parsed: links,
+ * images, definitions and `[[…]]` all need a `[`, raw HTML and autolinks a `<`; and its tree
+ * cannot pass the depth limit (a bound from the block containers, two levels each, and the
+ * emphasis delimiters, one level per pair). Most descriptions of real APIs are such plain text.
+ */
+export function nothingToFind(text: string): boolean {
+  if (text.includes('[') || text.includes('<')) return false;
+  let delimiters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 42 /* * */ || c === 95 /* _ */ || c === 126 /* ~ */) delimiters++;
+  }
+  return 3 + 2 * blockNesting(text).depth + Math.ceil(delimiters / 2) <= PROSE_LIMITS.depth;
+}
+
+/**
  * Reads prose once for links, raw HTML and unsafe URLs: the same parse and the same limits as the
  * site's renderer, so whatever `check` passes, the build renders.
  */
@@ -230,6 +246,7 @@ export function inspectProse(text: string): ProseFindings {
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
   const limit = proseLimit(text);
   if (limit) return { ...found, limit };
+  if (nothingToFind(text)) return found;
   const tree = markdownReader().parse(text) as Root;
   const depth = treeDepth(tree);
   if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
