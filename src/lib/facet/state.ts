@@ -48,7 +48,11 @@ export const GAP_STATES: ReadonlySet<FacetState> = new Set(['open', 'missing', '
 
 /** `[]` or `{}`: written, but says nothing. */
 export function isEmptyList(value: unknown): boolean {
-  return (Array.isArray(value) && value.length === 0) || (isObj(value) && Object.keys(value).length === 0);
+  if (Array.isArray(value)) return value.length === 0;
+  if (!isObj(value)) return false;
+  // The first own key settles it: no array of every key of a large mapping is built.
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 export function facetState(value: unknown): FacetState {

@@ -63,16 +63,17 @@ function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, p
 function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk): void {
   const value = own(owner, key);
   const state = value === null && meta.acceptsNull ? 'stated' : facetState(value);
-  const label = place.label ? `${place.label}: ${meta.label}` : meta.label;
-  const at = [...place.at, key];
   // The metadata was attached to this owner's own schema, so the owner has the type it expects.
   const reason = meta.notApplicable?.(owner as never);
+  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true);
+  // Most optional facets are not written: they are passed over before anything is built for them.
+  if ((reason !== undefined && state === 'missing') || (reason === undefined && !counted)) return;
+  const label = place.label ? `${place.label}: ${meta.label}` : meta.label;
+  const at = [...place.at, key];
   if (reason !== undefined) {
-    if (state !== 'missing') walk.ignored.push({ file: place.file, at, id: [...place.id, idSegment(key)].join('/'), message: `${label} is ignored: ${reason}.` });
+    walk.ignored.push({ file: place.file, at, id: [...place.id, idSegment(key)].join('/'), message: `${label} is ignored: ${reason}.` });
     return;
   }
-  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true);
-  if (!counted) return;
   const idParts = [...place.id, idSegment(key)];
   const id = idParts.join('/');
   // Where the facet is written, or, when it is not, its owner.
