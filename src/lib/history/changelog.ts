@@ -107,6 +107,7 @@ export function changeSummary(entry: ChangelogEntry): string {
   if (said.length > 0) parts.push(said.join(', '));
   if (c.areasChanged.length > 0) parts.push(`${counted(c.areasChanged.length, 'area file')} changed`);
   if (c.breaking.total > 0) parts.push(counted(c.breaking.total, 'breaking change'));
+  if (parts.length === 1 && c.gapsClosed.total + c.gapsOpened.total === 0) parts.push('no change to what the spec states');
   const from = entry.base === 'empty' ? 'Compared with no spec: ' : '';
   return `${from}${parts.join('; ')}.`;
 }
