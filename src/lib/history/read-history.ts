@@ -2,7 +2,7 @@ import { relative, resolve, sep } from 'node:path';
 import { counted } from '../facet/words.ts';
 import { analyze } from '../analyze.ts';
 import { firstParent, gitRoot, readSpecAt, specCommits } from '../load/read-git.ts';
-import { changelogEntry, type Changelog } from './changelog.ts';
+import { CHANGELOG_LIST_LIMIT, changelogEntry, type Changelog } from './changelog.ts';
 import { historyPoint, type GapHistory, type HistoryStep, type SpecBefore } from './history.ts';
 
 /**
@@ -49,14 +49,15 @@ export async function readGapHistory(dir: string, limit = 100): Promise<GapHisto
 
 /**
  * The gap history and the changelog from one walk over git (each commit analysed once), for the
- * site: the chart and the changelog then agree on how far back they see.
+ * site: the chart and the changelog then agree on how far back they see. Each list of an entry
+ * keeps at most `listLimit` names (with the whole count).
  */
-export async function readSpecHistory(dir: string, limit = 100): Promise<{ history: GapHistory; changelog: Changelog }> {
+export async function readSpecHistory(dir: string, limit = 100, listLimit = CHANGELOG_LIST_LIMIT): Promise<{ history: GapHistory; changelog: Changelog }> {
   const points: GapHistory['points'] = [];
   const entries: Changelog['entries'] = [];
   const { note } = await walkSpecHistory(dir, limit, (step) => {
     points.push(historyPoint(step.commit, step.analysis));
-    entries.push(changelogEntry(step));
+    entries.push(changelogEntry(step, listLimit));
   });
   return { history: { points, note }, changelog: { entries: entries.reverse(), note } };
 }
