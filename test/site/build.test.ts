@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 import { openApiProblems } from '../openapi-valid.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { cli, fixture, scratchCopy } from '../helpers.ts';
@@ -317,7 +318,7 @@ describe('the changelog of the complete fixture, from the project’s own git hi
 
   it('publishes the changelog as a valid Atom feed, one entry per commit, each linking to its entry on the page', async () => {
     const xml = await readFile(join(complete, 'changelog.xml'), 'utf8');
-    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(SyntaxValidator.validate(xml)).toBe(true);
     const { feed } = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'entry' }).parse(xml);
     expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
     expect(feed.title['#text']).toBe('Order Service: changelog');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
