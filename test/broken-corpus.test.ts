@@ -35,7 +35,7 @@ describe('the broken corpus', () => {
   it('the real command line prints no stack trace on any case, and never a raw control character', async () => {
     for (const name of CASES) {
       const { dir, expected } = await prepare(name);
-      const result = await promisify(execFile)('node', ['src/cli/bin.ts', 'check', '--spec', dir], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }).catch((e: { code: number; stdout: Buffer; stderr: Buffer }) => e);
+      const result = await promisify(execFile)('node', ['src/cli/launch.mjs', 'check', '--spec', dir], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }).catch((e: { code: number; stdout: Buffer; stderr: Buffer }) => e);
       const text = `${result.stdout.toString()}${result.stderr.toString()}`;
       expect('code' in result ? result.code : 0, name).toBe(expected.exit ?? 1);
       expect(text, name).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
@@ -54,7 +54,7 @@ describe('a file the user running the check cannot read', () => {
     await chmod(join(dir, 'errors'), 0o000);
     // Root reads anything: run the check as `nobody` then, the way a locked-down CI user would.
     const asNobody = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--'] : [];
-    const [command = '', ...args] = [...asNobody, process.execPath, 'src/cli/bin.ts', 'check', '--spec', dir, '--format', 'json'];
+    const [command = '', ...args] = [...asNobody, process.execPath, 'src/cli/launch.mjs', 'check', '--spec', dir, '--format', 'json'];
     const result = await promisify(execFile)(command, args).catch((e: { code: number; stdout: string; stderr: string }) => e);
     const diagnostics = (JSON.parse(result.stdout) as Expected).diagnostics.map(({ code, file, line, column }) => ({ code, file, line, column }));
     expect(diagnostics).toEqual(

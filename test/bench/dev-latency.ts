@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -14,11 +14,30 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The largest peak resident memory (VmHWM) among the processes of a process group, in MB. */
+function groupPeakMb(pgid: number): number {
+  let peak = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold blanks) start at `) `: state, ppid, pgrp.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== pgid) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      peak = Math.max(peak, Number(hwm ?? 0) / 1024);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return Math.round(peak);
+}
+
 /**
  * How long `npm run dev` takes to show a content edit: the page of one item is fetched, its
- * title changed on disk, and the page fetched again until it shows the new title. Median of `runs`.
+ * title changed on disk, and the page fetched again until it shows the new title. Median of `runs`;
+ * and the dev server's peak memory (its largest process) by then.
  */
-export async function devLatency(specDir: string, area: string, id: string, runs = 3): Promise<{ startS: number; editMs: number }> {
+export async function devLatency(specDir: string, area: string, id: string, runs = 3): Promise<{ startS: number; editMs: number; peakMb: number }> {
   const dir = `${specDir}-dev`;
   rmSync(dir, { recursive: true, force: true });
   cpSync(specDir, dir, { recursive: true });
@@ -43,7 +62,7 @@ export async function devLatency(specDir: string, area: string, id: string, runs
       }
       times.push(performance.now() - t);
     }
-    return { startS: Math.round(startS * 10) / 10, editMs: Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN) };
+    return { peakMb: child.pid ? groupPeakMb(child.pid) : NaN, startS: Math.round(startS * 10) / 10, editMs: Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN) };
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     rmSync(dir, { recursive: true, force: true });

@@ -1,13 +1,38 @@
 import type { Root, Text } from 'mdast';
-import { findAndReplace } from 'mdast-util-find-and-replace';
-import rehypeSanitize from 'rehype-sanitize';
-import rehypeStringify from 'rehype-stringify';
-import { remark } from 'remark';
-import remarkRehype from 'remark-rehype';
+import { createRequire } from 'node:module';
 import type { Plugin } from 'unified';
 import type { Node, Parent } from 'unist';
 import { browserScheme, isSafeProseUrl } from '../safety/url.ts';
 import { PROSE_LINK } from './prose.ts';
+
+/**
+ * The Markdown toolchain (remark, rehype and their 150-odd modules), loaded on first use and
+ * synchronously (Node's require of ES modules): a command that meets no prose never loads it.
+ */
+const load = createRequire(import.meta.url);
+let toolchain:
+  | {
+      remark: typeof import('remark').remark;
+      findAndReplace: typeof import('mdast-util-find-and-replace').findAndReplace;
+      remarkRehype: typeof import('remark-rehype').default;
+      rehypeSanitize: typeof import('rehype-sanitize').default;
+      rehypeStringify: typeof import('rehype-stringify').default;
+    }
+  | undefined;
+let reader: { parse(text: string): unknown } | undefined;
+/** A Markdown reader alone (no writer, no HTML): what inspecting prose for `check` needs. */
+function markdownReader() {
+  return (reader ??= (load('unified') as typeof import('unified')).unified().use((load('remark-parse') as typeof import('remark-parse')).default).freeze());
+}
+function markdownToolchain(): NonNullable<typeof toolchain> {
+  return (toolchain ??= {
+    remark: (load('remark') as typeof import('remark')).remark,
+    findAndReplace: (load('mdast-util-find-and-replace') as typeof import('mdast-util-find-and-replace')).findAndReplace,
+    remarkRehype: (load('remark-rehype') as typeof import('remark-rehype')).default,
+    rehypeSanitize: (load('rehype-sanitize') as typeof import('rehype-sanitize')).default,
+    rehypeStringify: (load('rehype-stringify') as typeof import('rehype-stringify')).default,
+  });
+}
 
 /**
  * Limits on one prose value (a description, the purpose statement). Markdown parsing is
@@ -184,7 +209,6 @@ export function proseLimit(text: string): string | undefined {
   return undefined;
 }
 
-const parser = remark();
 
 /** `<`, then a scheme with blanks or control characters in it, then `:`: a link that hides what it is. */
 const HIDDEN_SCHEME = /<\s*([a-z][a-z0-9+.\-\s\u0000-\u001f]*?[\s\u0000-\u001f][a-z0-9+.\-\s\u0000-\u001f]*?):/gi;
@@ -199,6 +223,22 @@ function hiddenSchemes(text: string): ProseFindings['unsafeUrls'] {
 }
 
 /**
+ * True when prose can hold none of what `inspectProse` looks for, so it need not be parsed: links,
+ * images, definitions and `[[…]]` all need a `[`, raw HTML and autolinks a `<`; and its tree
+ * cannot pass the depth limit (a bound from the block containers, two levels each, and the
+ * emphasis delimiters, one level per pair). Most descriptions of real APIs are such plain text.
+ */
+export function nothingToFind(text: string): boolean {
+  if (text.includes('[') || text.includes('<')) return false;
+  let delimiters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 42 /* * */ || c === 95 /* _ */ || c === 126 /* ~ */) delimiters++;
+  }
+  return 3 + 2 * blockNesting(text).depth + Math.ceil(delimiters / 2) <= PROSE_LIMITS.depth;
+}
+
+/**
  * Reads prose once for links, raw HTML and unsafe URLs: the same parse and the same limits as the
  * site's renderer, so whatever `check` passes, the build renders.
  */
@@ -206,7 +246,8 @@ export function inspectProse(text: string): ProseFindings {
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
   const limit = proseLimit(text);
   if (limit) return { ...found, limit };
-  const tree = parser.parse(text);
+  if (nothingToFind(text)) return found;
+  const tree = markdownReader().parse(text) as Root;
   const depth = treeDepth(tree);
   if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
   const stack: Node[] = [tree];
@@ -265,7 +306,7 @@ export function inspectAll<P extends { file: string; text: string }>(prose: read
 export type ResolveLink = (target: string) => { href: string; label: string } | undefined;
 
 const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
-  findAndReplace(tree, [
+  markdownToolchain().findAndReplace(tree, [
     PROSE_LINK,
     (raw: string, target: string, label: string | undefined) => {
       const hit = resolve(target);
@@ -300,6 +341,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * the limits (which `check` reports as an error) is shown as plain text, never parsed.
  */
 export function proseRenderer(resolve: ResolveLink): (text: string) => string {
+  const { remark, remarkRehype, rehypeSanitize, rehypeStringify } = markdownToolchain();
   const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
   return (text) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
@@ -314,7 +356,7 @@ export function proseRenderer(resolve: ResolveLink): (text: string) => string {
  * headings), everything else as written. Prose past the limits is one escaped line of text.
  */
 export function proseMarkdown(resolve: ResolveLink): (text: string) => string {
-  const processor = remark().data('settings', { bullet: '-' }).use(wikiLinks, resolve).use(htmlAsText).freeze();
+  const processor = markdownToolchain().remark().data('settings', { bullet: '-' }).use(wikiLinks, resolve).use(htmlAsText).freeze();
   return (text) => {
     if (proseLimit(text) !== undefined) return escapeMarkdownLine(text);
     const tree = processor.parse(text);

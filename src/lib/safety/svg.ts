@@ -1,7 +1,17 @@
 import type { Element, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
-import { sanitize, type Schema } from 'hast-util-sanitize';
-import { toHtml } from 'hast-util-to-html';
+import type { Schema } from 'hast-util-sanitize';
+import { createRequire } from 'node:module';
+
+/** The HTML parser, sanitizer and serializer (parse5 and friends), loaded on first use: most commands draw no SVG. */
+const load = createRequire(import.meta.url);
+let hast: { fromHtml: typeof import('hast-util-from-html').fromHtml; sanitize: typeof import('hast-util-sanitize').sanitize; toHtml: typeof import('hast-util-to-html').toHtml } | undefined;
+function hastTools(): NonNullable<typeof hast> {
+  return (hast ??= {
+    fromHtml: (load('hast-util-from-html') as typeof import('hast-util-from-html')).fromHtml,
+    sanitize: (load('hast-util-sanitize') as typeof import('hast-util-sanitize')).sanitize,
+    toHtml: (load('hast-util-to-html') as typeof import('hast-util-to-html')).toHtml,
+  });
+}
 
 /** The SVG that diagrams and charts are made of; nothing that can run, link or load. */
 const SVG_SCHEMA: Schema = {
@@ -52,6 +62,7 @@ function walk(node: Root | Element, visit: (e: Element) => void): void {
  * name written in the spec can close a tag or run a script. Undefined when there is no `<svg>`.
  */
 export function safeSvg(svg: string, options: SvgOptions): string | undefined {
+  const { fromHtml, sanitize, toHtml } = hastTools();
   const tree = sanitize(fromHtml(svg, { fragment: true, space: 'svg' }), SVG_SCHEMA) as Root;
   const root = tree.children.find((c): c is Element => c.type === 'element' && c.tagName === 'svg');
   if (!root) return undefined;

@@ -1,6 +1,9 @@
+import fc from 'fast-check';
+import type { Node, Parent } from 'unist';
 import { parse } from 'node-html-parser';
+import { remark } from 'remark';
 import { describe, expect, it } from 'vitest';
-import { inlineMarkers, inspectProse, isSafeUrl, PROSE_LIMITS, proseLimit, proseRenderer } from '../../../src/lib/link/markdown.ts';
+import { inlineMarkers, inspectProse, nothingToFind, isSafeUrl, PROSE_LIMITS, proseLimit, proseRenderer } from '../../../src/lib/link/markdown.ts';
 
 const render = proseRenderer((target) => (target === 'resources/Order' ? { href: '/resources/#item-Order', label: 'Order' } : undefined));
 
@@ -58,5 +61,32 @@ describe('the count of slow markup before parsing', () => {
     expect(proseLimit(at('- a\n', PROSE_LIMITS.containers + 1))).toContain('list items and block quote markers');
     expect(proseLimit(at('a\n===\n\n', PROSE_LIMITS.underlines))).toBeUndefined();
     expect(proseLimit(at('a\n===\n\n', PROSE_LIMITS.underlines + 1))).toContain('lines of only `=` or `-`');
+  });
+});
+
+describe('prose that need not be parsed', () => {
+  const depth = (node: Node): number => 1 + Math.max(0, ...((node as Partial<Parent>).children ?? []).map(depth));
+  const kinds = (node: Node): string[] => [node.type, ...((node as Partial<Parent>).children ?? []).flatMap(kinds)];
+  // Text made of what builds Markdown structure, except `[` and `<` (links, HTML).
+  const text = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '*', '_', '~', '>', '-', '+', '1', '.', '#', '`', '(', ')', ':', '=', '\t', 'j'), maxLength: 400 });
+
+  it('skips only values whose real parse has no link, image, definition or HTML and stays within the depth limit', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        if (!nothingToFind(t) || proseLimit(t) !== undefined) return;
+        const tree = remark().parse(t);
+        expect(depth(tree)).toBeLessThanOrEqual(PROSE_LIMITS.depth);
+        expect(kinds(tree).filter((k) => ['link', 'image', 'definition', 'html', 'linkReference', 'imageReference'].includes(k))).toEqual([]);
+      }),
+      { numRuns: 3000, seed: 15 },
+    );
+  });
+
+  it('still parses, and reports, deep nesting without a bracket in it', () => {
+    const deep = `${'> '.repeat(15)}${'*a '.repeat(40)}x${' a*'.repeat(40)}`;
+    expect(nothingToFind(deep)).toBe(false);
+    expect(inspectProse(deep).limit).toMatch(/nests \d+ levels deep/);
+    expect(nothingToFind('Lists the repositories of the authenticated user, 30 per page.')).toBe(true);
+    expect(nothingToFind('See [the docs](https://docs.github.com).')).toBe(false);
   });
 });
