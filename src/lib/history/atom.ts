@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import XMLBuilder from 'fast-xml-builder';
-import { h } from 'hastscript';
+import { createRequire } from 'node:module';
 import type { Element } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import { xmlChars } from '../safety/xml.ts';
 import { changelogAnchor, changelogPath, changeSummary, type Capped, type Changelog, type ChangelogEntry } from './changelog.ts';
+
+/** The XML writer and the HTML tree tools, loaded on first use: only the site's feed needs them, no command does. */
+const load = createRequire(import.meta.url);
+let tools: { Builder: typeof import('fast-xml-builder').default; h: typeof import('hastscript').h; toHtml: typeof import('hast-util-to-html').toHtml } | undefined;
+function feedTools(): NonNullable<typeof tools> {
+  return (tools ??= {
+    Builder: (load('fast-xml-builder') as { default: typeof import('fast-xml-builder').default }).default,
+    h: (load('hastscript') as typeof import('hastscript')).h,
+    toHtml: (load('hast-util-to-html') as typeof import('hast-util-to-html')).toHtml,
+  });
+}
 
 /** Where the feed is published, relative to the site's base. */
 export function changelogFeedPath(): string {
@@ -45,6 +54,7 @@ export interface ChangelogFeedOptions {
 }
 
 function list<T>(title: string, items: Capped<T>, line: (item: T) => Array<string | Element>): Element[] {
+  const { h } = feedTools();
   if (items.total === 0) return [];
   const more = items.total - items.shown.length;
   return [
@@ -55,6 +65,7 @@ function list<T>(title: string, items: Capped<T>, line: (item: T) => Array<strin
 
 /** What a commit changed, as the HTML of its feed entry (built as a tree, so every text is escaped). */
 function entryHtml(entry: ChangelogEntry): string {
+  const { h, toHtml } = feedTools();
   const c = entry.changes;
   const code = (text: string) => [h('code', text)];
   const gap = (g: { id: string; label: string }) => [h('code', g.id), `: ${g.label}`];
@@ -106,6 +117,6 @@ export function changelogAtom(changelog: Changelog, options: ChangelogFeedOption
       })),
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', format: true, suppressEmptyNode: true });
+  const builder = new (feedTools().Builder)({ ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', format: true, suppressEmptyNode: true });
   return xmlChars(builder.build(feed));
 }
