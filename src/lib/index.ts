@@ -32,9 +32,23 @@ export { diffJson, diffMarkdown, DIFF_MARKER } from './diff/render.ts';
 export type { BreakingChange } from './diff/breaking.ts';
 export { modeline, schemaForPath, withModeline } from './scaffold/modeline.ts';
 export { scaffoldItem } from './scaffold/new-item.ts';
-export { historyPoint, type GapHistory, type HistoryPoint } from './history/history.ts';
+export { historyPoint, type GapHistory, type HistoryPoint, type HistoryStep, type SpecBefore } from './history/history.ts';
 export { historyChartSvg, historyLegend } from './history/chart.ts';
-export { readGapHistory } from './history/read-history.ts';
+export { readGapHistory, readSpecHistory, walkSpecHistory } from './history/read-history.ts';
+export {
+  CHANGELOG_LIST_LIMIT,
+  changelogAnchor,
+  changelogChanges,
+  changelogEntry,
+  changelogPath,
+  changeSummary,
+  type Capped,
+  type Changelog,
+  type ChangelogChanges,
+  type ChangelogEntry,
+  type ChangelogGap,
+} from './history/changelog.ts';
+export { changelogAtom, changelogEntryId, changelogFeedPath, type ChangelogFeedOptions } from './history/atom.ts';
 export { importOpenApi, countOpenApi, type OpenApiCounts } from './interchange/openapi/import.ts';
 export { importAsyncApi, countAsyncApi, type AsyncApiCounts } from './interchange/asyncapi/import.ts';
 export { exportOpenApi } from './interchange/openapi/export.ts';

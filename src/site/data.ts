@@ -1,6 +1,6 @@
 import { getCollection, getEntry } from 'astro:content';
 import { sumCoverage, type AreaSummary, type Coverage, type ItemView, type PrintPart, type SiteModel } from '../lib/index.ts';
-import type { Download, History, SiteMeta } from './schema.ts';
+import type { ChangelogData, Download, History, SiteMeta } from './schema.ts';
 import { SITE } from './spec-loader.ts';
 
 /** The site as its pages see it: the nine areas in order, each with a summary of its items (their pages are entries of their own). */
@@ -37,9 +37,19 @@ export function href(path: string): string {
   return `${base}/${path.replace(/^\//, '')}`;
 }
 
+/** The site's absolute address with its base path and a final slash, when `site` is configured (`SITE_URL`). */
+export function absoluteBase(site: URL | undefined): string | undefined {
+  return site === undefined ? undefined : new URL(`${import.meta.env.BASE_URL.replace(/\/?$/, '/')}`, site).href;
+}
+
 /** The gap history and its chart, as the history loader stored them. */
 export async function loadHistory(): Promise<History> {
   return (await getEntry('history', 'history'))?.data ?? { points: [], note: 'No history.' };
+}
+
+/** What each commit that touched the spec changed, as the changelog loader stored it. */
+export async function loadChangelog(): Promise<ChangelogData> {
+  return (await getEntry('changelog', 'changelog'))?.data ?? { entries: [], note: 'No history.' };
 }
 
 /** The files a build publishes for download (none in `npm run dev`), with their text. */

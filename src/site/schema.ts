@@ -4,6 +4,7 @@ import {
   type AreaSummary,
   type BlockView,
   type BodyView,
+  type Changelog,
   type FacetView,
   type GapHistory,
   type ItemView,
@@ -196,12 +197,44 @@ export const historySchema = z.strictObject({
   svg: z.string().optional(),
 });
 
+const capped = <T extends z.ZodType>(of: T) => z.strictObject({ shown: z.array(of), total: z.number() });
+const changelogGap = z.strictObject({ id: z.string(), area, item: z.string().optional(), label: z.string() });
+
+/** What each commit that touched the spec changed, newest first. */
+export const changelogSchema = z.strictObject({
+  entries: z.array(
+    z.strictObject({
+      sha: z.string(),
+      date: z.string(),
+      subject: z.string(),
+      base: z.enum(['previous', 'empty', 'unknown']),
+      gaps: z.number(),
+      errors: z.number(),
+      changes: z
+        .strictObject({
+          gapsBefore: z.number(),
+          gapsClosed: capped(changelogGap),
+          gapsOpened: capped(changelogGap),
+          itemsAdded: capped(z.string()),
+          itemsRemoved: capped(z.string()),
+          itemsChanged: capped(z.string()),
+          areasChanged: z.array(area),
+          breaking: capped(z.strictObject({ item: z.string(), message: z.string() })),
+        })
+        .optional(),
+    }),
+  ),
+  note: z.string(),
+});
+
 /** What the site knows besides the areas: the service, the print version's pages, and the spec's problems while `npm run dev` shows them. */
 export type SiteMeta = z.output<typeof siteSchema>;
 /** A file the build publishes for download. */
 export type Download = z.output<typeof downloadSchema>;
 /** The gap history from git, and its chart. */
 export type History = z.output<typeof historySchema>;
+/** What each commit that touched the spec changed. */
+export type ChangelogData = z.output<typeof changelogSchema>;
 
 /** Whether two types are the same, not merely assignable (a missing optional key makes them differ). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -216,3 +249,4 @@ true satisfies Same<z.output<typeof areaSchema>, AreaSummary>;
 true satisfies Same<z.output<typeof siteSchema>['service'], SiteModel['service']>;
 true satisfies Same<z.output<typeof siteSchema>['print'], PrintPart[]>;
 true satisfies Same<z.output<typeof historySchema>['points'], GapHistory['points']>;
+true satisfies Same<ChangelogData, Changelog>;

@@ -13,12 +13,14 @@ import {
   historyChartSvg,
   PRINT_ITEMS,
   printParts,
-  readGapHistory,
+  readSpecHistory,
   readSpecDir,
   siteModel,
   specDir,
   SpecDirError,
   summary,
+  type Changelog,
+  type GapHistory,
   type ParseCache,
 } from '../lib/index.ts';
 import type { Download, SiteMeta } from './schema.ts';
@@ -192,23 +194,37 @@ function located(message: string): Error {
 }
 
 /**
- * The gap history from git, read once: it changes with commits, not with edits. Shown as a
- * line chart on the dashboard.
+ * The gap history and the changelog from git, read once by one walk over the commits: they change
+ * with commits, not with edits. The history is drawn as a line chart on the dashboard; the
+ * changelog has a page and an Atom feed. Both loaders share the one walk.
  */
-export function historyLoader(): Loader {
+export function historyLoaders(): { history: Loader; changelog: Loader } {
+  let read: Promise<{ history: GapHistory; changelog: Changelog }> | undefined;
+  // History is an extra: when git cannot tell it, the dashboard and the changelog say so instead of failing the build.
+  const walk = () =>
+    (read ??= readSpecHistory(resolve(specDir())).catch((error: unknown) => {
+      const note = `No history: ${error instanceof Error ? error.message : String(error)}`;
+      return { history: { points: [], note }, changelog: { entries: [], note } };
+    }));
   return {
-    name: 'specbench-history',
-    load: async ({ store, logger, parseData }) => {
-      // History is an extra: when git cannot tell it, the dashboard says so instead of failing the build.
-      const history = await readGapHistory(resolve(specDir())).catch((error: unknown) => ({
-        points: [],
-        note: `No history: ${error instanceof Error ? error.message : String(error)}`,
-      }));
-      const svg = historyChartSvg(history);
-      const data = { ...history, ...(svg ? { svg } : {}) };
-      store.clear();
-      store.set({ id: 'history', data: await parseData({ id: 'history', data }) });
-      logger.info(`history: ${history.note}`);
+    history: {
+      name: 'specbench-history',
+      load: async ({ store, logger, parseData }) => {
+        const { history } = await walk();
+        const svg = historyChartSvg(history);
+        const data = { ...history, ...(svg ? { svg } : {}) };
+        store.clear();
+        store.set({ id: 'history', data: await parseData({ id: 'history', data }) });
+        logger.info(`history: ${history.note}`);
+      },
+    },
+    changelog: {
+      name: 'specbench-changelog',
+      load: async ({ store, parseData }) => {
+        const { changelog } = await walk();
+        store.clear();
+        store.set({ id: 'changelog', data: await parseData({ id: 'changelog', data: changelog }) });
+      },
     },
   };
 }

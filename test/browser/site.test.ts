@@ -187,6 +187,7 @@ const PAGES = [
   '/gaps/',
   '/print/',
   '/guide/',
+  '/changelog/',
 ];
 
 /** Table headers whose text breaks inside a word ("Ty/pe"): each word must sit on one line. */

@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 import { openApiProblems } from '../openapi-valid.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { cli, fixture, scratchCopy } from '../helpers.ts';
@@ -280,6 +283,53 @@ describe('reference pages of the complete fixture', () => {
     const sidebar = (await page(complete, 'endpoints/get-order')).querySelector('#starlight__sidebar');
     const hrefs = sidebar?.querySelectorAll('a').map((a) => a.getAttribute('href')) ?? [];
     for (const id of ['create-order', 'list-order-lines', 'list-orders', 'cancel-order', 'get-order', 'place-order']) expect(hrefs).toContain(`/endpoints/${id}/`);
+  });
+});
+
+describe('the changelog of the complete fixture, from the project’s own git history', () => {
+  const { based } = inject('sites');
+  const { complete: dir } = inject('specs');
+  // What the walk must find: the commits that touched the fixture folder, newest first.
+  const commits = execFileSync('git', ['log', '--first-parent', '--max-count=100', '--format=%H%x09%s', 'HEAD', '--', dir], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => ({ sha: line.slice(0, 40), subject: line.slice(41) }));
+
+  it('lists each commit that touched the spec, newest first, linking what still exists', async () => {
+    const root = main(await page(complete, 'changelog'));
+    expect(commits.length).toBeGreaterThan(1);
+    const sections = root.querySelectorAll('section.commit');
+    expect(sections.map((s) => [s.getAttribute('data-sha'), s.querySelector('h2')?.text])).toEqual(commits.map((c) => [c.sha, c.subject]));
+    expect(sections.map((s) => s.querySelector('h2')?.getAttribute('id'))).toEqual(commits.map((c) => `commit-${c.sha.slice(0, 12)}`));
+    expect(root.querySelector('.note')?.text).toContain(`${commits.length} commits, `);
+    // Items that exist now link to their page; the anchors and pages resolve (the links test checks every one).
+    const added = sections.flatMap((s) => s.querySelectorAll('[data-list="Items added"] li a')).map((a) => a.getAttribute('href'));
+    expect(added).toEqual(expect.arrayContaining(['/resources/Payment/', '/endpoints/list-orders/']));
+    expect(sections.every((s) => (s.querySelector('.summary')?.text ?? '').length > 0)).toBe(true);
+  });
+
+  it('is linked from the dashboard, the sidebar and, as a feed, from the head of every page', async () => {
+    const dashboard = await page(complete, '.');
+    expect(main(dashboard).querySelector('a[href="/changelog/"]')?.text).toBe('What each commit changed');
+    expect(dashboard.querySelector('nav.sidebar a[href="/changelog/"]')?.text.trim()).toBe('Changelog');
+    expect(dashboard.querySelector('head link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href')).toBe('/changelog.xml');
+    expect((await page(based, 'gaps')).querySelector('head link[type="application/atom+xml"]')?.getAttribute('href')).toBe('/spec/changelog.xml');
+  });
+
+  it('publishes the changelog as a valid Atom feed, one entry per commit, each linking to its entry on the page', async () => {
+    const xml = await readFile(join(complete, 'changelog.xml'), 'utf8');
+    expect(SyntaxValidator.validate(xml)).toBe(true);
+    const { feed } = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'entry' }).parse(xml);
+    expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(feed.title['#text']).toBe('Order Service: changelog');
+    expect([typeof feed.id, feed.updated]).toEqual(['string', feed.entry[0].updated]);
+    expect(feed.entry.map((e: { title: { '#text': string } }) => e.title['#text'])).toEqual(commits.map((c) => c.subject));
+    const ids = new Set(main(await page(complete, 'changelog')).querySelectorAll('[id]').map((e) => e.getAttribute('id')));
+    for (const e of feed.entry) {
+      expect(e.id).toMatch(/^urn:uuid:/);
+      const link = new URL(e.link['@_href'], 'http://site/changelog.xml');
+      expect([link.pathname, ids.has(link.hash.slice(1))]).toEqual(['/changelog/', true]);
+    }
   });
 });
 

@@ -1,23 +1,63 @@
-import { counted } from '../facet/words.ts';
 import { relative, resolve, sep } from 'node:path';
+import { counted } from '../facet/words.ts';
 import { analyze } from '../analyze.ts';
-import { gitRoot, readSpecAt, specCommits } from '../load/read-git.ts';
-import { historyPoint, type GapHistory } from './history.ts';
+import { firstParent, gitRoot, readSpecAt, specCommits } from '../load/read-git.ts';
+import { CHANGELOG_LIST_LIMIT, changelogEntry, type Changelog } from './changelog.ts';
+import { historyPoint, type GapHistory, type HistoryStep, type SpecBefore } from './history.ts';
 
-/** Reads the gap history of a spec folder from git: the last `limit` commits that touched it. */
-export async function readGapHistory(dir: string, limit = 100): Promise<GapHistory> {
+/**
+ * Walks the last `limit` commits that touched a spec folder, oldest first, analysing each once and
+ * handing it to `visit` with the spec before it; only two analyses are held at a time. With
+ * `before` false, the oldest commit's predecessor is not read (the gap history does not need it).
+ * Returns how far back the walk could see, in words.
+ */
+export async function walkSpecHistory(dir: string, limit: number, visit: (step: HistoryStep) => void, before = true): Promise<{ note: string }> {
   const root = await gitRoot(resolve(dir));
-  if (!root) return { points: [], note: 'Not in a git repository: no history.' };
+  if (!root) return { note: 'Not in a git repository: no history.' };
   const rel = relative(root, resolve(dir)).split(sep).join('/');
   const { commits, shallow } = await specCommits(root, rel, limit);
-  if (commits.length === 0) return { points: [], note: 'No commit has touched the spec yet.' };
-  const points = [];
-  for (const c of commits) points.push(historyPoint(c, analyze(await readSpecAt(root, c.sha, rel))));
   const first = commits[0];
+  if (!first) return { note: 'No commit has touched the spec yet.' };
+  let previous: SpecBefore = before ? await specBefore(root, first.sha, rel) : { kind: 'unknown' };
+  for (const commit of commits) {
+    const analysis = analyze(await readSpecAt(root, commit.sha, rel));
+    visit({ commit, analysis, before: previous });
+    previous = { kind: 'previous', analysis };
+  }
   const reach = shallow
-    ? `a shallow clone: history starts at ${first?.sha.slice(0, 7)} (${first?.date.slice(0, 10)}); older commits were not fetched`
+    ? `a shallow clone: history starts at ${first.sha.slice(0, 7)} (${first.date.slice(0, 10)}); older commits were not fetched`
     : commits.length === limit
       ? `the last ${limit} commits that touched the spec`
       : 'every commit that touched the spec';
-  return { points, note: `${counted(commits.length, 'commit')}, ${reach}.` };
+  return { note: `${counted(commits.length, 'commit')}, ${reach}.` };
+}
+
+/** The spec just before a commit: at its first parent, empty at the repository's first commit, unknown past a shallow clone's edge. */
+async function specBefore(root: string, sha: string, rel: string): Promise<SpecBefore> {
+  const parent = await firstParent(root, sha);
+  if (parent.kind === 'missing') return { kind: 'unknown' };
+  const files = parent.kind === 'root' ? [] : await readSpecAt(root, parent.sha, rel);
+  return { kind: files.length === 0 ? 'empty' : 'previous', analysis: analyze(files) };
+}
+
+/** Reads the gap history of a spec folder from git: the last `limit` commits that touched it. */
+export async function readGapHistory(dir: string, limit = 100): Promise<GapHistory> {
+  const points: GapHistory['points'] = [];
+  const { note } = await walkSpecHistory(dir, limit, ({ commit, analysis }) => points.push(historyPoint(commit, analysis)), false);
+  return { points, note };
+}
+
+/**
+ * The gap history and the changelog from one walk over git (each commit analysed once), for the
+ * site: the chart and the changelog then agree on how far back they see. Each list of an entry
+ * keeps at most `listLimit` names (with the whole count).
+ */
+export async function readSpecHistory(dir: string, limit = 100, listLimit = CHANGELOG_LIST_LIMIT): Promise<{ history: GapHistory; changelog: Changelog }> {
+  const points: GapHistory['points'] = [];
+  const entries: Changelog['entries'] = [];
+  const { note } = await walkSpecHistory(dir, limit, (step) => {
+    points.push(historyPoint(step.commit, step.analysis));
+    entries.push(changelogEntry(step, listLimit));
+  });
+  return { history: { points, note }, changelog: { entries: entries.reverse(), note } };
 }

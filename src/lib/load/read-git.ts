@@ -136,3 +136,16 @@ export async function specCommits(root: string, dir: string, limit: number): Pro
   const shallow = (await git(root, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
   return { commits, shallow };
 }
+
+/**
+ * What came before a commit: its first parent, none (the repository's first commit), or one that is
+ * not here (the oldest commit of a shallow clone: its parents were not fetched).
+ */
+export async function firstParent(root: string, sha: string): Promise<{ kind: 'parent'; sha: string } | { kind: 'root' } | { kind: 'missing' }> {
+  // The commit object names its parents even where a shallow clone cuts them off.
+  const header = (await git(root, ['cat-file', 'commit', sha])).split('\n\n')[0] ?? '';
+  const parent = /^parent ([0-9a-f]+)$/m.exec(header)?.[1];
+  if (parent === undefined) return { kind: 'root' };
+  const here = await git(root, ['cat-file', '-e', `${parent}^{commit}`]).then(() => true, () => false);
+  return here ? { kind: 'parent', sha: parent } : { kind: 'missing' };
+}
