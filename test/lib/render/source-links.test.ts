@@ -81,18 +81,18 @@ describe('gap links', () => {
   it('prefill the new-file page with exactly what `specbench new` writes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'specbench-links-'));
     const specDir = relative(process.cwd(), dir).split(sep).join('/');
-    for (const args of [['events'], ['errors', 'not_found'], ['limits', 'burst']]) {
-      expect((await cli(['new', ...args, '--spec', dir])).code).toBe(0);
-      const file = args.length === 1 ? `${args[0]}/_area.yaml` : `${args[0]}/${args[1]}.yaml`;
+    for (const [area, id] of [['events'], ['errors', 'not_found'], ['limits', 'burst']] as const) {
+      expect((await cli(['new', area, ...(id === undefined ? [] : [id]), '--spec', dir])).code).toBe(0);
+      const file = id === undefined ? `${area}/_area.yaml` : `${area}/${id}.yaml`;
       const written = await readFile(join(dir, file), 'utf8');
       expect(newFileText(specDir, file)).toBe(written);
       const links = sourceLinks(GITHUB);
       if (!links) throw new Error('no links');
       const { create } = gapLinks(links, { editUrl: GITHUB, specDir }, { file, line: 1, create: true });
       const url = new URL(create ?? '');
-      expect(`${url.origin}${url.pathname}`).toBe(`https://github.com/acme/spec/new/main/content/${args[0]}/`);
+      expect(`${url.origin}${url.pathname}`).toBe(`https://github.com/acme/spec/new/main/content/${area}/`);
       expect(url.searchParams.get('value')).toBe(written);
-      expect(url.searchParams.get('filename')).toBe(file.slice(args[0]?.length + 1));
+      expect(url.searchParams.get('filename')).toBe(file.slice(area.length + 1));
     }
   });
 
