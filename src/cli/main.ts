@@ -18,7 +18,7 @@ Commands:
   gaps                 print the gap report, or write / verify SPEC_GAPS.md
   diff                 what a change does: gaps closed and opened, items, breaking changes
   history              open gaps per area at each commit that touched the spec
-  new <area> <id>      create an item file with every facet open
+  new <area> [<id>]    create an item file (without an id: the area's file) with every facet open
   schemas              write (--write DIR) or verify (--check DIR) the JSON Schemas
   modelines            add the yaml-language-server schema line to every content file (--check DIR: verify DIR)
   import <file>        an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.x description into the spec (--force replaces)

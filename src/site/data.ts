@@ -1,5 +1,5 @@
 import { getCollection, getEntry } from 'astro:content';
-import { sumCoverage, type AreaSummary, type Coverage, type ItemView, type PrintPart, type SiteModel } from '../lib/index.ts';
+import { gapLinks, sourceLinks, sumCoverage, type AreaSummary, type Coverage, type GapLinks, type GapSource, type ItemView, type PrintPart, type SiteModel, type SourceLinks } from '../lib/index.ts';
 import type { ChangelogData, Download, History, SiteMeta } from './schema.ts';
 import { SITE } from './spec-loader.ts';
 
@@ -64,4 +64,17 @@ export async function loadItem(area: string, id: string): Promise<ItemView> {
   const entry = await getEntry('items', `${area}/${id}`);
   if (!entry) throw new Error(`No page data for item ${area}/${id}.`);
   return entry.data;
+}
+
+// The links each edit URL allows, derived once (a page at GitHub scale shows hundreds of gaps).
+const derived = new Map<string, SourceLinks | undefined>();
+
+/** A gap's links to its file (at its line, in the editor, or to create it), when the spec says where its repository is. */
+export async function loadGapLinks(source: GapSource | undefined): Promise<GapLinks> {
+  if (!source) return {};
+  const { sources } = await loadMeta();
+  if (!sources) return {};
+  if (!derived.has(sources.editUrl)) derived.set(sources.editUrl, sourceLinks(sources.editUrl));
+  const links = derived.get(sources.editUrl);
+  return links ? gapLinks(links, sources, source) : {};
 }

@@ -54,6 +54,7 @@ const facetView = z.strictObject({
   depth: z.number(),
   html: z.string().optional(),
   detail: z.literal(true).optional(),
+  source: z.strictObject({ file: z.string(), line: z.number(), create: z.literal(true).optional() }).optional(),
 });
 
 const shapeView: z.ZodType<ShapeView> = z.lazy(() => shapeViewShape);
@@ -185,6 +186,8 @@ export const siteSchema = z.strictObject({
   /** The files a build publishes (none in `npm run dev`); their text is in the `downloads` collection. */
   downloads: z.array(z.strictObject({ file: z.string(), title: z.string() })),
   problems: z.strictObject({ count: z.number(), text: z.string() }).optional(),
+  /** Where the spec is edited, when it says so: the links of every gap to its file. */
+  sources: z.strictObject({ editUrl: z.string(), specDir: z.string() }).optional(),
 });
 
 /** A file published for download: its entry is the file's name. */

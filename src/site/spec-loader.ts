@@ -1,4 +1,4 @@
-import { resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import {
@@ -162,11 +162,13 @@ class SpecSync {
       base: config.base.endsWith('/') ? config.base : `${config.base}/`,
       diagram: (dot) => cache.graphviz.dot(dot),
       proseCache: cache.prose,
+      // As `specbench new` names a file: from where the site is built (the repository root).
+      specDir: relative(process.cwd(), dir).split(sep).join('/') || '.',
       ...(editUrl ? { editUrl } : {}),
     });
     // The exports are made only for a build: `npm run dev` links to them but does not remake them on every edit.
     const published = watcher ? [] : downloads(analysis);
-    this.#meta = { service: model.service, print: printParts(model.areas, printItems()), downloads: published.map(({ file, title }) => ({ file, title })) };
+    this.#meta = { service: model.service, print: printParts(model.areas, printItems()), downloads: published.map(({ file, title }) => ({ file, title })), ...(model.sources ? { sources: model.sources } : {}) };
     const snapshot: Snapshot = {
       site: this.#meta,
       areas: new Map(model.areas.map((area) => [area.key, areaSummary(area)])),

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HOSTILE_EDIT_URL } from '../site/build.ts';
 import { htmlFiles } from '../site/read.ts';
 import { launch, preview } from './browser.ts';
 
@@ -289,6 +290,28 @@ describe('accessibility (axe-core)', () => {
       expect(bad).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe('gap links to the repository', () => {
+  it('follows a gap’s edit link and its create link to the host’s pages (the host intercepted, no network)', async () => {
+    const page = await open('hostile', '/gaps/');
+    const requested: string[] = [];
+    await page.context().route('https://github.com/**', async (route) => {
+      requested.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>host</title><p>host</p>' });
+    });
+    const expected = `${HOSTILE_EDIT_URL}purpose/_area.yaml`;
+    await page.locator('[data-facet="purpose/domain"]').getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => page.url()).toBe(expected);
+    expect(requested).toEqual([expected]);
+    await page.goBack();
+    await page.locator('[data-facet="errors/inventory"]').getByRole('link', { name: 'Create errors/_area.yaml' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/acme/spec/new/main/test/fixtures/hostile/errors/');
+    const created = new URL(page.url());
+    expect(created.searchParams.get('filename')).toBe('_area.yaml');
+    expect(created.searchParams.get('value')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/\.\.\/src\/schemas\/errors\.area\.schema\.json\ninventory:\n  open: /);
+    await page.close();
   });
 });
 

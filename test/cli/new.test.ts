@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/lib/index.ts';
@@ -27,6 +27,22 @@ describe('specbench new', () => {
     expect(relative(process.cwd(), join(dir, 'limits', target))).toBe(join('src', 'schemas', 'limits.item.schema.json'));
   });
 
+  it.each(AREAS.map((a) => a.key))('scaffolds the %s area file with every facet of the area open when it is missing, and the spec still checks clean', async (area) => {
+    const dir = await scratchCopy(fixture('hostile'));
+    await rm(join(dir, area, '_area.yaml'), { force: true });
+    const { code, out } = await cli(['new', area, '--spec', dir]);
+    expect(code, out).toBe(0);
+    const text = await readFile(join(dir, area, '_area.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toMatch(new RegExp(`^# yaml-language-server: \\$schema=.*src/schemas/${area}\\.area\\.schema\\.json$`));
+    const analysis = await specAt(dir);
+    expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const facets = analysis.assessment.facets.filter((f) => f.area === area && f.item === undefined && f.file === `${area}/_area.yaml`);
+    expect(facets.length).toBeGreaterThan(0);
+    expect(facets.filter((f) => f.state !== 'open').map((f) => f.id)).toEqual([]);
+    // Written once: a second run refuses.
+    expect((await cli(['new', area, '--spec', dir])).code).toBe(1);
+  });
+
   it('refuses to overwrite, whatever the letter case', async () => {
     const dir = await scratchCopy(fixture('complete'));
     const before = await readFile(join(dir, 'resources', 'Order.yaml'), 'utf8');
@@ -41,7 +57,8 @@ describe('specbench new', () => {
     [['new', 'endpoint', 'x'], 'did you mean `endpoints`?'],
     [['new', 'errors', '../x'], 'is not a valid id'],
     [['new', 'limits', 'x', '--kind', 'rate'], 'Unknown limit kind'],
-    [['new', 'errors'], 'usage: specbench new <area> <id>'],
+    [['new'], 'usage: specbench new <area> [<id>]'],
+    [['new', 'errors', 'a', 'b'], 'usage: specbench new <area> [<id>]'],
   ])('%j is refused with a reason', async (args, reason) => {
     const { code, err } = await cli(args);
     expect(code).toBe(2);

@@ -27,3 +27,6 @@ export type Sites = Record<'content' | 'complete' | 'hostile' | 'based' | 'halfW
 
 /** The base path the `based` site is built for, as on GitHub Pages. */
 export const BASE = '/spec/';
+
+/** Where the `hostile` site says its spec is edited: every gap links to its file there. */
+export const HOSTILE_EDIT_URL = 'https://github.com/acme/spec/edit/main/test/fixtures/hostile/';

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { importToSpec, OAS } from '../interchange/helpers.ts';
-import { BASE, buildSite, type Sites } from './build.ts';
+import { BASE, buildSite, HOSTILE_EDIT_URL, type Sites } from './build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const builds = [
     ['content', 'content', {}],
     ['complete', 'test/fixtures/complete', {}],
-    ['hostile', 'test/fixtures/hostile', {}],
+    ['hostile', 'test/fixtures/hostile', { SPECBENCH_EDIT_URL: HOSTILE_EDIT_URL }],
     ['based', 'test/fixtures/complete', { BASE_PATH: BASE }],
     ['halfWritten', 'test/fixtures/half-written', {}],
     ['imported', (await importToSpec(`${OAS}/3.1/json/train-travel.json`)).dir, {}],

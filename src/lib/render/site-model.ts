@@ -15,9 +15,10 @@ import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
 import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
 import { referenceBuilder, type BlockView } from './reference.ts';
-import type { FacetView, LinkView, ValueView } from './views.ts';
+import { sourceLinks } from './source-links.ts';
+import type { FacetView, LinkView, SiteSources, ValueView } from './views.ts';
 
-export type { FacetView, GapLink, LinkView, ValueView } from './views.ts';
+export type { FacetView, GapLink, GapSource, LinkView, SiteSources, ValueView } from './views.ts';
 
 /** A state machine as its page shows it, with the diagram drawn and every target a path. */
 export type MachinePageView = {
@@ -112,6 +113,8 @@ export type SiteModel = {
   areas: AreaView[];
   coverage: Coverage;
   gapCount: number;
+  /** Where the spec folder is edited, and where it is from the repository root, when the spec says so: each gap's `source` links there. */
+  sources?: SiteSources;
 };
 
 /** How the site wants its data. */
@@ -122,6 +125,8 @@ export type SiteOptions = {
   diagram?: (dot: string) => string;
   /** Base URL to edit files of the spec folder (overrides `edit_url` in specbench.yaml). */
   editUrl?: string;
+  /** The spec folder from the repository root (`content`), for the schema line of a file a gap offers to create; default `.`. */
+  specDir?: string;
   /** Rendered prose kept between builds of the model (by `npm run dev`); reset when the items change. */
   proseCache?: { items: string; html: Map<string, string> };
 };
@@ -130,7 +135,14 @@ export type SiteOptions = {
 export function siteModel({ spec, assessment, graph, references }: Analysis, options: SiteOptions = {}): SiteModel {
   const base = options.base ?? '/';
   const editBase = options.editUrl ?? spec.config.editUrl;
-  const edit = (file: string) => (editBase ? { editUrl: `${editBase.replace(/\/?$/, '/')}${file}` } : {});
+  const repo = sourceLinks(editBase);
+  const edit = (file: string) => {
+    const url = repo?.edit(file);
+    return url === undefined ? {} : { editUrl: url };
+  };
+  // A gap links to its file once the spec says where the repository is; an area without its file offers to create it.
+  const missingFiles = new Set(spec.areas.filter((a) => !a.present).map((a) => a.file));
+  const source = (f: FacetResult) => (repo && isGap(f.state) ? { source: { file: f.file, line: f.line, ...(missingFiles.has(f.file) ? { create: true as const } : {}) } } : {});
   const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
   const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i.data.title ?? i.id] as const)));
   const areaTitle = (key: string) => (isAreaKey(key) ? areaModule(key).title : key);
@@ -211,6 +223,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     links: f.state === 'stated' ? facetLinks(f) : [],
     depth,
     ...withHtml(statedProse(f), render),
+    ...source(f),
   });
   /** An owner's facets and details in page order, minus those a reference block already shows. */
   const rows = (key: string, baseDepth: number, used: ReadonlySet<string> = new Set()) =>
@@ -326,7 +339,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     };
   });
   const coverage = sumCoverage(areas.map((a) => a.coverage));
-  return { service, areas, coverage, gapCount: assessment.gaps.length };
+  return { service, areas, coverage, gapCount: assessment.gaps.length, ...(repo && editBase ? { sources: { editUrl: editBase, specDir: options.specDir ?? '.' } } : {}) };
 }
 
 /** A facet's stated prose rendered, as `collectProse` (and so every check of prose) reads it. */

@@ -50,7 +50,18 @@ export type FacetView = {
   html?: string;
   /** A value its owner states besides its facets (a parameter's `required`): never a gap, not counted. */
   detail?: true;
+  /**
+   * Where a gap is closed, when the spec says where its repository is: the file in the spec folder
+   * and the line; `create` when the file does not exist yet (an area without its `_area.yaml`).
+   */
+  source?: GapSource;
 };
+
+/** A gap's file and line, for the links to its repository (`sourceLinks`). */
+export type GapSource = { file: string; line: number; create?: true };
+
+/** What the pages need to link a gap to its file: the edit URL, and the spec folder's path from the repository root. */
+export type SiteSources = { editUrl: string; specDir: string };
 
 /** A facet's label without its owner's part (`response: media types` → `media types`), where the place already says whose it is. */
 export const shortLabel = (label: string): string => label.slice(label.lastIndexOf(': ') + 1).trim();

@@ -1,6 +1,8 @@
 import { stringify } from 'yaml';
 import { areaModule, type AreaKey } from '../areas/index.ts';
 import { facetFields } from '../facet/define.ts';
+import { schemaFile } from '../render/json-schema.ts';
+import { modeline } from './modeline.ts';
 
 /**
  * A new item file with every facet it must state present and marked open, so the author sees
@@ -15,3 +17,21 @@ export function scaffoldItem(area: AreaKey, id: string, options: { kind?: string
   for (const { key, meta } of facetFields(items.schema, base)) if (!meta.optional && !meta.refinement) data[key] = { open: meta.question };
   return { text: stringify(data, { lineWidth: 0 }) };
 }
+
+/** A new area file (`<area>/_area.yaml`) with every facet of the area it must state marked open. */
+export function scaffoldArea(area: AreaKey): { text: string } {
+  const data: Record<string, unknown> = {};
+  for (const { key, meta } of facetFields(areaModule(area).schema, {})) if (!meta.optional && !meta.refinement) data[key] = { open: meta.question };
+  return { text: stringify(data, { lineWidth: 0 }) };
+}
+
+/**
+ * The whole text `specbench new` writes for a new file: the modeline, then the scaffold of an
+ * area file (no `id`) or an item file. `fileFromRoot` is where the file goes, from the repository root.
+ */
+export function scaffoldFile(fileFromRoot: string, area: AreaKey, id?: string, options: { kind?: string } = {}): { text: string } | { error: string } {
+  const scaffold = id === undefined ? scaffoldArea(area) : scaffoldItem(area, id, options);
+  if ('error' in scaffold) return scaffold;
+  return { text: `${modeline(fileFromRoot, schemaFile(area, id === undefined ? 'area' : 'item'))}\n${scaffold.text}` };
+}
+
