@@ -8,6 +8,8 @@ export { refuseOnErrors } from './diagnostics/refusal.ts';
 export { ID } from './facet/values.ts';
 export { facetState, GAP_STATES, isGap, type FacetState } from './facet/state.ts';
 export { sumCoverage, type Assessment, type Coverage, type FacetResult } from './gaps/types.ts';
+export { DEFAULT_LEVELS, levelsOf, readiness, type Level, type LevelStatus, type Readiness } from './gaps/levels.ts';
+export { BLOCKING_SHOWN, capped, levelsSummary, reachedWords, readinessSentence } from './render/readiness.ts';
 export { readSpecDir, specDir, SpecDirError, type SpecFile } from './load/read-dir.ts';
 export { didYouMean } from './load/suggest.ts';
 export type { ParseCache } from './load/load-spec.ts';
@@ -45,5 +47,5 @@ export { importDocument, markdownDescriptions } from './interchange/import-docum
 export { importPlan, type ImportPlan } from './interchange/plan.ts';
 export { importedFiles } from './interchange/write.ts';
 export type { ImportResult, Unmapped } from './interchange/result.ts';
-export { escapeControls, safeJson } from './safety/terminal.ts';
+export { escapeControls, safeJson, visible } from './safety/terminal.ts';
 export { absoluteUrlSchema } from './safety/url.ts';

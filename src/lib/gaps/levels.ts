@@ -62,8 +62,3 @@ function sortedByOrder(list: readonly FacetResult[], order: readonly FacetResult
   const keep = new Set(list);
   return order.filter((g) => keep.has(g));
 }
-
-/** "level `build` reached" or "no level reached yet", the same in every output. */
-export function reachedWords(r: Pick<Readiness, 'reached'>): string {
-  return r.reached === undefined ? 'no level reached yet' : `level ${r.reached} reached`;
-}
