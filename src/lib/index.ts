@@ -21,7 +21,7 @@ export { gapsJson, gapsText } from './render/gaps-text.ts';
 export { gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
 export { counted } from './facet/words.ts';
 export { itemGroups, navigation, type NavEntry } from './render/navigation.ts';
-export { areaSummary, siteModel, type AreaSummary, type AreaView, type ItemSummary, type FacetView, type ValueView, type GapLink, type ItemView, type LinkView, type MachinePageView, type SiteModel, type SiteOptions } from './render/site-model.ts';
+export { areaSummary, readinessView, siteModel, type ReadinessView, type AreaSummary, type AreaView, type ItemSummary, type FacetView, type ValueView, type GapLink, type ItemView, type LinkView, type MachinePageView, type SiteModel, type SiteOptions } from './render/site-model.ts';
 export { shortLabel } from './render/views.ts';
 export { blockHeading, type BlockView, type BodyView, type ParameterGroupView, type ResponseView, type SecurityView, type ShapeView } from './render/reference.ts';
 export { areaPath, facetAnchor, facetPath, gapsAnchor, gapsPath, groupAnchor, itemPath, printPath } from './render/paths.ts';

@@ -8,6 +8,7 @@ import {
   type GapHistory,
   type ItemView,
   type PrintPart,
+  type ReadinessView,
   type ShapeView,
   type SiteModel,
   type ValueView,
@@ -184,6 +185,14 @@ export const siteSchema = z.strictObject({
   /** The files a build publishes (none in `npm run dev`); their text is in the `downloads` collection. */
   downloads: z.array(z.strictObject({ file: z.string(), title: z.string() })),
   problems: z.strictObject({ count: z.number(), text: z.string() }).optional(),
+  /** The spec's readiness levels (none before the first good analysis in `npm run dev`). */
+  readiness: z
+    .strictObject({
+      reached: z.string().optional(),
+      levels: z.array(z.strictObject({ name: z.string(), reached: z.boolean(), open: z.number() })),
+      next: z.strictObject({ name: z.string(), count: z.number(), blocking: z.array(gapLink) }).optional(),
+    })
+    .optional(),
 });
 
 /** A file published for download: its entry is the file's name. */
@@ -215,4 +224,5 @@ true satisfies Same<z.output<typeof itemSchema>, ItemView>;
 true satisfies Same<z.output<typeof areaSchema>, AreaSummary>;
 true satisfies Same<z.output<typeof siteSchema>['service'], SiteModel['service']>;
 true satisfies Same<z.output<typeof siteSchema>['print'], PrintPart[]>;
+true satisfies Same<NonNullable<z.output<typeof siteSchema>['readiness']>, ReadinessView>;
 true satisfies Same<z.output<typeof historySchema>['points'], GapHistory['points']>;

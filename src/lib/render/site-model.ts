@@ -4,6 +4,7 @@ import type { MachineView } from '../areas/area.ts';
 import { idSegment } from '../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../facet/state.ts';
 import { facetTree, groupByOwner } from '../gaps/tree.ts';
+import { levelsOf, readiness, type Readiness } from '../gaps/levels.ts';
 import { sumCoverage, type Coverage, type FacetResult, type OwnerResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
@@ -13,9 +14,10 @@ import { referencesAt } from '../link/references.ts';
 import { configLogo } from '../model/config.ts';
 import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
+import { capped } from './readiness.ts';
 import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
 import { referenceBuilder, type BlockView } from './reference.ts';
-import type { FacetView, LinkView, ValueView } from './views.ts';
+import type { FacetView, GapLink, LinkView, ValueView } from './views.ts';
 
 export type { FacetView, GapLink, LinkView, ValueView } from './views.ts';
 
@@ -112,7 +114,25 @@ export type SiteModel = {
   areas: AreaView[];
   coverage: Coverage;
   gapCount: number;
+  readiness: ReadinessView;
 };
+
+/** The spec's readiness as the dashboard shows it: every level, and the gaps before the next one, each a link to where it is. */
+export type ReadinessView = {
+  reached?: string;
+  levels: Array<{ name: string; reached: boolean; open: number }>;
+  /** The first level not reached; `blocking` lists the first of its gaps, `count` says how many there are. */
+  next?: { name: string; count: number; blocking: GapLink[] };
+};
+
+/** The readiness for the dashboard, its blocking list capped as in every output. */
+export function readinessView(r: Readiness): ReadinessView {
+  return {
+    ...(r.reached !== undefined ? { reached: r.reached } : {}),
+    levels: r.levels.map((l) => ({ name: l.name, reached: l.reached, open: l.open.length })),
+    ...(r.next ? { next: { name: r.next.name, count: r.next.blocking.length, blocking: capped(r.next.blocking).shown.map((g) => ({ id: g.id, path: facetPath(g.id) })) } } : {}),
+  };
+}
 
 /** How the site wants its data. */
 export type SiteOptions = {
@@ -326,7 +346,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     };
   });
   const coverage = sumCoverage(areas.map((a) => a.coverage));
-  return { service, areas, coverage, gapCount: assessment.gaps.length };
+  return { service, areas, coverage, gapCount: assessment.gaps.length, readiness: readinessView(readiness(assessment.gaps, levelsOf(spec))) };
 }
 
 /** A facet's stated prose rendered, as `collectProse` (and so every check of prose) reads it. */
