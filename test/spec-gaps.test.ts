@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { gapReport, gapsMarkdown } from '../src/lib/index.ts';
+import { gapReport, gapsMarkdown, levelsOf, type Analysis } from '../src/lib/index.ts';
 import { cli, fixture, specAt } from './helpers.ts';
+
+const reportOf = (analysis: Analysis) => gapReport(analysis.assessment, levelsOf(analysis.spec));
 
 describe('SPEC_GAPS.md', () => {
   it('is current with content/', async () => {
     const analysis = await specAt('content');
-    expect(await readFile('SPEC_GAPS.md', 'utf8')).toBe(gapsMarkdown(gapReport(analysis.assessment), 'content'));
+    expect(await readFile('SPEC_GAPS.md', 'utf8')).toBe(gapsMarkdown(reportOf(analysis), 'content'));
     expect((await cli(['gaps', '--check', 'SPEC_GAPS.md'])).code).toBe(0);
   });
 
@@ -20,12 +22,12 @@ describe('SPEC_GAPS.md', () => {
   });
 
   it('is byte-identical across runs', async () => {
-    const render = async () => gapsMarkdown(gapReport((await specAt(fixture('half-written'))).assessment), 'x');
+    const render = async () => gapsMarkdown(reportOf(await specAt(fixture('half-written'))), 'x');
     expect(await render()).toBe(await render());
   });
 
   it('says so explicitly when nothing is open', async () => {
-    const md = gapsMarkdown(gapReport((await specAt(fixture('complete'))).assessment), 'x');
+    const md = gapsMarkdown(reportOf(await specAt(fixture('complete'))), 'x');
     expect(md).toContain('No open gaps: every facet is stated');
     expect(md.match(/^No open gaps\.$/gm)).toHaveLength(9);
   });

@@ -28,6 +28,7 @@ Options:
   --spec DIR                 the spec folder (default: $SPEC_DIR, else content)
   --format FORMAT            check: human | json | github; gaps: text | markdown | json
   --fail-on error|warning    check: the lowest severity that fails (default error)
+  --target-level NAME        check: also exit 1 until the spec reaches level NAME
   --owner NAME               gaps: only the gaps owned by NAME
   --write FILE               gaps: write the Markdown report to FILE
   --check FILE               gaps: exit 1 when FILE is not the current Markdown report

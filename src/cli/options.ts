@@ -5,6 +5,7 @@ const OPTIONS = {
   spec: { type: 'string' },
   format: { type: 'string' },
   'fail-on': { type: 'string' },
+  'target-level': { type: 'string' },
   owner: { type: 'string' },
   write: { type: 'string' },
   check: { type: 'string' },

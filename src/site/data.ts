@@ -1,5 +1,5 @@
 import { getCollection, getEntry } from 'astro:content';
-import { gapLinks, sourceLinks, sumCoverage, type AreaSummary, type Coverage, type GapLinks, type GapSource, type ItemView, type PrintPart, type SiteModel, type SourceLinks } from '../lib/index.ts';
+import { gapLinks, sourceLinks, sumCoverage, type AreaSummary, type Coverage, type GapLinks, type GapSource, type ItemView, type PrintPart, type ReadinessView, type SiteModel, type SourceLinks } from '../lib/index.ts';
 import type { ChangelogData, Download, History, SiteMeta } from './schema.ts';
 import { SITE } from './spec-loader.ts';
 
@@ -11,13 +11,15 @@ export type Site = {
   gapCount: number;
   /** The print version's pages beyond `print/`: none when the whole spec is printed on one page. */
   print: PrintPart[];
+  /** The spec's readiness levels; undefined only in `npm run dev` before the spec was first read without errors. */
+  readiness?: ReadinessView;
 };
 
 /** The nine areas in order, as the loader stored them. */
 export async function loadSite(): Promise<Site> {
   const areas = (await getCollection('areas')).map((e) => e.data).sort((a, b) => a.number - b.number);
   const meta = await loadMeta();
-  return { service: meta.service, areas, coverage: sumCoverage(areas.map((a) => a.coverage)), gapCount: areas.reduce((n, a) => n + a.gapCount, 0), print: meta.print };
+  return { service: meta.service, areas, coverage: sumCoverage(areas.map((a) => a.coverage)), gapCount: areas.reduce((n, a) => n + a.gapCount, 0), print: meta.print, ...(meta.readiness ? { readiness: meta.readiness } : {}) };
 }
 
 /** The service's name and base address, and the problems `npm run dev` shows on every page. */

@@ -9,6 +9,7 @@ import {
   type GapHistory,
   type ItemView,
   type PrintPart,
+  type ReadinessView,
   type ShapeView,
   type SiteModel,
   type ValueView,
@@ -188,6 +189,14 @@ export const siteSchema = z.strictObject({
   problems: z.strictObject({ count: z.number(), text: z.string() }).optional(),
   /** Where the spec is edited, when it says so: the links of every gap to its file. */
   sources: z.strictObject({ editUrl: z.string(), specDir: z.string() }).optional(),
+  /** The spec's readiness levels (none before the first good analysis in `npm run dev`). */
+  readiness: z
+    .strictObject({
+      reached: z.string().optional(),
+      levels: z.array(z.strictObject({ name: z.string(), reached: z.boolean(), open: z.number() })),
+      next: z.strictObject({ name: z.string(), count: z.number(), blocking: z.array(gapLink) }).optional(),
+    })
+    .optional(),
 });
 
 /** A file published for download: its entry is the file's name. */
@@ -251,5 +260,6 @@ true satisfies Same<z.output<typeof itemSchema>, ItemView>;
 true satisfies Same<z.output<typeof areaSchema>, AreaSummary>;
 true satisfies Same<z.output<typeof siteSchema>['service'], SiteModel['service']>;
 true satisfies Same<z.output<typeof siteSchema>['print'], PrintPart[]>;
+true satisfies Same<NonNullable<z.output<typeof siteSchema>['readiness']>, ReadinessView>;
 true satisfies Same<z.output<typeof historySchema>['points'], GapHistory['points']>;
 true satisfies Same<ChangelogData, Changelog>;

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runChecks } from '../../src/lib/checks/run.ts';
 import { assess } from '../../src/lib/gaps/assess.ts';
-import { analyze, gapReport, gapsMarkdown, importDocument, importedFiles, readSpecDir, specMarkdown } from '../../src/lib/index.ts';
+import { analyze, gapReport, gapsMarkdown, levelsOf, importDocument, importedFiles, readSpecDir, specMarkdown } from '../../src/lib/index.ts';
 import { buildGraph, referenceEdges } from '../../src/lib/link/graph.ts';
 import { inspectAll } from '../../src/lib/link/markdown.ts';
 import { collectProse } from '../../src/lib/link/prose.ts';
@@ -63,7 +63,7 @@ async function core(dir: string) {
     });
     const [, checks] = time(() => runChecks({ spec, ...linked, assessment }));
     const [analysis, check] = time(() => analyze(files));
-    const [, specGaps] = time(() => gapsMarkdown(gapReport(analysis.assessment), 'content'));
+    const [, specGaps] = time(() => gapsMarkdown(gapReport(analysis.assessment, levelsOf(analysis.spec)), 'content'));
     const [, document] = time(() => specMarkdown(analysis));
     Object.entries({ load, link, checks, gaps: gapsMs, specGaps, document, check }).forEach(([k, v]) => stages[k]?.push(v));
     items = spec.areas.reduce((n, a) => n + a.items.length, 0);

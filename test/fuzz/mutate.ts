@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
-import { analyze, gapReport, gapsMarkdown, gapsText, siteModel, specMarkdown, type SpecFile } from '../../src/lib/index.ts';
+import { analyze, gapReport, gapsMarkdown, levelsOf, gapsText, siteModel, specMarkdown, type SpecFile } from '../../src/lib/index.ts';
 import { unsafeParts } from '../site/scan.ts';
 
 /** The valid fixtures' files, as the seeds every mutation starts from. */
@@ -173,7 +173,7 @@ export function exercise(files: Map<string, string>, diagram?: (dot: string) => 
   const encoder = new TextEncoder();
   const list: SpecFile[] = [...files].map(([path, text]) => ({ path, bytes: encoder.encode(text) }));
   const analysis = analyze(list);
-  const report = gapReport(analysis.assessment);
+  const report = gapReport(analysis.assessment, levelsOf(analysis.spec));
   const outputs = { markdown: gapsMarkdown(report, 'fuzz'), text: gapsText(report), doc: specMarkdown(analysis) };
   const model = siteModel(analysis, diagram ? { diagram } : {});
   const problems: string[] = [];

@@ -100,6 +100,42 @@ describe('diff', () => {
   });
 });
 
+describe('diff and readiness levels', () => {
+  let levels: Awaited<ReturnType<typeof makeRepo>>;
+  const commits: string[] = [];
+  beforeAll(async () => {
+    levels = await makeRepo();
+    await copyContent(levels.root);
+    commits.push(await levels.commit('The empty spec, with two levels', { 'spec/specbench.yaml': 'levels:\n  - name: named\n    close: [purpose/name, purpose/purpose]\n  - name: everything\n    close: ["**"]\n' }));
+    commits.push(await levels.commit('Name the service', { 'spec/purpose/_area.yaml': 'name: Orders\nbase_url: "{base_url}"\npurpose: Takes orders.\ndomain: { open: true }\nusers: { open: true }\n' }));
+  });
+  const run = (base: string, head: string, format = 'markdown') => cli(['diff', '--spec', join(levels.root, 'spec'), '--base', base, '--head', head, '--format', format]);
+
+  it('says when a change reaches a level, and what stands before the next', async () => {
+    const { code, out } = await run(commits[0] ?? '', commits[1] ?? '');
+    expect(code).toBe(0);
+    expect(out).toContain('**This change reaches level named** (before: no level reached yet).');
+    expect(out).toContain('Readiness: level named reached; 20 gaps stand between it and everything: `purpose/base_url`, `purpose/domain`, ');
+    const json = JSON.parse((await run(commits[0] ?? '', commits[1] ?? '', 'json')).out);
+    expect(json.readiness.change).toBe('reaches');
+    expect(json.readiness.before).toEqual({ reached: null, next: { name: 'named', blocking: ['purpose/name', 'purpose/purpose'] } });
+    expect(json.readiness.after.reached).toBe('named');
+    expect(json.readiness.after.next.blocking).toHaveLength(20);
+  });
+
+  it('says when a change drops below a level', async () => {
+    const { out } = await run(commits[1] ?? '', commits[0] ?? '');
+    expect(out).toContain('**This change drops below level named**: no level reached yet now.');
+    expect(out).toContain('Readiness: no level reached yet; 2 gaps stand between the spec and named: `purpose/name`, `purpose/purpose`.');
+  });
+
+  it('says nothing of reaching when the level stays the same', async () => {
+    const { out } = await run(commits[1] ?? '', commits[1] ?? '');
+    expect(out).not.toContain('This change');
+    expect(out).toContain('Readiness: level named reached; ');
+  });
+});
+
 describe('history', () => {
   it('counts open gaps per area at each commit, oldest first', async () => {
     repo.git('checkout', '-q', 'main');

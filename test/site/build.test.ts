@@ -10,7 +10,7 @@ import { buildSite } from './build.ts';
 import { htmlFiles, main, page } from './read.ts';
 import { unsafeSite } from './scan.ts';
 
-const { content, complete, hostile } = inject('sites');
+const { content, complete, hostile, halfWritten } = inject('sites');
 
 describe('the site built from content/', () => {
   it('has a dashboard with the nine areas in order, their coverage and gap counts', async () => {
@@ -29,6 +29,23 @@ describe('the site built from content/', () => {
     expect(rows[0]?.querySelector('a')?.getAttribute('href')).toBe('/purpose/');
     expect(rows[0]?.querySelectorAll('a')[1]?.getAttribute('href')).toBe('/gaps/#area-purpose');
     expect(rows[0]?.querySelector('svg.coverage')?.getAttribute('aria-label')).toBe('Purpose: 0/5 (0%) stated');
+  });
+
+  it('shows the readiness levels on the dashboard, none reached, with each gap before design-review linked where it is', async () => {
+    const root = main(await page(content, '.'));
+    const { out } = await cli(['gaps', '--spec', 'content', '--format', 'json']);
+    const readiness = JSON.parse(out).readiness;
+    expect(root.querySelector('p a[href="#readiness"]')?.text).toBe('no level reached yet');
+    expect(root.querySelectorAll('ol.levels li').map((li) => [li.getAttribute('data-level'), li.getAttribute('data-reached'), li.text.trim()])).toEqual([
+      ['design-review', 'false', 'design-review: 15 open gaps'],
+      ['build', 'false', 'build: 16 open gaps'],
+      ['publish', 'false', 'publish: 22 open gaps'],
+    ]);
+    expect(root.querySelector('p.next-level')?.text).toBe('15 gaps stand between the spec and level design-review:');
+    const links = root.querySelectorAll('ul.blocking a');
+    expect(links.map((a) => a.text)).toEqual(readiness.next.blocking);
+    expect(links[0]?.getAttribute('href')).toBe('/purpose/#f-purpose/name');
+    expect(links.map((a) => a.getAttribute('href'))).toContain('/versioning/#f-versioning/inventory');
   });
 
   it('draws the gap history from git on the dashboard', async () => {
@@ -80,6 +97,14 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
     for (const [file, target] of [['openapi.json', 'openapi'], ['asyncapi.json', 'asyncapi'], ['spec.md', 'markdown']] as const) {
       expect(await read(file), file).toBe((await cli(['export', target, '--spec', fixture('complete')])).out);
     }
+  });
+
+  it('says on the dashboard that every level is reached', async () => {
+    const root = main(await page(complete, '.'));
+    expect(root.querySelector('p a[href="#readiness"]')?.text).toBe('level publish reached');
+    expect(root.querySelectorAll('ol.levels li').map((li) => li.text.trim())).toEqual(['design-review: reached', 'build: reached', 'publish: reached']);
+    expect(root.querySelector('p.next-level')?.text).toBe('Every level is reached.');
+    expect(root.querySelector('ul.blocking')).toBeNull();
   });
 
   it('says there are no gaps', async () => {
@@ -258,7 +283,7 @@ describe('reference pages of the complete fixture', () => {
   });
 
   it('reads as sentences: spaces between links and media types, words for keys, one caption per heading', async () => {
-    expect(text(main(await page(complete, '.')).querySelector('p'))).toMatch(/ stated\. All gaps\.$/);
+    expect(text(main(await page(complete, '.')).querySelector('p'))).toMatch(/ stated\. All gaps\. Readiness: level publish reached\.$/);
     const orders = main(await page(complete, 'endpoints/list-orders'));
     expect(text(orders.querySelector('.response .body-carries'))).toBe('A list of Order application/json text/csv');
     expect(orders.querySelectorAll('.facts dt').map(text)).toContain('operation id');
@@ -330,6 +355,22 @@ describe('the changelog of the complete fixture, from the project’s own git hi
       const link = new URL(e.link['@_href'], 'http://site/changelog.xml');
       expect([link.pathname, ids.has(link.hash.slice(1))]).toEqual(['/changelog/', true]);
     }
+  });
+});
+
+describe('the site built from the half-written fixture', () => {
+  it('shows on the dashboard that no level is reached, and the seven gaps before design-review, each linked to its page', async () => {
+    const root = main(await page(halfWritten, '.'));
+    expect(root.querySelector('ol.levels li')?.text.trim()).toBe('design-review: 7 open gaps');
+    expect(root.querySelectorAll('ul.blocking a').map((a) => [a.text, a.getAttribute('href')])).toEqual([
+      ['purpose/base_url', '/purpose/#f-purpose/base_5f_url'],
+      ['purpose/domain', '/purpose/#f-purpose/domain'],
+      ['purpose/users', '/purpose/#f-purpose/users'],
+      ['resources/inventory', '/resources/#f-resources/inventory'],
+      ['endpoints/inventory', '/endpoints/#f-endpoints/inventory'],
+      ['errors/inventory', '/errors/#f-errors/inventory'],
+      ['limits/size_bounds', '/limits/#f-limits/size_5f_bounds'],
+    ]);
   });
 });
 

@@ -1,11 +1,11 @@
-import { formatGithub, formatHuman, formatJson, summary } from '../../lib/index.ts';
+import { capped, counted, didYouMean, formatGithub, formatHuman, formatJson, levelsOf, readiness, summary, visible, type Analysis } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
 
 const FORMATS = ['human', 'json', 'github'] as const;
 
-/** `specbench check`: every diagnostic, exit 1 when one reaches `--fail-on`. */
+/** `specbench check`: every diagnostic, exit 1 when one reaches `--fail-on` or the spec is short of `--target-level`. */
 export async function checkCommand(options: Options, io: Io): Promise<number> {
   const format = options.format ?? 'human';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for check is one of ${FORMATS.join(', ')}`);
@@ -13,12 +13,37 @@ export async function checkCommand(options: Options, io: Io): Promise<number> {
   if (failOn !== 'error' && failOn !== 'warning') throw new UsageError('--fail-on is error or warning');
   const { analysis, root } = await loadFromDisk(io, options.spec);
   const { diagnostics, spec } = analysis;
+  const failing = diagnostics.some((d) => d.severity === 'error' || (failOn === 'warning' && d.severity === 'warning'));
+  // Before anything is printed: an unknown level is a usage error.
+  const target = options['target-level'];
+  const level = target === undefined ? undefined : targetLevel(analysis, target, failing);
   if (format === 'json') io.out(formatJson(diagnostics));
   else if (format === 'github') io.out(formatGithub(diagnostics, root));
   else {
     if (diagnostics.length > 0) io.out(`${formatHuman(diagnostics, (f) => spec.sources.get(f)?.text, root)}\n`);
     io.out(`${summary(diagnostics)}\n`);
   }
-  const failing = diagnostics.some((d) => d.severity === 'error' || (failOn === 'warning' && d.severity === 'warning'));
-  return failing ? EXIT.problems : EXIT.ok;
+  if (!level) return failing ? EXIT.problems : EXIT.ok;
+  // Human output goes with the diagnostics; JSON and GitHub output keep stdout to their format.
+  (format === 'human' ? io.out : io.err)(level.message);
+  return failing || !level.ok ? EXIT.problems : EXIT.ok;
+}
+
+/** How many blocking gap ids `--target-level` names before it counts the rest. */
+const FIRST_FEW = 10;
+
+/** Whether the spec reaches `target`, in words; an unknown level is a usage error (unless errors may hide the spec's own levels). */
+function targetLevel({ spec, assessment }: Analysis, target: string, failing: boolean): { ok: boolean; message: string } {
+  const levels = levelsOf(spec);
+  const names = levels.map((l) => l.name);
+  if (!names.includes(target)) {
+    const problem = `--target-level \`${visible(target)}\` is not a level of this spec${didYouMean(target, names) || '.'} Its levels: ${names.join(', ')}.`;
+    if (failing) return { ok: false, message: `${problem} (The spec has errors; its levels are known once they are fixed.)\n` };
+    throw new UsageError(problem);
+  }
+  const status = readiness(assessment.gaps, levels).levels.find((l) => l.name === target);
+  if (!status || status.reached) return { ok: true, message: `Level ${target} reached.\n` };
+  const { shown, more } = capped(status.open, FIRST_FEW);
+  const ids = `${shown.map((g) => visible(g.id)).join(', ')}${more > 0 ? ` and ${more} more (\`specbench gaps\` lists them)` : ''}`;
+  return { ok: false, message: `Level ${target} not reached: ${counted(status.open.length, 'gap')} ${status.open.length === 1 ? 'stands' : 'stand'} in the way: ${ids}. Close them, or state them as none.\n` };
 }

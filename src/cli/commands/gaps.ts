@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { gapReport, gapsJson, gapsMarkdown, gapsText, refuseOnErrors } from '../../lib/index.ts';
+import { gapReport, gapsJson, gapsMarkdown, gapsText, levelsOf, refuseOnErrors } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
@@ -16,7 +16,7 @@ export async function gapsCommand(options: Options, io: Io): Promise<number> {
     io.err(refusal);
     return EXIT.problems;
   }
-  const report = gapReport(analysis.assessment, options.owner !== undefined ? { owner: options.owner } : {});
+  const report = gapReport(analysis.assessment, levelsOf(analysis.spec), options.owner !== undefined ? { owner: options.owner } : {});
   const markdown = gapsMarkdown(report, dir);
   if (options.check !== undefined) {
     const current = await readFile(options.check, 'utf8').catch(() => undefined);

@@ -4,6 +4,9 @@ import type { LinkGraph } from '../link/graph.ts';
 import type { ProseFindings } from '../link/markdown.ts';
 import type { Prose } from '../link/prose.ts';
 import type { Reference } from '../link/references.ts';
+import { patternProblem } from '../gaps/id-grammar.ts';
+import { isObj } from '../facet/state.ts';
+import type { SourceFile } from '../load/source.ts';
 import { didYouMean } from '../load/suggest.ts';
 import { areaOf, findItem, type Spec } from '../model/spec.ts';
 import { CHECKS } from './index.ts';
@@ -61,9 +64,10 @@ function configDiagnostics(spec: Spec, checks: readonly Check[]): Diagnostic[] {
   const { file } = spec.config;
   const source = file ? spec.sources.get(file) : undefined;
   if (!file || !source) return [];
+  const levels = levelDiagnostics(source);
   const codes = checks.map((c) => c.code);
   const locked = new Map(checks.filter((c) => c.locked).map((c) => [c.code, c.severity]));
-  return [...spec.config.checks].flatMap(([code, severity]): Diagnostic[] => {
+  const severities = [...spec.config.checks].flatMap(([code, severity]): Diagnostic[] => {
     if (!codes.includes(code)) {
       return [{ code: 'unknown-check', severity: 'error', message: `\`${code}\` is not a check${didYouMean(code, codes) || '.'} Checks: ${codes.join(', ')}.`, ...source.locate(['checks', code], true) }];
     }
@@ -72,5 +76,26 @@ function configDiagnostics(spec: Spec, checks: readonly Check[]): Diagnostic[] {
       return [{ code: 'unknown-check', severity: 'error', message: `\`${code}\` keeps the site safe to build; it is always an ${fixed} and cannot be set to ${severity}. Remove this line.`, ...source.locate(['checks', code]) }];
     }
     return [];
+  });
+  return [...severities, ...levels];
+}
+
+/** Level patterns that can never match a gap id, read from the file as written (so every one is reported, even while another key has an error). */
+function levelDiagnostics(source: SourceFile): Diagnostic[] {
+  let raw: unknown;
+  try {
+    raw = source.doc.toJS({ maxAliasCount: 100 })?.levels;
+  } catch {
+    // The loader has reported what makes the file unreadable.
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((level: unknown, i) => {
+    const close: unknown = isObj(level) ? level.close : undefined;
+    if (!Array.isArray(close)) return [];
+    return close.flatMap((pattern: unknown, j): Diagnostic[] => {
+      const problem = typeof pattern === 'string' && pattern !== '' ? patternProblem(pattern) : undefined;
+      return problem ? [{ code: 'unknown-gap-pattern', severity: 'error', message: problem, ...source.locate(['levels', i, 'close', j]) }] : [];
+    });
   });
 }

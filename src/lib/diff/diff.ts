@@ -1,4 +1,5 @@
 import type { Analysis } from '../analyze.ts';
+import { levelsOf, readiness, type Readiness } from '../gaps/levels.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { itemKey, type Item, type Spec } from '../model/spec.ts';
 import { breakingChanges, type BreakingChange } from './breaking.ts';
@@ -16,6 +17,8 @@ export interface SpecDiff {
   areasChanged: string[];
   breaking: BreakingChange[];
   gapCount: { before: number; after: number };
+  /** Where the spec stands on its levels before and after, both measured on the levels the change leaves. */
+  readiness: { before: Readiness; after: Readiness; change: 'reaches' | 'drops' | 'same' };
 }
 
 function items(spec: Spec): Map<string, Item> {
@@ -27,6 +30,9 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
   const gapIds = (a: Analysis) => new Set(a.assessment.gaps.map((g) => g.id));
   const [gb, ga] = [gapIds(before), gapIds(after)];
   const [ib, ia] = [items(before.spec), items(after.spec)];
+  const levels = levelsOf(after.spec);
+  const [rb, ra] = [readiness(before.assessment.gaps, levels), readiness(after.assessment.gaps, levels)];
+  const rank = (r: Readiness) => r.levels.filter((l) => l.reached).length;
   const changed = [...ib].filter(([k, item]) => ia.has(k) && canonical(item.data) !== canonical(ia.get(k)?.data)).map(([k]) => k);
   return {
     gapsClosed: before.assessment.gaps.filter((g) => !ga.has(g.id)),
@@ -37,5 +43,6 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
     breaking: breakingChanges(before.spec, after.spec),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
+    readiness: { before: rb, after: ra, change: rank(ra) > rank(rb) ? 'reaches' : rank(ra) < rank(rb) ? 'drops' : 'same' },
   };
 }

@@ -3,6 +3,8 @@ import type { FacetResult } from '../gaps/types.ts';
 import { safeJson } from '../safety/terminal.ts';
 import { AREAS } from '../areas/index.ts';
 import { markdownCode, markdownQuiet, markdownText } from '../safety/markdown.ts';
+import type { Readiness } from '../gaps/levels.ts';
+import { reachedWords, readinessSentence } from '../render/readiness.ts';
 import type { SpecDiff } from './diff.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
@@ -22,6 +24,8 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
     '## Spec changes',
     '',
     `Comparing ${range}: ${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
+    '',
+    ...readinessLines(d.readiness),
   ];
   if (d.breaking.length > 0) lines.push('', `### Breaking changes (${d.breaking.length})`, '', ...d.breaking.map((b) => `- ${markdownText(b.message)}`));
   if (d.gapsClosed.length > 0) lines.push('', `### Gaps closed (${d.gapsClosed.length})`, '', ...byArea(d.gapsClosed));
@@ -38,8 +42,22 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
   return lines.join('\n');
 }
 
+/** What the change does to the spec's readiness: a level reached or dropped below, then where it stands. */
+function readinessLines({ before, after, change }: SpecDiff['readiness']): string[] {
+  const was = `(before: ${reachedWords(before)})`;
+  const headline =
+    change === 'reaches'
+      ? [`**This change reaches level ${after.reached ?? ''}** ${was}.`, '']
+      : change === 'drops'
+        ? [`**This change drops below level ${before.reached ?? ''}**: ${reachedWords(after)} now.`, '']
+        : [];
+  return [...headline, readinessSentence(after, markdownCode)];
+}
+
 /** The diff as JSON, for scripts. */
 export function diffJson(d: SpecDiff, range: { base: string; head: string }): string {
   const gap = (g: FacetResult) => ({ id: g.id, area: g.area, label: g.label, state: g.state, question: g.question });
-  return `${safeJson({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap) })}\n`;
+  const level = (r: Readiness) => ({ reached: r.reached ?? null, next: r.next ? { name: r.next.name, blocking: r.next.blocking.map((g) => g.id) } : null });
+  const readiness = { change: d.readiness.change, before: level(d.readiness.before), after: level(d.readiness.after) };
+  return `${safeJson({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap), readiness })}\n`;
 }

@@ -134,6 +134,13 @@ export function facetFields(schema: z.ZodType, data: unknown): FacetField[] {
   });
 }
 
+/** The facets an owner of this schema can have, whatever its data: every branch's, for a union (a limit of any kind). */
+export function possibleFacetFields(schema: z.ZodType): FacetField[] {
+  const def = defOf(schema);
+  const objects = def.type === 'union' && def.discriminator !== undefined ? (def.options ?? []) : [schema];
+  return objects.flatMap((object) => facetFields(object, undefined));
+}
+
 function branch(schema: z.ZodType, data: unknown): z.ZodType | undefined {
   const def = defOf(schema);
   if (def.type === 'object') return schema;

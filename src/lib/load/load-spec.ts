@@ -116,7 +116,8 @@ function readConfig(file: string, data: Obj): SpecConfig {
     if (severity === 'error' || severity === 'warning' || severity === 'hint' || severity === 'off') checks.set(code, severity);
   }
   const require = Array.isArray(data.require) ? data.require.filter((r): r is string => typeof r === 'string') : [];
-  return { file, checks, require, ...(typeof data.edit_url === 'string' ? { editUrl: data.edit_url } : {}) };
+  const levels = configSchema.shape.levels.safeParse(data.levels);
+  return { file, checks, require, ...(typeof data.edit_url === 'string' ? { editUrl: data.edit_url } : {}), ...(levels.success && levels.data ? { levels: levels.data } : {}) };
 }
 
 /** Ids must differ in more than letter case: they become file names and URLs on any system. */

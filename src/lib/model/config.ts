@@ -3,6 +3,27 @@ import { REFINEMENTS } from '../areas/refinements.ts';
 import { absoluteUrlSchema, linkUrlSchema } from '../safety/url.ts';
 import type { Spec } from './spec.ts';
 
+/** A level's name: lowercase words joined by `-`, as `--target-level` takes it. */
+const levelName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'a level name is lowercase letters and digits, words joined by `-` (e.g. `design-review`)' });
+
+/** One readiness level: its name and the gap-id patterns it closes (`*` one segment, `**` any number). */
+const levelSchema = z.strictObject({
+  name: levelName,
+  close: z.array(z.string().min(1, { error: 'a pattern is a gap id or a glob such as `resources/**`' })).min(1, { error: 'list the gap-id patterns this level closes, e.g. `[purpose/**]`' }),
+});
+
+/** Ordered readiness levels, each reached once its patterns and every earlier level's are closed. */
+const levelsSchema = z
+  .array(levelSchema)
+  .min(1, { error: 'declare at least one level, or leave `levels` out for the default ones' })
+  .superRefine((levels, ctx) => {
+    const seen = new Set<string>();
+    levels.forEach((level, index) => {
+      if (seen.has(level.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], params: { code: 'duplicate-level' }, message: 'an earlier level has this name; give each level its own name' });
+      seen.add(level.name);
+    });
+  });
+
 /** `specbench.yaml` beside the area folders: settings for checking this spec. */
 export const configSchema = z.strictObject({
   /** Severity per check code, or `off`: `{ unused-item: off, unreachable-state: error }`. */
@@ -13,6 +34,8 @@ export const configSchema = z.strictObject({
   edit_url: absoluteUrlSchema.optional(),
   /** An image shown beside the service's name in the site's header: a path relative to the site's base (`logo.svg`, a file the site serves) or an http(s) URL. */
   logo: linkUrlSchema.optional(),
+  /** Ordered readiness levels, each the gap-id patterns it closes: `[{ name: design-review, close: [purpose/**, resources/inventory] }]`. Without it, the default levels (see README). */
+  levels: levelsSchema.optional(),
 });
 
 /**

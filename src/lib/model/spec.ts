@@ -46,6 +46,14 @@ export interface SpecConfig {
   require: readonly string[];
   /** Base URL that edits files of the spec folder, for "Edit this file" links. */
   editUrl?: string;
+  /** The readiness levels `specbench.yaml` declares, in order; undefined for the default ones. */
+  levels?: readonly Level[];
+}
+
+/** A readiness level: a name, and the gap-id patterns that must be closed to reach it (with every level before it). */
+export interface Level {
+  name: string;
+  close: readonly string[];
 }
 
 /** A loaded spec: the nine areas in order and the parsed sources behind them. */

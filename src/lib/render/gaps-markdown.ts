@@ -1,6 +1,7 @@
 import { counted } from '../facet/words.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { markdownCode, markdownLiteral, markdownQuiet, markdownText } from '../safety/markdown.ts';
+import { levelsSummary, readinessSentence } from './readiness.ts';
 import { type GapReport, showCoverage, showState } from './report.ts';
 
 /** `SPEC_GAPS.md`: the gap report as Markdown, byte-identical for the same content. */
@@ -13,6 +14,10 @@ export function gapsMarkdown(report: GapReport, specDir: string): string {
     report.gapCount === 0
       ? `No open gaps: every facet is stated (${showCoverage(report.coverage)}).`
       : `${counted(report.gapCount, 'open gap')}; ${showCoverage(report.coverage)} of facets stated.`,
+    '',
+    readinessSentence(report.readiness, markdownCode),
+    '',
+    `Levels (each needs the ones before it): ${levelsSummary(report.readiness)}.`,
     '',
     '| # | Area | Stated | Open gaps |',
     '|---|------|--------|-----------|',

@@ -2,6 +2,7 @@ import type { GapReport } from './report.ts';
 import { showCoverage, showState } from './report.ts';
 import { escapeControls, safeJson, visible } from '../safety/terminal.ts';
 import { counted } from '../facet/words.ts';
+import { levelsSummary, readinessSentence } from './readiness.ts';
 
 /**
  * The gap report for a terminal; ids, questions and owners come from the spec, so each is one
@@ -13,7 +14,7 @@ export function gapsText(report: GapReport): string {
 }
 
 function gapsTextRaw(report: GapReport): string {
-  const lines: string[] = [];
+  const lines: string[] = [readinessSentence(report.readiness, visible), `Levels: ${levelsSummary(report.readiness)}.`, ''];
   for (const area of report.areas) {
     lines.push(`${area.number}. ${area.title}  ${showCoverage(area.coverage)}  ${area.gaps.length} open`);
     for (const g of area.gaps) {
@@ -32,6 +33,11 @@ export function gapsJson(report: GapReport): string {
     {
       gapCount: report.gapCount,
       coverage: report.coverage,
+      readiness: {
+        reached: report.readiness.reached ?? null,
+        levels: report.readiness.levels.map((l) => ({ name: l.name, reached: l.reached, open: l.open.length })),
+        next: report.readiness.next ? { name: report.readiness.next.name, blocking: report.readiness.next.blocking.map((g) => g.id) } : null,
+      },
       areas: report.areas.map((a) => ({
         number: a.number,
         key: a.key,

@@ -1,6 +1,7 @@
 
 import { sumCoverage, type Assessment, type Coverage, type FacetResult } from '../gaps/types.ts';
 import { AREAS, type AreaKey } from '../areas/index.ts';
+import { readiness, type Level, type Readiness } from '../gaps/levels.ts';
 
 /** One area of the gap report. */
 export interface AreaReport {
@@ -17,10 +18,12 @@ export interface GapReport {
   areas: AreaReport[];
   coverage: Coverage;
   gapCount: number;
+  /** Where the whole spec stands on its levels (whatever the filter). */
+  readiness: Readiness;
 }
 
-/** Groups the assessment's gaps by area, optionally only those owned by `owner`. */
-export function gapReport(assessment: Assessment, filter: { owner?: string } = {}): GapReport {
+/** Groups the assessment's gaps by area, optionally only those owned by `owner`, with the spec's readiness on `levels`. */
+export function gapReport(assessment: Assessment, levels: readonly Level[], filter: { owner?: string } = {}): GapReport {
   const keep = (g: FacetResult) => filter.owner === undefined || g.owner === filter.owner;
   const areas = AREAS.map((def, index) => ({
     number: index + 1,
@@ -31,7 +34,7 @@ export function gapReport(assessment: Assessment, filter: { owner?: string } = {
     gaps: assessment.gaps.filter((g) => g.area === def.key && keep(g)),
   }));
   const coverage = sumCoverage(areas.map((a) => a.coverage));
-  return { areas, coverage, gapCount: areas.reduce((n, a) => n + a.gaps.length, 0) };
+  return { areas, coverage, gapCount: areas.reduce((n, a) => n + a.gaps.length, 0), readiness: readiness(assessment.gaps, levels) };
 }
 
 /** `3/10 (30%)`; an area with nothing to count is shown as fully stated. */

@@ -4,6 +4,7 @@ import type { MachineView } from '../areas/area.ts';
 import { idSegment } from '../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../facet/state.ts';
 import { facetTree, groupByOwner } from '../gaps/tree.ts';
+import { levelsOf, readiness, type Readiness } from '../gaps/levels.ts';
 import { sumCoverage, type Coverage, type FacetResult, type OwnerResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
@@ -13,10 +14,11 @@ import { referencesAt } from '../link/references.ts';
 import { configLogo } from '../model/config.ts';
 import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
+import { capped } from './readiness.ts';
 import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
 import { referenceBuilder, type BlockView } from './reference.ts';
 import { sourceLinks } from './source-links.ts';
-import type { FacetView, LinkView, SiteSources, ValueView } from './views.ts';
+import type { FacetView, GapLink, LinkView, SiteSources, ValueView } from './views.ts';
 
 export type { FacetView, GapLink, GapSource, LinkView, SiteSources, ValueView } from './views.ts';
 
@@ -115,7 +117,25 @@ export type SiteModel = {
   gapCount: number;
   /** Where the spec folder is edited, and where it is from the repository root, when the spec says so: each gap's `source` links there. */
   sources?: SiteSources;
+  readiness: ReadinessView;
 };
+
+/** The spec's readiness as the dashboard shows it: every level, and the gaps before the next one, each a link to where it is. */
+export type ReadinessView = {
+  reached?: string;
+  levels: Array<{ name: string; reached: boolean; open: number }>;
+  /** The first level not reached; `blocking` lists the first of its gaps, `count` says how many there are. */
+  next?: { name: string; count: number; blocking: GapLink[] };
+};
+
+/** The readiness for the dashboard, its blocking list capped as in every output. */
+export function readinessView(r: Readiness): ReadinessView {
+  return {
+    ...(r.reached !== undefined ? { reached: r.reached } : {}),
+    levels: r.levels.map((l) => ({ name: l.name, reached: l.reached, open: l.open.length })),
+    ...(r.next ? { next: { name: r.next.name, count: r.next.blocking.length, blocking: capped(r.next.blocking).shown.map((g) => ({ id: g.id, path: facetPath(g.id) })) } } : {}),
+  };
+}
 
 /** How the site wants its data. */
 export type SiteOptions = {
@@ -339,7 +359,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     };
   });
   const coverage = sumCoverage(areas.map((a) => a.coverage));
-  return { service, areas, coverage, gapCount: assessment.gaps.length, ...(repo && editBase ? { sources: { editUrl: editBase, specDir: options.specDir ?? '.' } } : {}) };
+  return { service, areas, coverage, gapCount: assessment.gaps.length, readiness: readinessView(readiness(assessment.gaps, levelsOf(spec))), ...(repo && editBase ? { sources: { editUrl: editBase, specDir: options.specDir ?? '.' } } : {}) };
 }
 
 /** A facet's stated prose rendered, as `collectProse` (and so every check of prose) reads it. */

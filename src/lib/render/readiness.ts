@@ -1,0 +1,33 @@
+import { counted } from '../facet/words.ts';
+import type { Readiness } from '../gaps/levels.ts';
+
+/** How many blocking gap ids a sentence lists before it says how many more there are. */
+export const BLOCKING_SHOWN = 50;
+
+/** The first `cap` of a list, and how many are left out. */
+export function capped<T>(list: readonly T[], cap = BLOCKING_SHOWN): { shown: T[]; more: number } {
+  return { shown: list.slice(0, cap), more: Math.max(0, list.length - cap) };
+}
+
+/** "level build reached", "no level reached yet". */
+export function reachedWords(r: Pick<Readiness, 'reached'>): string {
+  return r.reached === undefined ? 'no level reached yet' : `level ${r.reached} reached`;
+}
+
+/**
+ * Where the spec stands, in one sentence, the same in every output; `show` writes a gap id for the
+ * output (a code span, a terminal-safe string). Level names are slugs and need no escaping.
+ */
+export function readinessSentence(r: Readiness, show: (id: string) => string, cap = BLOCKING_SHOWN): string {
+  const head = `Readiness: ${reachedWords(r)}`;
+  if (!r.next) return `${head}, the last level.`;
+  const { shown, more } = capped(r.next.blocking, cap);
+  const from = r.reached === undefined ? 'the spec' : 'it';
+  const list = `${shown.map((g) => show(g.id)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  return `${head}; ${counted(r.next.blocking.length, 'gap')} ${r.next.blocking.length === 1 ? 'stands' : 'stand'} between ${from} and ${r.next.name}: ${list}.`;
+}
+
+/** Every level with its state: "design-review reached; build 3 open gaps; publish 22 open gaps". */
+export function levelsSummary(r: Readiness): string {
+  return r.levels.map((l) => (l.reached ? `${l.name} reached` : `${l.name} ${counted(l.open.length, 'open gap')}`)).join('; ');
+}
