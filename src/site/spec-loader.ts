@@ -168,7 +168,7 @@ class SpecSync {
     });
     // The exports are made only for a build: `npm run dev` links to them but does not remake them on every edit.
     const published = watcher ? [] : downloads(analysis);
-    this.#meta = { service: model.service, print: printParts(model.areas, printItems()), downloads: published.map(({ file, title }) => ({ file, title })), readiness: model.readiness, ...(model.sources ? { sources: model.sources } : {}) };
+    this.#meta = { service: model.service, print: printParts(model.areas, printItems(), (item) => spec.sources.get(item.file)?.text.length ?? 0), downloads: published.map(({ file, title }) => ({ file, title })), readiness: model.readiness, ...(model.sources ? { sources: model.sources } : {}) };
     const snapshot: Snapshot = {
       site: this.#meta,
       areas: new Map(model.areas.map((area) => [area.key, areaSummary(area)])),

@@ -21,6 +21,19 @@ describe('the print version', () => {
     ]);
   });
 
+  it('also parts a large area by the size of its items, so a few huge items never make a huge page', () => {
+    const sized = AREA_KEYS.map((key, i) => ({ key, items: i === 2 ? [10, 50, 50, 200, 5, 5] : [] }));
+    const parts = printParts(sized, 100, (s) => s, 100);
+    expect(parts.filter((p) => p.area === 'states').map((p) => [p.from, p.to])).toEqual([
+      [0, 2],
+      [2, 3],
+      [3, 4],
+      [4, 6],
+    ]);
+    // Within both bounds the whole spec stays on one page.
+    expect(printParts(sized.map((a) => ({ ...a, items: a.items.slice(0, 2) })), 100, (s) => s, 100)).toEqual([]);
+  });
+
   it('has its URLs from paths.ts', () => {
     expect([printPath(), printPath('events'), printPath('events', 1), printPath('events', 2)]).toEqual(['print/', 'print/events/', 'print/events/', 'print/events/2/']);
   });
