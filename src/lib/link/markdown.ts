@@ -185,28 +185,34 @@ const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/gm;
 
 /** Why a prose value is past the limits, or undefined when it may be parsed. */
 export function proseLimit(text: string): string | undefined {
+  return measureProse(text).limit;
+}
+
+/** Why prose must not be parsed, if it must not, and how deep its block containers nest (for `nothingToFind`). */
+function measureProse(text: string): { limit?: string; nesting: number } {
+  const limit = (message: string) => ({ limit: message, nesting: Infinity });
   if (text.length > PROSE_LIMITS.length) {
-    return `The text is ${text.length.toLocaleString('en')} characters long; one prose value is at most ${PROSE_LIMITS.length.toLocaleString('en')}. Split it, or link to a longer document.`;
+    return limit(`The text is ${text.length.toLocaleString('en')} characters long; one prose value is at most ${PROSE_LIMITS.length.toLocaleString('en')}. Split it, or link to a longer document.`);
   }
   const nesting = blockNesting(text);
   if (nesting.depth > PROSE_LIMITS.nesting) {
-    return `Line ${nesting.line} of the text nests ${nesting.depth} block quotes, lists or indentation steps; prose nests at most ${PROSE_LIMITS.nesting}. Flatten it.`;
+    return limit(`Line ${nesting.line} of the text nests ${nesting.depth} block quotes, lists or indentation steps; prose nests at most ${PROSE_LIMITS.nesting}. Flatten it.`);
   }
   if (nesting.containers > PROSE_LIMITS.containers) {
-    return `The text has ${nesting.containers.toLocaleString('en')} list items and block quote markers; one prose value has at most ${PROSE_LIMITS.containers.toLocaleString('en')}. Shorten the lists, or link to a longer document.`;
+    return limit(`The text has ${nesting.containers.toLocaleString('en')} list items and block quote markers; one prose value has at most ${PROSE_LIMITS.containers.toLocaleString('en')}. Shorten the lists, or link to a longer document.`);
   }
   const markers = inlineMarkers(text);
   if (markers.emphasis > PROSE_LIMITS.emphasis) {
-    return `The text has ${markers.emphasis.toLocaleString('en')} \`*\` and \`_\` that may open or close emphasis; one prose value has at most ${PROSE_LIMITS.emphasis.toLocaleString('en')}. Use less emphasis, or escape them as \`\\*\` and \`\\_\`.`;
+    return limit(`The text has ${markers.emphasis.toLocaleString('en')} \`*\` and \`_\` that may open or close emphasis; one prose value has at most ${PROSE_LIMITS.emphasis.toLocaleString('en')}. Use less emphasis, or escape them as \`\\*\` and \`\\_\`.`);
   }
   const underlines = text.match(UNDERLINE)?.length ?? 0;
   if (underlines > PROSE_LIMITS.underlines) {
-    return `The text has ${underlines.toLocaleString('en')} lines of only \`=\` or \`-\` (heading underlines or rules); one prose value has at most ${PROSE_LIMITS.underlines.toLocaleString('en')}. Write headings as \`# Heading\`, or use fewer rules.`;
+    return limit(`The text has ${underlines.toLocaleString('en')} lines of only \`=\` or \`-\` (heading underlines or rules); one prose value has at most ${PROSE_LIMITS.underlines.toLocaleString('en')}. Write headings as \`# Heading\`, or use fewer rules.`);
   }
   if (markers.brackets > PROSE_LIMITS.brackets) {
-    return `The text has ${markers.brackets.toLocaleString('en')} \`[\` and \`]\`; one prose value has at most ${PROSE_LIMITS.brackets.toLocaleString('en')}. Use fewer links, or escape them as \`\\[\` and \`\\]\`.`;
+    return limit(`The text has ${markers.brackets.toLocaleString('en')} \`[\` and \`]\`; one prose value has at most ${PROSE_LIMITS.brackets.toLocaleString('en')}. Use fewer links, or escape them as \`\\[\` and \`\\]\`.`);
   }
-  return undefined;
+  return { nesting: nesting.depth };
 }
 
 
@@ -228,25 +234,25 @@ function hiddenSchemes(text: string): ProseFindings['unsafeUrls'] {
  * cannot pass the depth limit (a bound from the block containers, two levels each, and the
  * emphasis delimiters, one level per pair). Most descriptions of real APIs are such plain text.
  */
-export function nothingToFind(text: string): boolean {
+export function nothingToFind(text: string, nesting: number = blockNesting(text).depth): boolean {
   if (text.includes('[') || text.includes('<')) return false;
   let delimiters = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 42 /* * */ || c === 95 /* _ */ || c === 126 /* ~ */) delimiters++;
   }
-  return 3 + 2 * blockNesting(text).depth + Math.ceil(delimiters / 2) <= PROSE_LIMITS.depth;
+  return 3 + 2 * nesting + Math.ceil(delimiters / 2) <= PROSE_LIMITS.depth;
 }
 
 /**
  * Reads prose once for links, raw HTML and unsafe URLs: the same parse and the same limits as the
  * site's renderer, so whatever `check` passes, the build renders.
  */
-export function inspectProse(text: string): ProseFindings {
+export function inspectProse(text: string, measured?: { limit?: string; nesting: number }): ProseFindings {
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
-  const limit = proseLimit(text);
+  const { limit, nesting } = measured ?? measureProse(text);
   if (limit) return { ...found, limit };
-  if (nothingToFind(text)) return found;
+  if (nothingToFind(text, nesting)) return found;
   const tree = markdownReader().parse(text) as Root;
   const depth = treeDepth(tree);
   if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
@@ -282,7 +288,9 @@ export function inspectProse(text: string): ProseFindings {
  * that passes it is a `prose-limit` error, and the file's prose from there on is not parsed.
  */
 export function inspectAll<P extends { file: string; text: string }>(prose: readonly P[]): Array<P & ProseFindings> {
-  const parsed = prose.map((p) => proseLimit(p.text) === undefined);
+  // Each value measured once, for the file budget and for its inspection.
+  const measures = prose.map((p) => measureProse(p.text));
+  const parsed = measures.map((m) => m.limit === undefined);
   const totals = new Map<string, number>();
   prose.forEach((p, i) => {
     if (parsed[i]) totals.set(p.file, (totals.get(p.file) ?? 0) + p.text.length);
@@ -290,10 +298,10 @@ export function inspectAll<P extends { file: string; text: string }>(prose: read
   const used = new Map<string, number>();
   const over = new Set<string>();
   return prose.map((p, i) => {
-    if (!parsed[i]) return { ...p, ...inspectProse(p.text) };
+    if (!parsed[i]) return { ...p, ...inspectProse(p.text, measures[i]) };
     const sum = (used.get(p.file) ?? 0) + p.text.length;
     used.set(p.file, sum);
-    if (sum <= PROSE_LIMITS.file) return { ...p, ...inspectProse(p.text) };
+    if (sum <= PROSE_LIMITS.file) return { ...p, ...inspectProse(p.text, measures[i]) };
     const skipped = { links: [], html: [], unsafeUrls: [], malformed: [] };
     if (over.has(p.file)) return { ...p, ...skipped };
     over.add(p.file);
