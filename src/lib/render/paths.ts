@@ -41,3 +41,14 @@ export function groupAnchor(group: string): string {
 export function printPath(area?: string, part = 1): string {
   return area === undefined ? 'print/' : part === 1 ? `print/${area}/` : `print/${area}/${part}/`;
 }
+
+/**
+ * A link written in the spec as the site shows it: a relative one (`../gaps/`) resolved against
+ * the page of the area or item that states it, so it leads to the same place from every page that
+ * shows the facet (the print pages sit at other depths); an absolute one as written.
+ */
+export function linkOnSite(link: string, page: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) return link;
+  const url = new URL(link, `http://site.invalid${page}`);
+  return url.host === 'site.invalid' ? `${url.pathname}${url.search}${url.hash}` : link;
+}

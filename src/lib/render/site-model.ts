@@ -15,7 +15,7 @@ import { configLogo } from '../model/config.ts';
 import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { cleanSvg } from './diagram.ts';
 import { capped } from './readiness.ts';
-import { areaPath, facetAnchor, facetPath, itemPath } from './paths.ts';
+import { areaPath, facetAnchor, facetPath, itemPath, linkOnSite } from './paths.ts';
 import { referenceBuilder, type BlockView } from './reference.ts';
 import { sourceLinks } from './source-links.ts';
 import type { FacetView, GapLink, LinkView, SiteSources, ValueView } from './views.ts';
@@ -237,7 +237,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
     ...text(f, hasChildren, f.prose ? 'description' : f.at.at(-1), render),
     ...(isGap(f.state) ? { question: f.question, questionHtml: inline(f.question) } : {}),
     ...(f.owner ? { owner: f.owner } : {}),
-    ...(f.link ? { link: siteLink(f.link, `${base}${f.item !== undefined ? itemPath(f.area, f.item) : areaPath(f.area)}`) } : {}),
+    ...(f.link ? { link: linkOnSite(f.link, `${base}${f.item !== undefined ? itemPath(f.area, f.item) : areaPath(f.area)}`) } : {}),
     blockedBy: f.blockedBy.map((id) => ({ id, path: facetPath(id) })),
     blocks: f.blocks.map((id) => ({ id, path: facetPath(id) })),
     links: f.state === 'stated' ? facetLinks(f) : [],
@@ -447,13 +447,3 @@ function valueView(v: unknown, key: string | number | undefined, render: (prose:
   return { kind: 'map', entries: Object.entries(v as object).map(([k, x]) => ({ key: k, value: valueView(x, k, render) })) };
 }
 
-/**
- * A link written in the spec as the site shows it: a relative one (`../gaps/`) resolved against
- * the page of the area or item that states it, so it leads to the same place from every page that
- * shows the facet (the print pages sit at other depths); an absolute one as written.
- */
-function siteLink(link: string, page: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) return link;
-  const url = new URL(link, `http://site.invalid${page}`);
-  return url.host === 'site.invalid' ? `${url.pathname}${url.search}${url.hash}` : link;
-}
