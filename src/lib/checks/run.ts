@@ -5,6 +5,7 @@ import type { ProseFindings } from '../link/markdown.ts';
 import type { Prose } from '../link/prose.ts';
 import type { Reference } from '../link/references.ts';
 import { patternProblem } from '../gaps/id-grammar.ts';
+import { PATTERN_LENGTH } from '../model/config.ts';
 import { isObj } from '../facet/state.ts';
 import type { SourceFile } from '../load/source.ts';
 import { didYouMean } from '../load/suggest.ts';
@@ -94,7 +95,8 @@ function levelDiagnostics(source: SourceFile): Diagnostic[] {
     const close: unknown = isObj(level) ? level.close : undefined;
     if (!Array.isArray(close)) return [];
     return close.flatMap((pattern: unknown, j): Diagnostic[] => {
-      const problem = typeof pattern === 'string' && pattern !== '' ? patternProblem(pattern) : undefined;
+      // Empty and overlong patterns are the schema's to report.
+      const problem = typeof pattern === 'string' && pattern !== '' && pattern.length <= PATTERN_LENGTH ? patternProblem(pattern) : undefined;
       return problem ? [{ code: 'unknown-gap-pattern', severity: 'error', message: problem, ...source.locate(['levels', i, 'close', j]) }] : [];
     });
   });

@@ -84,7 +84,13 @@ function received(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'a list';
   if (typeof input === 'object') return 'a mapping';
-  return `${typeof input} \`${visible(String(input))}\``;
+  return `${typeof input} \`${visible(clip(String(input)))}\``;
+}
+
+/** A value as a message quotes it: its first 80 characters, whole ones, then `…` (the code frame shows where it is). */
+function clip(text: string): string {
+  if (text.length <= 80) return text;
+  return `${Array.from(text.slice(0, 81)).slice(0, 80).join('')}…`;
 }
 
 /** Keys of `{ none }` and `{ open }`: listed as expected only where the author wrote one of them. */

@@ -6,10 +6,13 @@ import type { Spec } from './spec.ts';
 /** A level's name: lowercase words joined by `-`, as `--target-level` takes it. */
 const levelName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'a level name is lowercase letters and digits, words joined by `-` (e.g. `design-review`)' });
 
+/** The longest gap-id pattern: gap ids are paths of a few segments, and the glob matcher refuses very long patterns. */
+export const PATTERN_LENGTH = 512;
+
 /** One readiness level: its name and the gap-id patterns it closes (`*` one segment, `**` any number). */
 const levelSchema = z.strictObject({
   name: levelName,
-  close: z.array(z.string().min(1, { error: 'a pattern is a gap id or a glob such as `resources/**`' })).min(1, { error: 'list the gap-id patterns this level closes, e.g. `[purpose/**]`' }),
+  close: z.array(z.string().min(1, { error: 'a pattern is a gap id or a glob such as `resources/**`' }).max(PATTERN_LENGTH, { error: `a pattern is at most ${PATTERN_LENGTH} characters` })).min(1, { error: 'list the gap-id patterns this level closes, e.g. `[purpose/**]`' }),
 });
 
 /** Ordered readiness levels, each reached once its patterns and every earlier level's are closed. */

@@ -153,6 +153,22 @@ describe('mistakes in levels are located errors in specbench.yaml', () => {
     expect(diagnostics[2]?.message).toContain('no facet called `formt` ends an id there. Did you mean `format`?');
   });
 
+  it('a pattern longer than a gap id can be (which the glob matcher refuses) is a located error, quoted short, and gaps refuses to count', async () => {
+    const long = `purpose/${'x'.repeat(70_000)}`;
+    const deep = `purpose/${Array(25_000).fill('**').join('/')}`;
+    const { code, diagnostics } = await check(`levels:\n  - name: first\n    close: ["${long}"]\n  - name: second\n    close: ["${deep}"]\n`);
+    expect(code).toBe(1);
+    expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ['bad-value', 3, 13],
+      ['bad-value', 5, 13],
+    ]);
+    expect(diagnostics.every((d) => d.message.length < 300 && d.message.endsWith('a pattern is at most 512 characters.'))).toBe(true);
+    const dir = await withConfig('complete', `levels:\n  - name: first\n    close: ["${deep}"]\n`);
+    const gaps = await cli(['gaps', '--spec', dir]);
+    expect([gaps.code, gaps.err]).toEqual([1, expect.stringContaining('1 error: fix these before the gaps can be counted.')]);
+    expect(gaps.err).not.toContain('internal error');
+  });
+
   it('accepts a valid pattern that matches nothing in this spec yet', async () => {
     const { code, diagnostics } = await check('levels:\n  - name: first\n    close: ["events/*/payload/**", "states/*/transitions/*/trigger"]\n');
     expect({ code, diagnostics }).toEqual({ code: 0, diagnostics: [] });
