@@ -9,7 +9,7 @@ export { ID } from './facet/values.ts';
 export { facetState, GAP_STATES, isGap, type FacetState } from './facet/state.ts';
 export { sumCoverage, type Assessment, type Coverage, type FacetResult } from './gaps/types.ts';
 export { DEFAULT_LEVELS, levelsOf, readiness, type Level, type LevelStatus, type Readiness } from './gaps/levels.ts';
-export { BLOCKING_SHOWN, capped, levelsSummary, reachedWords, readinessSentence } from './render/readiness.ts';
+export { BLOCKING_SHOWN, blockingWords, capped, levelsSummary, reachedWords, readinessSentence } from './render/readiness.ts';
 export { readSpecDir, specDir, SpecDirError, type SpecFile } from './load/read-dir.ts';
 export { didYouMean } from './load/suggest.ts';
 export type { ParseCache } from './load/load-spec.ts';

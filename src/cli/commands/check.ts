@@ -1,4 +1,4 @@
-import { capped, counted, didYouMean, formatGithub, formatHuman, formatJson, levelsOf, readiness, summary, visible, type Analysis } from '../../lib/index.ts';
+import { blockingWords, didYouMean, formatGithub, formatHuman, formatJson, levelsOf, readiness, summary, visible, type Analysis } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
@@ -41,9 +41,9 @@ function targetLevel({ spec, assessment }: Analysis, target: string, failing: bo
     if (failing) return { ok: false, message: `${problem} (The spec has errors; its levels are known once they are fixed.)\n` };
     throw new UsageError(problem);
   }
-  const status = readiness(assessment.gaps, levels).levels.find((l) => l.name === target);
-  if (!status || status.reached) return { ok: true, message: `Level ${target} reached.\n` };
-  const { shown, more } = capped(status.open, FIRST_FEW);
-  const ids = `${shown.map((g) => visible(g.id)).join(', ')}${more > 0 ? ` and ${more} more (\`specbench gaps\` lists them)` : ''}`;
-  return { ok: false, message: `Level ${target} not reached: ${counted(status.open.length, 'gap')} ${status.open.length === 1 ? 'stands' : 'stand'} in the way: ${ids}. Close them, or state them as none.\n` };
+  // The level is one of the spec's (checked above), so its status is there.
+  const open = readiness(assessment.gaps, levels).levels.find((l) => l.name === target)?.open ?? [];
+  if (open.length === 0) return { ok: true, message: `Level ${target} reached.\n` };
+  const { count, list } = blockingWords(open, visible, FIRST_FEW, ' (`specbench gaps` lists them)');
+  return { ok: false, message: `Level ${target} not reached: ${count} in the way: ${list}. Close them, or state them as none.\n` };
 }

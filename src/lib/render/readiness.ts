@@ -21,10 +21,20 @@ export function reachedWords(r: Pick<Readiness, 'reached'>): string {
 export function readinessSentence(r: Readiness, show: (id: string) => string, cap = BLOCKING_SHOWN): string {
   const head = `Readiness: ${reachedWords(r)}`;
   if (!r.next) return `${head}, the last level.`;
-  const { shown, more } = capped(r.next.blocking, cap);
-  const from = r.reached === undefined ? 'the spec' : 'it';
-  const list = `${shown.map((g) => show(g.id)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-  return `${head}; ${counted(r.next.blocking.length, 'gap')} ${r.next.blocking.length === 1 ? 'stands' : 'stand'} between ${from} and ${r.next.name}: ${list}.`;
+  const { count, list } = blockingWords(r.next.blocking, show, cap);
+  return `${head}; ${count} between ${r.reached === undefined ? 'the spec' : 'it'} and ${r.next.name}: ${list}.`;
+}
+
+/**
+ * The gaps in a level's way, in the same words wherever they are said: "3 gaps stand", and their
+ * ids, the first `cap` of them and then how many more (`more` says what lists the rest).
+ */
+export function blockingWords(gaps: ReadonlyArray<{ id: string }>, show: (id: string) => string, cap = BLOCKING_SHOWN, more = ''): { count: string; list: string } {
+  const { shown, more: left } = capped(gaps, cap);
+  return {
+    count: `${counted(gaps.length, 'gap')} ${gaps.length === 1 ? 'stands' : 'stand'}`,
+    list: `${shown.map((g) => show(g.id)).join(', ')}${left > 0 ? ` and ${left} more${more}` : ''}`,
+  };
 }
 
 /** Every level with its state: "design-review reached; build 3 open gaps; publish 22 open gaps". */
