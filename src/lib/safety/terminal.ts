@@ -4,6 +4,11 @@
  */
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** The Unicode control picture of a C0 control character (ESC is `␛`): one column wide, visible, inert. */
+export function controlPicture(c: string): string {
+  return String.fromCharCode(0x2400 + c.charCodeAt(0));
+}
+
 /**
  * Content made safe to print: a C0 control becomes its Unicode control picture (ESC is `␛`), one
  * column wide like the character it stands for, so code-frame carets stay aligned; others become
@@ -12,7 +17,7 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, (c) => {
     const code = c.charCodeAt(0);
-    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code < 0x20) return controlPicture(c);
     if (code === 0x7f) return '\u2421';
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
   });

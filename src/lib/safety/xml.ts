@@ -1,3 +1,5 @@
+import { controlPicture } from './terminal.ts';
+
 /**
  * Characters XML 1.0 cannot hold at all, not even as a reference: C0 controls but tab, line feed
  * and carriage return, lone surrogates, U+FFFE and U+FFFF.
@@ -10,8 +12,5 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\u
  * writer's job; this only removes what no escaping can carry.
  */
 export function xmlChars(text: string): string {
-  return text.replace(NOT_XML, (c) => {
-    const code = c.charCodeAt(0);
-    return code < 0x20 ? String.fromCharCode(0x2400 + code) : '\ufffd';
-  });
+  return text.replace(NOT_XML, (c) => (c.charCodeAt(0) < 0x20 ? controlPicture(c) : '\ufffd'));
 }
