@@ -43,6 +43,7 @@ export {
   changelogAnchor,
   changelogChanges,
   changelogEntry,
+  changelogLists,
   changelogPath,
   changeSummary,
   type Capped,
@@ -50,6 +51,7 @@ export {
   type ChangelogChanges,
   type ChangelogEntry,
   type ChangelogGap,
+  type ChangelogList,
 } from './history/changelog.ts';
 export { changelogAtom, changelogEntryId, changelogFeedPath, type ChangelogFeedOptions } from './history/atom.ts';
 export { importOpenApi, countOpenApi, type OpenApiCounts } from './interchange/openapi/import.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Element } from 'hast';
 import { xmlChars } from '../safety/xml.ts';
-import { changelogAnchor, changelogPath, changeSummary, type Capped, type Changelog, type ChangelogEntry } from './changelog.ts';
+import { changelogAnchor, changelogLists, changelogPath, changeSummary, type Changelog, type ChangelogEntry, type ChangelogList } from './changelog.ts';
 
 /** The XML writer and the HTML tree tools, loaded on first use: only the site's feed needs them, no command does. */
 const load = createRequire(import.meta.url);
@@ -53,32 +53,20 @@ export interface ChangelogFeedOptions {
   siteUrl?: string;
 }
 
-function list<T>(title: string, items: Capped<T>, line: (item: T) => Array<string | Element>): Element[] {
-  const { h } = feedTools();
-  if (items.total === 0) return [];
-  const more = items.total - items.shown.length;
-  return [
-    h('h3', `${title} (${items.total})`),
-    h('ul', [...items.shown.map((i) => h('li', line(i))), ...(more > 0 ? [h('li', `and ${more} more`)] : [])]),
-  ];
-}
-
 /** What a commit changed, as the HTML of its feed entry (built as a tree, so every text is escaped). */
 function entryHtml(entry: ChangelogEntry): string {
   const { h, toHtml } = feedTools();
   const c = entry.changes;
   const code = (text: string) => [h('code', text)];
   const gap = (g: { id: string; label: string }) => [h('code', g.id), `: ${g.label}`];
+  const lines = (l: ChangelogList): Array<Array<string | Element>> =>
+    l.kind === 'breaking' ? l.items.shown.map((b) => [b.message]) : l.kind === 'gap' ? l.items.shown.map(gap) : l.items.shown.map((k: string) => code(k));
   const nodes: Element[] = [h('p', changeSummary(entry))];
-  if (c) {
+  for (const l of c ? changelogLists(c) : []) {
+    const more = l.items.total - l.items.shown.length;
     nodes.push(
-      ...list('Breaking changes', c.breaking, (b) => [b.message]),
-      ...list('Gaps closed', c.gapsClosed, gap),
-      ...list('Gaps opened', c.gapsOpened, gap),
-      ...list('Items added', c.itemsAdded, code),
-      ...list('Items removed', c.itemsRemoved, code),
-      ...list('Items changed', c.itemsChanged, code),
-      ...list('Area files changed', { shown: c.areasChanged, total: c.areasChanged.length }, code),
+      h('h3', `${l.title} (${l.items.total})`),
+      h('ul', [...lines(l).map((line) => h('li', line)), ...(more > 0 ? [h('li', `and ${more} more`)] : [])]),
     );
   }
   return toHtml(h('div', nodes));

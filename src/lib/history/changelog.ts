@@ -70,6 +70,27 @@ export function changelogChanges(d: SpecDiff, limit = CHANGELOG_LIST_LIMIT): Cha
   };
 }
 
+/** One list of a changelog entry, in the order every output shows them, by what it lists. */
+export type ChangelogList =
+  | { title: string; kind: 'breaking'; items: Capped<BreakingChange> }
+  | { title: string; kind: 'gap'; items: Capped<ChangelogGap> }
+  | { title: string; kind: 'item'; items: Capped<string> }
+  | { title: string; kind: 'area'; items: Capped<AreaKey> };
+
+/** The lists of what a commit changed that are not empty, titled and ordered once for the page and the feed. */
+export function changelogLists(c: ChangelogChanges): ChangelogList[] {
+  const lists: ChangelogList[] = [
+    { title: 'Breaking changes', kind: 'breaking', items: c.breaking },
+    { title: 'Gaps closed', kind: 'gap', items: c.gapsClosed },
+    { title: 'Gaps opened', kind: 'gap', items: c.gapsOpened },
+    { title: 'Items added', kind: 'item', items: c.itemsAdded },
+    { title: 'Items removed', kind: 'item', items: c.itemsRemoved },
+    { title: 'Items changed', kind: 'item', items: c.itemsChanged },
+    { title: 'Area files changed', kind: 'area', items: { shown: c.areasChanged, total: c.areasChanged.length } },
+  ];
+  return lists.filter((l) => l.items.total > 0);
+}
+
 /** One step of the history walk as a changelog entry. */
 export function changelogEntry({ commit, analysis, before }: HistoryStep, limit = CHANGELOG_LIST_LIMIT): ChangelogEntry {
   return {
