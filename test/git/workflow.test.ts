@@ -303,6 +303,29 @@ describe('changelog', () => {
     expect(feed.entry[1]?.summary['#text']).toMatch(/^What this commit changed is not known: the commits before it were not fetched \(a shallow clone\)\./);
   });
 
+  it('escapes what a commit changed in the feed: gap labels, item names and breaking-change messages are text, never markup', () => {
+    const evil = '<img src=x onerror=alert(1)> & </div> ]]> \u001b[31m';
+    const changes = {
+      gapsBefore: 3,
+      gapsClosed: { shown: [{ id: 'resources/Order/fields/x/format', area: 'resources' as const, item: 'Order', label: `field ${evil}: format` }], total: 1 },
+      gapsOpened: { shown: [], total: 0 },
+      itemsAdded: { shown: [`resources/${evil}`], total: 1 },
+      itemsRemoved: { shown: [], total: 0 },
+      itemsChanged: { shown: [], total: 0 },
+      areasChanged: [],
+      breaking: { shown: [{ item: 'resources/Order', message: `Field ${evil} was removed.` }], total: 1 },
+    };
+    const xml = changelogAtom({ entries: [{ sha: 'a'.repeat(40), date: '2026-01-01T00:00:00+00:00', subject: 's', base: 'previous', gaps: 2, errors: 0, changes }], note: '' }, { title: 't', author: 'a' });
+    expect(SyntaxValidator.validate(xml)).toBe(true);
+    const html = parse(atom(xml).entry[0]?.content['#text'] ?? '');
+    expect(html.querySelectorAll('img, div div')).toEqual([]);
+    expect(html.querySelectorAll('li').map((li) => li.text)).toEqual([
+      `Field ${evil.replace('\u001b', '\u241b')} was removed.`,
+      `resources/Order/fields/x/format: field ${evil.replace('\u001b', '\u241b')}: format`,
+      `resources/${evil.replace('\u001b', '\u241b')}`,
+    ]);
+  });
+
   it('has no entries outside git or before the first commit, as the chart', async () => {
     const fresh = await makeRepo();
     await copyContent(fresh.root);
