@@ -36,6 +36,8 @@ Options:
   --fail-on-breaking         diff: exit 1 when the change breaks clients
   --limit N                  history: how many commits back (default 100)
   --kind KIND                new: the kind of a limit (quota, size or timeout)
+  --allow-refs-outside       import: follow $refs to files outside the document's folder
+  --allow-remote-refs        import: follow $refs to http(s) addresses (never done otherwise)
   -h, --help                 this text
 `;
 

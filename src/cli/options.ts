@@ -15,6 +15,8 @@ const OPTIONS = {
   limit: { type: 'string' },
   kind: { type: 'string' },
   force: { type: 'boolean' },
+  'allow-refs-outside': { type: 'boolean' },
+  'allow-remote-refs': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -7,8 +7,8 @@ import { analyze, areaOf, importDocument, importedFiles, readApiDocument, readSp
 export const OAS = 'node_modules/@readme/oas-examples';
 export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncapi.yml';
 
-/** A document imported through the real reader and importer, written to a fresh spec folder and loaded back. */
-export async function importToSpec(file: string): Promise<{ result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown> }> {
+/** A document imported through the real reader and importer, written to a fresh spec folder and loaded back; `source` is the document as read (a Swagger 2.0 one upgraded), `raw` as written. */
+export async function importToSpec(file: string): Promise<{ result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown>; raw: Record<string, unknown> }> {
   const doc = await readApiDocument(file);
   const result = await importDocument(file);
   const dir = await mkdtemp(join(tmpdir(), 'specbench-import-'));
@@ -16,7 +16,7 @@ export async function importToSpec(file: string): Promise<{ result: ImportResult
     await mkdir(dirname(join(dir, f.path)), { recursive: true });
     await writeFile(join(dir, f.path), f.text);
   }
-  return { result, dir, analysis: analyze(await readSpecDir(dir)), source: doc.doc };
+  return { result, dir, analysis: analyze(await readSpecDir(dir)), source: doc.doc, raw: doc.raw };
 }
 
 /** Method and path of every endpoint, sorted. */

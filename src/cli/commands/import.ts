@@ -7,13 +7,13 @@ import type { Options } from '../options.ts';
 /** `specbench import <file>`: an OpenAPI, Swagger 2.0 or AsyncAPI description into the spec folder. */
 export async function importCommand(options: Options, io: Io, args: string[]): Promise<number> {
   const [file, ...extra] = args;
-  if (!file || extra.length > 0) throw new UsageError('usage: specbench import <openapi-or-asyncapi-file> [--force]');
+  if (!file || extra.length > 0) throw new UsageError('usage: specbench import <openapi-or-asyncapi-file> [--force] [--allow-refs-outside] [--allow-remote-refs]');
   const format = options.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError('--format for import is text or json');
   const dir = options.spec ?? specDir(io.env);
   let result: ImportResult;
   try {
-    result = await importDocument(file);
+    result = await importDocument(file, { outside: options['allow-refs-outside'] === true, remote: options['allow-remote-refs'] === true });
   } catch (error) {
     if (error instanceof DocumentError) {
       io.err(`specbench: ${error.message}\n`);

@@ -1,5 +1,5 @@
 import { htmlTagNames } from 'html-tag-names';
-import type { Html, Link, Root, RootContent, Text } from 'mdast';
+import type { Html, Root, RootContent, Text } from 'mdast';
 import rehypeRaw from 'rehype-raw';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
@@ -42,14 +42,50 @@ function escapeNonTags(html: string): string {
   );
 }
 
+/** What a link or image a page would not follow becomes: its text (an autolink's is its address, an image's its alt text), the address noted in `dropped`. */
+function unlinked(node: RootContent, dropped: string[]): RootContent[] | undefined {
+  if (node.type === 'link' && !isSafeProseUrl(node.url)) {
+    dropped.push(node.url);
+    const label = node.children.length === 1 && node.children[0]?.type === 'text' ? node.children[0].value : undefined;
+    if (label === node.url || `mailto:${label}` === node.url) return [{ type: 'text', value: `<${node.url}>` } satisfies Text];
+    return node.children;
+  }
+  if (node.type === 'image' && !isSafeProseUrl(node.url)) {
+    dropped.push(node.url);
+    return [{ type: 'text', value: node.alt ?? '' } satisfies Text];
+  }
+  return undefined;
+}
+
+/** Links and images a page would not follow, anywhere in a tree, replaced by their text; whether there were any. */
+function unlinkAll(tree: Root, dropped: string[]): boolean {
+  let changed = false;
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const children = (node as Partial<Parent>).children as RootContent[] | undefined;
+    if (!children) continue;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as RootContent;
+      const text = unlinked(child, dropped);
+      if (text) {
+        children.splice(i, 1, ...text);
+        changed = true;
+        i--; // what replaced the link is looked at in turn (a link inside a link's text)
+      } else stack.push(child);
+    }
+  }
+  return changed;
+}
+
 /**
  * Rewrites the HTML nodes of a Markdown tree in place so that only real HTML elements stay
  * markup: a node that is one tag-like word (`<service>`) becomes text, and inside a block of
- * HTML the tag-like words are escaped. Autolinks of other schemes than http(s) and mailto
- * (`<udp:ip_address:port>`) become the text they are. Returns whether anything needs converting.
+ * HTML the tag-like words are escaped. Links a page would not follow become their text (their
+ * addresses go to `dropped`). Returns whether anything needs converting.
  */
-function prepare(tree: Root): boolean {
-  let convert = false;
+function prepare(tree: Root, dropped: string[]): boolean {
+  let convert = unlinkAll(tree, dropped);
   const stack: Node[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
@@ -67,24 +103,28 @@ function prepare(tree: Root): boolean {
           (child as Html).value = escapeNonTags(value);
         }
         convert = true;
-      } else if (child.type === 'link' && !isSafeProseUrl((child as Link).url)) {
-        const link = child as Link;
-        const label = link.children.length === 1 && link.children[0]?.type === 'text' ? link.children[0].value : undefined;
-        // An autolink shows its address; a written link keeps its label and the address after it.
-        const value = label === link.url || `mailto:${label}` === link.url ? `<${link.url}>` : `${label ?? ''} (${link.url})`;
-        children[i] = { type: 'text', value } satisfies Text;
-        convert = true;
       } else stack.push(child);
     });
   }
   return convert;
 }
 
+/**
+ * A description as Markdown without raw HTML or links a page would drop, with the addresses of the
+ * links it dropped (their text stays); unchanged when it has neither. The HTML conversion can make
+ * links of its own (`<a href="javascript:…">`), so they are looked at again after it.
+ */
+export function describedAsMarkdown(text: string): { text: string; dropped: string[] } {
+  if (!/[<\]]/.test(text)) return { text, dropped: [] };
+  const dropped: string[] = [];
+  const tree = parser.parse(text);
+  if (!prepare(tree, dropped)) return { text, dropped };
+  const converted = converter.runSync(tree) as Root;
+  unlinkAll(converted, dropped);
+  return { text: converter.stringify(converted).trimEnd(), dropped };
+}
+
 /** A description as Markdown without raw HTML or links a page would drop: unchanged when it has neither. */
 export function htmlToMarkdown(text: string): string {
-  if (!/[<\]]/.test(text)) return text;
-  const tree = parser.parse(text);
-  if (!prepare(tree)) return text;
-  const out = converter.stringify(converter.runSync(tree) as Root);
-  return out.trimEnd();
+  return describedAsMarkdown(text).text;
 }

@@ -1,53 +1,157 @@
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
+import { realpathSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isObj, type Obj } from '../facet/state.ts';
+import { parseUntrusted, READ_LIMITS, UntrustedInputError } from './untrusted-yaml.ts';
 
-/** A source document that cannot be read: bad syntax, an unknown format, a failed validation. */
+/** A source document that cannot be read: bad syntax, an unknown format, a failed validation, a bound passed. */
 export class DocumentError extends Error {}
 
 /** A parsed interchange document, ready for the pure importers. */
 export type ApiDocument =
-  | { kind: 'openapi'; source: string; doc: Obj; resolve: (ref: string) => unknown }
+  | { kind: 'openapi'; source: string; doc: Obj; resolve: (ref: string) => unknown; raw: Obj }
   | { kind: 'asyncapi'; source: string; doc: Obj; raw: Obj };
 
 /**
+ * Which external `$ref`s an import follows. By default only files in the imported document's
+ * folder (or below it), never the network: a document nobody here wrote must not pull
+ * `/etc/passwd` or a private address into a spec that is then published.
+ */
+export interface RefPolicy {
+  /** Also files outside the document's folder (`--allow-refs-outside`). */
+  outside?: boolean;
+  /** Also `http:` and `https:` addresses (`--allow-remote-refs`). */
+  remote?: boolean;
+}
+
+/** The command-line flags that widen the policy, named in its refusals. */
+export const REF_FLAGS = { outside: '--allow-refs-outside', remote: '--allow-remote-refs' } as const;
+
+const kindOf = (s: import('node:fs').Stats) =>
+  s.isDirectory() ? 'a directory' : s.isFIFO() ? 'a named pipe (FIFO)' : s.isSocket() ? 'a socket' : s.isCharacterDevice() || s.isBlockDevice() ? 'a device' : 'not a regular file';
+
+/** The text of a file that is a regular file within the size bound; anything else is refused at once (a FIFO would block a read forever). */
+async function readText(file: string): Promise<string> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new DocumentError(`cannot read \`${file}\`: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EACCES' ? 'permission denied' : (error.code ?? error.message)}`);
+  });
+  if (!info.isFile()) throw new DocumentError(`\`${file}\` is ${kindOf(info)}; an import reads a regular file`);
+  if (info.size > READ_LIMITS.bytes) throw new DocumentError(`\`${file}\` is ${info.size.toLocaleString('en-US')} bytes; an import reads files of at most ${READ_LIMITS.bytes.toLocaleString('en-US')} bytes`);
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new DocumentError(`cannot read \`${file}\`: ${error.code ?? error.message}`);
+  });
+}
+
+/** The document's data and where each pointer of it is written, or a refusal located in the file (`file:line:column: why`). */
+function parseText(file: string, text: string): ReturnType<typeof parseUntrusted> {
+  try {
+    return parseUntrusted(text);
+  } catch (error) {
+    if (error instanceof UntrustedInputError) throw new DocumentError(`${file}${error.line !== undefined ? `:${error.line}:${error.column}` : ''}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Whether a `$ref` target may be read under the policy, and if not, why (naming the flag that allows it). */
+function refGuard(file: string, policy: RefPolicy): (target: string) => string | undefined {
+  const folder = realpathSync(dirname(resolve(file)));
+  return (target) => {
+    if (/^https?:/i.test(target)) return policy.remote ? undefined : `\`${target}\` is on the network, and an import reads no address unless asked: add ${REF_FLAGS.remote} to follow it`;
+    if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !/^file:/i.test(target)) return `\`${target}\` is neither a file nor an http(s) address; an import does not follow it`;
+    if (policy.outside) return undefined;
+    const path = /^file:/i.test(target) ? fileURLToPath(target) : resolve(target);
+    let real = path;
+    try {
+      real = realpathSync(path);
+    } catch {
+      // A file that is not there is refused by the reader itself.
+    }
+    const inside = relative(folder, real);
+    return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside) ? undefined : `\`${target}\` is outside the folder of the imported document: add ${REF_FLAGS.outside} to follow references outside it`;
+  };
+}
+
+/** External `$ref`s of the document as written (not `#…`), each with where it is, for refusals located in the file. */
+function externalRefs(raw: unknown, base: string): Array<{ ref: string; target: string; pointer: string }> {
+  const out: Array<{ ref: string; target: string; pointer: string }> = [];
+  const stack: Array<[unknown, string]> = [[raw, '']];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop() as [unknown, string];
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    if (isObj(value) && typeof value.$ref === 'string' && !value.$ref.startsWith('#')) {
+      const ref = value.$ref;
+      const address = ref.split('#')[0] ?? '';
+      const target = /^[a-z][a-z0-9+.-]+:/i.test(address) ? address : resolve(dirname(base), decodeURIComponent(address));
+      out.push({ ref, target, pointer: `${pointer}/$ref` });
+    }
+    for (const [k, v] of Object.entries(value)) stack.push([v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+  }
+  return out;
+}
+
+/**
  * Reads an OpenAPI 3.0/3.1, Swagger 2.0 (upgraded with @scalar/openapi-upgrader) or AsyncAPI
- * 2.x/3.0 document. OpenAPI is bundled by swagger-parser, which keeps internal `$ref`s (so
+ * 2.x/3.x document within the bounds of `READ_LIMITS`, following external references only as
+ * `policy` allows. OpenAPI is bundled by swagger-parser, which keeps internal `$ref`s (so
  * components stay named) and resolves them on request; AsyncAPI is parsed and validated by
  * @asyncapi/parser. The parsers load when a document needs them, so that commands which read no
  * interchange document start fast.
  */
-export async function readApiDocument(file: string): Promise<ApiDocument> {
-  const text = await readFile(file, 'utf8').catch(() => {
-    throw new DocumentError(`cannot read \`${file}\``);
-  });
-  let raw: unknown;
-  try {
-    raw = parse(text, { maxAliasCount: -1 });
-  } catch (error) {
-    throw new DocumentError(`\`${file}\` is neither JSON nor YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
+export async function readApiDocument(file: string, policy: RefPolicy = {}): Promise<ApiDocument> {
+  const text = await readText(file);
+  const { data: raw, locate } = parseText(file, text);
   if (!isObj(raw)) throw new DocumentError(`\`${file}\` is not an API description (no mapping at the top level)`);
-  if (typeof raw.asyncapi === 'string') return readAsyncApi(file, text, raw);
+  const guard = refGuard(file, policy);
+  for (const { ref, target, pointer } of externalRefs(raw, file)) {
+    const why = guard(target);
+    const at = locate(pointer);
+    if (why) throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: the reference \`${ref}\` at ${pointer}: ${why}`);
+  }
+  if (typeof raw.asyncapi === 'string') return readAsyncApi(file, text, raw, guard);
   if (raw.swagger === '2.0' || typeof raw.openapi === 'string') {
-    const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(raw, '3.1') as Obj) : undefined;
-    const source = upgraded ? `Swagger 2.0 (upgraded to OpenAPI ${String(upgraded.openapi)})` : `OpenAPI ${String(raw.openapi)}`;
+    const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(structuredClone(raw), '3.1') as Obj) : undefined;
+    const source = upgraded ? 'Swagger 2.0' : `OpenAPI ${String(raw.openapi)}`;
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const parser = new SwaggerParser();
+    let refused: string | undefined;
+    // Every external file or address goes through the guard first; one it refuses ends the import.
+    const guarded = {
+      order: 1,
+      canRead: (f: { url: string }) => guard(f.url) !== undefined,
+      read: (f: { url: string }) => {
+        refused = `a reference inside a referenced file: ${guard(f.url) ?? ''}`;
+        throw new Error(refused);
+      },
+    };
     try {
-      // From the file, so relative external references resolve next to it.
-      const bundled = (await parser.bundle(upgraded ? (upgraded as never) : file)) as unknown as Obj;
-      return { kind: 'openapi', source, doc: bundled, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
+      // The file's path is the base that relative references resolve against; the data is what was read and bounded here.
+      const bundled = (await parser.bundle(resolve(file), (upgraded ?? structuredClone(raw)) as never, { resolve: { guarded, ...(policy.remote ? {} : { http: false }) } } as never)) as unknown as Obj;
+      return { kind: 'openapi', source, doc: bundled, raw, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
-      throw new DocumentError(`\`${file}\`: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      throw new DocumentError(`\`${file}\`: ${refused ?? (error instanceof Error ? error.message.split('\n')[0] : String(error))}`);
     }
   }
   throw new DocumentError(`\`${file}\` is not OpenAPI, Swagger 2.0 or AsyncAPI (no \`openapi\`, \`swagger\` or \`asyncapi\` key)`);
 }
 
-async function readAsyncApi(file: string, text: string, raw: Obj): Promise<ApiDocument> {
+async function readAsyncApi(file: string, text: string, raw: Obj, guard: (target: string) => string | undefined): Promise<ApiDocument> {
   const { Parser: AsyncApiParser } = await import('@asyncapi/parser');
-  const { document, diagnostics } = await new AsyncApiParser().parse(text, { source: file });
+  let refused: string | undefined;
+  // The parser tries its resolvers in order and takes the first text one returns: a refused target gets an empty document, and the import ends.
+  const resolvers = ['file', 'http', 'https'].map((schema) => ({
+    schema,
+    order: 1,
+    canRead: (uri: { toString(): string }) => guard(uri.toString()) !== undefined,
+    read: (uri: { toString(): string }) => {
+      refused ??= `a reference inside a referenced file: ${guard(uri.toString()) ?? ''}`;
+      return '{}';
+    },
+  }));
+  const { document, diagnostics } = await new AsyncApiParser({ __unstable: { resolver: { resolvers } } }).parse(text, { source: resolve(file) });
+  if (refused) throw new DocumentError(`\`${file}\`: ${refused}`);
   const errors = diagnostics.filter((d) => d.severity === 0);
   if (!document || errors.length > 0) {
     throw new DocumentError(`\`${file}\` is not valid AsyncAPI: ${errors.slice(0, 3).map((d) => `${d.message} at ${d.path.join('.')}`).join('; ')}`);

@@ -70,7 +70,7 @@ function mapInfo(ctx: OpenApiContext, info: Obj): Record<string, unknown> {
  * of item. `resolve` looks a local `$ref` up through the parser. What the document does not say
  * stays open; what has no place in the spec is listed as unmapped.
  */
-export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): ImportResult {
+export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, format = `OpenAPI ${String(doc.openapi ?? '')}`): ImportResult {
   const unmapped: Unmapped[] = [];
   const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve), unmapped);
   const info = ctx.deref(doc.info);
@@ -141,7 +141,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown): Impo
     ...(version ? [{ area: 'versioning' as const, id: new Ids().id(version), data: { title: `Version ${version}`, status: 'current' as const } }] : []),
   ];
   return {
-    format: `OpenAPI ${String(doc.openapi ?? doc.swagger ?? '')}`,
+    format,
     areas: {
       purpose: {
         name: typeof info.title === 'string' ? info.title : { open: true },
