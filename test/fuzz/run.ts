@@ -1,4 +1,5 @@
-// `npm run fuzz [-- RUNS [SEED]] [--build N]`: many mutated specs through the whole core, then
+// `npm run fuzz [-- RUNS [SEED]] [--import N] [--build N]`: many mutated specs through the whole core,
+// N adversarial documents through `import` (aliases, key counts, nesting, sizes; 200 by default), then
 // (with --build) N hostile specs that pass `check` built into real sites and scanned; prints the counts.
 import { parseArgs } from 'node:util';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
@@ -6,9 +7,10 @@ import fc from 'fast-check';
 import { writeSpec } from '../helpers.ts';
 import { buildSite } from '../site/build.ts';
 import { unsafeSite } from '../site/scan.ts';
+import { hostileDocument, hostileImport } from './hostile-import.ts';
 import { buildableSamples, exercise, MARKER, mutatedSpec, seeds } from './mutate.ts';
 
-const { values, positionals } = parseArgs({ options: { build: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { build: { type: 'string' }, import: { type: 'string' } }, allowPositionals: true });
 const runs = Number(positionals[0] ?? 10_000);
 const seed = Number(positionals[1] ?? Date.now() % 2 ** 31);
 const graphviz = await Graphviz.load();
@@ -34,6 +36,18 @@ fc.assert(
 const seconds = (performance.now() - started) / 1000;
 console.log(`fuzz: ${cases} cases, seed ${seed}, ${crashes} crashes, ${findings} unlocated, internal or unsafe findings, ${seconds.toFixed(1)} s`);
 
+let refused = 0;
+const imports = Number(values.import ?? 200);
+const importStarted = performance.now();
+for (const doc of fc.sample(hostileDocument, { numRuns: imports, seed })) {
+  const problem = await hostileImport(doc);
+  if (problem !== undefined) {
+    refused++;
+    if (refused <= 5) console.error(problem.slice(0, 2000));
+  }
+}
+console.log(`fuzz import: ${imports} adversarial documents, seed ${seed}, ${refused} ended otherwise than in a clean import or a located refusal, ${((performance.now() - importStarted) / 1000).toFixed(1)} s`);
+
 let unsafe = 0;
 const builds = Number(values.build ?? 0);
 for (const [i, files] of buildableSamples(builds, seed).entries()) {
@@ -43,4 +57,4 @@ for (const [i, files] of buildableSamples(builds, seed).entries()) {
   unsafe += found.length;
   console.log(`build ${i + 1}/${builds} (${dir}): ${found.length === 0 ? 'nothing unsafe' : found.join('\n')}`);
 }
-process.exitCode = crashes + findings + unsafe > 0 ? 1 : 0;
+process.exitCode = crashes + findings + refused + unsafe > 0 ? 1 : 0;

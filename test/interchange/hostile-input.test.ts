@@ -124,6 +124,19 @@ describe('descriptions: a link a page would not follow keeps its text, loses its
     );
   });
 
+  it('does not keep a description past the limits of prose, nor the longest ones past a file’s budget, and says so at each', async () => {
+    const fields = Array.from({ length: 12 }, (_, i) => `        f${i}: { type: string, description: "${String.fromCharCode(97 + i).repeat(3000 + i)}" }`).join('\n');
+    const dir = await folder({ 'api.yaml': `${HEAD}components:\n  schemas:\n    Long: { type: string, description: "${'x'.repeat(20_000)}" }\n    Many:\n      type: object\n      properties:\n${fields}\n` });
+    const { result, analysis } = await importToSpec(join(dir, 'api.yaml'));
+    expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.unmapped).toContainEqual({ pointer: '/components/schemas/Long/description', reason: expect.stringMatching(/^the text is past the limits of one prose value \(The text is 20,000 characters long/) });
+    // 12 descriptions of about 3,000 characters: the two longest go, the file keeps 30,045 of the 32,768 it may hold.
+    const gone = result.unmapped.filter((u) => u.reason.includes('prose one file holds')).map((u) => u.pointer);
+    expect(gone).toEqual(['/components/schemas/Many/properties/f10/description', '/components/schemas/Many/properties/f11/description']);
+    const many = result.items.find((i) => i.id === 'Many')?.data as { fields: Record<string, { description?: string }> };
+    expect(Object.values(many.fields).filter((f) => f.description !== undefined)).toHaveLength(10);
+  });
+
   it('is a DocumentError the command line reports with exit 2, never an internal error', async () => {
     const dir = await folder({ 'x.yaml': 'a: [1, 2\nb: 3\n' });
     await expect(importDocument(join(dir, 'x.yaml'))).rejects.toBeInstanceOf(DocumentError);
