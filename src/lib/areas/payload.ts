@@ -3,13 +3,38 @@ import { facet, facetObject } from '../facet/define.ts';
 import { facetId } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, own, stated, type Placeholder } from '../facet/state.ts';
-import { idSchema, nameSchema, prose } from '../facet/values.ts';
+import { idSchema, lineSchema, nameSchema, prose } from '../facet/values.ts';
+import { linkUrlSchema } from '../safety/url.ts';
 import type { AddReference } from './keys.ts';
 import type { ShapeAt } from './shape.ts';
 import { jsonValue, shapeReferences, shapeSchema, shapeWith } from './shape.ts';
 
-/** A media type such as `application/json` or `multipart/form-data`. */
-export const mediaType = z.string().regex(/^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+*-]+(;.*)?$/, 'expected a media type such as application/json');
+/**
+ * A media type such as `application/json` or `multipart/form-data`, or a media range as OpenAPI
+ * allows it: `image/*` (any image), `*∕*` (anything).
+ */
+export const mediaType = z.string().regex(/^(\*\/\*|[A-Za-z0-9!#$&^_.+-]+\/(\*|[A-Za-z0-9!#$&^_.+-]+))(\s*;.*)?$/, 'expected a media type such as application/json, or a range such as image/* or */*');
+
+/**
+ * Examples by name, each with a one-line summary, a description and its value (or the address of
+ * a value kept elsewhere): OpenAPI's `examples` of a media type, parameter or header, AsyncAPI's
+ * named message examples. They add to `example` and `examples`; they are never a gap.
+ */
+export const namedExamplesSchema = z.record(
+  nameSchema,
+  z
+    .strictObject({
+      /** What the example shows, in one line. */
+      summary: lineSchema.optional(),
+      /** More about it (Markdown). */
+      description: prose.optional(),
+      /** The example value, exactly as written. */
+      value: jsonValue.optional(),
+      /** Where the value is kept instead, when it is not written here. */
+      external_value: linkUrlSchema.optional(),
+    })
+    .refine((e) => 'value' in e !== ('external_value' in e), 'give the example either a `value` or an `external_value`'),
+);
 
 /** One body for one media type, when a body has a different shape per media type. */
 export const mediaSchema = facetObject(
@@ -18,12 +43,13 @@ export const mediaSchema = facetObject(
     list: z.boolean().optional(),
     schema: facet(shapeSchema),
     example: jsonValue.optional(),
+    named_examples: namedExamplesSchema.optional(),
   },
   { schema: { label: 'shape', question: 'What shape does this body have?', optional: true, children: { label: () => 'shape' } } },
 );
 
 /** A header: a shape, and whether it is always sent. */
-const header = shapeWith({ required: z.boolean().optional() });
+const header = shapeWith({ required: z.boolean().optional(), named_examples: namedExamplesSchema.optional() });
 export const headerSchema = facetObject(header.shape, header.metas());
 
 /** What a body is made of: a resource (or a list of it), a shape of its own, or a shape per media type. */
@@ -42,6 +68,8 @@ const bodyShape = {
   description: facet(prose),
   /** An example body, as the service sends or expects it. */
   example: jsonValue.optional(),
+  /** Examples by name, each with a summary and a description. */
+  named_examples: namedExamplesSchema.optional(),
 };
 const bodyMetas = {
   schema: { label: 'shape', question: 'What shape does the body have?', optional: true, children: { label: () => 'shape' } },

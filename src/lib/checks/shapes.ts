@@ -80,42 +80,44 @@ const MATCH_BUDGET_MS = 2_000;
  * A pattern that takes too long, or does not compile (`bad-constraint` says so), is not judged.
  */
 export function valueContext(ctx: CheckContext): ValueContext {
+  return { resource: (id) => resourceShape(ctx, id), matches: patternMatcher() };
+}
+
+/** Whether a text matches a pattern, as `check` judges it (undefined: not judged); one per run, so the time budget is shared. */
+export function patternMatcher(): ValueContext['matches'] {
   let sandbox: { pattern?: RegExp; text?: string } | undefined;
   let test: vm.Script | undefined;
   const compiled = new Map<string, RegExp | null>();
   const results = new Map<string, boolean | undefined>();
   let spent = 0;
-  return {
-    resource: (id) => resourceShape(ctx, id),
-    matches(pattern, text) {
-      const key = JSON.stringify([pattern, text]);
-      if (results.has(key)) return results.get(key);
-      let re = compiled.get(pattern);
-      if (re === undefined) {
-        try {
-          re = new RegExp(pattern, 'u');
-        } catch {
-          re = null;
-        }
-        compiled.set(pattern, re);
+  return (pattern, text) => {
+    const key = JSON.stringify([pattern, text]);
+    if (results.has(key)) return results.get(key);
+    let re = compiled.get(pattern);
+    if (re === undefined) {
+      try {
+        re = new RegExp(pattern, 'u');
+      } catch {
+        re = null;
       }
-      let result: boolean | undefined;
-      if (re !== null && spent < MATCH_BUDGET_MS) {
-        const start = performance.now();
-        try {
-          sandbox ??= vm.createContext(Object.create(null) as object) as { pattern?: RegExp; text?: string };
-          test ??= new vm.Script('pattern.test(text)');
-          sandbox.pattern = re;
-          sandbox.text = text;
-          result = test.runInContext(sandbox, { timeout: MATCH_TIMEOUT_MS }) === true;
-        } catch {
-          result = undefined; // too slow: not judged, and the pattern is not tried again
-          compiled.set(pattern, null);
-        }
-        spent += performance.now() - start;
+      compiled.set(pattern, re);
+    }
+    let result: boolean | undefined;
+    if (re !== null && spent < MATCH_BUDGET_MS) {
+      const start = performance.now();
+      try {
+        sandbox ??= vm.createContext(Object.create(null) as object) as { pattern?: RegExp; text?: string };
+        test ??= new vm.Script('pattern.test(text)');
+        sandbox.pattern = re;
+        sandbox.text = text;
+        result = test.runInContext(sandbox, { timeout: MATCH_TIMEOUT_MS }) === true;
+      } catch {
+        result = undefined; // too slow: not judged, and the pattern is not tried again
+        compiled.set(pattern, null);
       }
-      results.set(key, result);
-      return result;
-    },
+      spent += performance.now() - start;
+    }
+    results.set(key, result);
+    return result;
   };
 }

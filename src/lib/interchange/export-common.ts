@@ -1,7 +1,7 @@
 import type { Analysis } from '../analyze.ts';
 import { AREAS, type AreaData, type AreaKey } from '../areas/index.ts';
 import { PRIMITIVE_TYPES } from '../areas/shape.ts';
-import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isNoneValue, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
@@ -103,6 +103,10 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
     out.properties = Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, shapeSchema(f, ref, dialect)]));
     const required = Object.entries(fields).filter(([, f]) => isObj(f) && stated(f.required) === true).map(([n]) => n);
     if (required.length) out.required = required;
+  } else if (isNoneValue(shape.fields)) {
+    // Stated as having no fields: an object without properties, said so.
+    if (out.type === undefined && out.$ref === undefined) out.type = 'object';
+    out.properties = {};
   }
   for (const [key, keyword] of KEYWORDS) {
     const v = statedAt(shape, key);
@@ -130,8 +134,8 @@ export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj
   const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}) };
   const value = stated(d.value);
   if (isObj(value)) return { ...base, ...shapeSchema(value, ref, dialect) };
-  const fields = statedObj(d.fields);
-  return { ...base, ...(fields ? shapeSchema({ fields }, ref, dialect) : { type: 'object' }) };
+  // Fields stated (or stated as none) make an object; while they are open, no type is claimed.
+  return { ...base, ...shapeSchema({ fields: d.fields }, ref, dialect) };
 }
 
 /**
@@ -163,6 +167,17 @@ export function notCarried(a: Analysis, carried: Carried, format: string): Array
     }
   }
   return out;
+}
+
+/** Named examples as OpenAPI writes them on a media type, parameter or header: `{ name: { summary, description, value | externalValue } }`. */
+export function namedExamples(value: unknown): Obj | undefined {
+  if (!isObj(value) || Object.keys(value).length === 0) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, e]) => {
+      const x = isObj(e) ? e : {};
+      return [name, { ...(typeof x.summary === 'string' ? { summary: x.summary } : {}), ...(typeof x.description === 'string' ? { description: x.description } : {}), ...('value' in x ? { value: x.value } : {}), ...(typeof x.external_value === 'string' ? { externalValue: x.external_value } : {}) }];
+    }),
+  );
 }
 
 /** The version to state in an exported document: the current version's name as written (else its id), else the first's; empty when none is stated. */

@@ -21,25 +21,47 @@ export interface ImportResult {
 /** JSON pointer escaping of one segment. */
 export const seg = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Gives every source name a valid, case-insensitively unique item id, the same one each time it is asked. */
+/** Gives every source name a valid, case-insensitively unique item id, the same one each time it is asked; every name it had to change is listed with why. */
 export class Ids {
   private readonly byName = new Map<string, string>();
-  private readonly taken = new Set<string>();
+  private readonly byId = new Map<string, string>();
+  private readonly taken = new Map<string, string>();
+  /** Names kept under another id, with why, in the order met. */
+  readonly renamed: Array<{ name: string; id: string; why: string }> = [];
 
   id(name: string): string {
     const known = this.byName.get(name);
     if (known) return known;
+    const why: string[] = [];
     let base = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
-    if (base.length > 120) base = base.slice(0, 120);
+    if (base !== name) why.push('an id uses letters, digits, `_`, `.` and `-`, starting with a letter or digit');
+    if (base.length > 120) {
+      base = base.slice(0, 120);
+      why.push(`an id has at most 120 characters (this name has ${name.length})`);
+    }
     let id = base;
+    const clash = this.taken.get(id.toLowerCase());
     for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}-${n}`;
-    this.taken.add(id.toLowerCase());
+    if (clash !== undefined) why.push(`ids must differ in more than letter case, and \`${clash}\` is taken`);
+    this.taken.set(id.toLowerCase(), id);
     this.byName.set(name, id);
+    this.byId.set(id, name);
+    if (id !== name) this.renamed.push({ name, id, why: why.join('; ') });
     return id;
   }
 
   has(name: string): boolean {
     return this.byName.has(name);
+  }
+
+  /** The name an id was given for. */
+  nameOf(id: string): string | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The unmapped entries that say so, at each renamed name's place in the source. */
+  reported(where: (name: string) => string, what: string): Unmapped[] {
+    return this.renamed.map((r) => ({ pointer: where(r.name), reason: `the ${what} \`${r.name}\` is kept under the id \`${r.id}\`, and an export names it so: ${r.why}` }));
   }
 }
 

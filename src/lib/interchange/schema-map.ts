@@ -1,6 +1,8 @@
 import type { ItemInput } from '../areas/index.ts';
-import { aType, CONSTRAINT_KEYS, constraintApplies, shown, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
+import { aType, CONSTRAINT_KEYS, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
+import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
+import { patternMatcher } from '../checks/shapes.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { ONE_LINE } from './text.ts';
 
@@ -49,6 +51,14 @@ const compiles = (pattern: string) => {
   }
 };
 
+/** Where inside a value a problem is, as a message says it: `, at \`payload.completed_at\`,`. */
+const within = (at: Path) => (at.length > 0 ? `, at \`${valuePath(at)}\`,` : '');
+
+/** Keywords that only annotate or constrain a type: an `allOf` member made of them refines the member with a type. */
+const REFINING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'externalDocs', 'xml']);
+/** Keywords that give a schema a type or a structure of its own. */
+const STRUCTURE = new Set(['$ref', 'type', 'properties', 'items', 'additionalProperties', 'allOf', 'anyOf', 'oneOf', 'enum', 'const', 'required', 'discriminator', 'not']);
+
 /** The JSON Schema keyword of each shape key, for pointers. */
 const KEYWORD: Partial<Record<string, string>> = Object.fromEntries([...REFINEMENTS.map(([k, key]) => [key, k]), ['exclusive_minimum', 'exclusiveMinimum'], ['exclusive_maximum', 'exclusiveMaximum']]);
 
@@ -94,7 +104,11 @@ const fits = (keyword: string, v: unknown): boolean => {
 export class SchemaMapper {
   readonly resources = new Map<string, ItemInput<'resources'>>();
   readonly ids = new Ids();
-  private readonly unmapped: Unmapped[];
+  private unmapped: Unmapped[];
+  /** Each component's schema as written, by name, and its id's shape once mapped (for checking values against it). */
+  private readonly raw = new Map<string, unknown>();
+  private readonly asShape = new Map<string, Shape | undefined>();
+  private readonly values: ValueContext;
   /** Looks a local `$ref` up through the parser; nothing without one. */
   private readonly resolve: (ref: string) => unknown;
   private readonly prefix: string;
@@ -105,10 +119,34 @@ export class SchemaMapper {
     this.unmapped = unmapped;
     this.resolve = resolve;
     this.prefix = prefix;
+    this.values = { resource: (id) => this.resourceShape(id), matches: patternMatcher() };
+  }
+
+  /**
+   * A resource as `check` reads it when it checks a value (its single value, or an object of its
+   * fields), mapped on its own from the schema as written: defaults and examples are checked here
+   * as `check` will check them, through the resources they name. A resource being mapped is not
+   * followed again (a value inside itself is not judged).
+   */
+  private resourceShape(id: string): Shape | undefined {
+    if (this.asShape.has(id)) return this.asShape.get(id);
+    const name = this.ids.nameOf(id);
+    const raw = name === undefined ? undefined : (this.raw.get(name) ?? this.resolve(`${this.prefix}${seg(name)}`));
+    if (!isObj(raw)) return undefined;
+    this.asShape.set(id, undefined);
+    // Mapped aside: what it reports belongs to the component's own mapping.
+    const kept = this.unmapped;
+    this.unmapped = [];
+    const data = this.resource(raw, '');
+    this.unmapped = kept;
+    const shape = isObj(data.value) ? (data.value as Shape) : isObj(data.fields) && !('none' in data.fields) && !('open' in data.fields) ? ({ type: 'object', fields: data.fields } as Shape) : undefined;
+    this.asShape.set(id, shape);
+    return shape;
   }
 
   /** The resource id of a named component (created on first use). */
   component(name: string, schema: unknown, pointer: string): string {
+    this.raw.set(name, schema);
     const id = this.ids.id(name);
     if (!this.resources.has(id)) {
       this.resources.set(id, {}); // reserve: schemas may refer to themselves
@@ -163,6 +201,13 @@ export class SchemaMapper {
     if (depth > 64) {
       this.unmapped.push({ pointer, reason: 'a schema nested more than 64 levels deep is not mapped' });
       return {};
+    }
+    const refined = this.refinedAllOf(schema);
+    if (refined) return this.shape(refined, pointer, depth + 1);
+    if (schema.type === 'file') {
+      // Swagger 2.0's file upload: OpenAPI 3 writes it as binary text.
+      this.unmapped.push({ pointer: `${pointer}/type`, reason: 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`' });
+      return this.shape({ ...schema, type: 'string', format: schema.format ?? 'binary' }, pointer, depth + 1);
     }
     const nullable = this.nullableOf(schema);
     if (nullable) {
@@ -230,11 +275,41 @@ export class SchemaMapper {
         out.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
       }
     } else if (typeof schema.discriminator === 'string') out.discriminator = { field: schema.discriminator };
-    const rest = Object.keys(schema).filter((k) => !CARRIED.has(k));
+    // The project's own extensions are what an export adds to say what is open or not carried: nothing the source states.
+    const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
     if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
     this.withoutContradictions(out, pointer);
     if (Object.keys(out).length === 0) return { type: { open: 'The source gives no type.' } };
     return bare(canonical(out), named !== undefined);
+  }
+
+  /**
+   * `allOf: [{ $ref: X }, { description: … }]`, the idiom of hundreds of public documents: members
+   * that only annotate or constrain (no type, no structure) refine the one member that has a type,
+   * so the schema is that member with their keywords; undefined for any other `allOf`, and where a
+   * refining keyword would contradict one the typed member or the schema states.
+   */
+  private refinedAllOf(schema: Obj): Obj | undefined {
+    const list = schema.allOf;
+    if (!Array.isArray(list) || list.length < 2 || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
+    const refines = (m: unknown) => isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => REFINING.has(k));
+    const typed = list.filter((m) => !refines(m));
+    if (typed.length !== 1 || Object.keys(schema).some((k) => STRUCTURE.has(k) && k !== 'allOf')) return undefined;
+    const [base] = typed;
+    const merged: Obj = { ...(isObj(base) ? base : {}) };
+    for (const member of list) {
+      if (member === base || !isObj(member)) continue;
+      for (const [k, v] of Object.entries(member)) {
+        if (k in merged && JSON.stringify(merged[k]) !== JSON.stringify(v)) return undefined;
+        merged[k] = v;
+      }
+    }
+    const { allOf: _, ...own } = schema;
+    for (const [k, v] of Object.entries(own)) {
+      if (k in merged && JSON.stringify(merged[k]) !== JSON.stringify(v)) return undefined;
+      merged[k] = v;
+    }
+    return merged;
   }
 
   /** A schema whose only job is to allow `null` beside one other shape (`anyOf: [X, {type: null}]`). */
@@ -326,9 +401,8 @@ export class SchemaMapper {
    */
   private withoutContradictions(out: Shape, pointer: string): void {
     const type = typeof out.type === 'string' ? out.type : undefined;
-    if (type === undefined) return;
     for (const key of CONSTRAINT_KEYS) {
-      if (out[key] === undefined || constraintApplies(key, type)) continue;
+      if (type === undefined || out[key] === undefined || constraintApplies(key, type)) continue;
       delete out[key];
       this.unmapped.push({ pointer: `${pointer}/${KEYWORD[key] ?? key}`, reason: `\`${KEYWORD[key] ?? key}\` has no effect on ${aType(type)}; it is not kept` });
     }
@@ -343,7 +417,7 @@ export class SchemaMapper {
       }
     }
     const none: ValueContext = { resource: () => undefined, matches: () => undefined };
-    if (Array.isArray(out.allowed)) {
+    if (Array.isArray(out.allowed) && type !== undefined) {
       const bad = out.allowed.filter((v) => valueProblems({ type, ...(out.nullable === true ? { nullable: true } : {}) }, v, none, { typesOnly: true }).length > 0);
       if (bad.length > 0) {
         out.allowed = out.allowed.filter((v) => !bad.includes(v));
@@ -351,17 +425,26 @@ export class SchemaMapper {
         if (out.allowed.length === 0) delete out.allowed;
       }
     }
+    this.checkValues(out, pointer);
+  }
+
+  /**
+   * A shape's default and examples, checked as `check` checks them (through the resources they
+   * name, patterns included): what the shape does not allow is not kept, and is listed at `pointer`.
+   * `example` names the keyword the examples were written under.
+   */
+  checkValues(out: Shape, pointer: string, example = 'example'): void {
     if (out.default !== undefined) {
-      const problem = valueProblems(out, out.default, none)[0];
+      const problem = valueProblems(out, out.default, this.values)[0];
       if (problem) {
-        this.unmapped.push({ pointer: `${pointer}/default`, reason: `the default ${problem.message}; it is not kept` });
+        this.unmapped.push({ pointer: `${pointer}/default`, reason: `the default${within(problem.at)} ${problem.message}; it is not kept` });
         delete out.default;
       }
     }
     if (Array.isArray(out.examples)) {
       const kept = out.examples.filter((v) => {
-        const problem = valueProblems(out, v, none)[0];
-        if (problem) this.unmapped.push({ pointer: `${pointer}/example${Array.isArray(out.examples) && out.examples.length > 1 ? 's' : ''}`, reason: `the example ${problem.message}; it is not kept` });
+        const problem = valueProblems(out, v, this.values)[0];
+        if (problem) this.unmapped.push({ pointer: `${pointer}/${example}${example === 'example' && Array.isArray(out.examples) && out.examples.length > 1 ? 's' : ''}`, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
         return !problem;
       });
       if (kept.length > 0) out.examples = kept;

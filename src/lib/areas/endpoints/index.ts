@@ -6,39 +6,15 @@ import { withArticle } from '../../facet/words.ts';
 import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 import { defineArea } from '../area.ts';
-import { mediaType, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
+import { parametersOf, parametersSchema } from '../parameters.ts';
+import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
 import { describeSecurity, requirements, securityAlternative, securityReferences } from '../security.ts';
-import { shapeReferences, shapeWith } from '../shape.ts';
+import { shapeReferences } from '../shape.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 /** Methods whose requests carry no body: the request facet cannot apply. */
 export const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
-export const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
-export type Location = (typeof LOCATIONS)[number];
-
-/** One parameter: a shape, whether the call must give it, and how it is written into the request. */
-const parameter = shapeWith({
-  /** Whether a call must give it (path parameters always must). */
-  required: z.boolean().optional(),
-  /** How the value is serialized (`form`, `simple`, `deepObject`...), where it is not the location's default. */
-  style: z.string().min(1).optional(),
-  /** Whether a list or object is written as one parameter per value. */
-  explode: z.boolean().optional(),
-  /** For a parameter written as a document rather than a plain value: its media type. */
-  content_type: mediaType.optional(),
-});
-export const parameterSchema = facetObject(parameter.shape, parameter.metas());
-export type Parameter = z.infer<typeof parameterSchema>;
-
-const byName = () => facet(z.record(nameSchema, parameterSchema));
-/** A location's parameters: counted once written, so `query: { none: ... }` says there are none. */
-const located = (l: Location) => ({ label: `${l} parameters`, question: `Which ${l} parameters are there?`, optional: true, children: { label: (name: string) => `${l} parameter ${name}` } });
-
-/** Parameters grouped by where they go, so a path `id` and a query `id` are two parameters. */
-const parametersSchema = facetObject(
-  { path: byName(), query: byName(), header: byName(), cookie: byName() },
-  { path: located('path'), query: located('query'), header: located('header'), cookie: located('cookie') },
-);
+export { LOCATIONS, parameterSchema, parametersOf, type Location, type Parameter } from '../parameters.ts';
 
 /** `endpoints/_area.yaml`. */
 export const endpointsArea = facetObject(
@@ -69,8 +45,13 @@ export const endpointItem = facetObject(
     operation_id: z.string().min(1).optional(),
     /** Ids of the limits that apply to this endpoint. */
     limits: z.array(idSchema).optional(),
-    /** The events the service calls back with when this endpoint is used, by callback name: `{ onData: [stream-data] }` (OpenAPI's callbacks). */
-    callbacks: z.record(nameSchema, z.array(idSchema).min(1)).optional(),
+    /**
+     * The events the service calls back with when this endpoint is used (OpenAPI's callbacks), by
+     * callback name: each the address it calls with the event sent there
+     * (`{ onData: { '{$request.query.callbackUrl}/data': stream-data } }`), or a list of events,
+     * each sent to its own channel (`{ onPlaced: [order.placed] }`).
+     */
+    callbacks: z.record(nameSchema, z.union([z.array(idSchema).min(1), z.record(z.string().min(1), idSchema)])).optional(),
   },
   {
     ...itemCommonMetas,
@@ -107,12 +88,6 @@ export function methodAndPath(e: EndpointItem): string | undefined {
   return method !== undefined && path !== undefined ? `${method} ${path}` : undefined;
 }
 
-/** The parameters of an endpoint, each with its location, name and where it is written. */
-export function parametersOf(e: EndpointItem): Array<{ location: Location; name: string; parameter: Parameter }> {
-  const groups = stated(e.parameters);
-  return LOCATIONS.flatMap((location) => Object.entries(stated(groups?.[location]) ?? {}).map(([name, parameter]) => ({ location, name, parameter })));
-}
-
 export const endpoints = defineArea({
   key: 'endpoints',
   title: 'Endpoints',
@@ -146,7 +121,9 @@ export const endpoints = defineArea({
     for (const [status, r] of Object.entries(stated(e.responses) ?? {})) payloadReferences(r, ['responses', status], `${status} response`, add);
     securityReferences(e.security, ['security'], add);
     (e.limits ?? []).forEach((l, i) => add({ path: ['limits', i], area: 'limits', id: l, via: 'limit' }));
-    for (const [name, events] of Object.entries(e.callbacks ?? {})) events.forEach((id, i) => add({ path: ['callbacks', name, i], area: 'events', id, via: `callback ${name}` }));
+    for (const [name, events] of Object.entries(e.callbacks ?? {})) {
+      for (const [key, id] of Object.entries(events)) add({ path: ['callbacks', name, Array.isArray(events) ? Number(key) : key], area: 'events', id, via: `callback ${name}` });
+    }
   },
   breaking(before, after, say, id) {
     if (!after) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, stated } from '../../facet/state.ts';
-import { durationSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
+import { durationSchema, idSchema, lineSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
+import { parametersOf, parametersSchema } from '../parameters.ts';
 import { headerSchema, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
 import { describeSecurity, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences } from '../shape.ts';
@@ -39,6 +40,31 @@ const DEFAULTS = {
 /** With no events at all, there is nothing to deliver, retry or sign. */
 const noEvents = (area: { inventory?: unknown }) => (facetState(area.inventory) === 'none' ? 'the service emits no events' : undefined);
 
+/** A channel events travel on, by its id: its address and the events it carries (AsyncAPI 3's channels, kept as written). */
+export const channelSchema = z.strictObject({
+  /** The address (`orders/{id}/placed`, a topic); `null` where it is unknown or given at run time. */
+  address: z.string().min(1).nullable().optional(),
+  title: lineSchema.optional(),
+  /** What the channel is, in one line. */
+  summary: lineSchema.optional(),
+  description: prose.optional(),
+  /** The events it carries, by id. */
+  messages: z.array(idSchema).optional(),
+});
+
+/** What the service does on a channel, by its id: sends or receives some of its events (AsyncAPI 3's operations, kept as written). */
+export const operationSchema = z.strictObject({
+  /** `send`: the service sends them; `receive`: it receives them. */
+  action: z.enum(['send', 'receive']),
+  /** The channel, by its id among `channels`. */
+  channel: nameSchema,
+  /** The events it sends or receives, by id; without them, all of the channel's. */
+  messages: z.array(idSchema).optional(),
+  title: lineSchema.optional(),
+  summary: lineSchema.optional(),
+  description: prose.optional(),
+});
+
 /** `events/_area.yaml`: the inventory and the defaults every event follows. */
 export const eventsArea = facetObject(
   {
@@ -47,6 +73,10 @@ export const eventsArea = facetObject(
     retries: facet(retriesSchema),
     signing: facet(signingSchema),
     description: prose.optional(),
+    /** Channels by id, where events are grouped on channels (AsyncAPI); each event's `channel` is its address. */
+    channels: z.record(nameSchema, channelSchema).optional(),
+    /** Operations by id: which events the service sends or receives on which channel. */
+    operations: z.record(nameSchema, operationSchema).optional(),
   },
   {
     inventory: inventoryMeta('event kinds', 'payload shape, and delivery, retries and signing where they differ from the defaults'),
@@ -61,6 +91,12 @@ export const eventItem = facetObject(
   {
     ...itemCommon,
     payload: facet(payloadSchema),
+    /** For a webhook or callback: the parameters of the request that delivers it (its headers are `headers`). */
+    parameters: facet(parametersSchema),
+    /** For a webhook or callback: the operation's id in an interface description, where it is not `event.<id>`. */
+    operation_id: z.string().min(1).optional(),
+    /** Still sent, but on its way out. */
+    deprecated: facet(z.boolean()),
     /** The channel, topic or address the event travels on: `orders/{order_id}/placed`, a webhook's name. */
     channel: facet(z.string().min(1)),
     /** Whether the service sends the event (to subscribers) or receives it (from publishers). */
@@ -78,6 +114,8 @@ export const eventItem = facetObject(
   {
     ...itemCommonMetas,
     payload: { label: 'payload shape', question: 'What does the event carry?', heldUpBy: payloadHeldUpBy, children: { label: () => 'payload' } },
+    parameters: { label: 'parameters', question: 'Which parameters does the request that delivers it take?', optional: true, children: { label: () => 'parameters' } },
+    deprecated: { label: 'deprecated', question: 'Is this event deprecated?', refinement: 'deprecated' },
     channel: { label: 'channel', question: 'On which channel or address does the event travel?', refinement: 'channel' },
     direction: { label: 'direction', question: 'Does the service send this event or receive it?', refinement: 'direction' },
     headers: { label: 'headers', question: 'Which headers does the message carry?', refinement: 'headers', children: { label: (name) => `header ${name}` } },
@@ -99,7 +137,8 @@ export const events = defineArea({
   items: { noun: 'event', plural: 'events', schema: eventItem },
   layout: () => [
     { kind: 'signature', keys: ['direction', 'channel'] },
-    { kind: 'facts', keys: ['tags'] },
+    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id'] },
+    { kind: 'parameters', key: 'parameters' },
     { kind: 'body', key: 'payload', title: 'Payload' },
     { kind: 'headers', key: 'headers', title: 'Headers' },
     { kind: 'security', key: 'security' },
@@ -112,10 +151,16 @@ export const events = defineArea({
     return { listing: { ...(direction !== undefined ? { badge: direction } : {}), ...(typeof channel === 'string' ? { line: channel } : {}), ...(Array.isArray(tags) && tags.length > 0 ? { groups: tags } : {}) } };
   },
   shapes: (event) => [
+    ...parametersOf(event).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\`` })),
     ...payloadShapes(event.payload, ['payload'], 'the payload'),
     ...Object.entries(stated(event.headers) ?? {}).map(([name, h]) => ({ shape: h, path: ['headers', name], name: `header \`${name}\`` })),
   ],
+  areaReferences(area, add) {
+    for (const [id, channel] of Object.entries(area.channels ?? {})) (channel.messages ?? []).forEach((event, i) => add({ path: ['channels', id, 'messages', i], area: 'events', id: event, via: `channel ${id}` }));
+    for (const [id, operation] of Object.entries(area.operations ?? {})) (operation.messages ?? []).forEach((event, i) => add({ path: ['operations', id, 'messages', i], area: 'events', id: event, via: `operation ${id}` }));
+  },
   references(event, add) {
+    for (const { location, name, parameter } of parametersOf(event)) shapeReferences(parameter, ['parameters', location, name], `${location} parameter ${name}`, add);
     payloadReferences(event.payload, ['payload'], 'event payload', add);
     for (const [name, h] of Object.entries(stated(event.headers) ?? {})) shapeReferences(h, ['headers', name], `header ${name}`, add);
     securityReferences(event.security, ['security'], add);

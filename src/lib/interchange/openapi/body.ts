@@ -4,21 +4,51 @@ import type { Shape } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg } from '../result.ts';
 import { holdsReference } from '../schema-map.ts';
+import { titled } from '../text.ts';
+import { linkUrlSchema } from '../../safety/url.ts';
 import type { OpenApiContext } from './context.ts';
 
 type Payload = z.input<typeof payloadSchema>;
 type Header = z.input<typeof headerSchema>;
 type Body = { resource: string; list?: true } | { schema: Shape };
 
-/** A media type's body: its schema as a resource or a shape, and its example. */
-function media(ctx: OpenApiContext, m: Obj, pointer: string): { body?: Body; example?: unknown } {
+type NamedExamples = NonNullable<Payload['named_examples']>;
+
+/**
+ * Named examples (`examples` of a media type, parameter or header) as the spec keeps them: each
+ * with its summary, description and value or external value; one that refers to nothing, or whose
+ * value holds a `$ref`, is listed as unmapped.
+ */
+export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string): NamedExamples | undefined {
+  if (!isObj(raw)) return undefined;
+  const out: NamedExamples = {};
+  for (const [name, e] of Object.entries(raw)) {
+    const at = ctx.where(e, `${pointer}/${seg(name)}`);
+    const x = ctx.deref(e);
+    const value = 'value' in x && !holdsReference(x.value) ? { value: x.value as NamedExamples[string]['value'] } : undefined;
+    const external = typeof x.externalValue === 'string' && linkUrlSchema.safeParse(x.externalValue).success ? { external_value: x.externalValue } : undefined;
+    if ('value' in x && !value) ctx.unmapped.push({ pointer: `${at}/value`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
+    if (typeof x.externalValue === 'string' && !external) ctx.unmapped.push({ pointer: `${at}/externalValue`, reason: 'an external value that is not an http(s) or relative address is not kept' });
+    for (const key of Object.keys(x)) if (!['summary', 'description', 'value', 'externalValue'].includes(key)) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `an example's \`${key}\` has no place in the spec` });
+    if (!value === !external) {
+      if (!value) ctx.unmapped.push({ pointer: at, reason: 'a named example without a value is not kept' });
+      else ctx.unmapped.push({ pointer: `${at}/externalValue`, reason: 'an example with both a value and an external value keeps its value' });
+      if (!value) continue;
+    }
+    const { title, description } = titled(x.summary, x.description);
+    out[name] = { ...(title !== undefined ? { summary: title } : {}), ...(description !== undefined ? { description } : {}), ...(value ?? external) };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** A media type's body: its schema as a resource or a shape, its example and its named examples. */
+function media(ctx: OpenApiContext, m: Obj, pointer: string): { body?: Body; example?: unknown; named?: NamedExamples } {
   const body = ctx.schemas.payload(m.schema, `${pointer}/schema`);
-  const named = isObj(m.examples) ? Object.entries(m.examples) : [];
-  if (named.length > 0) ctx.unmapped.push({ pointer: `${pointer}/examples`, reason: `${named.length} named examples; the spec keeps one example per body` });
+  const named = namedExamples(ctx, m.examples, `${pointer}/examples`);
   for (const key of Object.keys(m)) if (!['schema', 'example', 'examples'].includes(key)) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a media type's \`${key}\` has no place in the spec` });
   const example = m.example !== undefined && holdsReference(m.example) ? undefined : m.example;
   if (example === undefined && m.example !== undefined) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
-  return { ...(body ? { body } : {}), ...(example !== undefined ? { example } : {}) };
+  return { ...(body ? { body } : {}), ...(example !== undefined ? { example } : {}), ...(named ? { named } : {}) };
 }
 
 /**
@@ -39,16 +69,15 @@ export function bodyContent(ctx: OpenApiContext, content: unknown, pointer: stri
     return types.map((type) => ({ type, ...body }));
   });
   if (entries.length === 0) return undefined;
-  const same = entries.every((e) => JSON.stringify(e.body) === JSON.stringify(entries[0]?.body) && JSON.stringify(e.example) === JSON.stringify(entries[0]?.example));
+  const same = entries.every((e) => JSON.stringify(e.body) === JSON.stringify(entries[0]?.body) && JSON.stringify(e.example) === JSON.stringify(entries[0]?.example) && JSON.stringify(e.named) === JSON.stringify(entries[0]?.named));
   const first = entries[0];
-  if (same && first) {
-    return { ...(first.body ?? {}), content_type: entries.length === 1 ? first.type : entries.map((e) => e.type), ...(first.example !== undefined ? { example: first.example as Payload['example'] } : {}) };
-  }
-  return { content: Object.fromEntries(entries.map((e) => [e.type, { ...(e.body ?? {}), ...(e.example !== undefined ? { example: e.example } : {}) }])) as Payload['content'] };
+  const examples = (e: (typeof entries)[number]) => ({ ...(e.example !== undefined ? { example: e.example as Payload['example'] } : {}), ...(e.named ? { named_examples: e.named } : {}) });
+  if (same && first) return { ...(first.body ?? {}), content_type: entries.length === 1 ? first.type : entries.map((e) => e.type), ...examples(first) };
+  return { content: Object.fromEntries(entries.map((e) => [e.type, { ...(e.body ?? {}), ...examples(e) }])) as Payload['content'] };
 }
 
 /** A header, parameter-like object's shape: its schema (or its one media type's), description, flags and example. */
-export function describedShape(ctx: OpenApiContext, h: Obj, pointer: string, known: readonly string[]): Shape & { content_type?: string } {
+export function describedShape(ctx: OpenApiContext, h: Obj, pointer: string, known: readonly string[]): Shape & { content_type?: string; named_examples?: NamedExamples } {
   let schema: unknown = h.schema;
   let schemaAt = `${pointer}/schema`;
   let contentType: string | undefined;
@@ -61,12 +90,19 @@ export function describedShape(ctx: OpenApiContext, h: Obj, pointer: string, kno
     }
   }
   const shape = ctx.schemas.object(schema, schemaAt);
-  const out: Shape & { content_type?: string } = { ...shape };
+  const out: Shape & { content_type?: string; named_examples?: NamedExamples } = { ...shape };
   if (typeof h.description === 'string' && h.description.trim() !== '') out.description = h.description;
   if (h.deprecated === true) out.deprecated = true;
-  if (h.example !== undefined) out.examples = [...(Array.isArray(out.examples) ? out.examples : []), h.example] as Shape['examples'];
+  if (h.example !== undefined) {
+    // The parameter's own example, checked against its shape as `check` will check it.
+    const own: Shape = { ...out, examples: [h.example] as Shape['examples'] };
+    ctx.schemas.checkValues(own, pointer);
+    if (own.examples !== undefined && !holdsReference(h.example)) out.examples = [...(Array.isArray(out.examples) ? out.examples : []), h.example] as Shape['examples'];
+    else if (holdsReference(h.example)) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
+  }
   if (contentType !== undefined) out.content_type = contentType;
-  if (isObj(h.examples)) ctx.unmapped.push({ pointer: `${pointer}/examples`, reason: 'named examples of a parameter or header are not kept' });
+  const named = namedExamples(ctx, h.examples, `${pointer}/examples`);
+  if (named) out.named_examples = named;
   for (const key of Object.keys(h)) {
     if (![...known, 'schema', 'content', 'description', 'deprecated', 'example', 'examples'].includes(key)) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `\`${key}\` has no place in the spec` });
   }
@@ -80,7 +116,10 @@ export function headersOf(ctx: OpenApiContext, headers: unknown, pointer: string
   return Object.fromEntries(
     entries.map(([name, raw]) => {
       const h = ctx.deref(raw);
-      const { content_type: _, ...shape } = describedShape(ctx, h, ctx.where(raw, `${pointer}/${seg(name)}`), ['required', 'style', 'explode']);
+      const at = ctx.where(raw, `${pointer}/${seg(name)}`);
+      const { content_type: contentType, ...shape } = describedShape(ctx, h, at, ['required', 'style', 'explode']);
+      if (contentType !== undefined) ctx.unmapped.push({ pointer: `${at}/content`, reason: `a header's media type (\`${contentType}\`) has no place in the spec; its schema is kept` });
+      for (const key of ['style', 'explode']) if (h[key] !== undefined) ctx.unmapped.push({ pointer: `${at}/${key}`, reason: `a header's \`${key}\` has no place in the spec` });
       const { type, ...rest } = shape;
       return [name, { ...(type !== undefined ? { type } : {}), ...(typeof h.required === 'boolean' ? { required: h.required } : {}), ...rest } as Header];
     }),

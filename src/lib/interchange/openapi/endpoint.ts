@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ItemInput } from '../../areas/index.ts';
 import { LOCATIONS, type Location, type parameterSchema } from '../../areas/endpoints/index.ts';
 import type { securityAlternative } from '../../areas/security.ts';
-import type { responseSchema } from '../../areas/payload.ts';
+import type { payloadSchema, responseSchema } from '../../areas/payload.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
@@ -16,6 +16,9 @@ import type { ErrorCollector } from './error.ts';
 export const FROM_OPENAPI = 'The OpenAPI description declares none.';
 /** Methods whose request body, when the source gives none, is not asked about. */
 const BODYLESS = new Set(['get', 'head', 'delete', 'options', 'trace']);
+
+/** What an operation states that an endpoint keeps (links are listed on their own). */
+const OPERATION_KEYS = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'links']);
 
 /** What the endpoints of a document say about other areas: rate-limit and deprecation headers, deprecated operations. */
 export interface EndpointFindings {
@@ -45,19 +48,17 @@ export function securityAlternatives(security: unknown[], schemeIds: Ids, define
   });
 }
 
-/** One operation as an endpoint. */
-export function mapEndpoint(
-  ctx: OpenApiContext,
-  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown; schemes: (name: string) => boolean },
-  schemeIds: Ids,
-  errors: ErrorCollector,
-  findings: EndpointFindings,
-): ItemInput<'endpoints'> {
-  const { method, path, item, op, pointer } = at;
+type Parameters = Partial<Record<Location, Record<string, z.input<typeof parameterSchema>>>>;
+
+/**
+ * The parameters of an operation by location, in the order the spec lists locations (so a round
+ * trip writes them the same way): the path item's first, replaced by the operation's own of the
+ * same name and location. `itemPointer` and `pointer` are where the path item and the operation are.
+ */
+export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPointer: string, pointer: string): Parameters {
   const parameters = new Map<Location, Map<string, z.input<typeof parameterSchema>>>();
-  // Path-level parameters first; one of the operation's with the same name and location replaces it.
   const listed = [
-    ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `/paths/${seg(path)}/parameters/${i}`) })) : []),
+    ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${itemPointer}/parameters/${i}`) })) : []),
     ...(Array.isArray(op.parameters) ? op.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${pointer}/parameters/${i}`) })) : []),
   ];
   for (const { raw, pointer: ppointer } of listed) {
@@ -80,8 +81,30 @@ export function mapEndpoint(
       ...rest,
     }));
   }
-  // In the order the spec lists locations, so that a round trip writes them the same way.
-  const ordered = Object.fromEntries(LOCATIONS.flatMap((l) => { const group = parameters.get(l); return group ? [[l, Object.fromEntries(group)]] : []; }));
+  return Object.fromEntries(LOCATIONS.flatMap((l) => { const group = parameters.get(l); return group ? [[l, Object.fromEntries(group)]] : []; }));
+}
+
+/** A request body: its content, description and whether it is required; undefined when the operation has none. */
+export function requestBody(ctx: OpenApiContext, raw: unknown, pointer: string): z.input<typeof payloadSchema> | { none: string } | undefined {
+  if (raw === undefined) return undefined;
+  const body = ctx.deref(raw);
+  const at = ctx.where(raw, pointer);
+  const content = bodyContent(ctx, body.content, `${at}/content`);
+  const extra = { ...(typeof body.description === 'string' && body.description.trim() ? { description: body.description } : {}), ...(typeof body.required === 'boolean' ? { required: body.required } : {}) };
+  for (const key of Object.keys(body)) if (!['content', 'description', 'required', '$ref'].includes(key)) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a request body's \`${key}\` has no place in the spec` });
+  return content ? { ...content, ...extra } : Object.keys(extra).length > 0 ? extra : { none: 'The request body has no content.' };
+}
+
+/** One operation as an endpoint. */
+export function mapEndpoint(
+  ctx: OpenApiContext,
+  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown; schemes: (name: string) => boolean },
+  schemeIds: Ids,
+  errors: ErrorCollector,
+  findings: EndpointFindings,
+): ItemInput<'endpoints'> {
+  const { method, path, item, op, pointer } = at;
+  const ordered = mapParameters(ctx, item, op, `/paths/${seg(path)}`, pointer);
   const data: ItemInput<'endpoints'> = {
     ...titled(op.summary, op.description),
     method: method.toUpperCase(),
@@ -91,13 +114,9 @@ export function mapEndpoint(
     parameters: Object.keys(ordered).length > 0 ? ordered : { none: FROM_OPENAPI },
   };
   if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
-  if (op.requestBody !== undefined) {
-    const raw = ctx.deref(op.requestBody);
-    const rpointer = ctx.where(op.requestBody, `${pointer}/requestBody`);
-    const body = bodyContent(ctx, raw.content, `${rpointer}/content`);
-    const extra = { ...(typeof raw.description === 'string' && raw.description.trim() ? { description: raw.description } : {}), ...(typeof raw.required === 'boolean' ? { required: raw.required } : {}) };
-    data.request = body ? { ...body, ...extra } : Object.keys(extra).length > 0 ? extra : { none: 'The request body has no content.' };
-  } else if (!BODYLESS.has(method)) data.request = { none: FROM_OPENAPI };
+  const request = requestBody(ctx, op.requestBody, `${pointer}/requestBody`);
+  if (request !== undefined) data.request = request;
+  else if (!BODYLESS.has(method)) data.request = { none: FROM_OPENAPI };
   const responses: Record<string, z.input<typeof responseSchema> | { none: string }> = {};
   const statuses = Object.keys(ctx.deref(op.responses));
   // `default` is every status not listed: an error beside success responses, the answer itself when alone.
@@ -140,6 +159,8 @@ export function mapEndpoint(
     findings.deprecated++;
   }
   if (op.links !== undefined) ctx.unmapped.push({ pointer: `${pointer}/links`, reason: 'links between operations have no place in the spec' });
-  for (const key of ['externalDocs', 'servers']) if (op[key] !== undefined) ctx.unmapped.push({ pointer: `${pointer}/${key}`, reason: `an operation's \`${key}\` has no place in the spec` });
+  for (const key of Object.keys(op)) {
+    if (!OPERATION_KEYS.has(key) && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `an operation's \`${key}\` has no place in the spec` });
+  }
   return data;
 }

@@ -1,28 +1,48 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
-import type { Ids } from '../result.ts';
+import { seg, type Ids } from '../result.ts';
 import { titled } from '../text.ts';
-import { bodyContent } from './body.ts';
 import { LOWER_METHODS, type OpenApiContext } from './context.ts';
-import { securityAlternatives } from './endpoint.ts';
+import { mapParameters, requestBody, securityAlternatives } from './endpoint.ts';
 
-/** A webhook or callback path item as events: one per operation (named `<name>.<method>` when it has several), sent by the service. */
-export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, description?: string, rootSecurity?: unknown): Array<{ id: string; data: ItemInput<'events'> }> {
-  const methods = LOWER_METHODS.filter((m) => isObj(item[m]));
-  if (methods.length > 1) ctx.unmapped.push({ pointer, reason: `${methods.length} operations under one webhook become ${methods.length} events, one per method; an export writes each as a webhook of its own` });
+/** What an operation that delivers an event states and an event keeps; anything else is listed as unmapped. */
+const KEPT = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks']);
+
+/**
+ * A webhook or callback path item as events, sent by the service: one per operation (named
+ * `<name>.<method>` when it has several), or, for a callback, the one it makes by POST (else its
+ * first). Each keeps its operation's summary, description, id, tags, parameters (the path item's
+ * too), request body with its description and required flag, security and deprecation.
+ */
+export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, rootSecurity: unknown, defined: (scheme: string) => boolean, callback = false): Array<{ id: string; data: ItemInput<'events'> }> {
+  const all = LOWER_METHODS.filter((m) => isObj(item[m]));
+  const methods = callback && all.length > 1 ? [all.includes('post') ? 'post' : (all[0] as string)] : all;
+  if (!callback && methods.length > 1) ctx.unmapped.push({ pointer, reason: `${methods.length} operations under one webhook become ${methods.length} events, one per method; an export writes each as a webhook of its own` });
+  for (const m of all) {
+    if (m !== 'post') ctx.unmapped.push({ pointer: `${pointer}/${m}`, reason: methods.includes(m) ? `a ${callback ? 'callback' : 'webhook'} by ${m.toUpperCase()}: the event keeps what it sends, not its method (exports deliver it by POST)` : `a second operation of one callback (${m.toUpperCase()}) is not kept: the callback is its POST` });
+  }
   return methods.map((method) => {
     const op = ctx.deref(item[method]);
+    const at = `${pointer}/${method}`;
     const id = ids.id(methods.length > 1 ? `${name}.${method}` : name);
-    if (op.responses !== undefined) ctx.unmapped.push({ pointer: `${pointer}/${method}/responses`, reason: 'what the receiver of an event answers has no place in the spec' });
-    const body = ctx.deref(op.requestBody);
-    const payload = op.requestBody ? bodyContent(ctx, body.content, `${ctx.where(op.requestBody, `${pointer}/${method}/requestBody`)}/content`) : undefined;
-    const data: ItemInput<'events'> = { ...titled(op.summary, typeof op.description === 'string' ? op.description : description), payload: payload ?? { open: 'The source gives no payload.' }, direction: 'sent' };
+    if (op.responses !== undefined) ctx.unmapped.push({ pointer: `${at}/responses`, reason: 'what the receiver of an event answers has no place in the spec' });
+    if (op.callbacks !== undefined) ctx.unmapped.push({ pointer: `${at}/callbacks`, reason: 'callbacks of a webhook or callback have no place in the spec' });
+    for (const key of Object.keys(op)) if (!KEPT.has(key) && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a webhook's or callback's \`${key}\` has no place in the spec` });
+    const payload = requestBody(ctx, op.requestBody, `${at}/requestBody`);
+    const data: ItemInput<'events'> = { ...titled(op.summary, op.description), payload: payload && !('none' in payload) ? payload : (payload ?? { open: 'The source gives no payload.' }), direction: 'sent' };
+    const parameters = mapParameters(ctx, item, op, pointer, at);
+    if (Object.keys(parameters).length > 0) data.parameters = parameters;
+    // An id an export makes up (`event.<id>`) is no id the source stated.
+    if (typeof op.operationId === 'string' && op.operationId !== `event.${id}`) data.operation_id = op.operationId;
+    if (op.deprecated === true) data.deprecated = true;
     if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
     // An operation's own security, else the document's (which applies to webhooks as to paths).
     const security = op.security ?? rootSecurity;
-    if (Array.isArray(security)) data.security = security.length === 0 ? { none: 'The webhook needs no authentication.' } : securityAlternatives(security, schemeIds);
-    const headers = (Array.isArray(op.parameters) ? op.parameters : []).map(ctx.deref).filter((p) => p.in === 'header' && typeof p.name === 'string');
-    if (headers.length > 0) data.headers = Object.fromEntries(headers.map((h) => [String(h.name), { ...(isObj(h.schema) ? ctx.schemas.object(h.schema, `${pointer}/${method}/parameters`) : {}), ...(typeof h.description === 'string' ? { description: h.description } : {}), ...(typeof h.required === 'boolean' ? { required: h.required } : {}) }]));
+    if (Array.isArray(security)) {
+      const alternatives = securityAlternatives(security, schemeIds, defined, { pointer: op.security !== undefined ? `${at}/security` : '/security', push: (u) => ctx.unmapped.push(u) });
+      if (alternatives.length > 0) data.security = alternatives;
+      else if (security.length === 0) data.security = { none: 'The webhook needs no authentication.' };
+    }
     return { id, data };
   });
 }

@@ -3,7 +3,7 @@ import { parametersOf } from '../../areas/endpoints/index.ts';
 import { describeSecurity, type SecurityAlternative } from '../../areas/security.ts';
 import { isNoneValue, isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
-import { areaData, ERROR_EXTENSION, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
+import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -14,10 +14,11 @@ function bodySchema(p: Obj): Obj | undefined {
   return isObj(shape) ? shapeSchema(shape, ref) : undefined;
 }
 
-/** A media type object: schema and example, as stated. */
+/** A media type object: schema, example and named examples, as stated. */
 function mediaObject(p: Obj): Obj {
   const schema = bodySchema(p);
-  return { ...(schema ? { schema } : {}), ...('example' in p ? { example: p.example } : {}) };
+  const examples = namedExamples(p.named_examples);
+  return { ...(schema ? { schema } : {}), ...('example' in p ? { example: p.example } : {}), ...(examples ? { examples } : {}) };
 }
 
 /**
@@ -39,6 +40,27 @@ function ownSchema(shape: Obj): Obj {
   return schema;
 }
 
+/** A parameter or header object's own keys beside its schema: description, required, deprecated, named examples. */
+function parameterLike(x: Obj, required: boolean | undefined): Obj {
+  const examples = namedExamples(x.named_examples);
+  return {
+    ...(text(x.description) ? { description: x.description } : {}),
+    ...(required !== undefined ? { required } : {}),
+    ...(stated(x.deprecated) === true ? { deprecated: true } : {}),
+    ...(x.style !== undefined ? { style: x.style } : {}),
+    ...(x.explode !== undefined ? { explode: x.explode } : {}),
+    ...(examples ? { examples } : {}),
+  };
+}
+
+/** Parameters by location as OpenAPI parameter objects (a path parameter is always required in OpenAPI; elsewhere, only where stated). */
+function parameterObjects(owner: { parameters?: unknown }): Obj[] {
+  return parametersOf(owner).map(({ location, name, parameter: p }) => {
+    const required = location === 'path' || stated(p.required) === true ? true : stated(p.required) === false ? false : undefined;
+    return { name, in: location, ...parameterLike(p as Obj, required), ...(p.content_type !== undefined ? { content: { [p.content_type]: { schema: ownSchema(p) } } } : { schema: ownSchema(p) }) };
+  });
+}
+
 /** Response headers as OpenAPI header objects. */
 function headers(h: unknown): Obj | undefined {
   const named = statedObj(h);
@@ -46,7 +68,8 @@ function headers(h: unknown): Obj | undefined {
   return Object.fromEntries(
     Object.entries(named).map(([name, x]) => {
       const v = isObj(x) ? x : {};
-      return [name, { ...(text(v.description) ? { description: v.description } : {}), ...(typeof stated(v.required) === 'boolean' ? { required: stated(v.required) } : {}), ...(stated(v.deprecated) === true ? { deprecated: true } : {}), schema: ownSchema(v) }];
+      const required = stated(v.required);
+      return [name, { ...parameterLike(v, typeof required === 'boolean' ? required : undefined), schema: ownSchema(v) }];
     }),
   );
 }
@@ -83,9 +106,10 @@ function errorContent(e: Item<'errors'> | undefined, areaBody: unknown): Obj | u
   return body ? content(body) : undefined;
 }
 
+/** An error as a shared response: its title (or its description, which an import takes from a response's text of several lines) and its body. */
 function errorResponse(e: Item<'errors'> | undefined, areaBody: unknown): Obj {
   const c = errorContent(e, areaBody);
-  return { description: (e && text(e.data.title)) ?? '', ...(c ? { content: c } : {}) };
+  return { description: (e && (text(e.data.title) ?? text(e.data.description))) ?? '', ...(c ? { content: c } : {}) };
 }
 
 /**
@@ -116,15 +140,17 @@ export function exportOpenApi(a: Analysis): Obj {
     const eventTags = stated(ev.data.tags) ?? [];
     const h = headers(ev.data.headers);
     const security = securityOf(ev.data.security, exportedSchemes, (reason) => unexported.push({ id: `events/${ev.id}/security`, reason }));
+    // The event's headers are the webhook request's header parameters, after its own parameters.
+    const parameters = [...parameterObjects(ev.data), ...Object.entries(h ?? {}).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) }))];
     const op = {
-      operationId: `event.${ev.id}`,
+      operationId: ev.data.operation_id ?? `event.${ev.id}`,
       ...(text(ev.data.title) ? { summary: ev.data.title } : {}),
       ...(text(ev.data.description) ? { description: ev.data.description } : {}),
       ...(eventTags.length ? { tags: eventTags } : {}),
-      // The event's headers are the webhook request's header parameters.
-      ...(h ? { parameters: Object.entries(h).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) })) } : {}),
-      ...(body ? { requestBody: { content: body } } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(payload && body ? { requestBody: { ...(text(payload.description) ? { description: payload.description } : {}), ...(typeof payload.required === 'boolean' ? { required: payload.required } : {}), content: body } } : {}),
       ...(security ? { security } : {}),
+      ...(stated(ev.data.deprecated) === true ? { deprecated: true } : {}),
     };
     return withGaps(op, gapsOf('events', ev.id));
   };
@@ -133,14 +159,16 @@ export function exportOpenApi(a: Analysis): Obj {
   const calledBack = new Set<string>();
   const callbacksOf = (e: Item<'endpoints'>): Obj | undefined => {
     const out: Obj = {};
-    for (const [name, ids] of Object.entries(e.data.callbacks ?? {})) {
+    for (const [name, events] of Object.entries(e.data.callbacks ?? {})) {
       const expressions: Obj = {};
-      for (const id of ids) {
+      // Each event at the address written for it, or (a list) at its channel.
+      const pairs = Array.isArray(events) ? events.map((id) => [eventsById.get(id)?.data.channel, id] as const) : Object.entries(events);
+      for (const [address, id] of pairs) {
         const ev = eventsById.get(id);
-        const channel = ev ? text(ev.data.channel) : undefined;
-        if (!ev || channel === undefined || expressions[channel] !== undefined) continue;
+        const expression = typeof address === 'string' ? address : undefined;
+        if (!ev || expression === undefined || expressions[expression] !== undefined) continue;
         calledBack.add(id);
-        expressions[channel] = { post: eventOperation(ev) };
+        expressions[expression] = { post: eventOperation(ev) };
       }
       if (Object.keys(expressions).length) out[name] = expressions;
     }
@@ -157,17 +185,7 @@ export function exportOpenApi(a: Analysis): Obj {
       unexported.push({ id: `endpoints/${e.id}`, reason: `another endpoint already is ${method.toUpperCase()} ${path}` });
       continue;
     }
-    const params = parametersOf(e.data).map(({ location, name, parameter: p }) => ({
-      name,
-      in: location,
-      // A path parameter is always required in OpenAPI; elsewhere, only where stated.
-      ...(location === 'path' || stated(p.required) === true ? { required: true } : stated(p.required) === false ? { required: false } : {}),
-      ...(text(p.description) ? { description: p.description } : {}),
-      ...(stated(p.deprecated) === true ? { deprecated: true } : {}),
-      ...(p.style !== undefined ? { style: p.style } : {}),
-      ...(p.explode !== undefined ? { explode: p.explode } : {}),
-      ...(p.content_type !== undefined ? { content: { [p.content_type]: { schema: ownSchema(p) } } } : { schema: ownSchema(p) }),
-    }));
+    const params = parameterObjects(e.data);
     const request = statedObj(e.data.request);
     const requestContent = request ? content(request) : undefined;
     if (request && !requestContent) unexported.push({ id: `endpoints/${e.id}/request`, reason: 'a request body that states neither what it carries nor its media type' });
@@ -213,6 +231,7 @@ export function exportOpenApi(a: Analysis): Obj {
     };
   }
   const webhooks = Object.fromEntries(itemsOf(a, 'events').filter((ev) => !calledBack.has(ev.id)).map((ev) => [ev.id, { post: eventOperation(ev) }]));
+  for (const ev of itemsOf(a, 'events')) for (const t of stated(ev.data.tags) ?? []) tags.add(t);
   const baseUrl = text(purpose.base_url);
   const servers = stated(purpose.servers);
   const chosen = exportedVersion(a)?.id;
@@ -225,7 +244,7 @@ export function exportOpenApi(a: Analysis): Obj {
         resources: { items: 'all' },
         endpoints: { items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks'] },
         authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'scopes', 'token_endpoints'] },
-        events: { items: (id) => ['title', 'description', 'payload', 'tags', 'headers', 'security', ...(calledBack.has(id) ? ['channel'] : [])] },
+        events: { items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', ...(calledBack.has(id) ? ['channel'] : [])] },
         errors: { area: ['body'], items: ['title', 'status', 'body'] },
         versioning: { items: (id) => (id === chosen ? ['name'] : []) },
       },

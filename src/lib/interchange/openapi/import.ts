@@ -30,6 +30,44 @@ export function countOpenApi(doc: Obj): OpenApiCounts {
   };
 }
 
+/**
+ * Extensions (`x-…`) outside what the import already lists, each listed as unmapped: the spec has
+ * no place for them. The project's own (`x-specbench-…`, which an export writes) and `x-webhooks`
+ * (read as webhooks) are not the source's statements.
+ */
+export function extensions(doc: Obj, listed: readonly Unmapped[]): Unmapped[] {
+  const covered = new Set(listed.map((u) => u.pointer));
+  const isCovered = (pointer: string) => {
+    for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) if (covered.has(p)) return true;
+    return false;
+  };
+  const out: Unmapped[] = [];
+  const stack: Array<[unknown, string]> = [[doc, '']];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop() as [unknown, string];
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    for (const [key, v] of Object.entries(value)) {
+      const at = `${pointer}/${seg(key)}`;
+      if (key.startsWith('x-') && !Array.isArray(value)) {
+        if (key.startsWith('x-specbench-') || (pointer === '' && key === 'x-webhooks')) continue;
+        if (!isCovered(at)) out.push({ pointer: at, reason: `the extension \`${key}\` has no place in the spec` });
+        continue;
+      }
+      stack.push([v, at]);
+    }
+  }
+  return out.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** What a path item states besides its operations and parameters (a summary, servers…): listed as unmapped. */
+function pathItemKeys(ctx: OpenApiContext, item: Obj, pointer: string): void {
+  for (const key of Object.keys(item)) {
+    if (!(LOWER_METHODS as readonly string[]).includes(key) && key !== 'parameters' && key !== '$ref' && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a path item's \`${key}\` has no place in the spec` });
+  }
+}
+
 type Server = { url: string; description?: string; variables?: Record<string, { default: string; allowed?: string[]; description?: string }> };
 
 /** The document's absolute servers, with their variables; a relative one is listed as unmapped. */
@@ -75,6 +113,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve), unmapped);
   const info = ctx.deref(doc.info);
   const components = ctx.deref(doc.components);
+  // Ids in the order the document lists its components, before any reference asks for one: the same names, the same ids.
+  for (const name of Object.keys(ctx.deref(components.schemas))) ctx.schemas.ids.id(name);
   for (const [name, schema] of Object.entries(ctx.deref(components.schemas))) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
 
   const schemeIds = new Ids();
@@ -85,33 +125,40 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const eventIds = new Ids();
   const endpoints: Array<{ id: string; data: ItemInput<'endpoints'> }> = [];
   const events: Array<{ id: string; data: ItemInput<'events'> }> = [];
+  const defined = (n: string) => isObj(ctx.deref(components.securitySchemes)[n]);
   for (const [path, raw] of Object.entries(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
+    pathItemKeys(ctx, item, `/paths/${seg(path)}`);
     for (const method of LOWER_METHODS) {
       if (!isObj(item[method])) continue;
       const op = ctx.deref(item[method]);
       const pointer = `/paths/${seg(path)}/${method}`;
       const name = operationName(method, path, op);
       const id = endpointIds.id(name);
-      const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: (n) => isObj(ctx.deref(components.securitySchemes)[n]) }, schemeIds, errors, findings);
-      // A callback is an event the service sends to the address its expression gives; the endpoint lists it by callback name.
-      const callbacks = new Map<string, string[]>();
+      const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: defined }, schemeIds, errors, findings);
+      // A callback is an event the service sends to the address its expression gives; the endpoint keeps the address and the event by callback name.
+      const callbacks = new Map<string, Map<string, string>>();
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
-          const at = `${pointer}/callbacks/${seg(cbName)}/${seg(expression)}`;
-          const found = mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, undefined, op.security ?? doc.security);
-          for (const m of LOWER_METHODS) if (m !== 'post' && isObj(ctx.deref(cbItem)[m])) unmapped.push({ pointer: `${at}/${m}`, reason: `a callback by ${m.toUpperCase()}: the event keeps its body, not its method (exports call back by POST)` });
-          for (const e of found) e.data.channel = expression;
-          events.push(...found);
-          callbacks.set(cbName, [...(callbacks.get(cbName) ?? []), ...found.map((e) => e.id)]);
+          const at = `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`;
+          const [found] = mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, op.security ?? doc.security, defined, true);
+          if (!found) continue;
+          events.push(found);
+          const addresses = callbacks.get(cbName) ?? new Map<string, string>();
+          addresses.set(expression, found.id);
+          callbacks.set(cbName, addresses);
         }
       }
-      if (callbacks.size > 0) endpoint.callbacks = Object.fromEntries(callbacks);
+      if (callbacks.size > 0) endpoint.callbacks = Object.fromEntries([...callbacks].map(([cbName, addresses]) => [cbName, Object.fromEntries(addresses)]));
       endpoints.push({ id, data: endpoint });
     }
   }
   for (const key of ['webhooks', 'x-webhooks'] as const) {
-    for (const [name, raw] of Object.entries(ctx.deref(doc[key]))) events.push(...mapEvents(ctx, name, ctx.deref(raw), `/${key}/${seg(name)}`, eventIds, schemeIds, undefined, doc.security));
+    for (const [name, raw] of Object.entries(ctx.deref(doc[key]))) {
+      const at = ctx.where(raw, `/${key}/${seg(name)}`);
+      pathItemKeys(ctx, ctx.deref(raw), at);
+      events.push(...mapEvents(ctx, name, ctx.deref(raw), at, eventIds, schemeIds, doc.security, defined));
+    }
   }
   if (doc.externalDocs !== undefined) unmapped.push({ pointer: '/externalDocs', reason: 'external documentation has no place in the spec' });
   // Tags are carried by name on each endpoint and event; what the tag list says of them is not.
@@ -131,6 +178,14 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const about = mapInfo(ctx, info);
 
   const version = typeof info.version === 'string' ? info.version : undefined;
+  const versionId = version !== undefined ? new Ids().id(version) : undefined;
+  // What the document names differently from its item's id, and where: said, with both names.
+  unmapped.push(
+    ...ctx.schemas.ids.reported((n) => `/components/schemas/${seg(n)}`, 'schema'),
+    ...schemeIds.reported((n) => `/components/securitySchemes/${seg(n)}`, 'security scheme'),
+    ...eventIds.reported((n) => (isObj(ctx.deref(doc.webhooks)[n]) ? `/webhooks/${seg(n)}` : isObj(ctx.deref(doc['x-webhooks'])[n]) ? `/x-webhooks/${seg(n)}` : ''), 'webhook').filter((u) => u.pointer !== ''),
+  );
+  unmapped.push(...extensions(doc, unmapped));
   const { rateHeaders, deprecationHeaders, deprecated } = findings;
   const items: ImportedItem[] = [
     ...[...ctx.schemas.resources].map(([id, data]) => ({ area: 'resources' as const, id, data })),
@@ -138,7 +193,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     ...schemes.map((s) => ({ area: 'authentication' as const, ...s })),
     ...events.map((e) => ({ area: 'events' as const, ...e })),
     ...errorsFound.items.map((e) => ({ area: 'errors' as const, ...e })),
-    ...(version ? [{ area: 'versioning' as const, id: new Ids().id(version), data: { title: `Version ${version}`, status: 'current' as const } }] : []),
+    // The version as written, where its id cannot be (`1.20.0+dev-539`, `2.0 (v2)`).
+    ...(version !== undefined && versionId !== undefined ? [{ area: 'versioning' as const, id: versionId, data: { title: `Version ${version}`, ...(versionId !== version ? { name: version } : {}), status: 'current' as const } }] : []),
   ];
   return {
     format,
