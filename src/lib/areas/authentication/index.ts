@@ -7,7 +7,9 @@ import { durationSchema, nameSchema, prose, urlSchema } from '../../facet/values
 import { defineArea } from '../area.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 
-export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls'] as const;
+export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls', 'sasl'] as const;
+/** The SASL mechanisms a broker connection can use (AsyncAPI's `plain`, `scramSha256`, `scramSha512`, `gssapi`). */
+export const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512', 'gssapi'] as const;
 
 /** `authentication/_area.yaml`. */
 export const authenticationArea = facetObject(
@@ -38,6 +40,8 @@ export const authSchemeItem = facetObject(
     location: facet(z.enum(['header', 'query', 'cookie', 'user', 'password'])),
     /** For a bearer token: what the token is, e.g. `JWT`. */
     token_format: facet(z.string().min(1)),
+    /** For SASL (a broker connection): the mechanism, `plain`, `scram-sha-256`, `scram-sha-512` or `gssapi`. */
+    mechanism: z.enum(SASL_MECHANISMS).optional(),
     /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
     token_lifetimes: facet(z.record(nameSchema, durationSchema)),
     /** Scopes by name, each with what it allows. */
@@ -47,7 +51,7 @@ export const authSchemeItem = facetObject(
   },
   {
     ...itemCommonMetas,
-    scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0...)?' },
+    scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0, SASL...)?' },
     credentials: { label: 'credential names', question: 'Which credentials does a caller hold?' },
     headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect') },
     location: { label: 'key location', question: 'Where does the API key go: a header, the query, a cookie, or (for a broker) the user or password of the connection?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },
@@ -87,7 +91,7 @@ export const authentication = defineArea({
   },
   layout: () => [
     { kind: 'signature', keys: ['scheme'] },
-    { kind: 'facts', keys: ['credentials', 'headers', 'location', 'token_format'] },
+    { kind: 'facts', keys: ['credentials', 'headers', 'location', 'token_format', 'mechanism'] },
     { kind: 'entries', key: 'scopes', title: 'Scopes' },
     { kind: 'entries', key: 'token_lifetimes', title: 'Token lifetimes' },
     { kind: 'entries', key: 'token_endpoints', title: 'Token endpoints' },

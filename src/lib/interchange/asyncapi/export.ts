@@ -22,10 +22,15 @@ export function exportAsyncApi(a: Analysis): Obj {
     return scheme ? [[s.id, scheme]] : [];
   }));
   const exportedSchemes = new Set(Object.keys(securitySchemes));
+  const security = new Map<string, Obj[]>();
   for (const e of events) {
     const payload = statedObj(e.data.payload);
     const schema = payload ? (typeof payload.resource === 'string' ? (payload.list === true ? { type: 'array', items: ref(payload.resource) } : ref(payload.resource)) : isObj(stated(payload.schema)) ? shapeSchema(stated(payload.schema), ref, dialect(`events/${e.id}/payload`)) : undefined) : undefined;
     const headers = statedObj(e.data.headers);
+    // The example first, then the named ones with their summaries; AsyncAPI has no place for a named example's description or external value.
+    const named = isObj(payload?.named_examples) ? Object.entries(payload.named_examples).filter((x): x is [string, Obj] => isObj(x[1])) : [];
+    for (const [name, x] of named) for (const key of ['description', 'external_value']) if (key in x) unexported.push({ id: `events/${e.id}/payload/named_examples/${name}/${key}`, reason: 'AsyncAPI has no place for it' });
+    const examples = [...(payload && 'example' in payload ? [{ payload: payload.example }] : []), ...named.filter(([, x]) => 'value' in x).map(([name, x]) => ({ name, ...(typeof x.summary === 'string' ? { summary: x.summary } : {}), payload: x.value }))];
     messages[e.id] = {
       name: e.id,
       ...(text(e.data.title) ? { title: e.data.title } : {}),
@@ -33,22 +38,65 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(typeof payload?.content_type === 'string' ? { contentType: payload.content_type } : {}),
       ...(schema ? { payload: schema } : {}),
       ...(headers ? { headers: shapeSchema({ type: 'object', fields: headers }, ref, dialect(`events/${e.id}/headers`)) } : {}),
-      ...(payload && 'example' in payload ? { examples: [{ payload: payload.example }] } : {}),
+      ...(examples.length ? { examples } : {}),
       ...(gapsOf('events', e.id).length ? { [GAPS_EXTENSION]: gapsOf('events', e.id) } : {}),
     };
-    // The channel's address as stated; without one, the channel has no address (AsyncAPI's "unknown").
+    // Security alternatives of one scheme each are AsyncAPI's list; schemes needed together, or none at all, have no form there.
+    const alternatives = stated(e.data.security);
+    const schemesOf = Array.isArray(alternatives) && alternatives.every((alt) => 'scheme' in alt && exportedSchemes.has(alt.scheme)) ? alternatives.map((alt) => ('scheme' in alt ? { $ref: `#/components/securitySchemes/${alt.scheme}` } : {})) : undefined;
+    if (Array.isArray(alternatives) && !schemesOf) unexported.push({ id: `events/${e.id}/security`, reason: 'AsyncAPI lists alternative schemes only: schemes needed together, no authentication, or a scheme it cannot carry is not carried' });
+    if (schemesOf && schemesOf.length) security.set(e.id, schemesOf);
+  }
+  // Channels and operations as the events area states them; an event on none of them gets a channel
+  // of its own at the address it states (none without one) and an operation for its direction.
+  const area = areaData(a, 'events');
+  const onChannel = new Map<string, string>();
+  for (const [id, c] of Object.entries(area.channels ?? {})) {
+    channels[id] = {
+      ...('address' in c ? { address: c.address ?? null } : {}),
+      ...(c.title !== undefined ? { title: c.title } : {}),
+      ...(c.summary !== undefined ? { summary: c.summary } : {}),
+      ...(c.description !== undefined ? { description: c.description } : {}),
+      ...(c.messages?.length ? { messages: Object.fromEntries(c.messages.map((m) => [m, { $ref: `#/components/messages/${m}` }])) } : {}),
+    };
+    for (const m of c.messages ?? []) if (!onChannel.has(m)) onChannel.set(m, id);
+  }
+  const operated = new Set<string>();
+  for (const [id, o] of Object.entries(area.operations ?? {})) {
+    const listed = o.messages ?? area.channels?.[o.channel]?.messages ?? [];
+    for (const m of listed) operated.add(m);
+    // One security for the operation, where all its events state the same.
+    const [first, ...rest] = listed.map((m) => JSON.stringify(security.get(m) ?? null));
+    const shared = first !== undefined && rest.every((x) => x === first) ? (JSON.parse(first) as Obj[] | null) : null;
+    operations[id] = {
+      action: o.action,
+      channel: { $ref: `#/channels/${o.channel}` },
+      ...(o.title !== undefined ? { title: o.title } : {}),
+      ...(o.summary !== undefined ? { summary: o.summary } : {}),
+      ...(o.description !== undefined ? { description: o.description } : {}),
+      ...(o.messages ? { messages: o.messages.map((m) => ({ $ref: `#/channels/${o.channel}/messages/${m}` })) } : {}),
+      ...(shared ? { security: shared } : {}),
+    };
+  }
+  for (const e of events) {
+    if (onChannel.has(e.id)) {
+      if (!operated.has(e.id) && stated(e.data.direction) !== undefined) unexported.push({ id: `events/${e.id}/direction`, reason: 'its channel is stated in the events area, and no operation stated there sends or receives it' });
+      continue;
+    }
     const address = text(e.data.channel);
-    channels[e.id] = { address: address ?? null, messages: { [e.id]: { $ref: `#/components/messages/${e.id}` } } };
+    if (address === undefined) {
+      // A message on no channel is a message of the document, nothing more: no channel or operation is made up for it.
+      if (stated(e.data.direction) !== undefined) unexported.push({ id: `events/${e.id}/direction`, reason: 'it travels on no channel the spec states, so no operation is written for it' });
+      continue;
+    }
+    channels[e.id] = { address, messages: { [e.id]: { $ref: `#/components/messages/${e.id}` } } };
     const direction = stated(e.data.direction);
     if (direction === undefined) {
       unexported.push({ id: `events/${e.id}`, reason: 'whether the service sends or receives it is not stated yet, so no operation is written for its channel' });
       continue;
     }
-    // Security alternatives of one scheme each are AsyncAPI's list; schemes needed together, or none at all, have no form there.
-    const alternatives = stated(e.data.security);
-    const schemesOf = Array.isArray(alternatives) && alternatives.every((alt) => 'scheme' in alt && exportedSchemes.has(alt.scheme)) ? alternatives.map((alt) => ('scheme' in alt ? { $ref: `#/components/securitySchemes/${alt.scheme}` } : {})) : undefined;
-    if (Array.isArray(alternatives) && !schemesOf) unexported.push({ id: `events/${e.id}/security`, reason: 'AsyncAPI lists alternative schemes only: schemes needed together, no authentication, or a scheme it cannot carry is not carried' });
-    operations[`${e.id}.${direction === 'sent' ? 'send' : 'receive'}`] = { action: direction === 'sent' ? 'send' : 'receive', channel: { $ref: `#/channels/${e.id}` }, messages: [{ $ref: `#/channels/${e.id}/messages/${e.id}` }], ...(schemesOf && schemesOf.length ? { security: schemesOf } : {}) };
+    const schemes = security.get(e.id);
+    operations[`${e.id}.${direction === 'sent' ? 'send' : 'receive'}`] = { action: direction === 'sent' ? 'send' : 'receive', channel: { $ref: `#/channels/${e.id}` }, messages: [{ $ref: `#/channels/${e.id}/messages/${e.id}` }], ...(schemes ? { security: schemes } : {}) };
   }
   unexported.push(
     ...notCarried(
@@ -56,8 +104,8 @@ export function exportAsyncApi(a: Analysis): Obj {
       {
         purpose: { area: ['name', 'purpose', ...(url ? ['base_url'] : [])] },
         resources: { items: 'all' },
-        events: { items: ['title', 'description', 'payload', 'channel', 'direction', 'headers', 'security'] },
-        authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints'] : []) },
+        events: { area: ['channels', 'operations'], items: ['title', 'description', 'payload', 'channel', 'direction', 'headers', 'security'] },
+        authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints', 'mechanism'] : []) },
       },
       'AsyncAPI',
     ),
@@ -101,6 +149,10 @@ function asyncApiScheme(d: Item<'authentication'>['data']): Obj | undefined {
     }
     case 'mutual-tls':
       return { ...description, type: 'X509' };
+    case 'sasl': {
+      const types = { plain: 'plain', 'scram-sha-256': 'scramSha256', 'scram-sha-512': 'scramSha512', gssapi: 'gssapi' } as const;
+      return d.mechanism ? { ...description, type: types[d.mechanism] } : undefined;
+    }
     case 'oauth2': {
       const flows: Record<string, Obj> = {};
       for (const [key, url] of Object.entries(endpoints)) {

@@ -1,11 +1,12 @@
-import type { ItemInput } from '../../areas/index.ts';
+import type { AreaInput, ItemInput } from '../../areas/index.ts';
+import { PLACEHOLDER } from '../../facet/state.ts';
 import type { z } from 'zod';
 import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { canonical, refName, SchemaMapper } from '../schema-map.ts';
-import { titled } from '../text.ts';
+import { ONE_LINE, titled } from '../text.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
 
@@ -34,7 +35,8 @@ function messages(doc: Obj): Map<string, { message: Obj; channels: string[] }> {
   const v3 = String(doc.asyncapi).startsWith('3');
   for (const [key, channel] of Object.entries(obj(doc.channels))) {
     const c = obj(channel);
-    const address = typeof c.address === 'string' ? c.address : key;
+    // AsyncAPI 3 states an unknown address as null or nothing; 2.x keys channels by their address.
+    const address = typeof c.address === 'string' ? c.address : v3 ? '' : key;
     if (v3) {
       for (const [name, m] of Object.entries(obj(c.messages))) add(messageName(obj(m), name), obj(m), address);
     } else {
@@ -184,15 +186,16 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     for (const key of Object.keys(message)) {
       if (!['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'].includes(key) && !key.startsWith('x-parser-')) unmapped.push({ pointer: `/components/messages/${seg(name)}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
     }
-    const example = Array.isArray(message.examples) ? (obj(message.examples[0]).payload as z.infer<typeof jsonValue> | undefined) : undefined;
+    const { example, named: namedExamples } = messageExamples(message.examples, `/components/messages/${seg(name)}/examples`, unmapped);
     const tags = Array.isArray(message.tags) ? message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean) : [];
     return {
       area: 'events' as const,
       id,
       data: {
         ...titled(message.title, [typeof message.summary === 'string' ? message.summary : '', typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n')),
-        payload: payload ? { ...payload, ...(typeof message.contentType === 'string' ? { content_type: message.contentType } : typeof doc.defaultContentType === 'string' ? { content_type: doc.defaultContentType } : {}), ...(example !== undefined ? { example } : {}) } : { open: 'The message gives no payload.' },
-        ...(addresses[0] ? { channel: addresses[0] } : {}),
+        payload: payload ? { ...payload, ...(typeof message.contentType === 'string' ? { content_type: message.contentType } : typeof doc.defaultContentType === 'string' ? { content_type: doc.defaultContentType } : {}), ...(example !== undefined ? { example } : {}), ...(namedExamples ? { named_examples: namedExamples } : {}) } : { open: 'The message gives no payload.' },
+        // A whole-value parameter (`{queue}`) is an address, not a placeholder; the events area's channels keep it as written.
+        ...(addresses[0] && !PLACEHOLDER.test(addresses[0]) ? { channel: addresses[0] } : {}),
         ...(direction ? { direction } : {}),
         ...(headers ? { headers } : {}),
         ...(tags.length ? { tags } : {}),
@@ -204,6 +207,10 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address keeps their names' });
     if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
+  const grouping = v3 ? channelsAndOperations(raw, (channelKey, messageKey) => {
+    const name = channelMessageName(channelKey, messageKey);
+    return name === undefined ? undefined : eventIds.id(name);
+  }, unmapped) : {};
   const servers = Object.values(obj(doc.servers)).map(obj);
   const server = servers[0];
   const url = server ? serverUrl(server) : undefined;
@@ -223,7 +230,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
       resources: { inventory: 'complete' },
       endpoints: { inventory: { none: 'An AsyncAPI description has no HTTP endpoints; see events.' } },
       authentication: schemes.length ? { inventory: 'complete' } : {},
-      events: { inventory: 'complete', ...(server && typeof server.protocol === 'string' ? { delivery: { transport: String(server.protocol) } } : {}) },
+      events: { inventory: 'complete', ...(server && typeof server.protocol === 'string' ? { delivery: { transport: String(server.protocol) } } : {}), ...grouping },
       versioning: version ? { inventory: 'complete' } : {},
     },
     items: [
@@ -236,6 +243,84 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   };
 }
 
+type Grouping = Pick<NonNullable<AreaInput<'events'>>, 'channels' | 'operations'>;
+
+/**
+ * AsyncAPI 3's channels and operations as written: channels by id with their address and the events
+ * they carry, operations by id with their action, channel and events. `eventOf` gives the event id of
+ * a channel's message. A message whose key in its channel is not its event's id is said to be
+ * renamed; what else a channel or operation states is listed as unmapped.
+ */
+function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKey: string) => string | undefined, unmapped: Unmapped[]): Grouping {
+  const channels: NonNullable<Grouping['channels']> = {};
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+  const about = (o: Obj, pointer: string) => {
+    const title = text(o.title);
+    const summary = text(o.summary);
+    const out = { ...(title !== undefined ? { title } : {}), ...(summary !== undefined && ONE_LINE.test(summary) ? { summary } : {}), ...(text(o.description) !== undefined ? { description: String(o.description) } : {}) };
+    if (summary !== undefined && !ONE_LINE.test(summary)) unmapped.push({ pointer: `${pointer}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
+    return out;
+  };
+  for (const [key, c] of Object.entries(obj(raw.channels))) {
+    const channel = obj(c);
+    const pointer = `/channels/${seg(key)}`;
+    const messages = Object.keys(obj(channel.messages)).flatMap((m) => {
+      const id = eventOf(key, m);
+      if (id !== undefined && id !== m) unmapped.push({ pointer: `${pointer}/messages/${seg(m)}`, reason: `the message's key \`${m}\` in this channel is not kept: the channel lists the event \`${id}\`, and an export keys it so` });
+      return id === undefined ? [] : [id];
+    });
+    for (const k of ['servers', 'tags', 'externalDocs']) if (channel[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
+    channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(messages.length > 0 ? { messages } : {}) };
+  }
+  const operations: NonNullable<Grouping['operations']> = {};
+  for (const [key, o] of Object.entries(obj(raw.operations))) {
+    const op = obj(o);
+    const pointer = `/operations/${seg(key)}`;
+    const channel = refTail(obj(op.channel).$ref);
+    if ((op.action !== 'send' && op.action !== 'receive') || channel === undefined || !(channel in channels)) {
+      unmapped.push({ pointer, reason: 'an operation without an action (send or receive) and a channel of the document is not kept' });
+      continue;
+    }
+    const messages = Array.isArray(op.messages)
+      ? op.messages.flatMap((m) => {
+          const parts = String(obj(m).$ref ?? '').split('/');
+          const id = parts[1] === 'channels' && parts[3] === 'messages' ? eventOf(decode(parts[2] ?? ''), decode(parts[4] ?? '')) : undefined;
+          return id === undefined ? [] : [id];
+        })
+      : undefined;
+    for (const k of ['tags', 'externalDocs']) if (op[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+    operations[key] = { action: op.action, channel, ...(messages ? { messages } : {}), ...about(op, pointer) };
+  }
+  return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
+}
+
+type Json = z.infer<typeof jsonValue>;
+
+/**
+ * A message's examples: the first without a name is the payload's example, the named ones its
+ * named examples (with their summaries); a second unnamed one, and an example's headers, are
+ * listed as unmapped.
+ */
+function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): { example?: Json; named?: Record<string, { summary?: string; value: Json }> } {
+  let example: Json | undefined;
+  const named: Record<string, { summary?: string; value: Json }> = {};
+  (Array.isArray(raw) ? raw : []).forEach((e, i) => {
+    const x = obj(e);
+    if (x.headers !== undefined) unmapped.push({ pointer: `${pointer}/${i}/headers`, reason: "an example's headers have no place in the spec; its payload is kept" });
+    if (!('payload' in x)) return;
+    const value = x.payload as Json;
+    if (typeof x.name === 'string' && x.name !== '' && !(x.name in named)) {
+      named[x.name] = { ...(typeof x.summary === 'string' && ONE_LINE.test(x.summary) ? { summary: x.summary } : {}), value };
+      if (typeof x.summary === 'string' && !ONE_LINE.test(x.summary)) unmapped.push({ pointer: `${pointer}/${i}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
+    } else if (example === undefined && typeof x.name !== 'string') example = value;
+    else unmapped.push({ pointer: `${pointer}/${i}`, reason: 'a second example without a name (or a second of one name) is not kept: a payload keeps one example and its named ones' });
+  });
+  return { ...(example !== undefined ? { example } : {}), ...(Object.keys(named).length > 0 ? { named } : {}) };
+}
+
+/** A JSON pointer segment decoded. */
+const decode = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
+
 /** `protocol://host/path`, with server variables at their defaults; undefined when that is no URL. */
 function serverUrl(server: Obj): string | undefined {
   const vars = obj(server.variables);
@@ -243,6 +328,8 @@ function serverUrl(server: Obj): string | undefined {
   const raw = typeof server.host === 'string' ? `${String(server.protocol)}://${fill(server.host)}${typeof server.pathname === 'string' ? fill(server.pathname) : ''}` : typeof server.url === 'string' ? fill(server.url) : undefined;
   return raw && !/[{}]/.test(raw) && URL.canParse(raw) ? raw : undefined;
 }
+
+const SASL = { plain: 'plain', scramSha256: 'scram-sha-256', scramSha512: 'scram-sha-512', gssapi: 'gssapi' } as const;
 
 /** An AsyncAPI security scheme as an authentication scheme. */
 function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> {
@@ -277,6 +364,11 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
       return { ...common, scheme: 'openid-connect', token_endpoints: { discovery: String(s.openIdConnectUrl) } };
     case 'X509':
       return { ...common, scheme: 'mutual-tls' };
+    case 'plain':
+    case 'scramSha256':
+    case 'scramSha512':
+    case 'gssapi':
+      return { ...common, scheme: 'sasl', mechanism: SASL[s.type] };
     default:
       unmapped.push({ pointer, reason: `security scheme type \`${String(s.type)}\` has no equivalent in the spec` });
       return common;

@@ -316,6 +316,8 @@ function securityScheme(s: Item<'authentication'>): Obj | string {
     }
     case 'mutual-tls':
       return { ...description, type: 'mutualTLS' };
+    case 'sasl':
+      return 'OpenAPI has no SASL scheme (a broker connection’s)';
     case 'oauth2': {
       const scopes = statedObj(d.scopes) ?? {};
       const flows: Record<string, Obj> = {};
