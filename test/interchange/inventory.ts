@@ -1,101 +1,180 @@
 /**
- * A semantic inventory of an OpenAPI 3.x document: every operation, parameter (with its location),
- * request and response body, header, schema property, required flag, enum, nullability, constraint,
- * default, example, security requirement, server, webhook and tag, each as one line that does not
- * depend on how the document is written (references followed, 3.0 and 3.1 spellings made one),
- * with the JSON pointer where the source really states it. Comparing the inventory of a source with
- * that of its export tells what an import carried; what it did not carry must be in its unmapped list.
+ * A semantic inventory of an OpenAPI 3.x or AsyncAPI 3.x document, written for the tests and
+ * sharing no code with the importer or the exporter: every contract fact the document states, each
+ * as one line that does not depend on how it is written (local references followed, a reference to
+ * a named schema kept as that name, OpenAPI 3.0 and 3.1 spellings made one, an `allOf` whose other
+ * members only annotate read as its one typed member), with the JSON pointer where the source
+ * states it. Comparing the inventory of a source with that of its export tells what an import kept;
+ * what it did not keep must be in its unmapped list, and nothing may be in the export that the
+ * source does not state.
+ *
+ * Facts: operations (paths, webhooks, callbacks) with their ids, tags, deprecation and security;
+ * parameters with their location, required flag, deprecation, schema and examples; request bodies
+ * with their required flag; responses; headers; media types with their schemas and examples (named
+ * or not); schemas with their properties, required names, types, nullability, allowed values,
+ * compositions, discriminators, constraints, defaults, examples and deprecation; security schemes
+ * with their kind, location, bearer format, flows, URLs and scopes; servers and their variables;
+ * the version. AsyncAPI: channels with their address and messages, operations with their action,
+ * channel, messages and security, messages with their content type, payload, headers and examples.
  */
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const seg = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+const unseg = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
+const json = (v: unknown) => JSON.stringify(v);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
 const KEYWORDS = ['format', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'readOnly', 'writeOnly', 'deprecated'];
+/** Keywords that only annotate or constrain: an `allOf` member of nothing else refines the typed member. */
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format', 'externalDocs', 'xml', ...KEYWORDS, 'exclusiveMinimum', 'exclusiveMaximum']);
 
 export interface Entry {
-  /** What is stated, e.g. `GET /pets query limit .minimum=1`. */
+  /** What is stated, e.g. `GET /pets query limit minimum=1`. */
   key: string;
   /** Where the source states it. */
   pointer: string;
 }
 
+/** A document's facts, OpenAPI or AsyncAPI. */
 export function inventory(doc: Obj): Entry[] {
   const out: Entry[] = [];
   const add = (key: string, pointer: string) => out.push({ key, pointer });
+  const components = isObj(doc.components) ? doc.components : {};
+  const schemaPrefix = '#/components/schemas/';
   /** A local reference followed: the value and where it really is. */
   const follow = (v: unknown, pointer: string, depth = 0): [Obj, string] => {
     if (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') && depth < 20) {
-      const target = v.$ref
-        .slice(2)
-        .split('/')
-        .reduce<unknown>((node, s) => (isObj(node) ? node[decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+      const target = v.$ref.slice(2).split('/').reduce<unknown>((node, s) => (isObj(node) || Array.isArray(node) ? (node as Obj)[unseg(s)] : undefined), doc);
       return follow(target, v.$ref.slice(1), depth + 1);
     }
     return [isObj(v) ? v : {}, pointer];
   };
+  /** The named schema a reference is, when it is one. */
+  const named = (v: unknown): string | undefined => (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith(schemaPrefix) && !v.$ref.slice(schemaPrefix.length).includes('/') ? unseg(v.$ref.slice(schemaPrefix.length)) : undefined);
 
-  const schema = (raw: unknown, rawPointer: string, at: string, ancestors: Set<unknown>, depth: number): void => {
-    const [s0, pointer] = follow(raw, rawPointer);
-    if (ancestors.has(s0) || depth > 8) return;
-    const seen = new Set(ancestors).add(s0);
-    let s = s0;
+  const schema = (raw: unknown, rawPointer: string, at: string, depth: number): void => {
+    if (depth > 40) return;
+    const ref = named(raw);
+    if (ref !== undefined) {
+      add(`${at} ref=${ref}`, rawPointer);
+      // A 3.1 reference may carry siblings: they refine it.
+      const { $ref: _, ...siblings } = raw as Obj;
+      if (Object.keys(siblings).length > 0) schema(siblings, rawPointer, at, depth + 1);
+      return;
+    }
+    let [s, pointer] = follow(raw, rawPointer);
+    // `allOf: [X, { description }]` is X, described.
+    if (Array.isArray(s.allOf) && s.allOf.length > 1) {
+      const typed = s.allOf.filter((m) => !(isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => ANNOTATIONS.has(k))));
+      if (typed.length === 1) {
+        const { allOf: _, ...rest } = s;
+        const others = s.allOf.filter((m) => m !== typed[0]).reduce<Obj>((o, m) => ({ ...o, ...(m as Obj) }), {});
+        schema(typed[0], `${pointer}/allOf/${s.allOf.indexOf(typed[0])}`, at, depth + 1);
+        s = { ...others, ...rest };
+      }
+    }
+    // The inline members of an `allOf` whose keywords meet none of the schema's are part of the schema itself
+    // (`{ allOf: [A], properties }` is `allOf: [A, { properties }]`); the others stay members, at their places.
+    if (Array.isArray(s.allOf) && s.allOf.length > 0) {
+      const { allOf: members, ...rest } = s;
+      const merged: Obj = { ...rest };
+      const kept: unknown[] = [];
+      for (const m of members as unknown[]) {
+        if (isObj(m) && typeof m.$ref !== 'string' && Object.keys(m).every((k) => !(k in merged))) Object.assign(merged, m);
+        else kept.push(m);
+      }
+      s = kept.length > 0 ? { ...merged, allOf: (members as unknown[]).map((m) => (kept.includes(m) ? m : undefined)) } : merged;
+    }
     // `anyOf: [X, {type: null}]` is X, nullable.
     for (const k of ['anyOf', 'oneOf']) {
       const list = s[k];
       if (Array.isArray(list) && list.length === 2 && list.some((v) => isObj(v) && v.type === 'null' && Object.keys(v).length === 1)) {
         const i = list.findIndex((v) => !(isObj(v) && v.type === 'null'));
-        const [inner, innerAt] = follow(list[i], `${pointer}/${k}/${i}`);
         add(`${at} nullable`, pointer);
-        schema(inner, innerAt, at, seen, depth + 1);
-        return;
+        schema(list[i], `${pointer}/${k}/${i}`, at, depth + 1);
+        const { [k]: _, ...rest } = s;
+        s = rest;
       }
     }
     // `anyOf` of bare types is a list of types (`type: [string, number]`), however it is spelt.
     const bareTypes = (v: unknown) => Array.isArray(v) && v.length > 1 && v.every((x) => isObj(x) && Object.keys(x).length === 1 && typeof x.type === 'string');
     if (bareTypes(s.anyOf) && s.type === undefined) s = { ...s, type: (s.anyOf as Obj[]).map((x) => x.type), anyOf: undefined };
-    const types = (Array.isArray(s.type) ? s.type : s.type !== undefined ? [s.type] : []).map(String);
-    for (const t of types) if (t !== 'null') add(`${at} type=${t}`, `${pointer}/type`);
-    if (types.includes('null') || s.nullable === true) add(`${at} nullable`, `${pointer}/${s.nullable === true ? 'nullable' : 'type'}`);
-    for (const k of KEYWORDS) if (s[k] !== undefined && !(k === 'deprecated' && s[k] === false)) add(`${at} ${k}=${JSON.stringify(s[k])}`, `${pointer}/${k}`);
+    // A type the schema's own keywords imply, as OpenAPI tools read it: `properties` an object, `items` an array.
+    const implied = s.type === undefined ? (isObj(s.properties) || isObj(s.additionalProperties) ? 'object' : isObj(s.items) ? 'array' : undefined) : undefined;
+    const types = (Array.isArray(s.type) ? s.type : s.type !== undefined ? [s.type] : implied !== undefined ? [implied] : []).map(String);
+    // An object of any other properties (`additionalProperties: true` or `{}`, or a schema of them) without named ones is a map.
+    const map = !isObj(s.properties) && (s.additionalProperties === true || isObj(s.additionalProperties));
+    for (const t of types) if (t !== 'null') add(`${at} type=${t === 'object' && map ? 'map' : t}`, `${pointer}/type`);
+    if ((types.includes('null') && types.length > 1) || s.nullable === true) add(`${at} nullable`, `${pointer}/${s.nullable === true ? 'nullable' : 'type'}`);
+    if (types.length === 1 && types[0] === 'null') add(`${at} type=null`, `${pointer}/type`);
+    for (const k of KEYWORDS) if (s[k] !== undefined && !(k === 'deprecated' && s[k] === false)) add(`${at} ${k}=${json(s[k])}`, `${pointer}/${k}`);
     for (const [k, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
       const v = s[k];
       if (typeof v === 'number') add(`${at} ${k}=${v}`, `${pointer}/${k}`);
       else if (v === true && typeof s[bound] === 'number') {
         add(`${at} ${k}=${String(s[bound])}`, `${pointer}/${k}`);
-        const plain = out.findIndex((e) => e.key === `${at} ${bound}=${JSON.stringify(s[bound])}`);
+        const plain = out.findIndex((e) => e.key === `${at} ${bound}=${json(s[bound])}`);
         if (plain !== -1) out.splice(plain, 1);
       }
     }
-    if (Array.isArray(s.enum)) for (const v of s.enum) add(`${at} enum ${JSON.stringify(v)}`, `${pointer}/enum`);
-    if (s.const !== undefined) add(`${at} enum ${JSON.stringify(s.const)}`, `${pointer}/const`);
-    if (s.default !== undefined) add(`${at} default=${JSON.stringify(s.default)}`, `${pointer}/default`);
-    if (s.example !== undefined) add(`${at} example=${JSON.stringify(s.example)}`, `${pointer}/example`);
-    if (Array.isArray(s.examples)) for (const v of s.examples) add(`${at} example=${JSON.stringify(v)}`, `${pointer}/examples`);
+    if (Array.isArray(s.enum)) for (const v of s.enum) add(`${at} enum ${json(v)}`, `${pointer}/enum`);
+    if (s.const !== undefined) add(`${at} enum ${json(s.const)}`, `${pointer}/const`);
+    if (s.default !== undefined) add(`${at} default=${json(s.default)}`, `${pointer}/default`);
+    if (s.example !== undefined) add(`${at} example=${json(s.example)}`, `${pointer}/example`);
+    if (Array.isArray(s.examples)) for (const v of s.examples) add(`${at} example=${json(v)}`, `${pointer}/examples`);
     if (isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string') add(`${at} discriminator=${s.discriminator.propertyName}`, `${pointer}/discriminator`);
+    if (typeof s.discriminator === 'string') add(`${at} discriminator=${s.discriminator}`, `${pointer}/discriminator`);
     const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
     if (isObj(s.properties)) {
+      if (Object.keys(s.properties).length === 0) add(`${at} no properties`, `${pointer}/properties`);
       for (const [name, p] of Object.entries(s.properties)) {
         add(`${at}.${name}`, `${pointer}/properties/${seg(name)}`);
         if (required.has(name)) add(`${at}.${name} required`, `${pointer}/required`);
-        schema(p, `${pointer}/properties/${seg(name)}`, `${at}.${name}`, seen, depth + 1);
+        schema(p, `${pointer}/properties/${seg(name)}`, `${at}.${name}`, depth + 1);
       }
     }
-    if (isObj(s.items)) schema(s.items, `${pointer}/items`, `${at}[]`, seen, depth + 1);
-    if (isObj(s.additionalProperties)) schema(s.additionalProperties, `${pointer}/additionalProperties`, `${at}{}`, seen, depth + 1);
+    if (isObj(s.items)) schema(s.items, `${pointer}/items`, `${at}[]`, depth + 1);
+    if (isObj(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0) schema(s.additionalProperties, `${pointer}/additionalProperties`, `${at}{}`, depth + 1);
     for (const k of ['oneOf', 'anyOf', 'allOf']) {
       const list = s[k];
-      if (Array.isArray(list)) list.forEach((v, i) => schema(v, `${pointer}/${k}/${i}`, `${at} ${k}[${i}]`, seen, depth + 1));
+      if (Array.isArray(list)) {
+        list.forEach((v, i) => {
+          if (v === undefined) return; // a member read as part of the schema
+          add(`${at} ${k}[${i}]`, `${pointer}/${k}/${i}`);
+          schema(v, `${pointer}/${k}/${i}`, `${at} ${k}[${i}]`, depth + 1);
+        });
+      }
+    }
+  };
+
+  /** Named examples of a media type, parameter or header. */
+  const examples = (raw: unknown, pointer: string, at: string) => {
+    for (const [name, e] of Object.entries(follow(raw, pointer)[0])) {
+      const [x, xAt] = follow(e, `${pointer}/${seg(name)}`);
+      if ('value' in x) add(`${at} example ${name}=${json(x.value)}`, `${xAt}/value`);
+      if (typeof x.externalValue === 'string') add(`${at} example ${name} at ${x.externalValue}`, `${xAt}/externalValue`);
     }
   };
 
   const content = (raw: unknown, pointer: string, at: string) => {
-    for (const [type, m] of Object.entries(follow(raw, pointer)[0])) {
-      const [media, mAt] = follow(m, `${pointer}/${seg(type)}`);
+    const [c, cAt] = follow(raw, pointer);
+    for (const [type, m] of Object.entries(c)) {
+      const [media, mAt] = follow(m, `${cAt}/${seg(type)}`);
       add(`${at} ${type}`, mAt);
-      if (media.schema !== undefined) schema(media.schema, `${mAt}/schema`, `${at} ${type}`, new Set(), 0);
-      if (media.example !== undefined) add(`${at} ${type} example=${JSON.stringify(media.example)}`, `${mAt}/example`);
+      if (media.schema !== undefined) schema(media.schema, `${mAt}/schema`, `${at} ${type}`, 0);
+      if (media.example !== undefined) add(`${at} ${type} example=${json(media.example)}`, `${mAt}/example`);
+      examples(media.examples, `${mAt}/examples`, `${at} ${type}`);
     }
+  };
+
+  /** A parameter or header: required, deprecation, schema, content and examples. */
+  const parameterLike = (p: Obj, pAt: string, at: string, requiredToo: boolean) => {
+    if (requiredToo && p.required === true) add(`${at} required`, `${pAt}/required`);
+    if (p.deprecated === true) add(`${at} deprecated`, `${pAt}/deprecated`);
+    if (p.schema !== undefined) schema(p.schema, `${pAt}/schema`, at, 0);
+    if (p.content !== undefined) content(p.content, `${pAt}/content`, at);
+    if (p.example !== undefined) add(`${at} example=${json(p.example)}`, `${pAt}/example`);
+    examples(p.examples, `${pAt}/examples`, at);
   };
 
   const security = (raw: unknown, pointer: string, at: string) => {
@@ -104,9 +183,10 @@ export function inventory(doc: Obj): Entry[] {
     add(`${at} security=${[...alternatives].sort().join(' | ') || 'none'}`, pointer);
   };
 
-  const operation = (opRaw: unknown, opPointer: string, at: string, pathItem: Obj, pathPointer: string) => {
+  const operation = (opRaw: unknown, opPointer: string, at: string, pathItem: Obj, pathPointer: string, rootSecurity: unknown) => {
     const [op, pointer] = follow(opRaw, opPointer);
     add(at, pointer);
+    if (typeof op.operationId === 'string') add(`${at} operationId=${op.operationId}`, `${pointer}/operationId`);
     const params = new Map<string, [Obj, string]>();
     for (const [list, base] of [[pathItem.parameters, `${pathPointer}/parameters`], [op.parameters, `${pointer}/parameters`]] as const) {
       if (Array.isArray(list)) list.forEach((p, i) => {
@@ -116,10 +196,7 @@ export function inventory(doc: Obj): Entry[] {
     }
     for (const [name, [p, pAt]] of params) {
       add(`${at} ${name}`, pAt);
-      if (p.required === true && p.in !== 'path') add(`${at} ${name} required`, `${pAt}/required`);
-      if (p.deprecated === true) add(`${at} ${name} deprecated`, `${pAt}/deprecated`);
-      if (p.schema !== undefined) schema(p.schema, `${pAt}/schema`, `${at} ${name}`, new Set(), 0);
-      if (p.content !== undefined) content(p.content, `${pAt}/content`, `${at} ${name}`);
+      parameterLike(p, pAt, `${at} ${name}`, p.in !== 'path');
     }
     if (op.requestBody !== undefined) {
       const [body, bAt] = follow(op.requestBody, `${pointer}/requestBody`);
@@ -134,47 +211,108 @@ export function inventory(doc: Obj): Entry[] {
       for (const [name, h] of Object.entries(follow(response.headers, `${rAt}/headers`)[0])) {
         const [header, hAt] = follow(h, `${rAt}/headers/${seg(name)}`);
         add(`${at} ${status} header ${name.toLowerCase()}`, hAt);
-        if (header.schema !== undefined) schema(header.schema, `${hAt}/schema`, `${at} ${status} header ${name.toLowerCase()}`, new Set(), 0);
+        parameterLike(header, hAt, `${at} ${status} header ${name.toLowerCase()}`, true);
       }
     }
-    security(op.security ?? doc.security, op.security !== undefined ? `${pointer}/security` : '/security', at);
+    security(op.security ?? rootSecurity, op.security !== undefined ? `${pointer}/security` : '/security', at);
     if (Array.isArray(op.tags)) for (const t of op.tags) add(`${at} tag=${String(t)}`, `${pointer}/tags`);
     if (op.deprecated === true) add(`${at} deprecated`, `${pointer}/deprecated`);
-    for (const name of Object.keys(follow(op.callbacks, `${pointer}/callbacks`)[0])) add(`${at} callback ${name}`, `${pointer}/callbacks/${seg(name)}`);
+    for (const [name, cb] of Object.entries(follow(op.callbacks, `${pointer}/callbacks`)[0])) {
+      const [callback, cbAt] = follow(cb, `${pointer}/callbacks/${seg(name)}`);
+      add(`${at} callback ${name}`, cbAt);
+      for (const [expression, item] of Object.entries(callback)) {
+        const [cbItem, itemAt] = follow(item, `${cbAt}/${seg(expression)}`);
+        for (const m of METHODS) if (isObj(cbItem[m])) operation(cbItem[m], `${itemAt}/${m}`, `${at} callback ${name} ${expression} ${m.toUpperCase()}`, cbItem, itemAt, op.security ?? rootSecurity);
+      }
+    }
   };
 
-  for (const [path, raw] of Object.entries(follow(doc.paths, '/paths')[0])) {
-    const [item, itemAt] = follow(raw, `/paths/${seg(path)}`);
-    for (const m of METHODS) if (isObj(item[m])) operation(item[m], `${itemAt}/${m}`, `${m.toUpperCase()} ${path}`, item, itemAt);
-  }
-  for (const key of ['webhooks', 'x-webhooks']) {
-    for (const [name, raw] of Object.entries(follow(doc[key], `/${key}`)[0])) {
-      const [item, itemAt] = follow(raw, `/${key}/${seg(name)}`);
-      const methods = METHODS.filter((m) => isObj(item[m]));
-      const [only] = methods;
-      if (methods.length === 1 && only) {
-        const [op, opAt] = follow(item[only], `${itemAt}/${only}`);
-        add(`webhook ${name}`, opAt);
-        if (op.requestBody !== undefined) content(follow(op.requestBody, `${opAt}/requestBody`)[0].content, `${follow(op.requestBody, `${opAt}/requestBody`)[1]}/content`, `webhook ${name}`);
-      } else add(`webhook ${name} (${methods.length} operations)`, itemAt);
+  if (typeof doc.asyncapi === 'string') asyncapi(doc, add, follow, schema, security);
+  else {
+    for (const [path, raw] of Object.entries(follow(doc.paths, '/paths')[0])) {
+      const [item, itemAt] = follow(raw, `/paths/${seg(path)}`);
+      for (const m of METHODS) if (isObj(item[m])) operation(item[m], `${itemAt}/${m}`, `${m.toUpperCase()} ${path}`, item, itemAt, doc.security);
     }
+    for (const key of ['webhooks', 'x-webhooks']) {
+      for (const [name, raw] of Object.entries(follow(doc[key], `/${key}`)[0])) {
+        const [item, itemAt] = follow(raw, `/${key}/${seg(name)}`);
+        const methods = METHODS.filter((m) => isObj(item[m]));
+        const [only] = methods;
+        if (methods.length === 1 && only) operation(item[only], `${itemAt}/${only}`, `webhook ${name}`, item, itemAt, doc.security);
+        else add(`webhook ${name} (${methods.length} operations)`, itemAt);
+      }
+    }
+    (Array.isArray(doc.servers) ? doc.servers : []).forEach((sv, i) => {
+      const server = follow(sv, `/servers/${i}`)[0];
+      add(`server ${String(server.url)}`, `/servers/${i}`);
+      for (const [v, def] of Object.entries(isObj(server.variables) ? server.variables : {})) add(`server ${String(server.url)} {${v}}=${json(isObj(def) ? def.default : undefined)}`, `/servers/${i}/variables/${seg(v)}`);
+    });
   }
-  const components = follow(doc.components, '/components')[0];
   for (const [name, s] of Object.entries(follow(components.schemas, '/components/schemas')[0])) {
     add(`schema ${name}`, `/components/schemas/${seg(name)}`);
-    schema(s, `/components/schemas/${seg(name)}`, `schema ${name}`, new Set(), 0);
+    schema(s, `/components/schemas/${seg(name)}`, `schema ${name}`, 0);
   }
   for (const [name, raw] of Object.entries(follow(components.securitySchemes, '/components/securitySchemes')[0])) {
-    const s = follow(raw, '')[0];
-    add(`scheme ${name} ${String(s.type)}${s.in ? ` in ${String(s.in)}` : ''}${s.scheme ? ` ${String(s.scheme).toLowerCase()}` : ''}`, `/components/securitySchemes/${seg(name)}`);
-    for (const flow of Object.values(isObj(s.flows) ? s.flows : {})) for (const scope of Object.keys(isObj(flow) && isObj(flow.scopes) ? flow.scopes : {})) add(`scheme ${name} scope ${scope}`, `/components/securitySchemes/${seg(name)}/flows`);
+    const [s, sAt] = follow(raw, `/components/securitySchemes/${seg(name)}`);
+    add(`scheme ${name} ${String(s.type)}${s.in ? ` in ${String(s.in)}` : ''}${s.scheme ? ` ${String(s.scheme).toLowerCase()}` : ''}`, sAt);
+    if (typeof s.bearerFormat === 'string') add(`scheme ${name} bearerFormat=${s.bearerFormat}`, `${sAt}/bearerFormat`);
+    if (typeof s.openIdConnectUrl === 'string') add(`scheme ${name} openIdConnectUrl=${s.openIdConnectUrl}`, `${sAt}/openIdConnectUrl`);
+    for (const [flow, f] of Object.entries(isObj(s.flows) ? s.flows : {})) {
+      if (!isObj(f)) continue;
+      for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) if (typeof f[k] === 'string') add(`scheme ${name} ${flow} ${k}=${String(f[k])}`, `${sAt}/flows/${seg(flow)}/${k}`);
+      for (const scope of Object.keys({ ...(isObj(f.scopes) ? f.scopes : {}), ...(isObj(f.availableScopes) ? f.availableScopes : {}) })) add(`scheme ${name} scope ${scope}`, `${sAt}/flows/${seg(flow)}`);
+    }
   }
-  (Array.isArray(doc.servers) ? doc.servers : []).forEach((sv, i) => {
-    const server = follow(sv, `/servers/${i}`)[0];
-    add(`server ${String(server.url)}`, `/servers/${i}`);
-    for (const [v, def] of Object.entries(isObj(server.variables) ? server.variables : {})) add(`server ${String(server.url)} {${v}}=${JSON.stringify(isObj(def) ? def.default : undefined)}`, `/servers/${i}/variables/${seg(v)}`);
-  });
+  const info = follow(doc.info, '/info')[0];
+  if (typeof info.version === 'string') add(`version ${info.version}`, '/info/version');
   return out;
+}
+
+type Add = (key: string, pointer: string) => void;
+type Follow = (v: unknown, pointer: string) => [Obj, string];
+type Schema = (raw: unknown, pointer: string, at: string, depth: number) => void;
+type Security = (raw: unknown, pointer: string, at: string) => void;
+
+/** The facts of an AsyncAPI 3 document: channels, operations, messages (schemas and schemes are counted with OpenAPI's). */
+function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema, security: Security): void {
+  const messagePrefix = '#/components/messages/';
+  /** A message's name: the component it refers to, else its key where it is written. */
+  const nameOf = (raw: unknown, key: string) => (isObj(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith(messagePrefix) ? unseg(raw.$ref.slice(messagePrefix.length)) : key);
+  const messages = new Map<string, [unknown, string]>();
+  for (const [name, m] of Object.entries(follow(isObj(doc.components) ? doc.components.messages : undefined, '/components/messages')[0])) messages.set(name, [m, `/components/messages/${seg(name)}`]);
+  /** The security that holds for an operation: its own, else every server's. */
+  const serverSecurity = Object.values(isObj(doc.servers) ? doc.servers : {}).flatMap((sv) => (isObj(sv) && Array.isArray(sv.security) ? sv.security : []));
+  const schemeName = (x: unknown) => (isObj(x) && typeof x.$ref === 'string' ? unseg(x.$ref.split('/').at(-1) ?? '') : '');
+  for (const [id, raw] of Object.entries(follow(doc.channels, '/channels')[0])) {
+    const [channel, at] = follow(raw, `/channels/${seg(id)}`);
+    add(`channel ${id}`, at);
+    if ('address' in channel) add(`channel ${id} address=${json(channel.address)}`, `${at}/address`);
+    for (const [key, m] of Object.entries(follow(channel.messages, `${at}/messages`)[0])) {
+      add(`channel ${id} message ${key}`, `${at}/messages/${seg(key)}`);
+      const name = nameOf(m, key);
+      if (!messages.has(name)) messages.set(name, [m, `${at}/messages/${seg(key)}`]);
+    }
+  }
+  for (const [id, raw] of Object.entries(follow(doc.operations, '/operations')[0])) {
+    const [op, at] = follow(raw, `/operations/${seg(id)}`);
+    add(`operation ${id} action=${String(op.action)}`, `${at}/action`);
+    const channel = isObj(op.channel) && typeof op.channel.$ref === 'string' ? unseg(op.channel.$ref.split('/').at(-1) ?? '') : '';
+    add(`operation ${id} channel=${channel}`, `${at}/channel`);
+    if (Array.isArray(op.messages)) op.messages.forEach((m, i) => add(`operation ${id} message ${isObj(m) && typeof m.$ref === 'string' ? m.$ref.split('/').slice(2).map(unseg).filter((_, j) => j !== 1).join(' ') : ''}`, `${at}/messages/${i}`));
+    const alternatives = Array.isArray(op.security) ? op.security : serverSecurity;
+    security(alternatives.map((x) => ({ [schemeName(x)]: [] })), Array.isArray(op.security) ? `${at}/security` : '/servers', `operation ${id}`);
+  }
+  for (const [name, [raw, pointer]] of messages) {
+    const [m, at] = follow(raw, pointer);
+    add(`message ${name}`, at);
+    const contentType = typeof m.contentType === 'string' ? m.contentType : typeof doc.defaultContentType === 'string' ? doc.defaultContentType : undefined;
+    if (contentType !== undefined) add(`message ${name} contentType=${contentType}`, typeof m.contentType === 'string' ? `${at}/contentType` : '/defaultContentType');
+    if (m.payload !== undefined) schema(m.payload, `${at}/payload`, `message ${name} payload`, 0);
+    if (m.headers !== undefined) schema(m.headers, `${at}/headers`, `message ${name} headers`, 0);
+    (Array.isArray(m.examples) ? m.examples : []).forEach((e, i) => {
+      if (isObj(e) && 'payload' in e) add(`message ${name} example${typeof e.name === 'string' ? ` ${e.name}` : ''}=${json(e.payload)}`, `${at}/examples/${i}`);
+    });
+  }
 }
 
 /**
@@ -183,10 +321,30 @@ export function inventory(doc: Obj): Entry[] {
  * silence.
  */
 export function silentlyLost(source: Entry[], exported: Entry[], unmapped: ReadonlyArray<{ pointer: string }>): Entry[] {
+  const { lost } = compare(source, exported, unmapped);
+  return lost;
+}
+
+/**
+ * Where each fact of a source went: kept (the export states it), reported (the unmapped list names
+ * its place, or a place above it) or lost; and what the export states that the source does not
+ * (invented). The id every exported operation carries (its item's id, `operationId`) is no claim
+ * about the contract and is not counted as invented.
+ */
+export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyArray<{ pointer: string }>): { kept: Entry[]; reported: Entry[]; lost: Entry[]; invented: Entry[] } {
   const stated = new Set(exported.map((e) => e.key));
+  const known = new Set(source.map((e) => e.key));
   // An element reached along several ways (a component used by many operations) is carried when one of them shows it.
   const carried = new Set(source.filter((e) => stated.has(e.key)).map((e) => e.pointer));
-  const pointers = unmapped.map((u) => u.pointer);
-  const covered = (p: string) => pointers.some((u) => p === u || p.startsWith(`${u}/`));
-  return source.filter((e) => !stated.has(e.key) && !carried.has(e.pointer) && !covered(e.pointer));
+  const pointers = new Set(unmapped.map((u) => u.pointer));
+  const covered = (p: string) => {
+    for (let at = p; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) if (pointers.has(at)) return true;
+    return pointers.has('');
+  };
+  const kept: Entry[] = [];
+  const reported: Entry[] = [];
+  const lost: Entry[] = [];
+  for (const e of source) (stated.has(e.key) || carried.has(e.pointer) ? kept : covered(e.pointer) ? reported : lost).push(e);
+  const invented = exported.filter((e) => !known.has(e.key) && !/ operationId=/.test(e.key));
+  return { kept, reported, lost, invented };
 }

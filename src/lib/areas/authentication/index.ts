@@ -7,7 +7,7 @@ import { durationSchema, nameSchema, prose, urlSchema } from '../../facet/values
 import { defineArea } from '../area.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 
-export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect', 'mutual-tls', 'sasl'] as const;
+export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect', 'mutual-tls', 'sasl'] as const;
 /** The SASL mechanisms a broker connection can use (AsyncAPI's `plain`, `scramSha256`, `scramSha512`, `gssapi`). */
 export const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512', 'gssapi'] as const;
 
@@ -40,6 +40,8 @@ export const authSchemeItem = facetObject(
     location: facet(z.enum(['header', 'query', 'cookie', 'user', 'password'])),
     /** For a bearer token: what the token is, e.g. `JWT`. */
     token_format: facet(z.string().min(1)),
+    /** For another HTTP authentication scheme (`scheme: http`): its name in the `Authorization` header, e.g. `digest`, `hoba`. */
+    http_scheme: z.string().trim().min(1).optional(),
     /** For SASL (a broker connection): the mechanism, `plain`, `scram-sha-256`, `scram-sha-512` or `gssapi`. */
     mechanism: z.enum(SASL_MECHANISMS).optional(),
     /** Lifetimes by token kind, as ISO 8601 durations: `{ access_token: PT1H }`. */
@@ -53,7 +55,7 @@ export const authSchemeItem = facetObject(
     ...itemCommonMetas,
     scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0, SASL...)?' },
     credentials: { label: 'credential names', question: 'Which credentials does a caller hold?' },
-    headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'oauth2', 'openid-connect') },
+    headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect') },
     location: { label: 'key location', question: 'Where does the API key go: a header, the query, a cookie, or (for a broker) the user or password of the connection?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },
     token_format: { label: 'token format', question: 'What is the token (a JWT, an opaque string...)?', refinement: 'token_format', notApplicable: onlyFor('token format', 'http-bearer') },
     token_lifetimes: { label: 'token lifetimes', question: 'How long do the tokens live?', notApplicable: onlyFor('tokens', 'http-bearer', 'oauth2', 'openid-connect') },
@@ -91,7 +93,7 @@ export const authentication = defineArea({
   },
   layout: () => [
     { kind: 'signature', keys: ['scheme'] },
-    { kind: 'facts', keys: ['credentials', 'headers', 'location', 'token_format', 'mechanism'] },
+    { kind: 'facts', keys: ['credentials', 'headers', 'location', 'token_format', 'http_scheme', 'mechanism'] },
     { kind: 'entries', key: 'scopes', title: 'Scopes' },
     { kind: 'entries', key: 'token_lifetimes', title: 'Token lifetimes' },
     { kind: 'entries', key: 'token_endpoints', title: 'Token endpoints' },

@@ -105,7 +105,7 @@ export function exportAsyncApi(a: Analysis): Obj {
         purpose: { area: ['name', 'purpose', ...(url ? ['base_url'] : [])] },
         resources: { items: 'all' },
         events: { area: ['channels', 'operations'], items: ['title', 'description', 'payload', 'channel', 'direction', 'headers', 'security'] },
-        authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints', 'mechanism'] : []) },
+        authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints', 'mechanism', 'http_scheme', 'token_format'] : []) },
       },
       'AsyncAPI',
     ),
@@ -140,9 +140,11 @@ function asyncApiScheme(d: Item<'authentication'>['data']): Obj | undefined {
       return where && name ? { ...description, type: 'httpApiKey', in: where, name } : undefined;
     }
     case 'http-bearer':
-      return { ...description, type: 'http', scheme: 'bearer' };
+      return { ...description, type: 'http', scheme: 'bearer', ...(text(d.token_format) ? { bearerFormat: d.token_format } : {}) };
     case 'http-basic':
       return { ...description, type: 'http', scheme: 'basic' };
+    case 'http':
+      return d.http_scheme !== undefined ? { ...description, type: 'http', scheme: d.http_scheme } : undefined;
     case 'openid-connect': {
       const url = Object.values(endpoints).find((u) => typeof u === 'string');
       return url ? { ...description, type: 'openIdConnect', openIdConnectUrl: url } : undefined;

@@ -346,8 +346,10 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
       };
     case 'userPassword':
       return { ...common, scheme: 'http-basic', credentials: ['user', 'password'] };
-    case 'http':
-      return { ...common, scheme: String(s.scheme).toLowerCase() === 'bearer' ? 'http-bearer' : 'http-basic', headers: ['Authorization'] };
+    case 'http': {
+      const kind = String(s.scheme).toLowerCase();
+      return { ...common, ...(kind === 'bearer' ? { scheme: 'http-bearer', ...(typeof s.bearerFormat === 'string' && s.bearerFormat.trim() !== '' ? { token_format: s.bearerFormat } : {}) } : kind === 'basic' ? { scheme: 'http-basic' } : { scheme: 'http', http_scheme: String(s.scheme) }), headers: ['Authorization'] };
+    }
     case 'oauth2': {
       const scopes: Record<string, string> = {};
       const endpoints: Record<string, string> = {};

@@ -17,6 +17,7 @@ const KEPT = new Set(['summary', 'description', 'operationId', 'tags', 'paramete
 export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, rootSecurity: unknown, defined: (scheme: string) => boolean, callback = false): Array<{ id: string; data: ItemInput<'events'> }> {
   const all = LOWER_METHODS.filter((m) => isObj(item[m]));
   const methods = callback && all.length > 1 ? [all.includes('post') ? 'post' : (all[0] as string)] : all;
+  if (all.length === 0) ctx.unmapped.push({ pointer, reason: `a ${callback ? 'callback' : 'webhook'} without an operation (POST, PUT…) is not kept` });
   if (!callback && methods.length > 1) ctx.unmapped.push({ pointer, reason: `${methods.length} operations under one webhook become ${methods.length} events, one per method; an export writes each as a webhook of its own` });
   for (const m of all) {
     if (m !== 'post') ctx.unmapped.push({ pointer: `${pointer}/${m}`, reason: methods.includes(m) ? `a ${callback ? 'callback' : 'webhook'} by ${m.toUpperCase()}: the event keeps what it sends, not its method (exports deliver it by POST)` : `a second operation of one callback (${m.toUpperCase()}) is not kept: the callback is its POST` });

@@ -97,7 +97,8 @@ function securityOf(value: unknown, exported: ReadonlySet<string>, drop: (reason
     if (missing.length) drop(`the alternative ${describeSecurity([alt])} is left out: scheme ${missing.map((r) => r.scheme).join(', ')} is not exported`);
     else out.push(Object.fromEntries(reqs.map((r) => [r.scheme, r.scopes ?? []])));
   }
-  return out;
+  // With every alternative left out, an empty list would claim that no authentication is needed: nothing is written.
+  return out.length === 0 && alternatives.length > 0 ? undefined : out;
 }
 
 /** An error's body: its own, else the errors area's body shape, where either is stated. */
@@ -243,7 +244,7 @@ export function exportOpenApi(a: Analysis): Obj {
         purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
         resources: { items: 'all' },
         endpoints: { items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks'] },
-        authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'scopes', 'token_endpoints'] },
+        authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'token_endpoints'] },
         events: { items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', ...(calledBack.has(id) ? ['channel'] : [])] },
         errors: { area: ['body'], items: ['title', 'status', 'body'] },
         versioning: { items: (id) => (id === chosen ? ['name'] : []) },
@@ -310,6 +311,8 @@ function securityScheme(s: Item<'authentication'>): Obj | string {
       return { ...description, type: 'http', scheme: 'bearer', ...(text(d.token_format) ? { bearerFormat: d.token_format } : {}) };
     case 'http-basic':
       return { ...description, type: 'http', scheme: 'basic' };
+    case 'http':
+      return d.http_scheme !== undefined ? { ...description, type: 'http', scheme: d.http_scheme } : 'the name of its HTTP scheme (`http_scheme`) is not stated yet';
     case 'openid-connect': {
       const url = Object.values(endpoints).find((u) => typeof u === 'string');
       return url ? { ...description, type: 'openIdConnect', openIdConnectUrl: url } : 'its discovery URL is not stated yet';

@@ -20,9 +20,8 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemIn
       if (kind === 'bearer') return { ...common, scheme: 'http-bearer', headers: ['Authorization'], ...(typeof s.bearerFormat === 'string' && s.bearerFormat.trim() !== '' ? { token_format: s.bearerFormat } : {}) };
       if (typeof s.bearerFormat === 'string') unmapped.push({ pointer: `${pointer}/bearerFormat`, reason: 'a bearer format on a scheme that is not bearer has no place in the spec' });
       if (kind === 'basic') return { ...common, scheme: 'http-basic', headers: ['Authorization'], credentials: ['username', 'password'] };
-      // Digest, HOBA, Negotiate…: the spec has no such kind; what it is stays open.
-      unmapped.push({ pointer: `${pointer}/scheme`, reason: `the HTTP authentication scheme \`${String(s.scheme)}\` is none the spec knows (basic, bearer); the kind of scheme is left open` });
-      return { ...common, scheme: { open: `The source names the HTTP scheme ${JSON.stringify(String(s.scheme))}.` }, headers: ['Authorization'] };
+      // Digest, HOBA, a scheme of the service's own…: another HTTP scheme, by its name.
+      return { ...common, scheme: 'http', http_scheme: String(s.scheme), headers: ['Authorization'] };
     }
     case 'oauth2': {
       const flows = isObj(s.flows) ? s.flows : {};
