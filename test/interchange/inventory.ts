@@ -126,7 +126,6 @@ export function inventory(doc: Obj): Entry[] {
     if (typeof s.discriminator === 'string') add(`${at} discriminator=${s.discriminator}`, `${pointer}/discriminator`);
     const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
     if (isObj(s.properties)) {
-      if (Object.keys(s.properties).length === 0) add(`${at} no properties`, `${pointer}/properties`);
       for (const [name, p] of Object.entries(s.properties)) {
         add(`${at}.${name}`, `${pointer}/properties/${seg(name)}`);
         if (required.has(name)) add(`${at}.${name} required`, `${pointer}/required`);
@@ -331,7 +330,23 @@ export function silentlyLost(source: Entry[], exported: Entry[], unmapped: Reado
  * (invented). The id every exported operation carries (its item's id, `operationId`) is no claim
  * about the contract and is not counted as invented.
  */
-export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyArray<{ pointer: string }>): { kept: Entry[]; reported: Entry[]; lost: Entry[]; invented: Entry[] } {
+export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyArray<{ pointer: string; reason?: string }>): { kept: Entry[]; reported: Entry[]; lost: Entry[]; invented: Entry[] } {
+  // A name the import reports kept under another id is that id in the export: its facts are reported, under the new name.
+  const renames = new Map<string, string>();
+  for (const u of unmapped) {
+    const m = /^the (?:schema|security scheme|webhook) `(.+?)` is kept under the id `(.+?)`/.exec(u.reason ?? '');
+    if (m?.[1] !== undefined && m[2] !== undefined) renames.set(m[1], m[2]);
+  }
+  if (renames.size > 0) {
+    const patterns = [...renames].map(([from, to]) => [new RegExp(`(^schema |^scheme |^webhook | ref=|[=|+] ?)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[ .[{(])`, 'g'), `$1${to}`] as const);
+    const rename = (key: string) => patterns.reduce((k, [re, to]) => k.replace(re, to), key);
+    const exportedKeys = new Set(exported.map((e) => e.key));
+    const moved = source.filter((e) => rename(e.key) !== e.key && exportedKeys.has(rename(e.key)));
+    const movedSet = new Set(moved);
+    const movedKeys = new Set(moved.map((e) => rename(e.key)));
+    const rest = compare(source.filter((e) => !movedSet.has(e)), exported.filter((e) => !movedKeys.has(e.key)), unmapped.filter((u) => !/is kept under the id/.test(u.reason ?? '')));
+    return { ...rest, reported: [...rest.reported, ...moved] };
+  }
   const stated = new Set(exported.map((e) => e.key));
   const known = new Set(source.map((e) => e.key));
   // An element reached along several ways (a component used by many operations) is carried when one of them shows it.

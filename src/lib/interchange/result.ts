@@ -29,6 +29,11 @@ export class Ids {
   /** Names kept under another id, with why, in the order met. */
   readonly renamed: Array<{ name: string; id: string; why: string }> = [];
 
+  /** `reserved`: ids no name may have (a resource may not be called `string`, which is a type). */
+  constructor(reserved: readonly string[] = []) {
+    for (const id of reserved) this.taken.set(id.toLowerCase(), id);
+  }
+
   id(name: string): string {
     const known = this.byName.get(name);
     if (known) return known;
@@ -42,12 +47,16 @@ export class Ids {
     let id = base;
     const clash = this.taken.get(id.toLowerCase());
     for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}-${n}`;
-    if (clash !== undefined) why.push(`ids must differ in more than letter case, and \`${clash}\` is taken`);
+    if (clash !== undefined) why.push(clash.toLowerCase() === base.toLowerCase() && this.reserved(clash) ? `\`${clash}\` is a type of the spec` : `ids must differ in more than letter case, and \`${clash}\` is taken`);
     this.taken.set(id.toLowerCase(), id);
     this.byName.set(name, id);
     this.byId.set(id, name);
     if (id !== name) this.renamed.push({ name, id, why: why.join('; ') });
     return id;
+  }
+
+  private reserved(id: string): boolean {
+    return !this.byId.has(id);
   }
 
   has(name: string): boolean {

@@ -1,5 +1,5 @@
 import type { ItemInput } from '../areas/index.ts';
-import { aType, CONSTRAINT_KEYS, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
+import { aType, COMPOSITIONS, CONSTRAINT_KEYS, PRIMITIVE_TYPES, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { patternMatcher } from '../checks/shapes.ts';
@@ -103,7 +103,8 @@ const fits = (keyword: string, v: unknown): boolean => {
  */
 export class SchemaMapper {
   readonly resources = new Map<string, ItemInput<'resources'>>();
-  readonly ids = new Ids();
+  /** A resource's id is a type name: it may not be one of the spec's own types. */
+  readonly ids = new Ids([...PRIMITIVE_TYPES, ...COMPOSITIONS]);
   private unmapped: Unmapped[];
   /** Each component's schema as written, by name, and its id's shape once mapped (for checking values against it). */
   private readonly raw = new Map<string, unknown>();

@@ -13,3 +13,11 @@ export function titled(summary: unknown, description?: unknown): { title?: strin
   const joined = [text, desc].filter((s): s is string => s !== undefined && s !== '').join('\n\n');
   return joined === '' ? {} : { description: joined };
 }
+
+/** The service's name from a document's title: one line, else open (a title of several lines is listed as unmapped). */
+export function serviceName(title: unknown, unmapped: Array<{ pointer: string; reason: string }>): string | { open: true } {
+  const text = typeof title === 'string' ? title.trim() : '';
+  if (text !== '' && ONE_LINE.test(text)) return text;
+  if (text !== '') unmapped.push({ pointer: '/info/title', reason: 'a title of several lines has no place as the service\'s name, which is one line' });
+  return { open: true };
+}

@@ -6,7 +6,7 @@ import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { canonical, refName, SchemaMapper } from '../schema-map.ts';
-import { ONE_LINE, titled } from '../text.ts';
+import { ONE_LINE, serviceName, titled } from '../text.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
 
@@ -223,7 +223,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     format: `AsyncAPI ${String(doc.asyncapi)}`,
     areas: {
       purpose: {
-        name: typeof info.title === 'string' ? info.title : { open: true },
+        name: serviceName(info.title, unmapped),
         base_url: url ?? '{base_url}',
         ...(typeof info.description === 'string' ? { purpose: info.description } : {}),
       },

@@ -3,7 +3,7 @@ import { mediaType, type headerSchema, type payloadSchema } from '../../areas/pa
 import type { Shape } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg } from '../result.ts';
-import { holdsReference } from '../schema-map.ts';
+import { canonical, holdsReference } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { linkUrlSchema } from '../../safety/url.ts';
 import type { OpenApiContext } from './context.ts';
@@ -121,7 +121,7 @@ export function headersOf(ctx: OpenApiContext, headers: unknown, pointer: string
       if (contentType !== undefined) ctx.unmapped.push({ pointer: `${at}/content`, reason: `a header's media type (\`${contentType}\`) has no place in the spec; its schema is kept` });
       for (const key of ['style', 'explode']) if (h[key] !== undefined) ctx.unmapped.push({ pointer: `${at}/${key}`, reason: `a header's \`${key}\` has no place in the spec` });
       const { type, ...rest } = shape;
-      return [name, { ...(type !== undefined ? { type } : {}), ...(typeof h.required === 'boolean' ? { required: h.required } : {}), ...rest } as Header];
+      return [name, canonical({ ...(type !== undefined ? { type } : {}), ...(typeof h.required === 'boolean' ? { required: h.required } : {}), ...rest }) as Header];
     }),
   );
 }

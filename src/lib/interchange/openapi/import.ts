@@ -1,6 +1,7 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { serverSchema } from '../../areas/purpose/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
+import { serviceName } from '../text.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
 import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts';
@@ -42,24 +43,32 @@ export function extensions(doc: Obj, listed: readonly Unmapped[]): Unmapped[] {
     return false;
   };
   const out: Unmapped[] = [];
-  const stack: Array<[unknown, string]> = [[doc, '']];
+  // Objects whose keys are names (a header `x-request-id`, a property `x-rate`), not fields that could be extensions.
+  const stack: Array<[unknown, string, boolean]> = [[doc, '', false]];
   const seen = new Set<unknown>();
   while (stack.length > 0) {
-    const [value, pointer] = stack.pop() as [unknown, string];
+    const [value, pointer, names] = stack.pop() as [unknown, string, boolean];
     if (value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
     for (const [key, v] of Object.entries(value)) {
       const at = `${pointer}/${seg(key)}`;
-      if (key.startsWith('x-') && !Array.isArray(value)) {
+      if (!names && !Array.isArray(value) && key.startsWith('x-')) {
         if (key.startsWith('x-specbench-') || (pointer === '' && key === 'x-webhooks')) continue;
         if (!isCovered(at)) out.push({ pointer: at, reason: `the extension \`${key}\` has no place in the spec` });
         continue;
       }
-      stack.push([v, at]);
+      // Values, not descriptions: examples, defaults and allowed values hold data, whatever their keys.
+      if (!names && DATA.has(key)) continue;
+      stack.push([v, at, !names && NAMES.has(key) && !Array.isArray(v)]);
     }
   }
   return out.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
 }
+
+/** Keys whose value is a map of names (headers, properties, media types, components…). */
+const NAMES = new Set(['headers', 'properties', 'content', 'schemas', 'parameters', 'examples', 'requestBodies', 'securitySchemes', 'links', 'callbacks', 'variables', 'scopes', 'mapping', 'encoding', 'webhooks', 'x-webhooks', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'responses', 'pathItems']);
+/** Keys whose value is data. */
+const DATA = new Set(['example', 'value', 'default', 'enum', 'const']);
 
 /** What a path item states besides its operations and parameters (a summary, servers…): listed as unmapped. */
 function pathItemKeys(ctx: OpenApiContext, item: Obj, pointer: string): void {
@@ -200,7 +209,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     format,
     areas: {
       purpose: {
-        name: typeof info.title === 'string' ? info.title : { open: true },
+        name: serviceName(info.title, unmapped),
         base_url: absolute ?? '{base_url}',
         ...(typeof info.description === 'string' && info.description.trim() ? { purpose: info.description } : {}),
         ...(servers.length > 0 ? { servers } : {}),
