@@ -226,7 +226,7 @@ export function inventory(doc: Obj): Entry[] {
     }
   };
 
-  if (typeof doc.asyncapi === 'string') asyncapi(doc, add, follow, schema, security);
+  if (typeof doc.asyncapi === 'string') asyncapi(doc, add, follow, schema);
   else {
     for (const [path, raw] of Object.entries(follow(doc.paths, '/paths')[0])) {
       const [item, itemAt] = follow(raw, `/paths/${seg(path)}`);
@@ -270,18 +270,21 @@ export function inventory(doc: Obj): Entry[] {
 type Add = (key: string, pointer: string) => void;
 type Follow = (v: unknown, pointer: string) => [Obj, string];
 type Schema = (raw: unknown, pointer: string, at: string, depth: number) => void;
-type Security = (raw: unknown, pointer: string, at: string) => void;
 
 /** The facts of an AsyncAPI 3 document: channels, operations, messages (schemas and schemes are counted with OpenAPI's). */
-function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema, security: Security): void {
+function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
   const messagePrefix = '#/components/messages/';
-  /** A message's name: the component it refers to, else its key where it is written. */
-  const nameOf = (raw: unknown, key: string) => (isObj(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith(messagePrefix) ? unseg(raw.$ref.slice(messagePrefix.length)) : key);
+  /** A message's name: its own `name`, else the component it refers to, else its key where it is written. */
+  const nameOf = (raw: unknown, key: string) => {
+    const [m] = follow(raw, '');
+    if (typeof m.name === 'string') return m.name;
+    return isObj(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith(messagePrefix) ? unseg(raw.$ref.slice(messagePrefix.length)) : key;
+  };
   const messages = new Map<string, [unknown, string]>();
-  for (const [name, m] of Object.entries(follow(isObj(doc.components) ? doc.components.messages : undefined, '/components/messages')[0])) messages.set(name, [m, `/components/messages/${seg(name)}`]);
-  /** The security that holds for an operation: its own, else every server's. */
-  const serverSecurity = Object.values(isObj(doc.servers) ? doc.servers : {}).flatMap((sv) => (isObj(sv) && Array.isArray(sv.security) ? sv.security : []));
-  const schemeName = (x: unknown) => (isObj(x) && typeof x.$ref === 'string' ? unseg(x.$ref.split('/').at(-1) ?? '') : '');
+  for (const [key, m] of Object.entries(follow(isObj(doc.components) ? doc.components.messages : undefined, '/components/messages')[0])) messages.set(nameOf(m, key), [m, `/components/messages/${seg(key)}`]);
+  /** The security that holds for an operation: its own, else every server's; each alternative where it is written. */
+  const serverSecurity = Object.entries(isObj(doc.servers) ? doc.servers : {}).flatMap(([name, sv]) => (isObj(sv) && Array.isArray(sv.security) ? sv.security.map((x, i) => [x, `/servers/${seg(name)}/security/${i}`] as const) : []));
+  const schemeName = (x: unknown) => (isObj(x) && typeof x.$ref === 'string' ? unseg(x.$ref.split('/').at(-1) ?? '') : `a scheme in place (${isObj(x) ? String(x.type) : ''})`);
   for (const [id, raw] of Object.entries(follow(doc.channels, '/channels')[0])) {
     const [channel, at] = follow(raw, `/channels/${seg(id)}`);
     add(`channel ${id}`, at);
@@ -298,8 +301,8 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema, security: 
     const channel = isObj(op.channel) && typeof op.channel.$ref === 'string' ? unseg(op.channel.$ref.split('/').at(-1) ?? '') : '';
     add(`operation ${id} channel=${channel}`, `${at}/channel`);
     if (Array.isArray(op.messages)) op.messages.forEach((m, i) => add(`operation ${id} message ${isObj(m) && typeof m.$ref === 'string' ? m.$ref.split('/').slice(2).map(unseg).filter((_, j) => j !== 1).join(' ') : ''}`, `${at}/messages/${i}`));
-    const alternatives = Array.isArray(op.security) ? op.security : serverSecurity;
-    security(alternatives.map((x) => ({ [schemeName(x)]: [] })), Array.isArray(op.security) ? `${at}/security` : '/servers', `operation ${id}`);
+    const alternatives = Array.isArray(op.security) ? op.security.map((x, i) => [x, `${at}/security/${i}`] as const) : serverSecurity;
+    for (const [x, xAt] of alternatives) add(`operation ${id} security ${schemeName(x)}`, xAt);
   }
   for (const [name, [raw, pointer]] of messages) {
     const [m, at] = follow(raw, pointer);
@@ -338,7 +341,12 @@ export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyAr
     if (m?.[1] !== undefined && m[2] !== undefined) renames.set(m[1], m[2]);
   }
   if (renames.size > 0) {
-    const patterns = [...renames].map(([from, to]) => [new RegExp(`(^schema |^scheme |^webhook | ref=|[=|+] ?)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[ .[{(])`, 'g'), `$1${to}`] as const);
+    const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const patterns = [...renames].flatMap(([from, to]) => [
+      [new RegExp(`^(schema |scheme |webhook )${escaped(from)}(?=$|[ .[{])`), `$1${to}`],
+      [new RegExp(`( ref=)${escaped(from)}(?=$| )`, 'g'), `$1${to}`],
+      [new RegExp(`(security=|\\| |\\+)${escaped(from)}(?=\\()`, 'g'), `$1${to}`],
+    ] as const);
     const rename = (key: string) => patterns.reduce((k, [re, to]) => k.replace(re, to), key);
     const exportedKeys = new Set(exported.map((e) => e.key));
     const moved = source.filter((e) => rename(e.key) !== e.key && exportedKeys.has(rename(e.key)));

@@ -48,9 +48,15 @@ export const channelSchema = z.strictObject({
   /** What the channel is, in one line. */
   summary: lineSchema.optional(),
   description: prose.optional(),
-  /** The events it carries, by id. */
-  messages: z.array(idSchema).optional(),
+  /** The events it carries, by id; or by the key each has in the channel, where that differs from the event's id. */
+  messages: z.union([z.array(idSchema), z.record(nameSchema, idSchema)]).optional(),
 });
+
+/** A channel's events, each with its key in the channel (the event's id, where the channel lists ids). */
+export function channelMessages(channel: z.infer<typeof channelSchema> | undefined): Array<[key: string, event: string]> {
+  const messages = channel?.messages;
+  return Array.isArray(messages) ? messages.map((id) => [id, id]) : Object.entries(messages ?? {});
+}
 
 /** What the service does on a channel, by its id: sends or receives some of its events (AsyncAPI 3's operations, kept as written). */
 export const operationSchema = z.strictObject({
@@ -58,8 +64,8 @@ export const operationSchema = z.strictObject({
   action: z.enum(['send', 'receive']),
   /** The channel, by its id among `channels`. */
   channel: nameSchema,
-  /** The events it sends or receives, by id; without them, all of the channel's. */
-  messages: z.array(idSchema).optional(),
+  /** The events it sends or receives, by their keys among the channel's messages (their ids, where the channel lists ids); without them, all of the channel's. */
+  messages: z.array(nameSchema).optional(),
   title: lineSchema.optional(),
   summary: lineSchema.optional(),
   description: prose.optional(),
@@ -156,8 +162,10 @@ export const events = defineArea({
     ...Object.entries(stated(event.headers) ?? {}).map(([name, h]) => ({ shape: h, path: ['headers', name], name: `header \`${name}\`` })),
   ],
   areaReferences(area, add) {
-    for (const [id, channel] of Object.entries(area.channels ?? {})) (channel.messages ?? []).forEach((event, i) => add({ path: ['channels', id, 'messages', i], area: 'events', id: event, via: `channel ${id}` }));
-    for (const [id, operation] of Object.entries(area.operations ?? {})) (operation.messages ?? []).forEach((event, i) => add({ path: ['operations', id, 'messages', i], area: 'events', id: event, via: `operation ${id}` }));
+    for (const [id, channel] of Object.entries(area.channels ?? {})) {
+      const listed = Array.isArray(channel.messages);
+      channelMessages(channel).forEach(([key, event], i) => add({ path: ['channels', id, 'messages', listed ? i : key], area: 'events', id: event, via: `channel ${id}` }));
+    }
   },
   references(event, add) {
     for (const { location, name, parameter } of parametersOf(event)) shapeReferences(parameter, ['parameters', location, name], `${location} parameter ${name}`, add);

@@ -1,6 +1,7 @@
 import type { Analysis } from '../../analyze.ts';
 import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
+import { channelMessages } from '../../areas/events/index.ts';
 import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, type SchemaDialect } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
@@ -57,13 +58,14 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(c.title !== undefined ? { title: c.title } : {}),
       ...(c.summary !== undefined ? { summary: c.summary } : {}),
       ...(c.description !== undefined ? { description: c.description } : {}),
-      ...(c.messages?.length ? { messages: Object.fromEntries(c.messages.map((m) => [m, { $ref: `#/components/messages/${m}` }])) } : {}),
+      ...(channelMessages(c).length ? { messages: Object.fromEntries(channelMessages(c).map(([key, m]) => [key, { $ref: `#/components/messages/${m}` }])) } : {}),
     };
-    for (const m of c.messages ?? []) if (!onChannel.has(m)) onChannel.set(m, id);
+    for (const [, m] of channelMessages(c)) if (!onChannel.has(m)) onChannel.set(m, id);
   }
   const operated = new Set<string>();
   for (const [id, o] of Object.entries(area.operations ?? {})) {
-    const listed = o.messages ?? area.channels?.[o.channel]?.messages ?? [];
+    const byKey = new Map(channelMessages(area.channels?.[o.channel]));
+    const listed = (o.messages ?? [...byKey.keys()]).flatMap((key) => byKey.get(key) ?? []);
     for (const m of listed) operated.add(m);
     // One security for the operation, where all its events state the same.
     const [first, ...rest] = listed.map((m) => JSON.stringify(security.get(m) ?? null));

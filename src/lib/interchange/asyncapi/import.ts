@@ -86,7 +86,7 @@ interface Delivery {
   security?: Array<Array<{ name: string; scopes: string[] }>>;
 }
 
-function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey: string) => string | undefined): Map<string, Delivery> {
+function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey: string) => string | undefined, unmapped: Unmapped[]): Map<string, Delivery> {
   const out = new Map<string, Delivery>();
   const entry = (name: string) => {
     const e = out.get(name) ?? { directions: new Set() };
@@ -95,6 +95,12 @@ function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey:
   };
   const v3 = String(doc.asyncapi).startsWith('3');
   if (v3) {
+    // A scheme written in place rather than named among the components has no item to be: said, not kept.
+    const inline = (list: unknown, pointer: string) => {
+      if (Array.isArray(list)) list.forEach((x, i) => refTail(obj(x).$ref) === undefined && unmapped.push({ pointer: `${pointer}/security/${i}`, reason: 'a security scheme written in place (not named under components) is not kept' }));
+    };
+    for (const [key, sv] of Object.entries(obj(raw.servers))) inline(obj(sv).security, `/servers/${seg(key)}`);
+    for (const [key, op] of Object.entries(obj(raw.operations))) inline(obj(op).security, `/operations/${seg(key)}`);
     // A server's security holds for every operation that names none of its own.
     const serverSecurity = Object.values(obj(raw.servers))
       .map(obj)
@@ -171,7 +177,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     const m = obj(obj(obj(obj(doc.channels)[channelKey]).messages)[messageKey]);
     return Object.keys(m).length ? messageName(m, messageKey) : undefined;
   };
-  const delivery = deliveries(doc, raw, channelMessageName);
+  const delivery = deliveries(doc, raw, channelMessageName, unmapped);
   const events = [...messages(doc)].map(([name, { message, channels }]): ImportedItem => {
     const id = eventIds.id(name);
     const component = named.get(name);
@@ -264,13 +270,14 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
   for (const [key, c] of Object.entries(obj(raw.channels))) {
     const channel = obj(c);
     const pointer = `/channels/${seg(key)}`;
-    const messages = Object.keys(obj(channel.messages)).flatMap((m) => {
+    const pairs = Object.keys(obj(channel.messages)).flatMap((m) => {
       const id = eventOf(key, m);
-      if (id !== undefined && id !== m) unmapped.push({ pointer: `${pointer}/messages/${seg(m)}`, reason: `the message's key \`${m}\` in this channel is not kept: the channel lists the event \`${id}\`, and an export keys it so` });
-      return id === undefined ? [] : [id];
+      return id === undefined ? [] : [[m, id] as const];
     });
+    // A list of event ids, or, where a message's key in the channel is not its event's id, the keys with their events.
+    const messages = pairs.every(([m, id]) => m === id) ? pairs.map(([, id]) => id) : Object.fromEntries(pairs);
     for (const k of ['servers', 'tags', 'externalDocs']) if (channel[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
-    channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(messages.length > 0 ? { messages } : {}) };
+    channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(pairs.length > 0 ? { messages } : {}) };
   }
   const operations: NonNullable<Grouping['operations']> = {};
   for (const [key, o] of Object.entries(obj(raw.operations))) {
@@ -281,11 +288,13 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
       unmapped.push({ pointer, reason: 'an operation without an action (send or receive) and a channel of the document is not kept' });
       continue;
     }
+    // By their keys in the operation's channel.
     const messages = Array.isArray(op.messages)
-      ? op.messages.flatMap((m) => {
+      ? op.messages.flatMap((m, i) => {
           const parts = String(obj(m).$ref ?? '').split('/');
-          const id = parts[1] === 'channels' && parts[3] === 'messages' ? eventOf(decode(parts[2] ?? ''), decode(parts[4] ?? '')) : undefined;
-          return id === undefined ? [] : [id];
+          if (parts[1] === 'channels' && decode(parts[2] ?? '') === channel && parts[3] === 'messages' && parts[4] !== undefined) return [decode(parts[4])];
+          unmapped.push({ pointer: `${pointer}/messages/${i}`, reason: 'a message of another channel than the operation\'s is not kept' });
+          return [];
         })
       : undefined;
     for (const k of ['tags', 'externalDocs']) if (op[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
