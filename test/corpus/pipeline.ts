@@ -8,6 +8,9 @@ import { cli } from '../helpers.ts';
 import { compare, inventory, type Entry } from '../interchange/inventory.ts';
 import { openApiProblems } from '../openapi-valid.ts';
 
+/** What @seriousme/openapi-schema-validator says of a property named `$id` (a name, not the keyword). */
+export const VALIDATOR_QUIRK = /^\$id : '\[object Object\]' defined more than once at #\/components\/schemas\/[^/]+\/properties$/;
+
 /** What happened to one document of the corpus, end to end through the command line. */
 export interface Outcome {
   /** The import's exit code and, when it refused, what it said. */
@@ -55,7 +58,8 @@ export async function corpusOutcome(file: string): Promise<Outcome> {
     const exportFile = join(work, `export.json`);
     await writeFile(exportFile, exported.out);
     const doc = JSON.parse(exported.out) as Record<string, unknown>;
-    const invalid = target === 'openapi' ? await openApiProblems(doc) : (await new Parser().parse(exported.out)).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
+    // The schema validator reads a property named `$id` as the keyword (appwrite.io's documents name fields so): not the export's fault.
+    const invalid = (target === 'openapi' ? await openApiProblems(doc) : (await new Parser().parse(exported.out)).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`)).filter((p) => !VALIDATOR_QUIRK.test(p));
     const second = join(work, 'second');
     const again = await cli(['import', exportFile, '--spec', second, '--format', 'json']);
     const reexported = again.code === 2 ? { out: '' } : await cli(['export', target, '--spec', second]);

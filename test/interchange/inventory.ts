@@ -305,7 +305,9 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     for (const [x, xAt] of alternatives) add(`operation ${id} security ${schemeName(x)}`, xAt);
   }
   for (const [name, [raw, pointer]] of messages) {
-    const [m, at] = follow(raw, pointer);
+    const [own, at] = follow(raw, pointer);
+    // Traits are part of the message: what they state that the message does not, it has.
+    const m = (Array.isArray(own.traits) ? own.traits : []).reduce<Obj>((msg, t) => ({ ...follow(t, '')[0], ...msg }), own);
     add(`message ${name}`, at);
     const contentType = typeof m.contentType === 'string' ? m.contentType : typeof doc.defaultContentType === 'string' ? doc.defaultContentType : undefined;
     if (contentType !== undefined) add(`message ${name} contentType=${contentType}`, typeof m.contentType === 'string' ? `${at}/contentType` : '/defaultContentType');

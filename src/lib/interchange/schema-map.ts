@@ -1,5 +1,5 @@
 import type { ItemInput } from '../areas/index.ts';
-import { aType, COMPOSITIONS, CONSTRAINT_KEYS, PRIMITIVE_TYPES, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
+import { aType, COMPOSITIONS, CONSTRAINT_KEYS, isResourceType, PRIMITIVE_TYPES, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { patternMatcher } from '../checks/shapes.ts';
@@ -402,6 +402,14 @@ export class SchemaMapper {
    */
   private withoutContradictions(out: Shape, pointer: string): void {
     const type = typeof out.type === 'string' ? out.type : undefined;
+    // What nests in a shape only where its type takes it: `items` on an array, fields on an object.
+    if (type !== undefined && !isResourceType(type)) {
+      for (const [key, keyword, takes] of [['items', 'items', 'array'], ['fields', 'properties', 'object'], ['values', 'additionalProperties', 'map']] as const) {
+        if (out[key] === undefined || type === takes || (key === 'values' && type === 'object')) continue;
+        delete out[key];
+        this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` has no effect on ${aType(type)}; it is not kept` });
+      }
+    }
     for (const key of CONSTRAINT_KEYS) {
       if (type === undefined || out[key] === undefined || constraintApplies(key, type)) continue;
       delete out[key];

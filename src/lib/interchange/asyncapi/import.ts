@@ -1,5 +1,6 @@
 import type { AreaInput, ItemInput } from '../../areas/index.ts';
 import { PLACEHOLDER } from '../../facet/state.ts';
+import { urlSchema } from '../../facet/values.ts';
 import type { z } from 'zod';
 import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
@@ -366,7 +367,8 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
         for (const [name, text] of Object.entries({ ...obj(obj(f).availableScopes), ...obj(obj(f).scopes) })) scopes[name] = String(text);
         for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
           const url = obj(f)[k];
-          if (typeof url === 'string') endpoints[`${flow}.${k.replace('Url', '')}`] = url;
+          if (typeof url === 'string' && urlSchema.safeParse(url).success) endpoints[`${flow}.${k.replace('Url', '')}`] = url;
+          else if (url !== undefined) unmapped.push({ pointer: `${pointer}/flows/${flow}/${k}`, reason: `\`${String(url)}\` is not an absolute URL; the spec states token endpoints by absolute URL` });
         }
       }
       return { ...common, scheme: 'oauth2', scopes, ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };

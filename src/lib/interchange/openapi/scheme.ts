@@ -1,5 +1,6 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
+import { urlSchema } from '../../facet/values.ts';
 import type { Unmapped } from '../result.ts';
 
 /** An OpenAPI security scheme as an authentication scheme. */
@@ -32,13 +33,19 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemIn
         for (const [name, text] of Object.entries(isObj(f.scopes) ? f.scopes : {})) scopes[name] = String(text);
         for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
           const url = f[k];
-          if (typeof url === 'string') endpoints[`${flow}.${k.replace('Url', '')}`] = url;
+          // The spec states token endpoints by absolute URL; a relative one (OpenAPI resolves it against the server) is said, not guessed.
+          if (typeof url === 'string' && urlSchema.safeParse(url).success) endpoints[`${flow}.${k.replace('Url', '')}`] = url;
+          else if (url !== undefined) unmapped.push({ pointer: `${pointer}/flows/${flow}/${k}`, reason: `\`${String(url)}\` is not an absolute URL; the spec states token endpoints by absolute URL` });
         }
       }
       return { ...common, scheme: 'oauth2', headers: ['Authorization'], scopes: Object.keys(scopes).length ? scopes : { none: 'The flows define no scopes.' }, ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
     }
-    case 'openIdConnect':
-      return { ...common, scheme: 'openid-connect', headers: ['Authorization'], token_endpoints: { discovery: String(s.openIdConnectUrl) } };
+    case 'openIdConnect': {
+      const url = String(s.openIdConnectUrl);
+      if (urlSchema.safeParse(url).success) return { ...common, scheme: 'openid-connect', headers: ['Authorization'], token_endpoints: { discovery: url } };
+      unmapped.push({ pointer: `${pointer}/openIdConnectUrl`, reason: `\`${url}\` is not an absolute URL; the spec states token endpoints by absolute URL` });
+      return { ...common, scheme: 'openid-connect', headers: ['Authorization'] };
+    }
     case 'mutualTLS':
       return { ...common, scheme: 'mutual-tls' };
     default:
