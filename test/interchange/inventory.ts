@@ -251,14 +251,17 @@ export function inventory(doc: Obj): Entry[] {
     add(`schema ${name}`, `/components/schemas/${seg(name)}`);
     schema(s, `/components/schemas/${seg(name)}`, `schema ${name}`, 0);
   }
+  // Relative URLs of the document resolve against its first absolute server, as OpenAPI says.
+  const base = (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => (isObj(sv) ? sv.url : undefined)).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
+  const url = (u: string) => (base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(u) && URL.canParse(u, base) ? new URL(u, base).href : u);
   for (const [name, raw] of Object.entries(follow(components.securitySchemes, '/components/securitySchemes')[0])) {
     const [s, sAt] = follow(raw, `/components/securitySchemes/${seg(name)}`);
     add(`scheme ${name} ${String(s.type)}${s.in ? ` in ${String(s.in)}` : ''}${s.scheme ? ` ${String(s.scheme).toLowerCase()}` : ''}`, sAt);
     if (typeof s.bearerFormat === 'string') add(`scheme ${name} bearerFormat=${s.bearerFormat}`, `${sAt}/bearerFormat`);
-    if (typeof s.openIdConnectUrl === 'string') add(`scheme ${name} openIdConnectUrl=${s.openIdConnectUrl}`, `${sAt}/openIdConnectUrl`);
+    if (typeof s.openIdConnectUrl === 'string') add(`scheme ${name} openIdConnectUrl=${url(s.openIdConnectUrl)}`, `${sAt}/openIdConnectUrl`);
     for (const [flow, f] of Object.entries(isObj(s.flows) ? s.flows : {})) {
       if (!isObj(f)) continue;
-      for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) if (typeof f[k] === 'string') add(`scheme ${name} ${flow} ${k}=${String(f[k])}`, `${sAt}/flows/${seg(flow)}/${k}`);
+      for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) if (typeof f[k] === 'string') add(`scheme ${name} ${flow} ${k}=${url(String(f[k]))}`, `${sAt}/flows/${seg(flow)}/${k}`);
       for (const scope of Object.keys({ ...(isObj(f.scopes) ? f.scopes : {}), ...(isObj(f.availableScopes) ? f.availableScopes : {}) })) add(`scheme ${name} scope ${scope}`, `${sAt}/flows/${seg(flow)}`);
     }
   }

@@ -343,7 +343,7 @@ const SASL = { plain: 'plain', scramSha256: 'scram-sha-256', scramSha512: 'scram
 
 /** An AsyncAPI security scheme as an authentication scheme. */
 function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> {
-  const common = typeof s.description === 'string' ? { description: s.description } : {};
+  const common = typeof s.description === 'string' && s.description.trim() !== '' ? { description: s.description } : {};
   switch (s.type) {
     case 'apiKey':
     case 'httpApiKey':

@@ -127,7 +127,9 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   for (const [name, schema] of Object.entries(ctx.deref(components.schemas))) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
 
   const schemeIds = new Ids();
-  const schemes = Object.entries(ctx.deref(components.securitySchemes)).map(([name, s]) => ({ id: schemeIds.id(name), data: mapScheme(ctx.deref(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
+  // The first absolute server without variables: what relative URLs of the document resolve against.
+  const base = (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => ctx.deref(sv).url).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
+  const schemes = Object.entries(ctx.deref(components.securitySchemes)).map(([name, s]) => ({ id: schemeIds.id(name), data: mapScheme(ctx.deref(s), ctx.where(s, `/components/securitySchemes/${seg(name)}`), unmapped, base) }));
   const errors = new ErrorCollector();
   const findings: EndpointFindings = { rateHeaders: new Set(), deprecationHeaders: new Set(), deprecated: 0 };
   const endpointIds = new Ids();

@@ -4,8 +4,20 @@ import { urlSchema } from '../../facet/values.ts';
 import type { Unmapped } from '../result.ts';
 
 /** An OpenAPI security scheme as an authentication scheme. */
-export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> {
-  const common = typeof s.description === 'string' ? { description: s.description } : {};
+export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: string): ItemInput<'authentication'> {
+  const common = typeof s.description === 'string' && s.description.trim() !== '' ? { description: s.description } : {};
+  /** A URL as the spec states it: absolute, a relative one resolved against the server as OpenAPI resolves it (said), else none (said). */
+  const absolute = (url: unknown, at: string): string | undefined => {
+    if (typeof url !== 'string') return undefined;
+    if (urlSchema.safeParse(url).success) return url;
+    const resolved = base !== undefined && URL.canParse(url, base) ? new URL(url, base).href : undefined;
+    if (resolved !== undefined && urlSchema.safeParse(resolved).success) {
+      unmapped.push({ pointer: at, reason: `the relative URL \`${url}\` is kept resolved against the server \`${base}\`, as OpenAPI resolves it: \`${resolved}\`` });
+      return resolved;
+    }
+    unmapped.push({ pointer: at, reason: `\`${url}\` is not an absolute URL, and no server gives it a base; the spec states token endpoints by absolute URL` });
+    return undefined;
+  };
   switch (s.type) {
     case 'apiKey':
       if (s.in !== 'header' && s.in !== 'query' && s.in !== 'cookie') unmapped.push({ pointer: `${pointer}/in`, reason: `an API key in \`${String(s.in)}\` is not a header, query or cookie key` });
@@ -32,19 +44,15 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemIn
         if (!isObj(f)) continue;
         for (const [name, text] of Object.entries(isObj(f.scopes) ? f.scopes : {})) scopes[name] = String(text);
         for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
-          const url = f[k];
-          // The spec states token endpoints by absolute URL; a relative one (OpenAPI resolves it against the server) is said, not guessed.
-          if (typeof url === 'string' && urlSchema.safeParse(url).success) endpoints[`${flow}.${k.replace('Url', '')}`] = url;
-          else if (url !== undefined) unmapped.push({ pointer: `${pointer}/flows/${flow}/${k}`, reason: `\`${String(url)}\` is not an absolute URL; the spec states token endpoints by absolute URL` });
+          const url = absolute(f[k], `${pointer}/flows/${flow}/${k}`);
+          if (url !== undefined) endpoints[`${flow}.${k.replace('Url', '')}`] = url;
         }
       }
       return { ...common, scheme: 'oauth2', headers: ['Authorization'], scopes: Object.keys(scopes).length ? scopes : { none: 'The flows define no scopes.' }, ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
     }
     case 'openIdConnect': {
-      const url = String(s.openIdConnectUrl);
-      if (urlSchema.safeParse(url).success) return { ...common, scheme: 'openid-connect', headers: ['Authorization'], token_endpoints: { discovery: url } };
-      unmapped.push({ pointer: `${pointer}/openIdConnectUrl`, reason: `\`${url}\` is not an absolute URL; the spec states token endpoints by absolute URL` });
-      return { ...common, scheme: 'openid-connect', headers: ['Authorization'] };
+      const url = absolute(s.openIdConnectUrl, `${pointer}/openIdConnectUrl`);
+      return { ...common, scheme: 'openid-connect', headers: ['Authorization'], ...(url !== undefined ? { token_endpoints: { discovery: url } } : {}) };
     }
     case 'mutualTLS':
       return { ...common, scheme: 'mutual-tls' };
