@@ -80,7 +80,8 @@ export function inventory(doc: Obj): Entry[] {
       const merged: Obj = { ...rest };
       const kept: unknown[] = [];
       for (const m of members as unknown[]) {
-        if (isObj(m) && typeof m.$ref !== 'string' && Object.keys(m).every((k) => !(k in merged))) Object.assign(merged, m);
+        // A keyword both state with the same value (`type: object` twice) is one statement.
+        if (isObj(m) && typeof m.$ref !== 'string' && Object.entries(m).every(([k, v]) => !(k in merged) || json(merged[k]) === json(v))) Object.assign(merged, m);
         else kept.push(m);
       }
       s = kept.length > 0 ? { ...merged, allOf: (members as unknown[]).map((m) => (kept.includes(m) ? m : undefined)) } : merged;
