@@ -101,7 +101,9 @@ export function inventory(doc: Obj): Entry[] {
     const bareTypes = (v: unknown) => Array.isArray(v) && v.length > 1 && v.every((x) => isObj(x) && Object.keys(x).length === 1 && typeof x.type === 'string');
     if (bareTypes(s.anyOf) && s.type === undefined) s = { ...s, type: (s.anyOf as Obj[]).map((x) => x.type), anyOf: undefined };
     // A type the schema's own keywords imply, as OpenAPI tools read it: `properties` an object, `items` an array.
-    const implied = s.type === undefined ? (isObj(s.properties) || isObj(s.additionalProperties) ? 'object' : isObj(s.items) ? 'array' : undefined) : undefined;
+    const implied = s.type === undefined ? (isObj(s.properties) || isObj(s.additionalProperties) ? 'object' : isObj(s.items) ? 'array' : typeof s.contentMediaType === 'string' || typeof s.contentEncoding === 'string' ? 'string' : undefined) : undefined;
+    // Binary content: OpenAPI 3.1's `contentMediaType: application/octet-stream` is 3.0's `format: binary`.
+    if (s.format === undefined && s.contentMediaType === 'application/octet-stream' && s.contentEncoding === undefined) add(`${at} format="binary"`, `${pointer}/contentMediaType`);
     const types = (Array.isArray(s.type) ? s.type : s.type !== undefined ? [s.type] : implied !== undefined ? [implied] : []).map(String);
     // An object of any other properties (`additionalProperties: true` or `{}`, or a schema of them) without named ones is a map.
     const map = !isObj(s.properties) && (s.additionalProperties === true || isObj(s.additionalProperties));

@@ -205,6 +205,12 @@ export class SchemaMapper {
     }
     const refined = this.refinedAllOf(schema);
     if (refined) return this.shape(refined, pointer, depth + 1);
+    if (schema.type === undefined && schema.contentMediaType === 'application/octet-stream' && schema.contentEncoding === undefined) {
+      // Binary content, as OpenAPI 3.1 writes what 3.0 wrote `type: string, format: binary` (and Swagger 2.0 `type: file`).
+      const { contentMediaType: _, ...rest } = schema;
+      this.unmapped.push({ pointer: `${pointer}/contentMediaType`, reason: '`contentMediaType: application/octet-stream` is kept as OpenAPI 3.0 writes binary content: `type: string`, `format: binary`' });
+      return this.shape({ ...rest, type: 'string', format: schema.format ?? 'binary' }, pointer, depth + 1);
+    }
     if (schema.type === 'file') {
       // Swagger 2.0's file upload: OpenAPI 3 writes it as binary text.
       this.unmapped.push({ pointer: `${pointer}/type`, reason: 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`' });

@@ -3,7 +3,7 @@ import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.t
 
 /**
  * Example values generated from shapes, for reference pages. A generated example is marked as
- * such wherever it is shown; a stated example or default always wins over anything made up, and a
+ * such wherever it is shown; a stated example (named or not) or default always wins over anything made up, and a
  * field whose type is not stated yet is left out rather than guessed.
  */
 
@@ -43,6 +43,9 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const v: Obj = typeof s === 'string' ? { type: s } : isObj(s) ? s : {};
     const examples = stated(v.examples);
     if (Array.isArray(examples) && examples.length > 0) return { value: examples[0] };
+    // A parameter's or header's named examples are stated examples too: the first with a value.
+    const named = isObj(v.named_examples) ? Object.values(v.named_examples).find((e) => isObj(e) && 'value' in e) : undefined;
+    if (isObj(named)) return { value: named.value };
     if ('default' in v && (v.default === null || facetState(v.default) === 'stated')) return { value: v.default };
     const allowed = stated(v.allowed);
     if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed[0] };

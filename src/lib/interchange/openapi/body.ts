@@ -24,6 +24,7 @@ export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string
   const out: NamedExamples = {};
   for (const [name, e] of Object.entries(raw)) {
     const at = ctx.where(e, `${pointer}/${seg(name)}`);
+    ctx.used.add(at);
     const x = ctx.deref(e);
     const value = 'value' in x && !holdsReference(x.value) ? { value: x.value as NamedExamples[string]['value'] } : undefined;
     const external = typeof x.externalValue === 'string' && linkUrlSchema.safeParse(x.externalValue).success ? { external_value: x.externalValue } : undefined;

@@ -10,6 +10,8 @@ export interface OpenApiContext {
   where(value: unknown, pointer: string): string;
   schemas: SchemaMapper;
   unmapped: Unmapped[];
+  /** Components the import kept somewhere, by pointer (`/components/examples/Ack`): one never kept is said to be not mapped. */
+  used: Set<string>;
 }
 
 export function openApiContext(resolve: (ref: string) => unknown, schemas: SchemaMapper, unmapped: Unmapped[]): OpenApiContext {
@@ -21,7 +23,7 @@ export function openApiContext(resolve: (ref: string) => unknown, schemas: Schem
     return isObj(v) ? v : {};
   };
   const where = (v: unknown, pointer: string) => (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') ? v.$ref.slice(1) : pointer);
-  return { deref, where, schemas, unmapped };
+  return { deref, where, schemas, unmapped, used: new Set() };
 }
 
 export const LOWER_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;

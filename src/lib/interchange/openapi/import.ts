@@ -180,7 +180,12 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     });
   }
   for (const key of Object.keys(components)) {
-    if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
+    if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
+  }
+  // A named example is kept where a body, parameter or header uses it; one only what is not kept uses (a webhook's response) is not.
+  for (const name of Object.keys(ctx.deref(components.examples))) {
+    const at = `/components/examples/${seg(name)}`;
+    if (!ctx.used.has(at)) unmapped.push({ pointer: at, reason: 'an example that nothing kept uses (only a webhook’s response, say) is not kept' });
   }
   const errorsFound = errors.finish();
   const servers = mapServers(ctx, doc.servers);
