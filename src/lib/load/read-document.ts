@@ -2,8 +2,13 @@ import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type SwaggerParserType from '@apidevtools/swagger-parser';
 import { isObj, type Obj } from '../facet/state.ts';
 import { parseUntrusted, READ_LIMITS, UntrustedInputError } from './untrusted-yaml.ts';
+
+type SwaggerParserOptions = SwaggerParserType.Options;
+/** The document type swagger-parser takes (from openapi-types, which it depends on). */
+type OpenApiDocument = NonNullable<Parameters<SwaggerParserType.ApiCallback>[1]>;
 
 /** A source document that cannot be read: bad syntax, an unknown format, a failed validation, a bound passed. */
 export class DocumentError extends Error {}
@@ -128,7 +133,8 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     };
     try {
       // The file's path is the base that relative references resolve against; the data is what was read and bounded here.
-      const bundled = (await parser.bundle(resolve(file), (upgraded ?? structuredClone(raw)) as never, { resolve: { guarded, ...(policy.remote ? {} : { http: false }) } } as never)) as unknown as Obj;
+      const options = { resolve: { guarded, ...(policy.remote ? {} : { http: false }) } } as unknown as SwaggerParserOptions;
+      const bundled = (await parser.bundle(resolve(file), (upgraded ?? structuredClone(raw)) as unknown as OpenApiDocument, options)) as unknown as Obj;
       return { kind: 'openapi', source, doc: bundled, raw, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
       throw new DocumentError(`\`${file}\`: ${refused ?? (error instanceof Error ? error.message.split('\n')[0] : String(error))}`);
