@@ -1,5 +1,7 @@
 /** The Specbench core: load, validate, assess, link, check and render a spec. Knows nothing of Astro. */
 export { analyze, type Analysis } from './analyze.ts';
+export { Engine, storeKey, type Job, type ResultStore, type Stored, type Update } from './engine/engine.ts';
+export { analyzeFile, isFileResult, type FileAnalysis, type FileResult } from './engine/file-result.ts';
 export { AREAS, AREA_KEYS, areaModule, isAreaKey, type AreaData, type AreaKey, type AreaModule, type ItemData } from './areas/index.ts';
 export type { ItemExtras, MachineView } from './areas/area.ts';
 export { compareDiagnostics, hasErrors, type Diagnostic, type Severity } from './diagnostics/diagnostic.ts';
@@ -12,7 +14,6 @@ export { DEFAULT_LEVELS, levelsOf, readiness, type Level, type LevelStatus, type
 export { BLOCKING_SHOWN, blockingWords, capped, levelsSummary, reachedWords, readinessSentence } from './render/readiness.ts';
 export { readSpecDir, specDir, SpecDirError, type SpecFile } from './load/read-dir.ts';
 export { didYouMean } from './load/suggest.ts';
-export type { ParseCache } from './load/load-spec.ts';
 export { defaultBase, GitError, gitRoot, readSpecAt, resolveRevision } from './load/read-git.ts';
 export { readApiDocument, DocumentError, type ApiDocument } from './load/read-document.ts';
 export { AREA_FILE, areaOf, CONFIG_FILE, itemKey, type Area, type Item, type Spec } from './model/spec.ts';

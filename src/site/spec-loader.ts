@@ -3,7 +3,7 @@ import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import {
   absoluteUrlSchema,
-  analyze,
+  Engine,
   areaSummary,
   counted,
   downloads,
@@ -21,7 +21,6 @@ import {
   summary,
   type Changelog,
   type GapHistory,
-  type ParseCache,
 } from '../lib/index.ts';
 import type { Download, SiteMeta } from './schema.ts';
 
@@ -54,7 +53,7 @@ interface Snapshot {
 
 /** What `npm run dev` keeps between syncs so that one edit costs little. */
 interface Caches {
-  parsed: ParseCache;
+  engine: Engine;
   graphviz: Graphviz;
   prose: { items: string; html: Map<string, string> };
 }
@@ -134,12 +133,12 @@ class SpecSync {
   async #analyze({ logger, watcher, config }: LoaderContext): Promise<Snapshot> {
     const started = performance.now();
     const dir = resolve(specDir());
-    this.#caches ??= Graphviz.load().then((graphviz) => ({ parsed: new Map(), prose: { items: '', html: new Map() }, graphviz }));
+    this.#caches ??= Graphviz.load().then((graphviz) => ({ engine: new Engine(), prose: { items: '', html: new Map() }, graphviz }));
     const cache = await this.#caches;
     const files = await readSpecDir(dir).catch((error: unknown) => {
       throw error instanceof SpecDirError ? located(error.message) : error;
     });
-    const analysis = analyze(files, cache.parsed);
+    const { analysis } = cache.engine.update(files);
     const { diagnostics, spec } = analysis;
     // Hints are many on a large spec and never stop a build: counted here, listed by `npm run check`.
     const shown = diagnostics.filter((d) => d.severity !== 'hint');

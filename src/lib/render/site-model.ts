@@ -162,7 +162,7 @@ export function siteModel({ spec, assessment, graph, references }: Analysis, opt
   };
   // A gap links to its file once the spec says where the repository is; an area without its file offers to create it.
   const missingFiles = new Set(spec.areas.filter((a) => !a.present).map((a) => a.file));
-  const source = (f: FacetResult) => (repo && isGap(f.state) ? { source: { file: f.file, line: f.line, ...(missingFiles.has(f.file) ? { create: true as const } : {}) } } : {});
+  const source = (f: FacetResult) => (repo && isGap(f.state) ? { source: { file: f.file, line: f.line ?? 1, ...(missingFiles.has(f.file) ? { create: true as const } : {}) } } : {});
   const facetsById = new Map(assessment.facets.map((f) => [f.id, f]));
   const titles = new Map<string, string>(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i.data.title ?? i.id] as const)));
   const areaTitle = (key: string) => (isAreaKey(key) ? areaModule(key).title : key);
