@@ -15,12 +15,13 @@ const OPTIONS = {
   limit: { type: 'string' },
   kind: { type: 'string' },
   force: { type: 'boolean' },
+  cache: { type: 'boolean', default: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** The command line parsed: options and positional arguments; throws on unknown options. */
 export function parseOptions(args: string[]) {
-  return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  return parseArgs({ args, options: OPTIONS, allowPositionals: true, allowNegative: true, strict: true });
 }
 
 /** The options every command receives. */

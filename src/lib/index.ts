@@ -2,6 +2,7 @@
 export { analyze, type Analysis } from './analyze.ts';
 export { Engine, storeKey, type Job, type ResultStore, type Stored, type Update } from './engine/engine.ts';
 export { analyzeFile, isFileResult, type FileAnalysis, type FileResult } from './engine/file-result.ts';
+export { threadedReader } from './engine/pool.ts';
 export { AREAS, AREA_KEYS, areaModule, isAreaKey, type AreaData, type AreaKey, type AreaModule, type ItemData } from './areas/index.ts';
 export type { ItemExtras, MachineView } from './areas/area.ts';
 export { compareDiagnostics, hasErrors, type Diagnostic, type Severity } from './diagnostics/diagnostic.ts';
