@@ -41,8 +41,8 @@ module.exports = {
     {
       name: 'site-through-the-public-entry',
       severity: 'error',
-      comment: 'Pages, components and the site loader ask the core only through src/lib/index.ts.',
-      from: { path: '^src/(site|pages|components|content\\.config)' },
+      comment: 'The site (the plugin, its routes and components) asks the core only through src/lib/index.ts.',
+      from: { path: '^src/(site|components|content\\.config)' },
       to: { path: '^src/lib/', pathNot: '^src/lib/index\\.ts$' },
     },
     {

@@ -1,9 +1,10 @@
+import { siteViews } from '../helpers.ts';
 import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
-import { analyze, gapReport, gapsMarkdown, levelsOf, gapsText, siteModel, specMarkdown, type SpecFile } from '../../src/lib/index.ts';
+import { analyze, gapReport, gapsMarkdown, levelsOf, gapsText, specMarkdown, type SpecFile } from '../../src/lib/index.ts';
 import { unsafeParts } from '../site/scan.ts';
 
 /** The valid fixtures' files, as the seeds every mutation starts from. */
@@ -153,7 +154,7 @@ export function mutatedSpec(all = seeds()) {
 }
 
 /** What the site would put into pages as HTML (prose and diagrams), for the same scan as a built page. */
-function renderedHtml(model: ReturnType<typeof siteModel>): string[] {
+function renderedHtml(model: ReturnType<typeof siteViews>): string[] {
   const out: string[] = [];
   for (const area of model.areas) {
     if (area.descriptionHtml) out.push(area.descriptionHtml);
@@ -176,7 +177,7 @@ export function exercise(files: Map<string, string>, diagram?: (dot: string) => 
   const analysis = analyze(list);
   const report = gapReport(analysis.assessment, levelsOf(analysis.spec));
   const outputs = { markdown: gapsMarkdown(report, 'fuzz'), text: gapsText(report), doc: specMarkdown(analysis) };
-  const model = siteModel(analysis, diagram ? { diagram } : {});
+  const model = siteViews(analysis, diagram ? { diagram } : {});
   const problems: string[] = [];
   for (const d of analysis.diagnostics) {
     if (!(d.line >= 1 && d.column >= 1)) problems.push(`unlocated diagnostic ${JSON.stringify(d)}`);

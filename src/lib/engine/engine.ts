@@ -12,7 +12,7 @@ import { buildGraph, referenceEdges, type Edge, type LinkGraph } from '../link/g
 import { parseTarget } from '../link/prose.ts';
 import type { Reference } from '../link/references.ts';
 import { classify } from '../load/classify.ts';
-import { sourceOf } from '../load/parse-file.ts';
+import { sourceOf, sourceText } from '../load/parse-file.ts';
 import type { SpecFile } from '../load/read-dir.ts';
 import type { SourceFile } from '../load/source.ts';
 import { readConfig } from '../model/config.ts';
@@ -28,6 +28,8 @@ export interface Analysis {
   graph: LinkGraph;
   /** The facets and owners of one page's file, `area` or `area/id`, walked when first asked; undefined for no such file. */
   facetsOf(key: string): FileAssessment | undefined;
+  /** What names a file's content and the settings it was read with (the same key, the same file); undefined for no such file. */
+  fileKey(path: string): string | undefined;
 }
 
 /** What a file's checks reported, and the state of what they looked up when they ran. */
@@ -74,6 +76,8 @@ interface FileState {
   hash?: string;
   result?: FileResult;
   source?: SourceFile;
+  /** The decoded text, when it was asked for without parsing. */
+  text?: string;
   walk?: FileAssessment;
   checks?: CheckMemo;
 }
@@ -121,8 +125,9 @@ export class Engine {
     const previous = this.#files;
     const next = new Map<string, FileState>();
     for (const file of [...files].sort((a, b) => compareStrings(a.path, b.path))) {
-      const hash = file.bytes ? digest(file.bytes) : undefined;
       const old = previous.get(file.path);
+      // The same bytes as last time (a folder followed file by file) need no new digest.
+      const hash = file.bytes ? (old?.bytes === file.bytes ? old.hash : digest(file.bytes)) : undefined;
       next.set(file.path, old && old.hash === hash && hash !== undefined ? old : { path: file.path, ...(file.bytes ? { bytes: file.bytes } : {}), ...(file.problem ? { problem: file.problem } : {}), ...(hash ? { hash } : {}) });
     }
     // The settings come first: every other file is read with them.
@@ -235,6 +240,16 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
     area.items.sort((a, b) => compareStrings(a.id, b.id));
     area.unreadable.sort((a, b) => compareStrings(a.id, b.id));
   }
+  // A file's text for showing it (a code frame); its parsed form for locating what is said of it.
+  const texts = {
+    get(file: string): { text: string } | undefined {
+      const state = files.get(file);
+      if (!state?.bytes) return undefined;
+      if (state.source) return state.source;
+      state.text ??= sourceText(state.path, state.bytes, []);
+      return state.text === undefined ? undefined : { text: state.text };
+    },
+  };
   const sources = {
     get(file: string): SourceFile | undefined {
       const state = files.get(file);
@@ -242,7 +257,7 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
       return (state.source ??= sourceOf(state.path, state.bytes));
     },
   };
-  const spec: Spec = { areas: [...areas.values()], sources, config };
+  const spec: Spec = { areas: [...areas.values()], sources: texts, config };
   const required = new Set(config.require);
   // The areas' own files are walked here: an inventory's question counts the area's items.
   const areaWalks = new Map<AreaKey, FileAssessment>(
@@ -373,6 +388,8 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
 
   let facets: FacetResult[] | undefined;
   let owners: OwnerResult[] | undefined;
+  // Each page's facets with what they block, walked once per analysis.
+  const blockedWalks = new Map<string, FileAssessment>();
   const everyWalk = () => units.map((u) => walkOf(u.key)).filter((w): w is FileAssessment => w !== undefined);
   const assessment: Assessment = {
     gaps,
@@ -394,8 +411,18 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
     references: all.references,
     graph,
     facetsOf: (key) => {
-      const walk = walkOf(key);
-      return walk && { ...walk, facets: walk.facets.map(withBlocks) };
+      let found = blockedWalks.get(key);
+      if (!found) {
+        const walk = walkOf(key);
+        if (!walk) return undefined;
+        found = { ...walk, facets: walk.facets.map(withBlocks) };
+        blockedWalks.set(key, found);
+      }
+      return found;
+    },
+    fileKey: (path) => {
+      const state = files.get(path);
+      return state?.result?.key ?? state?.hash;
     },
   };
 }
