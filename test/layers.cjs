@@ -53,6 +53,20 @@ module.exports = {
       to: { path: '^src/lib/', pathNot: '^src/lib/(safety|facet)/' },
     },
     {
+      name: 'model-knows-no-loader',
+      severity: 'error',
+      comment: 'The loaded spec is plain data: model/ imports nothing of load/, which reads files into it.',
+      from: { path: '^src/lib/model/' },
+      to: { path: '^src/lib/load/' },
+    },
+    {
+      name: 'render-stands-below-what-uses-it',
+      severity: 'error',
+      comment: 'render/ turns an analysis into documents and views; the rooms that use it (scaffold, interchange, history, diff) stand above it.',
+      from: { path: '^src/lib/render/' },
+      to: { path: '^src/lib/(scaffold|interchange|history|diff)/' },
+    },
+    {
       name: 'areas-know-no-engines',
       severity: 'error',
       comment: 'An area module owns its schemas and rules; the engines call it, never the other way round.',

@@ -1,4 +1,4 @@
-import settings from 'virtual:specbench/settings';
+import { label, settings } from 'virtual:specbench/settings';
 import {
   areaView,
   AREAS,
@@ -22,8 +22,8 @@ import {
 } from '../lib/index.ts';
 import { SpecSite, type Problems } from './state.ts';
 
-/** The site's settings, as the plugin resolved them. */
-export { settings };
+/** The site's settings, as the plugin resolved them, and the label of its sidebar group. */
+export { label, settings };
 
 /** The spec's site in this process: one analysis, views built as pages render. */
 export function specSite(): Promise<SpecSite> {

@@ -5,6 +5,8 @@ import { SpecSite, type SiteSettings } from './state.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const VIRTUAL = 'virtual:specbench/settings';
+/** How long after reading changed files they are looked at again, in case they were being written. */
+const SETTLE_MS = 200;
 
 /** The spec's routes, relative to where its pages live (`route`), and the file that renders each. */
 function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: string }> {
@@ -35,7 +37,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
     hooks: {
       'astro:config:setup': ({ injectRoute, updateConfig, addMiddleware, command }) => {
         for (const route of routes(settings)) injectRoute({ ...route, prerender: true });
-        const module = `export default ${JSON.stringify({ ...settings, label })};`;
+        const module = `export const settings = ${JSON.stringify(settings)};\nexport const label = ${JSON.stringify(label)};`;
         updateConfig({
           vite: {
             plugins: [
@@ -61,12 +63,16 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
           while (queue.length > 0) {
             const changed = [...new Set(queue)];
             queue = [];
+            // A file written in steps may have been read half way: once the steps are done, it is read again.
+            setTimeout(() => void site.unsettled(changed).then((again) => again.forEach(changedPath)), SETTLE_MS);
             const started = performance.now();
             try {
               const { pages, all } = await site.refresh(changed.includes(root) ? undefined : changed);
               const took = Math.round(performance.now() - started);
               if (site.problems) logger.error(`The spec has errors; the pages keep the last good content.\n\n${site.problems.text}`);
               else logger.info(`${changed.length === 1 ? 'a file' : `${changed.length} files`} changed: ${pages.length} ${pages.length === 1 ? 'page' : 'pages'} to reload (${took} ms)`);
+              // Astro keeps each route's list of pages: an item added or removed changes it.
+              for (const [name, environment] of Object.entries(server.environments)) if (name !== 'client') environment.hot.send('astro:content-changed', {});
               if (all) reload();
               else for (const page of pages) reload(`/${settings.route}${page}index.html`);
             } catch (error) {
@@ -74,7 +80,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
             }
           }
         };
-        const changed = (path: string) => {
+        const changedPath = (path: string) => {
           if (!inside(path)) return;
           queue.push(path);
           running ??= drain().finally(() => {
@@ -82,7 +88,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
           });
         };
         server.watcher.add(root);
-        for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) server.watcher.on(event, changed);
+        for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) server.watcher.on(event, changedPath);
       },
     },
   };

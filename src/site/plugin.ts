@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
-import { absoluteUrlSchema, escapeControls, PRINT_ITEMS, specDir } from '../lib/index.ts';
+import type { AstroIntegrationLogger } from 'astro';
+import { absoluteUrlSchema, counted, escapeControls, formatHuman, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
 import { specbenchIntegration } from './integration.ts';
 import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
 
@@ -36,10 +37,12 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
         const settings = siteSettings(options, fileURLToPath(astroConfig.root), astroConfig.base);
         // Only a build and the dev server read the spec (a type check or a sync does not).
         if (command === 'build' || command === 'dev') {
+          const started = performance.now();
           const site = await SpecSite.for(settings);
           const { problems } = site;
           if (problems && command === 'build') throw located(`The spec has errors; the site is not built.\n\n${problems.text}`);
           if (problems) logger.error(`The spec has errors; the pages show them until they are fixed.\n\n${problems.text}`);
+          else report(site, logger, performance.now() - started);
         }
         const root = settings.route === '';
         updateConfig({
@@ -60,6 +63,16 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
       },
     },
   };
+}
+
+/** What the analysis found, as `specbench check` says it: warnings in full, hints counted, and the open gaps. */
+function report(site: SpecSite, logger: AstroIntegrationLogger, ms: number): void {
+  const analysis = site.index.analysis;
+  const warnings = analysis.diagnostics.filter((d) => d.severity === 'warning');
+  const hints = analysis.diagnostics.length - warnings.length;
+  if (warnings.length > 0) logger.warn(`${formatHuman(warnings, (f) => analysis.spec.sources.get(f)?.text, `${site.settings.specFromRoot}/`)}\n${summary(warnings)}`);
+  if (hints > 0) logger.info(`${counted(hints, 'hint')}; \`specbench check\` lists them.`);
+  logger.info(`${counted(analysis.assessment.gaps.length, 'open gap')} in ${site.settings.specFromRoot} (${Math.round(ms)} ms)`);
 }
 
 /** The settings of the site, from the plugin's options, the environment and Astro's config. */

@@ -1,6 +1,6 @@
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { changelogPath, gapsPath, navigation, printPath, type NavEntry } from '../lib/index.ts';
-import { href, loadSite, settings, specSite } from './data.ts';
+import { href, label, loadSite, settings, specSite } from './data.ts';
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -54,5 +54,5 @@ export const onRequest = defineRouteMiddleware(async (context) => {
     ...(settings.guide ? [link('Reading this spec', 'guide/')] : []),
   ];
   if (root) route.sidebar = [...ours, ...route.sidebar];
-  else route.sidebar = [...route.sidebar, { type: 'group', label: settings.label, entries: ours, collapsed: current === undefined, badge: undefined }];
+  else route.sidebar = [...route.sidebar, { type: 'group', label, entries: ours, collapsed: current === undefined, badge: undefined }];
 });

@@ -1,3 +1,4 @@
+import { lstat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import {
@@ -69,6 +70,8 @@ export class SpecSite {
   #views = new Map<string, Memo>();
   #history: Promise<{ history: GapHistory; changelog: Changelog }> | undefined;
   #downloads = new Map<string, string>();
+  /** The size and time of each changed file when it was last read. */
+  #seen = new Map<string, string>();
   /** How many views were built, for the dev server's count of what an edit rebuilt. */
   built = 0;
 
@@ -141,6 +144,7 @@ export class SpecSite {
   async #reread(changed: readonly string[]): Promise<SpecFile[]> {
     const files = new Map(this.#files);
     for (const path of changed) {
+      this.#seen.set(path, await stamp(path));
       const rel = relative(this.settings.spec, path).split(sep).join('/');
       const read = await readSpecPath(this.settings.spec, rel);
       if (read === undefined) return readSpecDir(this.settings.spec);
@@ -148,6 +152,20 @@ export class SpecSite {
       for (const f of read) files.set(f.path, f);
     }
     return [...files.values()];
+  }
+
+  /**
+   * The changed files that changed again since they were read: a file is often written in two
+   * steps (emptied, then filled) with one change event for both, so what was read may be the
+   * first step. The dev server reads these again.
+   */
+  async unsettled(changed: readonly string[]): Promise<string[]> {
+    const again: string[] = [];
+    for (const path of changed) {
+      const seen = this.#seen.get(path);
+      if (seen !== undefined && (await stamp(path)) !== seen) again.push(path);
+    }
+    return again;
   }
 
   /** Drops the views whose reads changed; returns their pages. */
@@ -192,6 +210,12 @@ export class SpecSite {
       return { history: { points: [], note }, changelog: { entries: [], note } };
     }));
   }
+}
+
+/** A file's size and times, or that it is not there: what tells that it changed again. */
+async function stamp(path: string): Promise<string> {
+  const info = await lstat(path).catch(() => undefined);
+  return info ? `${info.size} ${info.mtimeMs} ${info.ctimeMs}` : 'gone';
 }
 
 /** An error whose message is the whole story: the diagnostics already say where, so no stack. */

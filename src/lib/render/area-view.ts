@@ -12,7 +12,7 @@ export function areaView(ctx: ViewContext, key: AreaKey): AreaSummary {
   const module = areaModule(key);
   const area = areaOf(analysis.spec, key);
   ctx.need(`area:${key}`);
-  ctx.need('gaps');
+  ctx.need(`gaps:${key}`);
   const walk = analysis.facetsOf(key);
   const description = area.data.description;
   const gaps = analysis.assessment.gaps.filter((g) => g.area === key);

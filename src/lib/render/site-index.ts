@@ -31,7 +31,8 @@ export type SiteOptions = {
  * edit: `file:PATH` (a file's content), `title:AREA/ID` (an item's title, or that there is none),
  * `in:AREA/ID` and `out:AREA/ID` (the links to and from an item), `uses:ENTRY` (the items that
  * use an entry, such as a scope), `lifecycles:AREA/ID` (the state machines of an item), `facet:ID`
- * (whether a facet exists), `area:KEY` (an area's list of items as its page shows it), `gaps`,
+ * (whether a facet exists), `area:KEY` (an area's list of items as its page shows it), `gaps:KEY`
+ * (an area's gaps),
  * `counts` (every area's coverage and gap count), `readiness`, `service` and `settings`.
  */
 export type ViewDependency = string;
@@ -172,7 +173,7 @@ export class SiteIndex {
       case 'area':
         return isAreaKey(name) ? digest([analysis.fileKey(areaOf(analysis.spec, name).file), this.itemSummaries(name)]) : 'none';
       case 'gaps':
-        return digest(analysis.assessment.gaps);
+        return digest(analysis.assessment.gaps.filter((g) => name === '' || g.area === name));
       case 'counts':
         return digest([analysis.assessment.byArea, analysis.assessment.gaps.map((g) => g.area)]);
       case 'readiness':
