@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { analyze, readSpecDir, type Analysis, type SpecFile } from '../src/lib/index.ts';
+import { analyze, areaView, AREAS, itemView, readSpecDir, SiteIndex, type Analysis, type SiteOptions, type SpecFile } from '../src/lib/index.ts';
 import { main } from '../src/cli/main.ts';
 
 const encoder = new TextEncoder();
@@ -54,4 +54,15 @@ export async function completeWith(overrides: Record<string, string | null>): Pr
   const files = (await readSpecDir(fixture('complete'))).filter((f) => !(f.path in overrides));
   for (const [path, text] of Object.entries(overrides)) if (text !== null) files.push({ path, bytes: new TextEncoder().encode(text) });
   return analyze(files.sort((a, b) => (a.path < b.path ? -1 : 1)));
+}
+
+/** Every view of the site for an analysis, as its pages build them: the service, the readiness, and each area with its items' pages. */
+export function siteViews(analysis: Analysis, options: SiteOptions = {}) {
+  const index = new SiteIndex(analysis, options);
+  const ctx = index.context(() => {});
+  const areas = AREAS.map((module) => {
+    const area = areaView(ctx, module.key);
+    return { ...area, items: area.items.flatMap((i) => itemView(ctx, module.key, i.id) ?? []) };
+  });
+  return { service: index.service, readiness: index.readiness, sources: index.sources, areas, gapCount: areas.reduce((n, a) => n + a.gapCount, 0) };
 }

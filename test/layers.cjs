@@ -41,8 +41,8 @@ module.exports = {
     {
       name: 'site-through-the-public-entry',
       severity: 'error',
-      comment: 'Pages, components and the site loader ask the core only through src/lib/index.ts.',
-      from: { path: '^src/(site|pages|components|content\\.config)' },
+      comment: 'The site (the plugin, its routes and components) asks the core only through src/lib/index.ts.',
+      from: { path: '^src/(site|components|content\\.config)' },
       to: { path: '^src/lib/', pathNot: '^src/lib/index\\.ts$' },
     },
     {
@@ -51,6 +51,20 @@ module.exports = {
       comment: 'safety/ and facet/ are the ground floor: they import nothing of the core above them.',
       from: { path: '^src/lib/(safety|facet)/' },
       to: { path: '^src/lib/', pathNot: '^src/lib/(safety|facet)/' },
+    },
+    {
+      name: 'model-knows-no-loader',
+      severity: 'error',
+      comment: 'The loaded spec is plain data: model/ imports nothing of load/, which reads files into it.',
+      from: { path: '^src/lib/model/' },
+      to: { path: '^src/lib/load/' },
+    },
+    {
+      name: 'render-stands-below-what-uses-it',
+      severity: 'error',
+      comment: 'render/ turns an analysis into documents and views; the rooms that use it (scaffold, interchange, history, diff) stand above it.',
+      from: { path: '^src/lib/render/' },
+      to: { path: '^src/lib/(scaffold|interchange|history|diff)/' },
     },
     {
       name: 'areas-know-no-engines',

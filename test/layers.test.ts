@@ -10,9 +10,9 @@ describe('the layering of the code', () => {
     expect(stdout).toContain('no dependency violations found');
   }, 120_000);
 
-  it('pages and components (which dependency-cruiser cannot read) import the core only through its public entry', async () => {
+  it("the site's routes and components (which dependency-cruiser cannot read) import the core only through its public entry", async () => {
     const found: string[] = [];
-    for (const dir of ['src/pages', 'src/components']) {
+    for (const dir of ['src/site', 'src/components']) {
       for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !entry.name.endsWith('.astro')) continue;
         const file = join(entry.parentPath, entry.name);

@@ -45,7 +45,8 @@ function stamp() {
 /** The bundle for this stamp, built if it is not there yet; undefined when it cannot be built. */
 async function bundle() {
   const cache = join(root, 'node_modules', '.cache', 'specbench');
-  const dir = join(cache, `cli-${stamp()}`);
+  const built = `cli-${stamp()}`;
+  const dir = join(cache, built);
   const entry = join(dir, 'bin.mjs');
   if (existsSync(entry)) return entry;
   /** @type {typeof import('esbuild')} */
@@ -59,7 +60,8 @@ async function bundle() {
   const building = `${dir}.${process.pid}.tmp`;
   try {
     await esbuild.build({
-      entryPoints: [join(cli, 'bin.ts')],
+      // The command line, and the script of its reading threads.
+      entryPoints: [join(cli, 'bin.ts'), join(root, 'src', 'lib', 'engine', 'worker.ts')],
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -69,6 +71,8 @@ async function bundle() {
       entryNames: '[name]',
       outExtension: { '.js': '.mjs' },
       logLevel: 'silent',
+      // Names this build, so that its cache of results is never read by another one.
+      define: { __SPECBENCH_BUILD__: JSON.stringify(built) },
       plugins: [
         {
           name: 'only-the-packages-every-command-needs',

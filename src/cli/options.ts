@@ -17,12 +17,13 @@ const OPTIONS = {
   force: { type: 'boolean' },
   'allow-refs-outside': { type: 'boolean' },
   'allow-remote-refs': { type: 'boolean' },
+  cache: { type: 'boolean', default: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** The command line parsed: options and positional arguments; throws on unknown options. */
 export function parseOptions(args: string[]) {
-  return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  return parseArgs({ args, options: OPTIONS, allowPositionals: true, allowNegative: true, strict: true });
 }
 
 /** The options every command receives. */

@@ -1,15 +1,15 @@
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
-import { navigation, type NavEntry } from '../lib/index.ts';
-import { href, loadSite } from './data.ts';
+import { changelogPath, gapsPath, navigation, printPath, type NavEntry } from '../lib/index.ts';
+import { href, label, loadSite, settings, specSite } from './data.ts';
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 type Sidebar = App.Locals['starlightRoute']['sidebar'];
 
-/** The core's navigation as Starlight's sidebar entries. */
 /** Method badges in Starlight's own accessible colours, as API references colour them. */
 const VARIANT: Record<string, 'success' | 'note' | 'caution' | 'danger'> = { GET: 'success', POST: 'note', PUT: 'caution', PATCH: 'caution', DELETE: 'danger' };
 
+/** The core's navigation as Starlight's sidebar entries. */
 function sidebarEntries(entries: readonly NavEntry[]): Sidebar {
   return entries.map((e) => {
     const badge = e.badge === undefined ? undefined : { text: e.badge, variant: VARIANT[e.badge] ?? ('default' as const) };
@@ -20,23 +20,39 @@ function sidebarEntries(entries: readonly NavEntry[]): Sidebar {
 }
 
 /**
- * Per page: the sidebar lists the items of the current area (bounded: see the core's
- * `navigation`), the site title is the service's name, and Starlight's `<title>` entry, built
- * from a title that comes from the spec, is escaped so it can never close the tag.
+ * Per page: Starlight's `<title>`, built from a title that comes from the spec, is escaped so it
+ * can never close the tag; the sidebar gets the spec's pages (the items of the current area
+ * listed, bounded: see the core's `navigation`), after the site's own where the spec is part of
+ * a site, as a group; where the spec is the whole site, the site title is the service's name.
  */
 export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
-  const site = await loadSite();
-  const name = site.service.name;
+  const root = settings.route === '';
+  const site = await specSite();
+  const name = site.analysis ? site.index.service.name : undefined;
+  const configured = route.siteTitle;
   for (const entry of route.head) {
     if (entry.tag === 'title' && typeof entry.content === 'string') {
-      const title = name !== undefined ? entry.content.replace(/ \| Specbench$/, () => ` | ${name}`) : entry.content;
+      const title = root && name !== undefined && entry.content.endsWith(` | ${configured}`) ? `${entry.content.slice(0, -configured.length)}${name}` : entry.content;
       entry.content = escapeText(title);
     }
   }
-  if (name !== undefined) route.siteTitle = name;
+  // Until the spec first loads without errors there is nothing to list.
+  if (!site.analysis) return;
+  if (root && name !== undefined) route.siteTitle = name;
+  const { areas } = await loadSite();
   const base = href('');
-  const current = context.url.pathname.startsWith(base) ? context.url.pathname.slice(base.length) : context.url.pathname;
-  const areas = route.sidebar.find((e) => e.type === 'group' && e.label === 'Areas');
-  if (areas?.type === 'group') areas.entries = sidebarEntries(navigation(site.areas, current));
+  const pathname = context.url.pathname;
+  const current = pathname.startsWith(base) ? pathname.slice(base.length) : undefined;
+  const link = (label: string, path: string): Sidebar[number] => ({ type: 'link', label, href: href(path), isCurrent: current === path, badge: undefined, attrs: {} });
+  const ours: Sidebar = [
+    link('Dashboard', ''),
+    { type: 'group', label: 'Areas', entries: sidebarEntries(navigation(areas, current ?? '')), collapsed: false, badge: undefined },
+    link('All gaps', gapsPath()),
+    link('Changelog', changelogPath()),
+    link('The whole spec (print)', printPath()),
+    ...(settings.guide ? [link('Reading this spec', 'guide/')] : []),
+  ];
+  if (root) route.sidebar = [...ours, ...route.sidebar];
+  else route.sidebar = [...route.sidebar, { type: 'group', label, entries: ours, collapsed: current === undefined, badge: undefined }];
 });

@@ -25,7 +25,42 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** A page as `npm run dev` serves it, with how many views the server built for it. */
+async function served(url: string): Promise<{ html: string; built: number }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+  return { html: await response.text(), built: Number(response.headers.get('x-specbench-views-built')) };
+}
+
 describe('npm run dev', () => {
+  it('rebuilds after one edit only the views it changed: its item page and the dashboard counts, no other page', async () => {
+    const url = server?.url ?? '';
+    const pages = ['/', '/endpoints/cancel-order/', '/errors/rate_limited/', '/resources/Order/', '/gaps/'];
+    // Every page once, so that its view is built and kept.
+    for (const page of pages) expect((await served(`${url}${page}`)).html).toContain('<h1');
+    for (const page of pages) expect((await served(`${url}${page}`)).built, page).toBe(0);
+    const file = join(dir, 'endpoints/get-order.yaml');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, `${good}tags: { open: Which group of endpoints lists it? }\n`);
+    // The edited item shows its new gap; counted from the edit on, the server builds two views:
+    // the item's page and its area's summary, which the dashboard and the sidebar show.
+    let built = 0;
+    await expect
+      .poll(async () => {
+        const page = await served(`${url}/endpoints/get-order/`);
+        built += page.built;
+        return page.html.includes('Which group of endpoints lists it?');
+      }, { timeout: 60_000, interval: 250 })
+      .toBe(true);
+    const dashboard = await served(`${url}/`);
+    built += dashboard.built;
+    expect(dashboard.html).toMatch(/1 open gap\b/);
+    expect(built).toBe(2);
+    // Pages the edit did not touch keep their views.
+    for (const page of ['/endpoints/cancel-order/', '/errors/rate_limited/', '/resources/Order/']) expect((await served(`${url}${page}`)).built, page).toBe(0);
+    await writeFile(file, good);
+    await expect.poll(async () => (await served(`${url}/`)).html.includes('No open gaps'), { timeout: 60_000, interval: 250 }).toBe(true);
+  }, 180_000);
+
   it('shows a spec error on every page after a bad edit, located, and takes it away after the fix', async () => {
     const url = server?.url ?? '';
     const page = await browser.newPage();
@@ -64,6 +99,12 @@ describe('npm run dev', () => {
     await page.goto(`${url}/events/`, { waitUntil: 'domcontentloaded', timeout: 15_000 });
     expect(await page.locator('tr[data-item="timeline.html"] a').first().textContent()).toBe('Timeline reviewed');
     expect(await title('/events/order.shipped/')).toBe('Order shipped');
+    // A file added while the server runs is a page at once; removed, it is gone.
+    const added = join(dir, 'events/brand.new.yaml');
+    await writeFile(added, (await readFile(join(dir, 'events/order.shipped.yaml'), 'utf8')).replace('title: Order shipped', 'title: Brand new'));
+    await expect.poll(() => title('/events/brand.new/'), { timeout: 30_000, interval: 500 }).toBe('Brand new');
+    await rm(added);
+    await expect.poll(async () => (await fetch(`${url}/events/brand.new/`)).status, { timeout: 30_000, interval: 500 }).toBe(404);
     await page.close();
-  }, 90_000);
+  }, 120_000);
 });

@@ -1,15 +1,16 @@
+import { siteViews } from '../helpers.ts';
 import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
-import { analyze, gapReport, gapsMarkdown, levelsOf, gapsText, siteModel, specMarkdown, type SpecFile } from '../../src/lib/index.ts';
+import { analyze, gapReport, gapsMarkdown, levelsOf, gapsText, specMarkdown, type SpecFile } from '../../src/lib/index.ts';
 import { unsafeParts } from '../site/scan.ts';
 
 /** The valid fixtures' files, as the seeds every mutation starts from. */
-export function seeds(): Array<{ path: string; text: string }> {
+export function seeds(fixtures: readonly string[] = ['complete', 'half-written']): Array<{ path: string; text: string }> {
   const out: Array<{ path: string; text: string }> = [];
-  for (const fixture of ['complete', 'half-written']) {
+  for (const fixture of fixtures) {
     const root = join('test', 'fixtures', fixture);
     for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!e.isFile() || !e.name.endsWith('.yaml')) continue;
@@ -57,14 +58,14 @@ const hostileEdit = fc.record({ target: fc.constantFrom(...TARGETS), payload: fc
 type HostileEdit = typeof hostileEdit extends fc.Arbitrary<infer T> ? T : never;
 
 /** One edit to a file's text. */
-const edit = fc.oneof(
+export const edit = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: nasty }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),
   fc.record({ kind: fc.constant('duplicate-line' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('swap-lines' as const), at: fc.nat(), other: fc.nat() }),
   hostileEdit.map((h) => ({ kind: 'hostile' as const, ...h })),
 );
-type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+export type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
 
 /** The first mapping found under `key` anywhere in the document, for renaming one of its keys. */
 function findMap(doc: Document, key: string): unknown {
@@ -120,7 +121,8 @@ function applyHostile(text: string, h: HostileEdit): string {
   return doc.toString({ lineWidth: 0 });
 }
 
-function apply(text: string, e: Edit): string {
+/** One edit applied to a file's text. */
+export function apply(text: string, e: Edit): string {
   if (e.kind === 'hostile') return applyHostile(text, e);
   const at = text.length === 0 ? 0 : e.at % (text.length + 1);
   if (e.kind === 'insert') return text.slice(0, at) + e.text + text.slice(at);
@@ -152,7 +154,7 @@ export function mutatedSpec(all = seeds()) {
 }
 
 /** What the site would put into pages as HTML (prose and diagrams), for the same scan as a built page. */
-function renderedHtml(model: ReturnType<typeof siteModel>): string[] {
+function renderedHtml(model: ReturnType<typeof siteViews>): string[] {
   const out: string[] = [];
   for (const area of model.areas) {
     if (area.descriptionHtml) out.push(area.descriptionHtml);
@@ -175,7 +177,7 @@ export function exercise(files: Map<string, string>, diagram?: (dot: string) => 
   const analysis = analyze(list);
   const report = gapReport(analysis.assessment, levelsOf(analysis.spec));
   const outputs = { markdown: gapsMarkdown(report, 'fuzz'), text: gapsText(report), doc: specMarkdown(analysis) };
-  const model = siteModel(analysis, diagram ? { diagram } : {});
+  const model = siteViews(analysis, diagram ? { diagram } : {});
   const problems: string[] = [];
   for (const d of analysis.diagnostics) {
     if (!(d.line >= 1 && d.column >= 1)) problems.push(`unlocated diagnostic ${JSON.stringify(d)}`);

@@ -428,6 +428,24 @@ describe('hostile content', () => {
   });
 });
 
+describe('a build', () => {
+  let built: { code: number; output: string };
+  beforeAll(async () => {
+    built = await buildSite(fixture('complete'));
+  });
+
+  it('prints no warnings', () => {
+    expect(built.code).toBe(0);
+    expect(built.output.split('\n').filter((line) => /\[WARN\]|\(!\)|\bwarning/i.test(line))).toEqual([]);
+  });
+
+  it("keeps none of the spec in Astro's content store: the pages render from the analysis in memory", async () => {
+    const store = await readFile(join('node_modules', '.astro', 'data-store.json'), 'utf8');
+    expect(store.length).toBeLessThan(16 * 1024);
+    for (const id of ['get-order', 'order_not_found', 'order-status', 'Order shipped']) expect(store).not.toContain(id);
+  });
+});
+
 describe('a spec folder that does not exist', () => {
   it('fails the build with what to do, and no stack trace', async () => {
     const built = await buildSite('no/such/spec');

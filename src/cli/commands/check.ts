@@ -11,7 +11,7 @@ export async function checkCommand(options: Options, io: Io): Promise<number> {
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for check is one of ${FORMATS.join(', ')}`);
   const failOn = options['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') throw new UsageError('--fail-on is error or warning');
-  const { analysis, root } = await loadFromDisk(io, options.spec);
+  const { analysis, root } = await loadFromDisk(io, options);
   const { diagnostics, spec } = analysis;
   const failing = diagnostics.some((d) => d.severity === 'error' || (failOn === 'warning' && d.severity === 'warning'));
   // Before anything is printed: an unknown level is a usage error.

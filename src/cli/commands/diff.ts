@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
-import { analyze, defaultBase, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
+import { defaultBase, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
+import { commandEngine } from '../load.ts';
 import type { Options } from '../options.ts';
 
 /** `specbench diff`: the spec at `--base` (default: merge base with main) against `--head` (default: the working tree). */
@@ -13,8 +14,11 @@ export async function diffCommand(options: Options, io: Io): Promise<number> {
   const rel = relative(root, resolve(dir)).split(sep).join('/');
   const base = options.base !== undefined ? await resolveRevision(root, options.base) : await defaultBase(root);
   const head = options.head !== undefined ? await resolveRevision(root, options.head) : undefined;
-  const before = analyze(await readSpecAt(root, base, rel));
-  const after = analyze(head ? await readSpecAt(root, head, rel) : await readSpecDir(dir));
+  // One engine for both sides: what the change leaves as it was is read once (or taken from the cache).
+  const engine = commandEngine(options);
+  const before = await engine.analyse(await readSpecAt(root, base, rel));
+  const after = await engine.analyse(head ? await readSpecAt(root, head, rel) : await readSpecDir(dir));
+  engine.done();
   const diff = diffSpecs(before, after);
   const range = { base: base.slice(0, 12), head: head ? head.slice(0, 12) : 'working tree' };
   io.out(format === 'json' ? diffJson(diff, range) : diffMarkdown(diff, `\`${range.base}\` with ${head ? `\`${range.head}\`` : 'the working tree'}`));

@@ -11,7 +11,7 @@ const SHOWN = 20;
 export async function exportCommand(options: Options, io: Io, args: string[]): Promise<number> {
   const [target, ...extra] = args;
   if (!target || extra.length > 0 || !(EXPORT_TARGETS as readonly string[]).includes(target)) throw new UsageError(`usage: specbench export ${EXPORT_TARGETS.join('|')} [--write FILE]`);
-  const { analysis, root } = await loadFromDisk(io, options.spec);
+  const { analysis, root } = await loadFromDisk(io, options);
   const refusal = refuseOnErrors(analysis.diagnostics, (f) => analysis.spec.sources.get(f)?.text, root, 'exporting');
   if (refusal) {
     io.err(refusal);

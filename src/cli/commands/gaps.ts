@@ -10,7 +10,7 @@ const FORMATS = ['text', 'markdown', 'json'] as const;
 export async function gapsCommand(options: Options, io: Io): Promise<number> {
   const format = options.format ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for gaps is one of ${FORMATS.join(', ')}`);
-  const { analysis, dir, root } = await loadFromDisk(io, options.spec);
+  const { analysis, dir, root } = await loadFromDisk(io, options);
   const refusal = refuseOnErrors(analysis.diagnostics, (f) => analysis.spec.sources.get(f)?.text, root, 'the gaps can be counted');
   if (refusal) {
     io.err(refusal);

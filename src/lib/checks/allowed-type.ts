@@ -8,6 +8,7 @@ export const allowedType: Check = {
   description: 'An allowed value is not of the shape’s type, or of a type inside it (an object’s fields, a list’s items); YAML reads unquoted `007`, `0x1F` or `1e3` as numbers.',
   severity: 'error',
   example: 'code: { type: string, allowed: [007, 0x1F] }',
+  scope: 'file',
   run(ctx) {
     const values = valueContext(ctx);
     for (const { shape, path, name, file } of allShapes(ctx)) {

@@ -17,6 +17,7 @@ export const badConstraint: Check = {
   description: 'A constraint no value can meet: a lower bound above the upper one, or a pattern that is not a regular expression.',
   severity: 'error',
   example: 'size: { type: integer, minimum: 10, maximum: 1 }',
+  scope: 'file',
   run(ctx) {
     for (const { shape, path, name, file } of allShapes(ctx)) {
       for (const [low, high] of RANGES) {

@@ -8,6 +8,7 @@ export const badStatus: Check = {
   description: 'An HTTP status code outside 100–599 (responses also take `4XX` ranges and `default`).',
   severity: 'error',
   example: 'responses: { "600": { resource: Order } }',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
       for (const status of Object.keys(stated(item.data.responses) ?? {})) {

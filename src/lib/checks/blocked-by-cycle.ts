@@ -5,10 +5,12 @@ export const blockedByCycle: Check = {
   description: 'A gap is blocked by itself, directly or through a chain of `blocked_by`: none of the gaps in the chain could ever close.',
   severity: 'error',
   example: 'domain: { open: true, blocked_by: [purpose/domain] }',
+  scope: 'spec',
   run(ctx) {
     // Only the written `blocked_by` lists: the model's own blocks (transitions by states) cannot loop.
     const written = new Map<string, string[]>();
-    for (const f of ctx.facets.values()) {
+    const gaps = new Map(ctx.gaps.map((g) => [g.id, g]));
+    for (const f of ctx.gaps) {
       const list = f.state === 'open' && typeof f.value === 'object' && f.value !== null ? (f.value as { blocked_by?: unknown }).blocked_by : undefined;
       if (Array.isArray(list)) written.set(f.id, list.filter((x): x is string => typeof x === 'string'));
     }
@@ -42,7 +44,7 @@ export const blockedByCycle: Check = {
           const key = [...cycle].sort().join('\n');
           if (reported.has(key)) continue;
           reported.add(key);
-          const facet = ctx.facets.get(top.id);
+          const facet = gaps.get(top.id);
           if (!facet) continue;
           const chain = [...cycle, target].map((id) => `\`${id}\``).join(' → ');
           ctx.report({

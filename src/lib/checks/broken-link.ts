@@ -11,17 +11,17 @@ export function linkProblem(ctx: CheckContext, raw: string): string | undefined 
   const target = parseTarget(raw);
   if (!target) return `\`${raw}\` is not a link target; write \`[[area]]\`, \`[[area/id]]\` or \`[[gap:id]]\`.`;
   if (target.kind === 'facet') {
-    if (ctx.facets.has(target.id)) return undefined;
+    if (ctx.facet(target.id)) return undefined;
     // `area/item/...`: the item may be there, in a file that could not be read.
     const [area = '', id = ''] = target.id.split('/');
     const unreadable = isAreaKey(area) ? ctx.unreadable(area, id) : undefined;
-    return unreadable ? exists(unreadable.file) : `there is no facet \`${target.id}\`${didYouMean(target.id, ctx.facets.keys()) || '.'}`;
+    return unreadable ? exists(unreadable.file) : `there is no facet \`${target.id}\`${didYouMean(target.id, ctx.facetIds()) || '.'}`;
   }
   if (!isAreaKey(target.area)) return `\`${target.area}\` is not an area${didYouMean(target.area, AREA_KEYS) || '.'}`;
   if (target.kind === 'area' || ctx.item(target.area, target.id)) return undefined;
   const unreadable = ctx.unreadable(target.area, target.id);
   if (unreadable) return exists(unreadable.file);
-  const ids = ctx.items(target.area).map((i) => i.id);
+  const ids = ctx.ids(target.area);
   return `there is no \`${target.id}\` in ${target.area}${didYouMean(target.id, ids) || '.'}`;
 }
 
@@ -30,6 +30,7 @@ export const brokenLink: Check = {
   description: 'A `[[...]]` link in prose names nothing in the spec, or is malformed.',
   severity: 'error',
   example: 'description: See [[resources/Ordr]].',
+  scope: 'file',
   run(ctx) {
     for (const p of ctx.prose) {
       for (const link of p.links) {

@@ -7,6 +7,7 @@ export const constraintType: Check = {
   description: 'A constraint on a type that cannot take it (a bound on a boolean, a pattern on an integer, an item count on a resource of fields): no value is checked against it, and the type or the constraint is wrong.',
   severity: 'error',
   example: 'paid: { type: boolean, minimum: 1 }',
+  scope: 'file',
   run(ctx) {
     for (const m of misplacedConstraints(ctx)) {
       const takes = CONSTRAINTS[m.key].types.join(' and ');

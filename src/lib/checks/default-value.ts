@@ -9,6 +9,7 @@ export const defaultValue: Check = {
   description: 'A default or an example that the shape does not allow: of another type, not among the allowed values, or outside a constraint (a bound, a length, the pattern, a number of items), anywhere inside it.',
   severity: 'error',
   example: 'size: { type: integer, minimum: 10, default: 3 }',
+  scope: 'file',
   run(ctx) {
     const values = valueContext(ctx);
     for (const { shape, path, name, file } of allShapes(ctx)) {
@@ -24,13 +25,14 @@ export const defaultValue: Check = {
       }
     }
     // A server variable's default is one of the values it allows.
-    const servers = stated(ctx.area('purpose').data.servers);
+    const purpose = ctx.areaFile('purpose');
+    const servers = stated(purpose?.data.servers);
     for (const [i, server] of (Array.isArray(servers) ? servers : []).entries()) {
       for (const [variable, v] of Object.entries(isObj(server) && isObj(server.variables) ? server.variables : {})) {
         if (!isObj(v) || typeof v.default !== 'string' || !Array.isArray(v.allowed) || v.allowed.includes(v.default)) continue;
         ctx.report({
           message: `The default of server variable \`${variable}\` is the text \`${v.default}\`, which is not among its allowed values (${v.allowed.map((a) => JSON.stringify(a)).join(', ')}).`,
-          at: { file: ctx.area('purpose').file, path: ['servers', i, 'variables', variable, 'default'] },
+          at: { file: purpose?.file ?? '', path: ['servers', i, 'variables', variable, 'default'] },
         });
       }
     }

@@ -8,6 +8,7 @@ export const diagramTooLargeCheck: Check = {
   description: 'A state machine too large to draw; its page shows the transition table without a diagram.',
   severity: 'warning',
   example: 'a state machine with 60 states',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('states')) {
       const states = stated(item.data.states);

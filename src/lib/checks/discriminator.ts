@@ -20,6 +20,7 @@ export const discriminatorField: Check = {
   description: 'A union’s discriminator names a field a variant does not have, or maps a value to a type that is not a variant.',
   severity: 'warning',
   example: 'payment: { type: one_of, of: [Card, Transfer], discriminator: { field: kind } } where Transfer has no `kind`',
+  scope: 'file',
   run(ctx) {
     for (const { shape, path, name, file } of allShapes(ctx)) {
       const discriminator = stated(shape.discriminator);

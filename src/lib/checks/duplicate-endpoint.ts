@@ -6,6 +6,7 @@ export const duplicateEndpoint: Check = {
   description: 'Two endpoints have the same method and path (parameter names aside).',
   severity: 'error',
   example: 'GET /orders/{id} in two files',
+  scope: 'spec',
   run(ctx) {
     const first = new Map<string, { file: string; id: string }>();
     for (const item of ctx.items('endpoints')) {

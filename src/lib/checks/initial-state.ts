@@ -6,6 +6,7 @@ export const initialState: Check = {
   description: 'A state list has no initial state, or several.',
   severity: 'error',
   example: 'states: { draft: {}, placed: {} } with no `initial: true`',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('states')) {
       // An empty or unwritten state list is a gap, not a list without an initial state.

@@ -12,6 +12,7 @@ export const pathParametersCheck: Check = {
   description: 'The `{parameters}` of a path and the path parameters an endpoint declares disagree.',
   severity: 'error',
   example: 'path: /orders/{order_id} with parameters that do not declare order_id',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
       const path = stated(item.data.path);

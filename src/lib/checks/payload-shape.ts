@@ -12,6 +12,7 @@ export const payloadShape: Check = {
   description: 'A body that says two things at once: a resource and a shape, media types both as a list and per type, or a list of no resource.',
   severity: 'error',
   example: 'request: { resource: Order, schema: { type: object } }',
+  scope: 'file',
   run(ctx) {
     for (const module of AREAS) {
       for (const item of ctx.items(module.key)) {

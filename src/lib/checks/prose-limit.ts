@@ -6,6 +6,7 @@ export const proseLimit: Check = {
   severity: 'error',
   locked: true,
   example: 'description: a text of 20,000 characters, `> ` nested 30 times, or `*a_` repeated 600 times',
+  scope: 'file',
   run(ctx) {
     for (const p of ctx.prose) if (p.limit) ctx.report({ message: p.limit, at: { file: p.file, path: p.path } });
   },

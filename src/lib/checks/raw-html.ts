@@ -5,6 +5,7 @@ export const rawHtml: Check = {
   description: 'Prose contains raw HTML, which pages and documents show as literal text, never as markup.',
   severity: 'error',
   example: 'description: <script>alert(1)</script>',
+  scope: 'file',
   run(ctx) {
     for (const p of ctx.prose) {
       for (const html of p.html) {

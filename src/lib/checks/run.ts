@@ -1,74 +1,161 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { Assessment } from '../gaps/types.ts';
-import type { LinkGraph } from '../link/graph.ts';
-import type { ProseFindings } from '../link/markdown.ts';
-import type { Prose } from '../link/prose.ts';
-import type { Reference } from '../link/references.ts';
-import { patternProblem } from '../gaps/id-grammar.ts';
-import { PATTERN_LENGTH } from '../model/config.ts';
+import type { AreaKey } from '../areas/index.ts';
+import type { Diagnostic, Severity, Span } from '../diagnostics/diagnostic.ts';
+import type { ProseFound } from '../engine/file-result.ts';
 import { isObj } from '../facet/state.ts';
+import { patternProblem } from '../gaps/id-grammar.ts';
+import type { FacetResult, Misplaced } from '../gaps/types.ts';
+import type { LinkGraph } from '../link/graph.ts';
+import type { Reference } from '../link/references.ts';
 import type { SourceFile } from '../load/source.ts';
 import { didYouMean } from '../load/suggest.ts';
-import { areaOf, findItem, type Spec } from '../model/spec.ts';
+import { PATTERN_LENGTH } from '../model/config.ts';
+import { areaOf, findItem, type Area, type Item, type Spec } from '../model/spec.ts';
 import { CHECKS } from './index.ts';
-import type { At, Check, CheckContext } from './types.ts';
+import type { At, Check, CheckContext, Report, SpecCheckContext } from './types.ts';
 
-export interface CheckInput {
-  spec: Spec;
+/** What the checks find in one file of their own: its references, prose, gaps, and facets written twice or where they cannot apply. */
+export interface Findings {
   references: readonly Reference[];
-  prose: ReadonlyArray<Prose & ProseFindings>;
-  assessment: Assessment;
-  graph: LinkGraph;
+  prose: readonly ProseFound[];
+  gaps: readonly FacetResult[];
+  duplicates: readonly Misplaced[];
+  ignored: readonly Misplaced[];
 }
 
-/** Runs every check with the spec's severities; a check that throws becomes a diagnostic, never a crash. */
-export function runChecks(input: CheckInput, checks: readonly Check[] = CHECKS): Diagnostic[] {
-  const { spec } = input;
-  const out: Diagnostic[] = [...configDiagnostics(spec, checks)];
-  const locate = (at: At) => {
-    const source = spec.sources.get(at.file);
+/** The spec as the checks see it, from the engine. */
+export interface CheckWorld {
+  spec: Spec;
+  /** One file's findings; `all` are the whole spec's, in file order. */
+  findings(file: string): Findings;
+  all: Findings;
+  graph: LinkGraph;
+  facet(id: string): FacetResult | undefined;
+  facetIds(): Iterable<string>;
+  /** The parsed text of a file, for locating what a check reports. */
+  source(file: string): SourceFile | undefined;
+  /** The run's pattern matcher (`patternMatcher`), shared by every file's checks. */
+  matches(pattern: string, text: string): boolean | undefined;
+}
+
+/** One file to check: an area's own file, or an item. */
+export type CheckUnit = { area: Area; item?: undefined } | { area?: undefined; item: Item };
+
+/**
+ * What a file's checks looked up besides the file, each a key the engine can tell the current
+ * state of: `item:area/id`, `area:key` (an area's own file), `ids:key` (an area's list of items),
+ * `file:path` (a file's text, where a report is located) and `all` (anything at all).
+ */
+export type Dependency = `item:${string}` | `area:${string}` | `ids:${string}` | `file:${string}` | 'all';
+
+/** Runs every file check on one file; returns what they report and what they looked up. */
+export function runFileChecks(world: CheckWorld, unit: CheckUnit, checks: readonly Check[] = CHECKS): { diagnostics: Diagnostic[]; deps: Dependency[] } {
+  const deps = new Set<Dependency>();
+  const file = unit.item?.file ?? unit.area?.file ?? '';
+  const base = lookups(world, (dep) => deps.add(dep));
+  const own = world.findings(file);
+  const ctx = {
+    ...base,
+    ...own,
+    items: <K extends AreaKey>(key: K) => (unit.item?.area === key ? [unit.item as Item<K>] : []),
+    areaFile: <K extends AreaKey>(key: K) => (unit.area?.key === key ? (unit.area as Area<K>) : undefined),
+  };
+  const diagnostics = runAll(world, checks.filter((c) => c.scope === 'file'), ctx, (at) => deps.add(`file:${at.file}`));
+  deps.delete(`file:${file}`);
+  return { diagnostics, deps: [...deps].sort() };
+}
+
+/** Runs the checks that compare items with each other, and reads the settings' own mistakes. */
+export function runSpecChecks(world: CheckWorld, checks: readonly Check[] = CHECKS): Diagnostic[] {
+  const ctx = {
+    ...lookups(world, () => {}),
+    ...world.all,
+    graph: world.graph,
+    items: <K extends AreaKey>(key: K) => areaOf(world.spec, key).items,
+    areaFile: <K extends AreaKey>(key: K) => areaOf(world.spec, key),
+  };
+  return [...configDiagnostics(world, checks), ...runAll(world, checks.filter((c) => c.scope === 'spec'), ctx, () => {})];
+}
+
+/** The look-ups every check may make, each noted as a dependency. */
+function lookups(world: CheckWorld, note: (dep: Dependency) => void) {
+  const { spec } = world;
+  const unreadable = new Map(spec.areas.flatMap((a) => a.unreadable.map((u) => [`${a.key}/${u.id}`, u] as const)));
+  return {
+    config: spec.config,
+    matches: world.matches,
+    area: <K extends AreaKey>(key: K) => {
+      note(`area:${key}`);
+      return areaOf(spec, key);
+    },
+    item: <K extends AreaKey>(key: K, id: string) => {
+      note(`item:${key}/${id}`);
+      return findItem(spec, key, id);
+    },
+    ids: (key: AreaKey) => {
+      note(`ids:${key}`);
+      return areaOf(spec, key).items.map((i) => i.id);
+    },
+    unreadable: (key: AreaKey, id: string) => {
+      note(`item:${key}/${id}`);
+      return unreadable.get(`${key}/${id}`);
+    },
+    facet: (id: string) => {
+      for (const dep of facetDependencies(id)) note(dep);
+      return world.facet(id);
+    },
+    facetIds: () => {
+      note('all');
+      return world.facetIds();
+    },
+    written: (at: At) => {
+      note(`file:${at.file}`);
+      return world.source(at.file)?.textAt(at.path);
+    },
+  };
+}
+
+/** What a facet's existence depends on: its area's own file, and the item its id names (`resources/Order/fields`). */
+export function facetDependencies(id: string): Dependency[] {
+  const [area = '', item] = id.split('/');
+  return id.split('/').length > 2 && item !== undefined ? [`area:${area}`, `item:${area}/${item}`] : [`area:${area}`];
+}
+
+/** Runs checks with the spec's severities; a check that throws becomes a diagnostic, never a crash. */
+function runAll<C extends CheckContext>(world: CheckWorld, checks: readonly Check[], base: Omit<C, 'report'>, located: (at: At) => void): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const locate = (at: At): Span => {
+    located(at);
+    const source = world.source(at.file);
     if (!source) return { file: at.file, line: 1, column: 1 };
     return at.text !== undefined ? source.locateText(at.path, at.text) : source.locate(at.path, at.key);
   };
-  const unreadable = new Map(spec.areas.flatMap((a) => a.unreadable.map((u) => [`${a.key}/${u.id}`, u] as const)));
-  const facets = new Map(input.assessment.facets.map((f) => [f.id, f]));
   for (const check of checks) {
-    const severity = check.locked ? check.severity : (spec.config.checks.get(check.code) ?? check.severity);
+    const severity = severityOf(world.spec, check);
     if (severity === 'off') continue;
-    const ctx: CheckContext = {
-      ...input,
-      facets,
-      area: (key) => areaOf(spec, key),
-      items: (key) => areaOf(spec, key).items,
-      item: (key, id) => findItem(spec, key, id),
-      unreadable: (key, id) => unreadable.get(`${key}/${id}`),
-      written: (at) => spec.sources.get(at.file)?.textAt(at.path),
-      report: ({ message, at, related }) =>
-        out.push({
-          code: check.code,
-          severity,
-          message,
-          ...locate(at),
-          ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}),
-        }),
-    };
+    const report = ({ message, at, related }: Report) =>
+      out.push({ code: check.code, severity, message, ...locate(at), ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}) });
     try {
-      check.run(ctx);
+      check.run({ ...base, report } as unknown as SpecCheckContext);
     } catch (error) {
-      out.push({ code: 'internal-error', severity: 'error', message: `Check ${check.code} failed: ${error instanceof Error ? error.message : String(error)}. Please report this with the content that caused it.`, file: spec.config.file ?? '.', line: 1, column: 1 });
+      out.push({ code: 'internal-error', severity: 'error', message: `Check ${check.code} failed: ${error instanceof Error ? error.message : String(error)}. Please report this with the content that caused it.`, file: world.spec.config.file ?? '.', line: 1, column: 1 });
     }
   }
   return out;
 }
 
-function configDiagnostics(spec: Spec, checks: readonly Check[]): Diagnostic[] {
-  const { file } = spec.config;
-  const source = file ? spec.sources.get(file) : undefined;
+/** A check's severity under the spec's settings; a locked check keeps its own. */
+function severityOf(spec: Spec, check: Check): Severity | 'off' {
+  return check.locked ? check.severity : (spec.config.checks.get(check.code) ?? check.severity);
+}
+
+function configDiagnostics(world: CheckWorld, checks: readonly Check[]): Diagnostic[] {
+  const { file } = world.spec.config;
+  const source = file ? world.source(file) : undefined;
   if (!file || !source) return [];
   const levels = levelDiagnostics(source);
   const codes = checks.map((c) => c.code);
   const locked = new Map(checks.filter((c) => c.locked).map((c) => [c.code, c.severity]));
-  const severities = [...spec.config.checks].flatMap(([code, severity]): Diagnostic[] => {
+  const severities = [...world.spec.config.checks].flatMap(([code, severity]): Diagnostic[] => {
     if (!codes.includes(code)) {
       return [{ code: 'unknown-check', severity: 'error', message: `\`${code}\` is not a check${didYouMean(code, codes) || '.'} Checks: ${codes.join(', ')}.`, ...source.locate(['checks', code], true) }];
     }

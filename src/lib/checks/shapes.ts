@@ -9,9 +9,9 @@ import type { CheckContext } from './types.ts';
 /** Every shape of the spec (fields, parameters, bodies, headers, and every shape inside them), with its file. */
 export function* allShapes(ctx: CheckContext): Generator<ShapeAt & { file: string }> {
   for (const module of AREAS) {
-    const area = ctx.area(module.key);
+    const area = ctx.areaFile(module.key);
     const owners = [
-      { file: area.file, shapes: module.areaShapes?.(area.data) ?? [] },
+      ...(area ? [{ file: area.file, shapes: module.areaShapes?.(area.data) ?? [] }] : []),
       ...ctx.items(module.key).map((item) => ({ file: item.file, shapes: module.shapes?.(item.data) ?? [] })),
     ];
     for (const { file, shapes } of owners) {
@@ -70,20 +70,24 @@ export function misplacedConstraints(ctx: CheckContext): MisplacedConstraint[] {
   return out;
 }
 
-/** How long one pattern may take on one text, and all patterns together in one run, before they are no longer tested. */
+/** How long one pattern may take on one text, and all patterns together in one run of the checks, before they are no longer tested. */
 const MATCH_TIMEOUT_MS = 50;
 const MATCH_BUDGET_MS = 2_000;
 
 /**
- * What checking values against shapes needs: resources by id, and patterns matched with a time
- * limit, so that a pattern that backtracks without end (`(a+)+$`) cannot hold a check hostage.
- * A pattern that takes too long, or does not compile (`bad-constraint` says so), is not judged.
+ * What checking values against shapes needs: resources by id, and the patterns matched by the
+ * run's matcher (see `patternMatcher`).
  */
 export function valueContext(ctx: CheckContext): ValueContext {
-  return { resource: (id) => resourceShape(ctx, id), matches: patternMatcher() };
+  return { resource: (id) => resourceShape(ctx, id), matches: ctx.matches };
 }
 
-/** Whether a text matches a pattern, as `check` judges it (undefined: not judged); one per run, so the time budget is shared. */
+/**
+ * Tests patterns with a time limit, so that a pattern that backtracks without end (`(a+)+$`)
+ * cannot hold the checks hostage: each test has its own limit, and all tests of one run of the
+ * checks share a budget. A pattern that takes too long, or does not compile (`bad-constraint`
+ * says so), is not judged.
+ */
 export function patternMatcher(): ValueContext['matches'] {
   let sandbox: { pattern?: RegExp; text?: string } | undefined;
   let test: vm.Script | undefined;

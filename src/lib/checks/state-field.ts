@@ -7,6 +7,7 @@ export const stateField: Check = {
   description: 'A state machine names a field its resource does not have.',
   severity: 'error',
   example: 'resource: Order, field: state, where Order has `status`',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('states')) {
       const [resource, field] = [stated(item.data.resource), stated(item.data.field)];

@@ -6,6 +6,7 @@ export const stateValues: Check = {
   description: 'The state list disagrees with the allowed values of the field that holds the state.',
   severity: 'error',
   example: 'states draft, placed; field status allows draft, placed, shipped',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('states')) {
       const [resource, field, states] = [stated(item.data.resource), stated(item.data.field), stated(item.data.states)];

@@ -6,6 +6,7 @@ export const statusMismatch: Check = {
   description: 'A response names an error code whose own status code is a different one.',
   severity: 'warning',
   example: '"404": { error: invalid_order } where invalid_order has status 400',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('endpoints')) {
       for (const [status, response] of Object.entries(stated(item.data.responses) ?? {})) {

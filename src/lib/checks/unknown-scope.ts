@@ -9,6 +9,7 @@ export const unknownScope: Check = {
   description: 'An endpoint or event needs a scope its authentication scheme does not define.',
   severity: 'error',
   example: 'security: [{ scheme: oauth2, scopes: ["orders:delete"] }]',
+  scope: 'file',
   run(ctx) {
     for (const module of AREAS) {
       for (const item of ctx.items(module.key)) {

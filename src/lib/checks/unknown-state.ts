@@ -8,6 +8,7 @@ export const unknownState: Check = {
   description: 'A transition goes from or to a state the state list does not have.',
   severity: 'error',
   example: 'transitions: [{ from: draft, to: plced }]',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('states')) {
       const states = stated(item.data.states);

@@ -7,6 +7,7 @@ export const unreachableState: Check = {
   description: 'A state no chain of transitions reaches from the initial state.',
   severity: 'warning',
   example: 'a state `archived` that no transition goes to',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('states')) {
       const states = stated(item.data.states);

@@ -9,6 +9,7 @@ export const unresolvedReference: Check = {
   description: 'A reference names an item that does not exist (a resource, error, endpoint, event, scheme, limit or gap id).',
   severity: 'error',
   example: 'responses: { "200": { resource: Ordr } }',
+  scope: 'file',
   run(ctx) {
     for (const r of ctx.references) {
       const unreadable = ctx.unreadable(r.area, r.id);
@@ -18,17 +19,18 @@ export const unresolvedReference: Check = {
       }
       if (ctx.item(r.area, r.id)) continue;
       const noun = areaModule(r.area).items?.noun ?? r.area;
-      const ids = ctx.items(r.area).map((i) => i.id);
+      const ids = ctx.ids(r.area);
       const isType = /^(type|items|values|variant) of/.test(r.via);
       const candidates = isType ? [...ids, ...PRIMITIVE_TYPES, ...COMPOSITIONS] : ids;
       const hint = didYouMean(r.id, candidates) || `. Add \`${r.area}/${r.id}.yaml\`${isType ? ` or use one of ${PRIMITIVE_TYPES.join(', ')}` : ''}.`;
       ctx.report({ message: `Unknown ${isType ? 'type or resource' : noun} \`${r.id}\` in ${r.via}${hint}`, at: { file: r.file, path: r.path } });
     }
-    for (const f of ctx.facets.values()) {
+    // Open facets are gaps: the file's gaps hold every `blocked_by` it writes.
+    for (const f of ctx.gaps) {
       if (f.state !== 'open' || !isOpenValue(f.value)) continue;
       (f.value.blocked_by ?? []).forEach((id, i) => {
-        if (!ctx.facets.has(id)) {
-          ctx.report({ message: `\`blocked_by\` names \`${id}\`, which is no facet of this spec${didYouMean(id, ctx.facets.keys()) || '.'} Use a gap id as SPEC_GAPS.md lists them.`, at: { file: f.file, path: [...f.at, 'blocked_by', i] } });
+        if (!ctx.facet(id)) {
+          ctx.report({ message: `\`blocked_by\` names \`${id}\`, which is no facet of this spec${didYouMean(id, ctx.facetIds()) || '.'} Use a gap id as SPEC_GAPS.md lists them.`, at: { file: f.file, path: [...f.at, 'blocked_by', i] } });
         }
       });
     }

@@ -6,6 +6,7 @@ export const unsafeLink: Check = {
   description: 'A prose link a browser would read with a scheme other than http, https or mailto (`javascript:`, also when blanks or `&#x09;` hide it); the site drops it.',
   severity: 'error',
   example: 'description: "[click](javascript:alert(1))"',
+  scope: 'file',
   run(ctx) {
     for (const p of ctx.prose) {
       for (const u of p.unsafeUrls) {

@@ -6,6 +6,7 @@ export const unusedItem: Check = {
   description: 'An item that nothing in the spec refers to (a resource no payload or field uses, an error no response names...).',
   severity: 'hint',
   example: 'errors/gone.yaml that no response names',
+  scope: 'spec',
   run(ctx) {
     for (const module of AREAS.filter((m) => m.items?.referable)) {
       // Until some reference into the area is written, every item would be "unused": say nothing.

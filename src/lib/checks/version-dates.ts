@@ -8,6 +8,7 @@ export const versionDates: Check = {
   description: 'A version is deprecated before it is released, or retired before it is deprecated.',
   severity: 'error',
   example: 'released: 2025-06-01, deprecated: 2025-01-01',
+  scope: 'file',
   run(ctx) {
     for (const item of ctx.items('versioning')) {
       const dates = ORDER.flatMap((key) => {

@@ -1,16 +1,36 @@
-import { AREAS, type AreaModule } from '../areas/index.ts';
+import { AREAS, areaModule, type AreaKey, type AreaModule } from '../areas/index.ts';
 import { childSchema, entrySchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, isOpenValue, own } from '../facet/state.ts';
-import { areaOf, itemKey, type Area, type Spec } from '../model/spec.ts';
+import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 import { markdownCode } from '../safety/markdown.ts';
-import type { Assessment, Coverage, FacetResult, Misplaced, OwnerResult } from './types.ts';
+import type { Assessment, Coverage, FacetResult, FileAssessment } from './types.ts';
+
+/** Where a facet is written, 1-based; asked only for gaps, the facets whose place is shown. */
+export type Locate = (at: Path, key: boolean) => { line: number; column: number };
+
+/** One file the gap walk reads: an area's own file, or one item. */
+export interface WalkUnit {
+  area: AreaKey;
+  item?: string;
+  file: string;
+  data: unknown;
+}
+
+/** What the walk of one file needs besides the file. */
+export interface WalkContext {
+  /** Refinements the spec's policy requires. */
+  required: ReadonlySet<string>;
+  /** How many items an area file's inventory lists (of one kind, for limits); only area files ask. */
+  count?: (kind: string | undefined) => number;
+  /** Where a gap is written; without it, gaps carry no line. */
+  locate?: Locate;
+}
 
 /** Where the walk is: the owner's id and path, its file, and the label its facets get. */
 interface Place {
   module: AreaModule;
-  area: Area;
   item?: string;
   file: string;
   id: string[];
@@ -18,38 +38,60 @@ interface Place {
   label: string;
 }
 
-/** What one assessment collects as it walks. */
-interface Walk {
-  spec: Spec;
-  /** Refinements the spec's policy requires. */
-  required: ReadonlySet<string>;
-  facets: FacetResult[];
-  owners: OwnerResult[];
+/** What one walk collects. */
+interface Walk extends FileAssessment {
+  context: WalkContext;
   ids: Set<string>;
-  duplicates: Misplaced[];
-  ignored: Misplaced[];
-  /** Facets whose stated value is held up by another gap (a payload by its resource's fields). */
-  heldUp: Array<{ id: string; by: string }>;
 }
 
 /**
- * Computes every facet's state, the gaps, what blocks what, and coverage, from the facet metadata
- * the area modules attach to their schemas. The same walk for every area: no area is special here.
+ * The facets of one file (an area's own, or an item's), their states and questions, from the facet
+ * metadata the area modules attach to their schemas. The same walk for every area: no area is
+ * special here. What spans files (what blocks what, coverage) is `combine`'s.
  */
-export function assess(spec: Spec): Assessment {
+export function assessFile(unit: WalkUnit, context: WalkContext): FileAssessment {
+  const module = areaModule(unit.area);
+  const schema = unit.item === undefined ? module.schema : module.items?.schema;
+  const walk: Walk = { context, facets: [], owners: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
+  const id = unit.item === undefined ? [unit.area] : [unit.area, unit.item];
+  if (schema) visitOwner(schema, unit.data, { module, ...(unit.item !== undefined ? { item: unit.item } : {}), file: unit.file, id, at: [], label: '' }, walk);
+  const { context: _context, ids: _ids, ...found } = walk;
+  return found;
+}
+
+/**
+ * Computes every facet's state, the gaps, what blocks what, and coverage, for a whole spec at
+ * once (the engine does the same file by file). `locate` gives a file's gaps their places.
+ */
+export function assess(spec: Spec, locate?: (file: string) => Locate | undefined): Assessment {
   const required = new Set(spec.config.require);
-  const walk: Walk = { spec, required, facets: [], owners: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
+  const files: FileAssessment[] = [];
+  const at = (file: string) => {
+    const where = locate?.(file);
+    return where ? { locate: where } : {};
+  };
   for (const module of AREAS) {
     const area = areaOf(spec, module.key);
-    visitOwner(module.schema, area.data, { module, area, file: area.file, id: [module.key], at: [], label: '' }, walk);
-    for (const item of area.items) {
-      const schema = module.items?.schema;
-      if (schema) visitOwner(schema, item.data, { module, area, item: item.id, file: item.file, id: [module.key, item.id], at: [], label: '' }, walk);
-    }
+    const count = (kind: string | undefined) => area.items.filter((i) => kind === undefined || own(i.data, 'kind') === kind).length;
+    files.push(assessFile({ area: module.key, file: area.file, data: area.data }, { required, count, ...at(area.file) }));
+    for (const item of area.items) files.push(assessFile({ area: module.key, item: item.id, file: item.file, data: item.data }, { required, ...at(item.file) }));
   }
-  linkBlocks(walk.facets, walk.heldUp);
-  const gaps = walk.facets.filter((f) => isGap(f.state));
-  return { facets: walk.facets, gaps, owners: walk.owners, byArea: coverageByArea(walk.facets), byItem: coverageByItem(walk.facets), duplicates: walk.duplicates, ignored: walk.ignored };
+  return combine(files);
+}
+
+/** Several files' walks as one assessment: what blocks what across them, and coverage by area and item. */
+export function combine(files: readonly FileAssessment[]): Assessment {
+  const facets = files.flatMap((f) => f.facets);
+  linkBlocks(facets, files.flatMap((f) => f.heldUp));
+  return {
+    facets,
+    gaps: facets.filter((f) => isGap(f.state)),
+    owners: files.flatMap((f) => f.owners),
+    byArea: coverageByArea(facets),
+    byItem: coverageByItem(facets),
+    duplicates: files.flatMap((f) => f.duplicates),
+    ignored: files.flatMap((f) => f.ignored),
+  };
 }
 
 function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, place: Place, walk: Walk): void {
@@ -65,7 +107,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const state = value === null && meta.acceptsNull ? 'stated' : facetState(value);
   // The metadata was attached to this owner's own schema, so the owner has the type it expects.
   const reason = meta.notApplicable?.(owner as never);
-  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true);
+  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.context.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true);
   // Most optional facets are not written: they are passed over before anything is built for them.
   if ((reason !== undefined && state === 'missing') || (reason === undefined && !counted)) return;
   const label = place.label ? `${place.label}: ${meta.label}` : meta.label;
@@ -86,7 +128,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const by = state === 'stated' ? meta.heldUpBy?.(value) : undefined;
   if (by !== undefined) walk.heldUp.push({ id, by });
   const open = state === 'open' && isOpenValue(value) ? value : undefined;
-  const pos = walk.spec.sources.get(place.file)?.locate(where, state !== 'missing') ?? { line: 1, column: 1 };
+  const pos = isGap(state) ? walk.context.locate?.(where, state !== 'missing') : undefined;
   walk.facets.push({
     id,
     area: place.module.key,
@@ -96,15 +138,14 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     ...(value !== undefined ? { value } : {}),
     ...(meta.prose ? { prose: true as const } : {}),
     ...(state === 'stated' && meta.show ? { shown: meta.show(value as never) } : {}),
-    question: typeof open?.open === 'string' ? open.open : question(key, meta, place.area),
+    question: typeof open?.open === 'string' ? open.open : question(key, meta, walk.context.count),
     ...(open?.owner !== undefined ? { owner: open.owner } : {}),
     ...(open?.link !== undefined ? { link: open.link } : {}),
     blockedBy: [...(meta.blockedBy?.(owner as never) ?? []).map((k) => [...place.id, idSegment(k)].join('/')), ...(open?.blocked_by ?? [])],
     blocks: [],
     file: place.file,
     at: where,
-    line: pos.line,
-    column: pos.column,
+    ...(pos ? { line: pos.line, column: pos.column } : {}),
   });
   if (state === 'stated' && meta.children) visitChildren(value, valueSchema, meta.children, { ...place, id: idParts, at }, walk);
 }
@@ -140,10 +181,10 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
   }
 }
 
-function question(key: string, meta: FacetMeta<never>, area: Area): string {
+function question(key: string, meta: FacetMeta<never>, items: WalkContext['count']): string {
   const inventory = meta.inventory;
   if (!inventory) return meta.question;
-  const count = area.items.filter((i) => inventory.kind === undefined || own(i.data, 'kind') === inventory.kind).length;
+  const count = items?.(inventory.kind) ?? 0;
   return count === 0 ? meta.question : `Is this the complete list of ${inventory.noun} (${count} listed)? If so, write \`${key}: complete\`.`;
 }
 

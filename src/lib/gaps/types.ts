@@ -29,8 +29,9 @@ export interface FacetResult {
   /** Where to write it: the facet's key if present, else its owner. */
   file: string;
   at: Path;
-  line: number;
-  column: number;
+  /** Where `at` is in the file, 1-based: set on gaps, the facets whose place is shown. */
+  line?: number;
+  column?: number;
 }
 
 /** Something that owns facets (an area, an item, a field, a parameter...) and the values it states that are not facets. */
@@ -59,6 +60,16 @@ export interface Misplaced {
 export interface Coverage {
   stated: number;
   total: number;
+}
+
+/** What the gap walk finds in one file (an area's own file, or one item). */
+export interface FileAssessment {
+  facets: FacetResult[];
+  owners: OwnerResult[];
+  duplicates: Misplaced[];
+  ignored: Misplaced[];
+  /** Facets whose stated value is held up by another gap (a payload by its resource's fields). */
+  heldUp: Array<{ id: string; by: string }>;
 }
 
 /** Everything the gap engine found, in the nine-part order. */

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { counted } from '../facet/words.ts';
-import { analyze } from '../analyze.ts';
+import { Engine } from '../engine/engine.ts';
 import { firstParent, gitRoot, readSpecAt, specCommits } from '../load/read-git.ts';
 import { CHANGELOG_LIST_LIMIT, changelogEntry, type Changelog } from './changelog.ts';
 import { historyPoint, type GapHistory, type HistoryStep, type SpecBefore } from './history.ts';
@@ -9,18 +9,19 @@ import { historyPoint, type GapHistory, type HistoryStep, type SpecBefore } from
  * Walks the last `limit` commits that touched a spec folder, oldest first, analysing each once and
  * handing it to `visit` with the spec before it; only two analyses are held at a time. With
  * `before` false, the oldest commit's predecessor is not read (the gap history does not need it).
- * Returns how far back the walk could see, in words.
+ * One engine follows the walk, so a commit costs the files it changed. Returns how far back the
+ * walk could see, in words.
  */
-export async function walkSpecHistory(dir: string, limit: number, visit: (step: HistoryStep) => void, before = true): Promise<{ note: string }> {
+export async function walkSpecHistory(dir: string, limit: number, visit: (step: HistoryStep) => void, before = true, engine: Engine = new Engine()): Promise<{ note: string }> {
   const root = await gitRoot(resolve(dir));
   if (!root) return { note: 'Not in a git repository: no history.' };
   const rel = relative(root, resolve(dir)).split(sep).join('/');
   const { commits, shallow } = await specCommits(root, rel, limit);
   const first = commits[0];
   if (!first) return { note: 'No commit has touched the spec yet.' };
-  let previous: SpecBefore = before ? await specBefore(root, first.sha, rel) : { kind: 'unknown' };
+  let previous: SpecBefore = before ? await specBefore(root, first.sha, rel, engine) : { kind: 'unknown' };
   for (const commit of commits) {
-    const analysis = analyze(await readSpecAt(root, commit.sha, rel));
+    const { analysis } = engine.update(await readSpecAt(root, commit.sha, rel));
     visit({ commit, analysis, before: previous });
     previous = { kind: 'previous', analysis };
   }
@@ -33,11 +34,11 @@ export async function walkSpecHistory(dir: string, limit: number, visit: (step: 
 }
 
 /** The spec just before a commit: at its first parent, empty at the repository's first commit, unknown past a shallow clone's edge. */
-async function specBefore(root: string, sha: string, rel: string): Promise<SpecBefore> {
+async function specBefore(root: string, sha: string, rel: string, engine: Engine): Promise<SpecBefore> {
   const parent = await firstParent(root, sha);
   if (parent.kind === 'missing') return { kind: 'unknown' };
   const files = parent.kind === 'root' ? [] : await readSpecAt(root, parent.sha, rel);
-  return { kind: files.length === 0 ? 'empty' : 'previous', analysis: analyze(files) };
+  return { kind: files.length === 0 ? 'empty' : 'previous', analysis: engine.update(files).analysis };
 }
 
 /** Reads the gap history of a spec folder from git: the last `limit` commits that touched it. */

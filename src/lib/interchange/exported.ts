@@ -21,11 +21,15 @@ export function exported(analysis: Analysis, target: ExportTarget, format: 'json
   return { text: format === 'yaml' ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${safeJson(doc)}\n`, unexported };
 }
 
-/** The files the site publishes for download, linked from its dashboard. */
-export function downloads(analysis: Analysis): Array<{ file: string; title: string; text: string }> {
-  return [
-    { file: 'openapi.json', title: 'OpenAPI 3.1 (JSON)', text: exported(analysis, 'openapi').text },
-    { file: 'asyncapi.json', title: 'AsyncAPI 3.0 (JSON)', text: exported(analysis, 'asyncapi').text },
-    { file: 'spec.md', title: 'The whole spec as one Markdown document', text: exported(analysis, 'markdown').text },
-  ];
+/** The files the site publishes for download, linked from its dashboard: each made from the analysis when it is asked for. */
+export const DOWNLOADS: ReadonlyArray<{ file: string; title: string; target: ExportTarget }> = [
+  { file: 'openapi.json', title: 'OpenAPI 3.1 (JSON)', target: 'openapi' },
+  { file: 'asyncapi.json', title: 'AsyncAPI 3.0 (JSON)', target: 'asyncapi' },
+  { file: 'spec.md', title: 'The whole spec as one Markdown document', target: 'markdown' },
+];
+
+/** One published file's text, byte for byte what `specbench export` writes. */
+export function download(analysis: Analysis, file: string): string | undefined {
+  const target = DOWNLOADS.find((d) => d.file === file)?.target;
+  return target === undefined ? undefined : exported(analysis, target).text;
 }

@@ -39,12 +39,19 @@ export function askedQuestion(f: Pick<FacetResult, 'state' | 'value'>): string |
   return f.state === 'open' && isOpenValue(f.value) && typeof f.value.open === 'string' ? f.value.open : undefined;
 }
 
+/** A file whose prose is read: an area's own file or an item, with the page it is shown on (`area` or `area/item`). */
+export interface ProseUnit {
+  file: string;
+  source: string;
+  data: unknown;
+}
+
 /**
- * All prose in the spec, in file order: the one list of what is rendered as Markdown, so every
+ * All prose of some files, in file order: the one list of what is rendered as Markdown, so every
  * check of prose (`broken-link`, `raw-html`, `unsafe-link`, `prose-limit`) reads all of it.
- * `facets` are the spec's assessed facets, those the site shows.
+ * `facets` are the files' assessed facets, those the site shows.
  */
-export function collectProse(spec: Spec, facets: readonly FacetResult[]): Prose[] {
+export function collectProse(units: readonly ProseUnit[], facets: readonly FacetResult[]): Prose[] {
   const out: Prose[] = [];
   const seen = new Set<string>();
   const add = (p: Prose) => {
@@ -54,11 +61,7 @@ export function collectProse(spec: Spec, facets: readonly FacetResult[]): Prose[
     out.push(p);
   };
   // Every `description`, in structures that are no facets too (a state's, a parameter's).
-  for (const module of AREAS) {
-    const area = areaOf(spec, module.key);
-    walk(area.data, [], { file: area.file, source: area.key }, add);
-    for (const item of area.items) walk(item.data, [], { file: item.file, source: itemKey(item) }, add);
-  }
+  for (const unit of units) walk(unit.data, [], { file: unit.file, source: unit.source }, add);
   // Prose facets (the purpose statement, a scope's description) and the questions of open facets.
   for (const f of facets) {
     const source = f.item !== undefined ? `${f.area}/${f.item}` : f.area;
@@ -67,8 +70,16 @@ export function collectProse(spec: Spec, facets: readonly FacetResult[]): Prose[
     const asked = askedQuestion(f);
     if (asked !== undefined) add({ file: f.file, path: [...f.at, 'open'], source, text: asked });
   }
-  const order = new Map(spec.areas.flatMap((a) => [a.file, ...a.items.map((i) => i.file)]).map((file, i) => [file, i]));
+  const order = new Map(units.map((u, i) => [u.file, i]));
   return out.map((p, i) => ({ p, i })).sort((a, b) => (order.get(a.p.file) ?? 0) - (order.get(b.p.file) ?? 0) || a.i - b.i).map(({ p }) => p);
+}
+
+/** The files of a spec whose prose is read, in the nine-part order. */
+export function proseUnits(spec: Spec): ProseUnit[] {
+  return AREAS.flatMap((module) => {
+    const area = areaOf(spec, module.key);
+    return [{ file: area.file, source: area.key, data: area.data }, ...area.items.map((item) => ({ file: item.file, source: itemKey(item), data: item.data }))];
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AREAS } from '../areas/index.ts';
+import { AREAS, areaModule, type AreaKey } from '../areas/index.ts';
 import type { AddReference, ReferenceFound } from '../areas/area.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 
@@ -12,13 +12,19 @@ export interface Reference extends ReferenceFound {
 
 /** Every item-to-item reference that MODEL.md lists, in file order, as each area's module finds them. */
 export function collectReferences(spec: Spec): Reference[] {
-  const refs: Reference[] = [];
-  const sink = (file: string, source: string): AddReference => (found) => refs.push({ ...found, file, source });
-  for (const module of AREAS) {
+  return AREAS.flatMap((module) => {
     const area = areaOf(spec, module.key);
-    module.areaReferences?.(area.data, sink(area.file, area.key));
-    for (const item of area.items) module.references?.(item.data, sink(item.file, itemKey(item)));
-  }
+    return [fileReferences({ area: module.key, file: area.file, data: area.data }, area.key), ...area.items.map((item) => fileReferences({ area: module.key, item: item.id, file: item.file, data: item.data }, itemKey(item)))];
+  }).flat();
+}
+
+/** The references one file makes (an area's own file, or an item), as its area's module finds them; `source` is its page. */
+export function fileReferences(unit: { area: AreaKey; item?: string; file: string; data: unknown }, source: string): Reference[] {
+  const refs: Reference[] = [];
+  const sink: AddReference = (found) => refs.push({ ...found, file: unit.file, source });
+  const module = areaModule(unit.area);
+  if (unit.item === undefined) module.areaReferences?.(unit.data as never, sink);
+  else module.references?.(unit.data as never, sink);
   return refs;
 }
 

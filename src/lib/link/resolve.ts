@@ -14,7 +14,7 @@ export interface LinkPlaces {
  * One reading of `[[...]]` link targets for every output: an item's label is its title, an area's
  * its name, a facet's its id. Targets that do not resolve stay as written (`check` reports them).
  */
-export function linkResolver(titles: ReadonlyMap<string, string>, places: LinkPlaces): ResolveLink {
+export function linkResolver(titles: Pick<ReadonlyMap<string, string>, 'get'>, places: LinkPlaces): ResolveLink {
   return (raw) => {
     const target = parseTarget(raw);
     if (!target) return undefined;

@@ -1,5 +1,6 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { isContentPath } from './classify.ts';
@@ -119,32 +120,52 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   }
 
   async function readEntry(full: string, path: string, regular: boolean): Promise<void> {
-    // A file the loader ignores is never opened; it is still listed, so its place can be reported.
-    if (!isContentPath(path)) {
-      out.push({ path });
-      return;
-    }
-    const problem = (code: FileProblem['code'], message: string): void => {
-      out.push({ path, problem: { code, severity: 'error', message } });
-    };
-    if (!regular) return problem('not-a-file', 'This is not a regular file (a pipe, socket or device); content files are plain files.');
-    let info: Stats;
-    try {
-      info = await stat(full);
-    } catch (error) {
-      return problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
-    }
-    if (info.size > MAX_FILE_BYTES) {
-      return problem('file-too-large', `The file is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into one file per item.`);
-    }
-    try {
-      out.push({ path, bytes: new Uint8Array(await readFile(full)) });
-    } catch (error) {
-      problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
-    }
+    out.push(await readFileEntry(full, path, regular));
   }
 
   await readDirectory(root, '');
   for (let next = linkedDirs.shift(); next; next = linkedDirs.shift()) await enterDirectory(next.real, next.path);
   return out.sort((a, b) => compareStrings(a.path, b.path));
+}
+
+/** One file of the spec folder as `readSpecDir` gives it: its bytes, or why they cannot be read (without opening what is not content). */
+async function readFileEntry(full: string, path: string, regular: boolean): Promise<SpecFile> {
+  // A file the loader ignores is never opened; it is still listed, so its place can be reported.
+  if (!isContentPath(path)) return { path };
+  const problem = (code: FileProblem['code'], message: string): SpecFile => ({ path, problem: { code, severity: 'error', message } });
+  if (!regular) return problem('not-a-file', 'This is not a regular file (a pipe, socket or device); content files are plain files.');
+  let info: Stats;
+  try {
+    info = await stat(full);
+  } catch (error) {
+    return problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
+  }
+  if (info.size > MAX_FILE_BYTES) {
+    return problem('file-too-large', `The file is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into one file per item.`);
+  }
+  try {
+    return { path, bytes: new Uint8Array(await readFile(full)) };
+  } catch (error) {
+    return problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
+  }
+}
+
+/**
+ * One path of the spec folder read again after it changed, as `readSpecDir` would read it: `[]`
+ * when it is gone, the file when it is a plain file in plain folders. Undefined when only reading
+ * the whole folder again can tell (a folder, a symbolic link, a hidden or linked place).
+ */
+export async function readSpecPath(dir: string, path: string): Promise<SpecFile[] | undefined> {
+  const segments = path.split('/');
+  if (path === '' || segments.some((s) => s === '' || s === '.' || s === '..' || s.startsWith('.'))) return undefined;
+  let current = dir;
+  for (const [i, segment] of segments.entries()) {
+    current = join(current, segment);
+    const info = await lstat(current).catch((error: unknown) => (reason(error) === 'ENOENT' ? null : undefined));
+    if (info === null) return i === segments.length - 1 ? [] : undefined;
+    if (!info || info.isSymbolicLink()) return undefined;
+    if (i < segments.length - 1 ? !info.isDirectory() : info.isDirectory()) return undefined;
+  }
+  const info = await lstat(current);
+  return [await readFileEntry(current, path, info.isFile())];
 }

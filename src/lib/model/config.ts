@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { REFINEMENTS } from '../areas/refinements.ts';
 import { absoluteUrlSchema, linkUrlSchema } from '../safety/url.ts';
-import type { Spec } from './spec.ts';
+import { isObj, type Obj } from '../facet/state.ts';
+import type { Spec, SpecConfig } from './spec.ts';
 
 /** A level's name: lowercase words joined by `-`, as `--target-level` takes it. */
 const levelName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'a level name is lowercase letters and digits, words joined by `-` (e.g. `design-review`)' });
@@ -41,13 +42,28 @@ export const configSchema = z.strictObject({
   levels: levelsSchema.optional(),
 });
 
-/**
- * The logo `specbench.yaml` names, as its schema accepts it (a file whose logo fails the schema
- * has an error, and no site is built from it): read from the parsed settings file.
- */
+/** The logo `specbench.yaml` names, as its schema accepts it (a file whose logo fails the schema has an error, and no site is built from it). */
 export function configLogo(spec: Spec): string | undefined {
-  const file = spec.config.file;
-  const value = file === undefined ? undefined : spec.sources.get(file)?.doc.get('logo');
-  const parsed = configSchema.shape.logo.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return spec.config.logo;
+}
+
+/** The settings, read from the file's own keys (a Map, so no name can reach a prototype); each key that fails its schema is left out. */
+export function readConfig(file: string | undefined, data: Obj): SpecConfig {
+  const checks = new Map<string, 'error' | 'warning' | 'hint' | 'off'>();
+  const raw = isObj(data.checks) ? data.checks : {};
+  for (const code of Object.keys(raw)) {
+    const severity = raw[code];
+    if (severity === 'error' || severity === 'warning' || severity === 'hint' || severity === 'off') checks.set(code, severity);
+  }
+  const require = Array.isArray(data.require) ? data.require.filter((r): r is string => typeof r === 'string') : [];
+  const levels = configSchema.shape.levels.safeParse(data.levels);
+  const logo = configSchema.shape.logo.safeParse(data.logo);
+  return {
+    ...(file !== undefined ? { file } : {}),
+    checks,
+    require,
+    ...(typeof data.edit_url === 'string' ? { editUrl: data.edit_url } : {}),
+    ...(levels.success && levels.data ? { levels: levels.data } : {}),
+    ...(logo.success && logo.data !== undefined ? { logo: logo.data } : {}),
+  };
 }

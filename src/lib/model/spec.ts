@@ -1,5 +1,4 @@
 import type { AreaData, AreaKey, ItemData } from '../areas/index.ts';
-import type { SourceFile } from '../load/source.ts';
 
 /**
  * `valid`: the file has no errors. `partial`: it has errors, and its data holds the keys that pass
@@ -48,6 +47,8 @@ export interface SpecConfig {
   editUrl?: string;
   /** The readiness levels `specbench.yaml` declares, in order; undefined for the default ones. */
   levels?: readonly Level[];
+  /** The image shown before the service's name in the site's header. */
+  logo?: string;
 }
 
 /** A readiness level: a name, and the gap-id patterns that must be closed to reach it (with every level before it). */
@@ -56,10 +57,15 @@ export interface Level {
   close: readonly string[];
 }
 
-/** A loaded spec: the nine areas in order and the parsed sources behind them. */
+/** The text of the spec's files, by path relative to the spec folder (read when first asked). */
+export interface SpecTexts {
+  get(file: string): { readonly text: string } | undefined;
+}
+
+/** A loaded spec: the nine areas in order and the texts behind them. */
 export interface Spec {
   areas: Area[];
-  sources: ReadonlyMap<string, SourceFile>;
+  sources: SpecTexts;
   /** `specbench.yaml` at the top of the spec folder. */
   config: SpecConfig;
 }

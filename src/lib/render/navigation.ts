@@ -1,5 +1,5 @@
 import { groupAnchor } from './paths.ts';
-import type { AreaSummary, ItemSummary } from './site-model.ts';
+import type { AreaSummary, ItemSummary } from './views.ts';
 
 /** A link or a group of the site's navigation; paths are relative to the site's base. */
 export type NavEntry =

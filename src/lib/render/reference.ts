@@ -7,85 +7,13 @@ import { withArticle } from '../facet/words.ts';
 import { curlCommand, exampleOf, isJsonMedia, type ExampleMode } from './example.ts';
 import type { FacetResult, OwnerResult } from '../gaps/types.ts';
 import { facetAnchor, facetPath } from './paths.ts';
-import type { FacetView, LinkView } from './views.ts';
+import type { BlockView, BodyView, FacetView, LinkView, SecurityView, ShapeView } from './views.ts';
 
-/** A shape as a reference shows it: a name, its type and flags on one line, then what refines it and what nests in it. */
-export type ShapeView = {
-  /** The owner's id: `resources/Order/fields/status`. */
-  id: string;
-  anchor: string;
-  /** A field's, parameter's or header's name; a variant's number. */
-  name?: string;
-  type?: FacetView;
-  /** The resource a type names. */
-  typeLink?: LinkView;
-  required?: FacetView;
-  description?: FacetView;
-  format?: FacetView;
-  /** `nullable`, `read_only`, `write_only`, `deprecated`: shown as badges when true. */
-  flags: FacetView[];
-  /** Bounds, lengths, pattern, item counts, each with a short label. */
-  constraints: Array<{ label: string; facet: FacetView }>;
-  allowed?: FacetView;
-  default?: FacetView;
-  examples?: FacetView;
-  discriminator?: FacetView;
-  /** What nests in it: an object's fields, an array's items, a map's values, a union's variants. */
-  children: Array<{ kind: 'fields' | 'items' | 'values' | 'variants'; facet: FacetView; shapes: ShapeView[] }>;
-  /** Anything else it states (a title, a parameter's `style`). */
-  extras: FacetView[];
-};
-
-/** A body: what it carries (a resource, a shape of its own, or one per media type), its media types, headers and example. */
-export type BodyView = {
-  facet: FacetView;
-  /** The resource it carries, and whether it is a list of it. */
-  resource?: LinkView;
-  list?: boolean;
-  /** An error code it is (a response), linking to the error. */
-  error?: LinkView;
-  mediaTypes: string[];
-  description?: FacetView;
-  shape?: ShapeView;
-  /** One body per media type. */
-  media: Array<{ type: string; body: BodyView }>;
-  headers?: { facet: FacetView; shapes: ShapeView[] };
-  /** The stated example, as JSON. */
-  example?: { facet: FacetView; json: string };
-  /** Without a stated example: one generated from what the body states, as JSON (shown marked as generated). */
-  generated?: string;
-  extras: FacetView[];
-};
-
-export type ResponseView = { status: string; statusClass: string; body: BodyView };
-
-export type ParameterGroupView = { location: string; facet: FacetView; rows: ShapeView[] };
-
-/** Security alternatives: any one will do; each is requirements that must all hold, or none at all. */
-export type SecurityView = {
-  facet: FacetView;
-  /** Each scope with where its scheme's page says what it allows, when the scheme states it. */
-  alternatives: Array<{ anonymous: boolean; requirements: Array<{ scheme: string; link?: LinkView; scopes: Array<{ name: string; path?: string }> }> }>;
-};
-
-/** One block of an item's reference page. */
-export type BlockView =
-  | { kind: 'signature'; cells: FacetView[]; base?: string; deprecated?: true }
-  | { kind: 'facts'; title?: string; rows: FacetView[] }
-  | { kind: 'shape'; title: string; facet: FacetView; shape?: ShapeView; fields: ShapeView[] }
-  | { kind: 'parameters'; facet: FacetView; groups: ParameterGroupView[] }
-  /** `inherited`: the item states no body of its own, so its area's (where that area states it) applies. */
-  | { kind: 'body'; title: string; body: BodyView; inherited?: { area: string; path: string } }
-  | { kind: 'responses'; facet: FacetView; responses: ResponseView[] }
-  | { kind: 'security'; security: SecurityView }
-  | { kind: 'entries'; title: string; facet: FacetView; rows: Array<{ key: string; facet: FacetView; usedBy: LinkView[] }> }
-  | { kind: 'headers'; title: string; facet: FacetView; shapes: ShapeView[] }
-  | { kind: 'machine' }
-  | { kind: 'curl'; command: string; notes: string[] };
+export type { BlockView, BodyView, ParameterGroupView, ResponseView, SecurityView, ShapeView } from './views.ts';
 
 /** What the builder needs from the site model: facets and owners by id, and how to show them. */
 export interface ReferenceContext {
-  facets: ReadonlyMap<string, FacetResult>;
+  facets: Pick<ReadonlyMap<string, FacetResult>, 'get' | 'has'>;
   /** The facets directly under an id (`resources/Order/fields/id` has `.../type`, `.../required`...). */
   under: ReadonlyMap<string, readonly FacetResult[]>;
   owners: ReadonlyMap<string, OwnerResult>;

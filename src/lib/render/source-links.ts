@@ -9,10 +9,6 @@
  * the editor link alone.
  */
 
-import { posix } from 'node:path';
-import { isAreaKey } from '../areas/index.ts';
-import { AREA_FILE } from '../model/spec.ts';
-import { scaffoldFile } from '../scaffold/new-item.ts';
 import type { GapSource, SiteSources } from './views.ts';
 
 /** What a gap can link to; `view` and `create` only where the host's URLs are known. */
@@ -97,9 +93,9 @@ export type GapLinks = { view?: string; edit?: string; create?: string };
  * A gap's links: its file at its line and in the editor, or, for a file that does not exist yet,
  * the new-file page filled in with exactly what `specbench new` writes there.
  */
-export function gapLinks(links: SourceLinks, sources: SiteSources, source: GapSource): GapLinks {
+export function gapLinks(links: SourceLinks, sources: SiteSources, source: GapSource, newFile: (specDir: string, file: string) => string | undefined): GapLinks {
   if (source.create) {
-    const text = newFileText(sources.specDir, source.file);
+    const text = newFile(sources.specDir, source.file);
     const create = text === undefined ? undefined : links.create?.(source.file, text);
     return create === undefined ? {} : { create };
   }
@@ -108,11 +104,3 @@ export function gapLinks(links: SourceLinks, sources: SiteSources, source: GapSo
   return { ...(view !== undefined ? { view } : {}), ...(edit !== undefined ? { edit } : {}) };
 }
 
-/** What `specbench new` writes for a file of the spec folder (`events/_area.yaml`, `errors/not_found.yaml`), run from the repository root. */
-export function newFileText(specDir: string, file: string): string | undefined {
-  const [area, name, ...rest] = file.split('/');
-  if (area === undefined || name === undefined || rest.length > 0 || !isAreaKey(area) || !name.endsWith('.yaml')) return undefined;
-  const id = name === AREA_FILE ? undefined : name.slice(0, -'.yaml'.length);
-  const scaffold = scaffoldFile(posix.join(specDir, file), area, id);
-  return 'error' in scaffold ? undefined : scaffold.text;
-}

@@ -1,4 +1,6 @@
-import type { FacetResult } from '../gaps/types.ts';
+import type { AreaKey } from '../areas/index.ts';
+import type { MachineView } from '../areas/area.ts';
+import type { Coverage, FacetResult } from '../gaps/types.ts';
 
 /** A link between pages: `area/item` (or `area`), what it is, and where it goes (relative to the site's base). */
 export type LinkView = {
@@ -65,3 +67,173 @@ export type SiteSources = { editUrl: string; specDir: string };
 
 /** A facet's label without its owner's part (`response: media types` → `media types`), where the place already says whose it is. */
 export const shortLabel = (label: string): string => label.slice(label.lastIndexOf(': ') + 1).trim();
+
+/** A state machine as its page shows it, with the diagram drawn and every target a path. */
+export type MachinePageView = {
+  states: Array<{ name: string; initial: boolean; final: boolean; descriptionHtml?: string; descriptionUnstated?: FacetView }>;
+  transitions: Array<{
+    from: string[];
+    to: string;
+    trigger: { kind: MachineView['transitions'][number]['trigger']['kind']; text: string; path?: string };
+    /** The trigger while it is a gap. */
+    triggerUnstated?: FacetView;
+    descriptionHtml?: string;
+    descriptionUnstated?: FacetView;
+  }>;
+  svg?: string;
+  /** The state list and the transitions as facets: stated, or gaps shown as chips. */
+  statesFacet?: FacetView;
+  transitionsFacet?: FacetView;
+};
+
+/** An item's page: its reference blocks, its state machine or lifecycles, what else it states, and links both ways. */
+export type ItemView = {
+  area: AreaKey;
+  id: string;
+  title: string;
+  /** The item in its area's list and the sidebar: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
+  listing: ItemListing;
+  /** The item's page, relative to the site's base. */
+  path: string;
+  /** Where to edit the item's file, when the spec says where its repository is. */
+  editUrl?: string;
+  /** The reference page's blocks, in the area's layout. */
+  blocks: BlockView[];
+  machine?: MachinePageView;
+  /** The state machines of this item (a resource's lifecycle), each linking to its page. */
+  lifecycles?: Array<{ link: LinkView; machine: MachinePageView }>;
+  description?: string;
+  descriptionHtml?: string;
+  file: string;
+  /** The description while it is a gap, shown where the description would be. */
+  descriptionUnstated?: FacetView;
+  coverage: Coverage;
+  gapCount: number;
+  /** What the blocks do not show (none, for areas whose layout covers every key), in order. */
+  facets: FacetView[];
+  /** What this item refers to, and what refers to it. */
+  linksTo: LinkView[];
+  linkedFrom: LinkView[];
+};
+
+/** How an item is listed: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
+export type ItemListing = { badge?: string; line?: string; groups?: readonly string[]; note?: string };
+
+/** An item as its area's list and the sidebar show it. */
+export type ItemSummary = {
+  id: string;
+  title: string;
+  /** The item's file in the spec folder. */
+  file: string;
+  listing: ItemListing;
+  path: string;
+  coverage: Coverage;
+  gapCount: number;
+};
+
+/** An area as its page, the dashboard, the gaps page and the sidebar show it: its items summed up. */
+export type AreaSummary = {
+  number: number;
+  key: AreaKey;
+  title: string;
+  path: string;
+  editUrl?: string;
+  covers: string;
+  noun?: string;
+  plural?: string;
+  file: string;
+  description?: string;
+  descriptionHtml?: string;
+  coverage: Coverage;
+  gapCount: number;
+  facets: FacetView[];
+  items: ItemSummary[];
+  /** Every gap of the area and its items (table cells included), in order, for the gaps page. */
+  gaps: FacetView[];
+};
+
+/** The spec's readiness as the dashboard shows it: every level, and the gaps before the next one, each a link to where it is. */
+export type ReadinessView = {
+  reached?: string;
+  levels: Array<{ name: string; reached: boolean; open: number }>;
+  /** The first level not reached; `blocking` lists the first of its gaps, `count` says how many there are. */
+  next?: { name: string; count: number; blocking: GapLink[] };
+};
+
+/** The service as every page shows it: its name and base address (the placeholder as written), and the logo `specbench.yaml` names. */
+export type ServiceView = { name?: string; baseUrl?: string; logo?: string };
+
+/** A shape as a reference shows it: a name, its type and flags on one line, then what refines it and what nests in it. */
+export type ShapeView = {
+  /** The owner's id: `resources/Order/fields/status`. */
+  id: string;
+  anchor: string;
+  /** A field's, parameter's or header's name; a variant's number. */
+  name?: string;
+  type?: FacetView;
+  /** The resource a type names. */
+  typeLink?: LinkView;
+  required?: FacetView;
+  description?: FacetView;
+  format?: FacetView;
+  /** `nullable`, `read_only`, `write_only`, `deprecated`: shown as badges when true. */
+  flags: FacetView[];
+  /** Bounds, lengths, pattern, item counts, each with a short label. */
+  constraints: Array<{ label: string; facet: FacetView }>;
+  allowed?: FacetView;
+  default?: FacetView;
+  examples?: FacetView;
+  discriminator?: FacetView;
+  /** What nests in it: an object's fields, an array's items, a map's values, a union's variants. */
+  children: Array<{ kind: 'fields' | 'items' | 'values' | 'variants'; facet: FacetView; shapes: ShapeView[] }>;
+  /** Anything else it states (a title, a parameter's `style`). */
+  extras: FacetView[];
+};
+
+/** A body: what it carries (a resource, a shape of its own, or one per media type), its media types, headers and example. */
+export type BodyView = {
+  facet: FacetView;
+  /** The resource it carries, and whether it is a list of it. */
+  resource?: LinkView;
+  list?: boolean;
+  /** An error code it is (a response), linking to the error. */
+  error?: LinkView;
+  mediaTypes: string[];
+  description?: FacetView;
+  shape?: ShapeView;
+  /** One body per media type. */
+  media: Array<{ type: string; body: BodyView }>;
+  headers?: { facet: FacetView; shapes: ShapeView[] };
+  /** The stated example, as JSON. */
+  example?: { facet: FacetView; json: string };
+  /** Without a stated example: one generated from what the body states, as JSON (shown marked as generated). */
+  generated?: string;
+  extras: FacetView[];
+};
+
+export type ResponseView = { status: string; statusClass: string; body: BodyView };
+
+export type ParameterGroupView = { location: string; facet: FacetView; rows: ShapeView[] };
+
+/** Security alternatives: any one will do; each is requirements that must all hold, or none at all. */
+export type SecurityView = {
+  facet: FacetView;
+  /** Each scope with where its scheme's page says what it allows, when the scheme states it. */
+  alternatives: Array<{ anonymous: boolean; requirements: Array<{ scheme: string; link?: LinkView; scopes: Array<{ name: string; path?: string }> }> }>;
+};
+
+/** One block of an item's reference page. */
+export type BlockView =
+  | { kind: 'signature'; cells: FacetView[]; base?: string; deprecated?: true }
+  | { kind: 'facts'; title?: string; rows: FacetView[] }
+  | { kind: 'shape'; title: string; facet: FacetView; shape?: ShapeView; fields: ShapeView[] }
+  | { kind: 'parameters'; facet: FacetView; groups: ParameterGroupView[] }
+  /** `inherited`: the item states no body of its own, so its area's (where that area states it) applies. */
+  | { kind: 'body'; title: string; body: BodyView; inherited?: { area: string; path: string } }
+  | { kind: 'responses'; facet: FacetView; responses: ResponseView[] }
+  | { kind: 'security'; security: SecurityView }
+  | { kind: 'entries'; title: string; facet: FacetView; rows: Array<{ key: string; facet: FacetView; usedBy: LinkView[] }> }
+  | { kind: 'headers'; title: string; facet: FacetView; shapes: ShapeView[] }
+  | { kind: 'machine' }
+  | { kind: 'curl'; command: string; notes: string[] };
+

@@ -1,5 +1,7 @@
+import { posix } from 'node:path';
 import { stringify } from 'yaml';
-import { areaModule, type AreaKey } from '../areas/index.ts';
+import { areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
+import { AREA_FILE } from '../model/spec.ts';
 import { facetFields } from '../facet/define.ts';
 import { schemaFile } from '../render/json-schema.ts';
 import { modeline } from './modeline.ts';
@@ -35,3 +37,12 @@ export function scaffoldFile(fileFromRoot: string, area: AreaKey, id?: string, o
   return { text: `${modeline(fileFromRoot, schemaFile(area, id === undefined ? 'area' : 'item'))}\n${scaffold.text}` };
 }
 
+
+/** What `specbench new` writes for a file of the spec folder (`events/_area.yaml`, `errors/not_found.yaml`), run from the repository root. */
+export function newFileText(specDir: string, file: string): string | undefined {
+  const [area, name, ...rest] = file.split('/');
+  if (area === undefined || name === undefined || rest.length > 0 || !isAreaKey(area) || !name.endsWith('.yaml')) return undefined;
+  const id = name === AREA_FILE ? undefined : name.slice(0, -'.yaml'.length);
+  const scaffold = scaffoldFile(posix.join(specDir, file), area, id);
+  return 'error' in scaffold ? undefined : scaffold.text;
+}

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { siteModel, type BlockView, type ItemView } from '../../../src/lib/index.ts';
+import { type BlockView, type ItemView } from '../../../src/lib/index.ts';
 import { curlCommand, exampleOf, shellWord } from '../../../src/lib/render/example.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { completeWith, fixture, specAt } from '../../helpers.ts';
+import { completeWith, fixture, specAt, siteViews } from '../../helpers.ts';
 
 /** A file of the complete fixture, changed. */
 const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
 
-const item = (model: ReturnType<typeof siteModel>, area: string, id: string): ItemView => {
+const item = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
   const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
   if (!found) throw new Error(`no ${area}/${id}`);
   return found;
@@ -18,7 +18,7 @@ const block = <K extends BlockView['kind']>(i: ItemView, kind: K) => i.blocks.fi
 
 describe('generated examples and curl lines', () => {
   it('makes a response example from the resource it carries, within its constraints, leaving write-only fields out', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const ok = block(item(model, 'endpoints', 'get-order'), 'responses')?.responses.find((r) => r.status === '200');
     expect(ok?.body.example).toBeUndefined();
     const example = JSON.parse(ok?.body.generated ?? 'null');
@@ -39,7 +39,7 @@ describe('generated examples and curl lines', () => {
   });
 
   it('keeps a stated example instead of generating one, and builds the curl line from it', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const create = item(model, 'endpoints', 'create-order');
     const json = block(create, 'body')?.body.media.find((m) => m.type === 'application/json')?.body;
     expect(json?.example).toBeDefined();
@@ -60,7 +60,7 @@ describe('generated examples and curl lines', () => {
       'authentication/api-key.yaml': edit('authentication/api-key.yaml', (a) => ({ ...a, location: { open: 'Header or query?' } })),
       'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'api-key' }], parameters: { ...(e.parameters as object), query: { expand: { type: 'string', required: true, allowed: ["it's"] } } } })),
     });
-    const curl = block(item(siteModel(spec), 'endpoints', 'get-order'), 'curl');
+    const curl = block(item(siteViews(spec), 'endpoints', 'get-order'), 'curl');
     expect(curl?.command).toBe("curl -X GET '{base_url}/orders/{order_id}?expand=it'\\''s'");
     expect(curl?.notes).toEqual([
       'Fill in {order_id} in the URL: the spec states no example of this path parameter.',
@@ -72,10 +72,10 @@ describe('generated examples and curl lines', () => {
     const spec = await completeWith({
       'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, parameters: { path: { order_id: { type: 'string', required: true, examples: ['6f1c 2b1e'] } } } })),
     });
-    const curl = block(item(siteModel(spec), 'endpoints', 'get-order'), 'curl');
+    const curl = block(item(siteViews(spec), 'endpoints', 'get-order'), 'curl');
     expect(curl?.command.split('\n')[0]).toBe("curl -X GET 'https://api.example.com/v1/orders/6f1c%202b1e' \\");
     expect(curl?.notes).toEqual([]);
-    const place = block(item(siteModel(await specAt(fixture('complete'))), 'endpoints', 'place-order'), 'curl');
+    const place = block(item(siteViews(await specAt(fixture('complete'))), 'endpoints', 'place-order'), 'curl');
     expect(place?.command.split('\n')[0]).toBe("curl -X POST 'https://api.example.com/v1/orders/{order_id}/place' \\");
     expect(place?.notes[0]).toBe('Fill in {order_id} in the URL: the spec states no example of this path parameter.');
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { navigation, siteModel, type BlockView, type ItemView, type NavEntry } from '../../../src/lib/index.ts';
+import { navigation, type BlockView, type ItemView, type NavEntry } from '../../../src/lib/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { completeWith, fixture, specAt, specFrom } from '../../helpers.ts';
+import { completeWith, fixture, specAt, specFrom, siteViews } from '../../helpers.ts';
 
-const itemOf = (model: ReturnType<typeof siteModel>, area: string, id: string): ItemView => {
+const itemOf = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
   const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
   if (!found) throw new Error(`no ${area}/${id}`);
   return found;
@@ -18,13 +18,13 @@ const edit = (path: string, change: (data: Record<string, unknown>) => Record<st
 describe('the site model', () => {
   it('hands the gaps page every gap of each area, field gaps included, in order', async () => {
     const analysis = await specAt(fixture('half-written'));
-    const model = siteModel(analysis);
+    const model = siteViews(analysis);
     expect(model.areas.flatMap((a) => a.gaps.map((g) => g.id))).toEqual(analysis.assessment.gaps.map((g) => g.id));
     expect(model.areas.find((a) => a.key === 'resources')?.gaps.map((g) => g.id)).toContain('resources/Loan/fields/status/required');
   });
 
   it('lays out a resource as a tree of fields: every field in order, nested ones inside their parent', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const order = model.areas.find((a) => a.key === 'resources')?.items.find((i) => i.id === 'Order');
     const block = order?.blocks.find((b) => b.kind === 'shape');
     const fields = block?.kind === 'shape' ? block.fields : [];
@@ -38,7 +38,7 @@ describe('the site model', () => {
   });
 
   it('shows what is stated as none or left open in bodies, descriptions and transitions, where it would stand', async () => {
-    const model = siteModel(
+    const model = siteViews(
       await completeWith({
         'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, description: { none: 'The title says it all.' }, responses: { '200': { resource: 'Order', list: false, content: { open: 'JSON only, or CSV too?' } }, '404': { error: 'order_not_found', schema: { none: 'The error has no body.' } } } })),
         'states/order-status.yaml': edit('states/order-status.yaml', (m) => ({ ...m, transitions: [...(m.transitions as object[]).slice(0, 2), { from: 'placed', to: 'shipped', trigger: { none: 'It happens outside the service.' } }] })),
@@ -57,13 +57,13 @@ describe('the site model', () => {
 
   it('puts names from the spec into generated gap questions as code, so a name never becomes a link', async () => {
     const name = '[admin](https://evil.example/x) *all*';
-    const model = siteModel(await completeWith({ 'authentication/oauth2.yaml': edit('authentication/oauth2.yaml', (a) => ({ ...a, scopes: { [name]: { open: true } } })) }));
+    const model = siteViews(await completeWith({ 'authentication/oauth2.yaml': edit('authentication/oauth2.yaml', (a) => ({ ...a, scopes: { [name]: { open: true } } })) }));
     const gap = model.areas.find((a) => a.key === 'authentication')?.gaps.find((g) => g.label.startsWith('scope: '));
     expect(gap?.questionHtml).toBe('What does the scope <code>[admin](https://evil.example/x) *all*</code> allow?');
   });
 
   it('links each scope of a security requirement to its entry on the scheme’s page, and keeps calling without credentials an alternative', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const security = blockOf(itemOf(model, 'endpoints', 'list-orders'), 'security')?.security;
     expect(security?.alternatives.map((a) => [a.anonymous, a.requirements.map((r) => [r.scheme, r.scopes])])).toEqual([
       [false, [['oauth2', [{ name: 'orders:read', path: 'authentication/oauth2/#f-authentication/oauth2/scopes/orders_3a_read' }]]]],
@@ -74,18 +74,18 @@ describe('the site model', () => {
     const scopes = blockOf(itemOf(model, 'authentication', 'oauth2'), 'entries');
     expect(scopes?.rows.find((r) => r.key === 'orders:read')?.facet.anchor).toBe('f-authentication/oauth2/scopes/orders_3a_read');
     // A scope the scheme does not state gets no link.
-    const unknown = siteModel(await completeWith({ 'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'oauth2', scopes: ['orders:admin'] }] })) }));
+    const unknown = siteViews(await completeWith({ 'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'oauth2', scopes: ['orders:admin'] }] })) }));
     expect(blockOf(itemOf(unknown, 'endpoints', 'get-order'), 'security')?.security.alternatives[0]?.requirements[0]?.scopes).toEqual([{ name: 'orders:admin' }]);
   });
 
   it('marks a deprecated endpoint on its signature line', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     expect(blockOf(itemOf(model, 'endpoints', 'list-order-lines'), 'signature')?.deprecated).toBe(true);
     expect(blockOf(itemOf(model, 'endpoints', 'get-order'), 'signature')?.deprecated).toBeUndefined();
   });
 
   it('gives an error without a body of its own the errors area’s body shape, marked as inherited', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const inherited = blockOf(itemOf(model, 'errors', 'order_not_found'), 'body');
     expect(inherited?.inherited).toEqual({ area: 'errors', path: 'errors/#f-errors/body' });
     expect(inherited?.body.resource?.path).toBe('resources/Problem/');
@@ -95,12 +95,12 @@ describe('the site model', () => {
     expect(own?.inherited).toBeUndefined();
     expect(own?.body.shape?.children[0]?.shapes.map((f) => f.name)).toEqual(['type', 'title', 'status', 'errors']);
     // Without an area body there is nothing to inherit.
-    const bare = siteModel(await completeWith({ 'errors/_area.yaml': 'inventory: complete\nbody: { open: Problem or our own? }\n' }));
+    const bare = siteViews(await completeWith({ 'errors/_area.yaml': 'inventory: complete\nbody: { open: Problem or our own? }\n' }));
     expect(blockOf(itemOf(bare, 'errors', 'order_not_found'), 'body')).toBeUndefined();
   });
 
   it('shows a resource’s state machine on the resource, not on the endpoints that trigger its transitions', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const order = itemOf(model, 'resources', 'Order');
     expect(order.lifecycles?.map((l) => [l.link.key, l.link.path, l.machine.states.map((s) => s.name)])).toEqual([['states/order-status', 'states/order-status/', ['draft', 'placed', 'cancelled', 'shipped']]]);
     expect(itemOf(model, 'endpoints', 'place-order').lifecycles).toBeUndefined();
@@ -108,15 +108,15 @@ describe('the site model', () => {
   });
 
   it('writes the keys of values an owner states besides its facets as words', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     expect(blockOf(itemOf(model, 'endpoints', 'list-orders'), 'facts')?.rows.map((r) => r.label)).toEqual(['tags', 'operation id', 'limits']);
     expect(itemOf(model, 'limits', 'request-size').blocks.flatMap((b) => (b.kind === 'facts' ? b.rows.map((r) => r.label) : []))).toContain('applies to');
   });
 
   it('takes the logo from specbench.yaml, and refuses a logo that is not a web or relative URL', async () => {
-    expect(siteModel(await specAt(fixture('complete'))).service.logo).toBe('favicon.svg');
-    expect(siteModel(await completeWith({ 'specbench.yaml': 'logo: https://acme.example/logo.svg\n' })).service.logo).toBe('https://acme.example/logo.svg');
-    expect(siteModel(await completeWith({ 'specbench.yaml': null })).service.logo).toBeUndefined();
+    expect(siteViews(await specAt(fixture('complete'))).service.logo).toBe('favicon.svg');
+    expect(siteViews(await completeWith({ 'specbench.yaml': 'logo: https://acme.example/logo.svg\n' })).service.logo).toBe('https://acme.example/logo.svg');
+    expect(siteViews(await completeWith({ 'specbench.yaml': null })).service.logo).toBeUndefined();
     const bad = specFrom({ 'specbench.yaml': 'logo: "javascript:alert(1)"\n' });
     expect(bad.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.code])).toEqual([['specbench.yaml', expect.any(String)]]);
   });
@@ -126,7 +126,7 @@ describe('the navigation', () => {
   const links = (entries: NavEntry[]): string[] => entries.flatMap((e) => (e.kind === 'link' ? [e.path] : links(e.entries)));
 
   it('lists every item of a small area under every tag, whichever page is open', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const endpoints = navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === '4. Endpoints');
     expect(endpoints?.kind === 'group' ? endpoints.entries.map((e) => [e.label, e.kind, e.kind === 'group' ? e.open : undefined]) : undefined).toEqual([
       ['Overview', 'link', undefined],
@@ -147,7 +147,7 @@ describe('the navigation', () => {
   });
 
   it('stays bounded in a large area: other tag groups are one link, the current list a window of 20', async () => {
-    const model = siteModel(await specAt(fixture('complete')));
+    const model = siteViews(await specAt(fixture('complete')));
     const area = model.areas.find((a) => a.key === 'endpoints');
     const template = area?.items[0];
     if (!area || !template) throw new Error('no endpoints');

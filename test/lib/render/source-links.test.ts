@@ -2,8 +2,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gapLinks, newFileText, siteModel, sourceLinks, type FacetView } from '../../../src/lib/index.ts';
-import { cli, fixture, specAt } from '../../helpers.ts';
+import { gapLinks, newFileText, sourceLinks, type FacetView } from '../../../src/lib/index.ts';
+import { cli, fixture, specAt, siteViews } from '../../helpers.ts';
 
 const GITHUB = 'https://github.com/acme/spec/edit/main/content/';
 
@@ -88,7 +88,7 @@ describe('gap links', () => {
       expect(newFileText(specDir, file)).toBe(written);
       const links = sourceLinks(GITHUB);
       if (!links) throw new Error('no links');
-      const { create } = gapLinks(links, { editUrl: GITHUB, specDir }, { file, line: 1, create: true });
+      const { create } = gapLinks(links, { editUrl: GITHUB, specDir }, { file, line: 1, create: true }, newFileText);
       const url = new URL(create ?? '');
       expect(`${url.origin}${url.pathname}`).toBe(`https://github.com/acme/spec/new/main/content/${area}/`);
       expect(url.searchParams.get('value')).toBe(written);
@@ -98,7 +98,7 @@ describe('gap links', () => {
 
   it('reach the gaps of a spec read from disk: existing files at their line, a missing area file to be created', async () => {
     const analysis = await specAt(fixture('hostile'));
-    const model = siteModel(analysis, { editUrl: GITHUB, specDir: 'test/fixtures/hostile' });
+    const model = siteViews(analysis, { editUrl: GITHUB, specDir: 'test/fixtures/hostile' });
     expect(model.sources).toEqual({ editUrl: GITHUB, specDir: 'test/fixtures/hostile' });
     const gaps = new Map<string, FacetView>(model.areas.flatMap((a) => a.gaps.map((g) => [g.id, g] as const)));
     const domain = analysis.assessment.gaps.find((g) => g.id === 'purpose/domain');
@@ -107,7 +107,7 @@ describe('gap links', () => {
     expect(gaps.get('errors/inventory')?.source).toEqual({ file: 'errors/_area.yaml', line: 1, create: true });
     // Stated facets carry nothing; without an edit URL no gap does.
     expect(model.areas.flatMap((a) => a.facets).filter((f) => f.state === 'stated' && f.source !== undefined)).toEqual([]);
-    const plain = siteModel(analysis);
+    const plain = siteViews(analysis);
     expect(plain.sources).toBeUndefined();
     expect(plain.areas.flatMap((a) => a.gaps).filter((g) => g.source !== undefined)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { changelogAtom } from '../lib/index.ts';
-import { absoluteBase, loadChangelog, loadMeta } from '../site/data.ts';
+import { changelogAtom } from '../../lib/index.ts';
+import { absoluteBase, loadChangelog, loadMeta } from '../data.ts';
 
 /** The changelog as an Atom feed, so people can follow the spec without watching the repository. */
 export const GET: APIRoute = async ({ site }) => {

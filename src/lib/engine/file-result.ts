@@ -1,0 +1,96 @@
+import { areaModule } from '../areas/index.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isGap, isObj, type Obj } from '../facet/state.ts';
+import { assessFile, type WalkUnit } from '../gaps/assess.ts';
+import type { Coverage, FacetResult, Misplaced } from '../gaps/types.ts';
+import { inspectAll, type ProseFindings } from '../link/markdown.ts';
+import { collectProse, type Prose } from '../link/prose.ts';
+import { fileReferences, type Reference } from '../link/references.ts';
+import { classify } from '../load/classify.ts';
+import { parseFile } from '../load/parse-file.ts';
+import type { SourceFile } from '../load/source.ts';
+import { configSchema } from '../model/config.ts';
+import type { Status } from '../model/spec.ts';
+
+/** What one content file says on its own: the same bytes and settings always give the same result, so it is kept and reused. */
+export interface FileResult {
+  path: string;
+  /** The digest of the bytes and the settings it was read with. */
+  key: string;
+  /** Reading and validating the file. */
+  diagnostics: Diagnostic[];
+  /** What passed its schema. */
+  data?: Obj;
+  status?: Status;
+  /** The gap walk of an area or item file: its gaps (located), how much of it is stated, and what its facets say of others. */
+  gaps: FacetResult[];
+  coverage: Coverage;
+  /** Facets that name others that must close first (`blocked_by`, transitions by states). */
+  blocked: Array<{ id: string; blockedBy: string[] }>;
+  /** Stated values held up by a gap elsewhere (a payload by its resource's open fields). */
+  heldUp: Array<{ id: string; by: string }>;
+  duplicates: Misplaced[];
+  ignored: Misplaced[];
+  references: Reference[];
+  /** Prose in which something was found (a link, HTML, an unsafe URL, a limit), without its text. */
+  prose: ProseFound[];
+}
+
+/** What inspecting one prose value found, with where it is. */
+export type ProseFound = Omit<Prose, 'text'> & ProseFindings;
+
+/** A file's result, and its parsed text while it is in memory (never stored). */
+export interface FileAnalysis {
+  result: FileResult;
+  source?: SourceFile;
+}
+
+/** The settings a content file is read with: which refinements the spec requires. */
+export interface FileSettings {
+  require: readonly string[];
+}
+
+/** What a file that holds no facets (settings, or content that could not be read) says of facets and links: nothing. */
+const nothing = () => ({ gaps: [], coverage: { stated: 0, total: 0 }, blocked: [], heldUp: [], duplicates: [], ignored: [], references: [], prose: [] });
+
+/**
+ * Reads one file of the spec folder as far as it can be read alone: parse, validate, walk its
+ * facets, find its references and inspect its prose. Pure and never throws on bad content; `key`
+ * names the bytes and settings, so a kept result is reused while both stay the same.
+ */
+export function analyzeFile(path: string, bytes: Uint8Array, key: string, settings: FileSettings): FileAnalysis {
+  const place = classify(path);
+  const schema = 'config' in place ? configSchema : 'area' in place ? (place.item === undefined ? areaModule(place.area).schema : areaModule(place.area).items?.schema) : undefined;
+  if (!schema) return { result: { path, key, diagnostics: [], ...nothing() } };
+  const parsed = parseFile(path, bytes, schema);
+  const base = { path, key, diagnostics: parsed.diagnostics, ...(parsed.data ? { data: parsed.data } : {}), ...(parsed.status ? { status: parsed.status } : {}) };
+  const source = parsed.source;
+  if (!('area' in place) || !parsed.data) return { result: { ...base, ...nothing() }, ...(source ? { source } : {}) };
+  const unit: WalkUnit = { area: place.area, ...(place.item !== undefined ? { item: place.item } : {}), file: path, data: parsed.data };
+  const walked = assessFile(unit, { required: new Set(settings.require), ...(source ? { locate: (at, key) => source.locate(at, key) } : {}) });
+  const gaps = walked.facets.filter((f) => isGap(f.state));
+  const stated = walked.facets.filter((f) => f.state === 'stated' || f.state === 'none').length;
+  const page = place.item === undefined ? place.area : `${place.area}/${place.item}`;
+  const prose = inspectAll(collectProse([{ ...unit, source: page }], walked.facets))
+    .filter((p) => p.links.length > 0 || p.html.length > 0 || p.unsafeUrls.length > 0 || p.malformed.length > 0 || p.limit !== undefined)
+    .map(({ text: _text, ...found }) => found);
+  return {
+    result: {
+      ...base,
+      gaps,
+      coverage: { stated, total: walked.facets.length },
+      blocked: walked.facets.filter((f) => f.blockedBy.length > 0).map((f) => ({ id: f.id, blockedBy: f.blockedBy })),
+      heldUp: walked.heldUp,
+      duplicates: walked.duplicates,
+      ignored: walked.ignored,
+      references: fileReferences(unit, page),
+      prose,
+    },
+    ...(source ? { source } : {}),
+  };
+}
+
+/** Whether a value read back from a cache has the shape of a file result (a cache is never trusted blindly). */
+export function isFileResult(value: unknown): value is FileResult {
+  return isObj(value) && typeof value.path === 'string' && typeof value.key === 'string' && Array.isArray(value.diagnostics) && Array.isArray(value.gaps) && Array.isArray(value.references);
+}

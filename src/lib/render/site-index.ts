@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
+import type { Analysis } from '../engine/engine.ts';
+import { stated, type Obj } from '../facet/state.ts';
+import { levelsOf, readiness } from '../gaps/levels.ts';
+import type { FacetResult } from '../gaps/types.ts';
+import type { Edge } from '../link/graph.ts';
+import { proseRenderer } from '../link/markdown.ts';
+import { linkResolver } from '../link/resolve.ts';
+import { referencesAt, type Reference } from '../link/references.ts';
+import { areaOf, findItem, itemKey } from '../model/spec.ts';
+import { capped } from './readiness.ts';
+import { areaPath, facetPath, itemPath } from './paths.ts';
+import { sourceLinks } from './source-links.ts';
+import type { GapSource, ItemSummary, LinkView, ReadinessView, ServiceView, SiteSources } from './views.ts';
+
+/** How the site wants its views. */
+export type SiteOptions = {
+  /** Prefixed to links inside rendered prose; default `/`. */
+  base?: string;
+  /** Turns Graphviz DOT into SVG; without it there are no diagrams. */
+  diagram?: (dot: string) => string;
+  /** Base URL to edit files of the spec folder (overrides `edit_url` in specbench.yaml). */
+  editUrl?: string;
+  /** The spec folder from the repository root (`content`), for the schema line of a file a gap offers to create; default `.`. */
+  specDir?: string;
+};
+
+/**
+ * What a view reads beyond its own file, named so that its state can be told before and after an
+ * edit: `file:PATH` (a file's content), `title:AREA/ID` (an item's title, or that there is none),
+ * `in:AREA/ID` and `out:AREA/ID` (the links to and from an item), `uses:ENTRY` (the items that
+ * use an entry, such as a scope), `lifecycles:AREA/ID` (the state machines of an item), `facet:ID`
+ * (whether a facet exists), `area:KEY` (an area's list of items as its page shows it), `gaps:KEY`
+ * (an area's gaps),
+ * `counts` (every area's coverage and gap count), `readiness`, `service` and `settings`.
+ */
+export type ViewDependency = string;
+
+/** What building one view may read: the index, with each read noted as a dependency of the view. */
+export interface ViewContext {
+  index: SiteIndex;
+  /** Prefixed to links inside rendered prose. */
+  base: string;
+  need(dep: ViewDependency): void;
+  /** Prose as safe HTML, its `[[links]]` resolved. */
+  prose(text: string): string;
+  /** A question as inline HTML (no paragraph). */
+  question(text: string): string;
+  /** A link to an item's page (or an area's: `key` without `/`), when the spec has it. */
+  link(key: string, via: string): LinkView | undefined;
+  /** An item's data, looked up by area and id. */
+  item(area: 'resources' | 'authentication', id: string): Obj | undefined;
+  /** A facet of the spec by its id. */
+  facet(id: string): FacetResult | undefined;
+  /** The references written at or under a path of a file. */
+  referencesAt(file: string, at: readonly (string | number)[]): Reference[];
+  /** The items that use an entry of another item (the endpoints that need a scope). */
+  usedBy(id: string): LinkView[];
+  /** Where a gap is closed, when the spec says where its repository is. */
+  gapSource(f: FacetResult): { source?: GapSource };
+  /** One link per item, however many ways it links: "Create an order (request payload, 201 response)". */
+  links(edges: readonly Edge[] | undefined, end: 'from' | 'to'): LinkView[];
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? '').digest('base64url').slice(0, 24);
+
+/**
+ * What every view of one analysis shares, worked out once: the service, the titles, who uses which
+ * entry, the readiness; views are built from it page by page (see `itemView`, `areaView`), each
+ * noting what it read, so a site that follows edits rebuilds only the views whose reads changed.
+ */
+export class SiteIndex {
+  readonly analysis: Analysis;
+  readonly options: SiteOptions;
+  readonly base: string;
+  readonly service: ServiceView;
+  readonly readiness: ReadinessView;
+  /** Where the spec folder is edited, when the spec says so: each gap's `source` links there. */
+  readonly sources: SiteSources | undefined;
+  readonly titles: ReadonlyMap<string, string>;
+  readonly #refsAt: ReturnType<typeof referencesAt>;
+  readonly #prose = new Map<string, { html: string; deps: ViewDependency[] }>();
+  readonly #versions = new Map<ViewDependency, string>();
+  #uses: Map<string, LinkView[]> | undefined;
+  readonly #summaries = new Map<AreaKey, ItemSummary[]>();
+  readonly #facets = new Map<string, Map<string, FacetResult>>();
+  #ownersOf: Map<string, Array<{ key: string; via: string }>> | undefined;
+  #renderer: ((text: string) => string) | undefined;
+  #noting: (dep: ViewDependency) => void = () => {};
+
+  constructor(analysis: Analysis, options: SiteOptions = {}) {
+    this.analysis = analysis;
+    this.options = options;
+    this.base = options.base ?? '/';
+    const { spec } = analysis;
+    const purpose = areaOf(spec, 'purpose').data;
+    const name = stated(purpose.name);
+    const baseUrl = purpose.base_url;
+    const logo = spec.config.logo;
+    this.service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}), ...(logo !== undefined ? { logo } : {}) };
+    const editBase = options.editUrl ?? spec.config.editUrl;
+    this.sources = sourceLinks(editBase) && editBase ? { editUrl: editBase, specDir: options.specDir ?? '.' } : undefined;
+    this.titles = new Map(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i.data.title ?? i.id] as const)));
+    this.#refsAt = referencesAt(analysis.references);
+    const r = readiness(analysis.assessment.gaps, levelsOf(spec));
+    this.readiness = {
+      ...(r.reached !== undefined ? { reached: r.reached } : {}),
+      levels: r.levels.map((l) => ({ name: l.name, reached: l.reached, open: l.open.length })),
+      ...(r.next ? { next: { name: r.next.name, count: r.next.blocking.length, blocking: capped(r.next.blocking).shown.map((g) => ({ id: g.id, path: facetPath(g.id) })) } } : {}),
+    };
+  }
+
+  /** Where to edit a file, when the spec says where its repository is. */
+  editUrl(file: string): { editUrl?: string } {
+    const url = this.sources ? sourceLinks(this.sources.editUrl)?.edit(file) : undefined;
+    return url === undefined ? {} : { editUrl: url };
+  }
+
+  /** The items that use each entry (the endpoints that need a scope), as the areas declare it; worked out once. */
+  usersOf(id: string): LinkView[] {
+    if (!this.#uses) {
+      this.#uses = new Map();
+      for (const module of AREAS) {
+        for (const item of this.analysis.spec.areas.find((a) => a.key === module.key)?.items ?? []) {
+          for (const entry of new Set(module.uses?.(item.data as never) ?? [])) {
+            const users = this.#uses.get(entry) ?? [];
+            users.push(this.#link(itemKey(item), module.items?.noun ?? module.key));
+            this.#uses.set(entry, users);
+          }
+        }
+      }
+    }
+    return this.#uses.get(id) ?? [];
+  }
+
+  /** A page's link, for a key the spec has (`area` or `area/id`). */
+  #link(key: string, via: string): LinkView {
+    const [area = '', id] = key.split('/');
+    return id === undefined ? { key, via, label: isAreaKey(area) ? areaModule(area).title : area, path: areaPath(area) } : { key, via, label: this.titles.get(key) ?? id, path: itemPath(area, id) };
+  }
+
+  /** The state of a dependency now; the same state, the same string. */
+  version(dep: ViewDependency): string {
+    let version = this.#versions.get(dep);
+    if (version === undefined) {
+      version = this.#compute(dep);
+      this.#versions.set(dep, version);
+    }
+    return version;
+  }
+
+  #compute(dep: ViewDependency): string {
+    const { analysis } = this;
+    const at = dep.indexOf(':');
+    const kind = at < 0 ? dep : dep.slice(0, at);
+    const name = at < 0 ? '' : dep.slice(at + 1);
+    switch (kind) {
+      case 'file':
+        return analysis.fileKey(name) ?? 'none';
+      case 'title':
+        return this.titles.has(name) ? `= ${this.titles.get(name)}` : 'none';
+      case 'in':
+        return digest(analysis.graph.incoming.get(name) ?? []);
+      case 'out':
+        return digest(analysis.graph.outgoing.get(name) ?? []);
+      case 'uses':
+        return digest(this.usersOf(name));
+      case 'facet':
+        return this.facet(name) ? 'yes' : 'no';
+      case 'lifecycles':
+        return digest(this.machinesOf(name).map((m) => [m, analysis.fileKey(this.fileOf(m.key) ?? '')]));
+      case 'area':
+        return isAreaKey(name) ? digest([analysis.fileKey(areaOf(analysis.spec, name).file), this.itemSummaries(name)]) : 'none';
+      case 'gaps':
+        return digest(analysis.assessment.gaps.filter((g) => name === '' || g.area === name));
+      case 'counts':
+        return digest([analysis.assessment.byArea, analysis.assessment.gaps.map((g) => g.area)]);
+      case 'readiness':
+        return digest(this.readiness);
+      case 'service':
+        return digest(this.service);
+      case 'settings':
+        return digest([analysis.spec.config.file && analysis.fileKey(analysis.spec.config.file), this.sources]);
+      default:
+        return digest([dep, Math.random()]);
+    }
+  }
+
+  /** An area's items as its list and the sidebar show them; worked out once per area. */
+  itemSummaries(area: AreaKey): ItemSummary[] {
+    let list = this.#summaries.get(area);
+    if (!list) {
+      const module = areaModule(area);
+      const gaps = new Map<string, number>();
+      for (const g of this.analysis.assessment.gaps) if (g.area === area && g.item !== undefined) gaps.set(g.item, (gaps.get(g.item) ?? 0) + 1);
+      list = areaOf(this.analysis.spec, area).items.map((item) => ({
+        id: item.id,
+        title: item.data.title ?? item.id,
+        file: item.file,
+        listing: module.view?.(item.data as never, item.id).listing ?? {},
+        path: itemPath(area, item.id),
+        coverage: this.analysis.assessment.byItem[itemKey(item)] ?? { stated: 0, total: 0 },
+        gapCount: gaps.get(item.id) ?? 0,
+      }));
+      this.#summaries.set(area, list);
+    }
+    return list;
+  }
+
+  /** The file of an item, `area/id`. */
+  fileOf(key: string): string | undefined {
+    const [area = '', id = ''] = key.split('/');
+    return isAreaKey(area) ? findItem(this.analysis.spec, area, id)?.file : undefined;
+  }
+
+  /** The items whose own top-level keys name an item (a machine's `resource`): the candidates for its lifecycle, by their keys, with what the reference is called. */
+  machinesOf(key: string): Array<{ key: string; via: string }> {
+    if (!this.#ownersOf) {
+      this.#ownersOf = new Map();
+      for (const r of this.analysis.references) {
+        const target = `${r.area}/${r.id}`;
+        if (r.path.length !== 1 || target === r.source || !this.titles.has(target)) continue;
+        const list = this.#ownersOf.get(target) ?? [];
+        if (!list.some((m) => m.key === r.source)) list.push({ key: r.source, via: r.via });
+        this.#ownersOf.set(target, list);
+      }
+    }
+    return this.#ownersOf.get(key) ?? [];
+  }
+
+  /** A facet by its id, through an index of its page's facets built once. */
+  facet(id: string): FacetResult | undefined {
+    const [area = '', item] = id.split('/');
+    const owners = id.split('/').length > 2 && item !== undefined ? [`${area}/${item}`, area] : [area];
+    for (const owner of owners) {
+      let index = this.#facets.get(owner);
+      if (!index) {
+        index = new Map((this.analysis.facetsOf(owner)?.facets ?? []).map((f) => [f.id, f]));
+        this.#facets.set(owner, index);
+      }
+      const hit = index.get(id);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** What a view may read, each read noted with `need`. */
+  context(need: (dep: ViewDependency) => void): ViewContext {
+    const { analysis, base } = this;
+    const ctx: ViewContext = {
+      index: this,
+      base,
+      need,
+      link: (key, via) => {
+        if (key.includes('/')) {
+          need(`title:${key}`);
+          if (!this.titles.has(key)) return undefined;
+        }
+        return this.#link(key, via);
+      },
+      item: (area, id) => {
+        const item = findItem(analysis.spec, area, id);
+        need(`title:${area}/${id}`);
+        if (item) need(`file:${item.file}`);
+        return item?.data as Obj | undefined;
+      },
+      facet: (id) => {
+        need(`facet:${id}`);
+        return this.facet(id);
+      },
+      referencesAt: (file, at) => this.#refsAt(file, at),
+      usedBy: (id) => {
+        need(`uses:${id}`);
+        return this.usersOf(id);
+      },
+      gapSource: (f) => {
+        need('settings');
+        if (!this.sources) return {};
+        const missing = analysis.spec.areas.some((a) => !a.present && a.file === f.file);
+        return { source: { file: f.file, line: f.line ?? 1, ...(missing ? { create: true as const } : {}) } };
+      },
+      links: (edges, end) => {
+        const byKey = new Map<string, Set<string>>();
+        for (const e of edges ?? []) {
+          const vias = byKey.get(e[end]) ?? new Set();
+          vias.add(e.via);
+          byKey.set(e[end], vias);
+        }
+        return [...byKey].flatMap(([key, vias]) => ctx.link(key, [...vias].join(', ')) ?? []);
+      },
+      prose: (text) => this.#render(text, need),
+      question: (text) => this.#render(text, need, true),
+    };
+    return ctx;
+  }
+
+  /** Prose rendered once per analysis; what its links read is noted for every view that shows it. */
+  #render(text: string, need: (dep: ViewDependency) => void, inline = false): string {
+    const key = `${inline ? 'i' : 'b'}${text}`;
+    let hit = this.#prose.get(key);
+    if (!hit) {
+      const deps: ViewDependency[] = [];
+      this.#noting = (dep) => deps.push(dep);
+      const html = (this.#renderer ??= this.#makeRenderer())(text);
+      this.#noting = () => {};
+      hit = { html: inline ? html.trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1') : html, deps };
+      this.#prose.set(key, hit);
+    }
+    for (const dep of hit.deps) need(dep);
+    return hit.html;
+  }
+
+  /** One renderer for every prose value; what its link resolver reads goes to whoever renders now. */
+  #makeRenderer(): (text: string) => string {
+    const note = (dep: ViewDependency) => this.#noting(dep);
+    return proseRenderer(
+      linkResolver(
+        { get: (k: string) => (note(`title:${k}`), this.titles.get(k)) },
+        {
+          area: (area) => `${this.base}${areaPath(area)}`,
+          item: (area, id) => `${this.base}${itemPath(area, id)}`,
+          facet: (id) => (note(`facet:${id}`), this.facet(id) ? `${this.base}${facetPath(id)}` : undefined),
+        },
+      ),
+    );
+  }
+}

@@ -1,0 +1,95 @@
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { SpecSite, type SiteSettings } from './state.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const VIRTUAL = 'virtual:specbench/settings';
+/** How long after reading changed files they are looked at again, in case they were being written. */
+const SETTLE_MS = 200;
+
+/** The spec's routes, relative to where its pages live (`route`), and the file that renders each. */
+function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: string }> {
+  const at = (pattern: string) => `/${settings.route}${pattern}`.replace(/\/$/, '') || '/';
+  return [
+    { pattern: at(''), entrypoint: here('./routes/dashboard.astro') },
+    { pattern: at('[area]'), entrypoint: here('./routes/area.astro') },
+    { pattern: at('[area]/[id]'), entrypoint: here('./routes/item.astro') },
+    { pattern: at('gaps'), entrypoint: here('./routes/gaps.astro') },
+    { pattern: at('changelog'), entrypoint: here('./routes/changelog.astro') },
+    { pattern: at('changelog.xml'), entrypoint: here('./routes/changelog.xml.ts') },
+    { pattern: at('print'), entrypoint: here('./routes/print.astro') },
+    { pattern: at('print/[...part]'), entrypoint: here('./routes/print-part.astro') },
+    { pattern: at('downloads/[file]'), entrypoint: here('./routes/download.ts') },
+    ...(settings.guide ? [{ pattern: at('guide'), entrypoint: here('./routes/guide.astro') }] : []),
+  ];
+}
+
+/**
+ * The Astro side of the plugin: injects the spec's routes, hands the pages the site's settings
+ * (a virtual module), and in `astro dev` follows the spec folder: an edit re-reads the file,
+ * updates the analysis, drops the views it changed and reloads just those pages where they are
+ * open (every page, while the spec has errors, for the banner).
+ */
+export function specbenchIntegration(settings: SiteSettings, label: string): AstroIntegration {
+  return {
+    name: 'specbench',
+    hooks: {
+      'astro:config:setup': ({ injectRoute, updateConfig, addMiddleware, command }) => {
+        for (const route of routes(settings)) injectRoute({ ...route, prerender: true });
+        const module = `export const settings = ${JSON.stringify(settings)};\nexport const label = ${JSON.stringify(label)};`;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'specbench-settings',
+                resolveId: (id: string) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
+                load: (id: string) => (id === `\0${VIRTUAL}` ? module : undefined),
+              },
+            ],
+          },
+        });
+        // In `astro dev`, each response says how many views it built: what an edit costs, measured.
+        if (command === 'dev') addMiddleware({ entrypoint: here('./dev-middleware.ts'), order: 'pre' });
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        const root = settings.spec;
+        const inside = (path: string) => path === root || path.startsWith(root + sep);
+        let queue: string[] = [];
+        let running: Promise<void> | undefined;
+        const reload = (path?: string) => (server.environments.client?.hot ?? server.hot).send(path === undefined ? { type: 'full-reload' } : { type: 'full-reload', path });
+        const drain = async () => {
+          const site = await SpecSite.for(settings);
+          while (queue.length > 0) {
+            const changed = [...new Set(queue)];
+            queue = [];
+            // A file written in steps may have been read half way: once the steps are done, it is read again.
+            setTimeout(() => void site.unsettled(changed).then((again) => again.forEach(changedPath)), SETTLE_MS);
+            const started = performance.now();
+            try {
+              const { pages, all } = await site.refresh(changed.includes(root) ? undefined : changed);
+              const took = Math.round(performance.now() - started);
+              if (site.problems) logger.error(`The spec has errors; the pages keep the last good content.\n\n${site.problems.text}`);
+              else logger.info(`${changed.length === 1 ? 'a file' : `${changed.length} files`} changed: ${pages.length} ${pages.length === 1 ? 'page' : 'pages'} to reload (${took} ms)`);
+              // Astro keeps each route's list of pages: an item added or removed changes it.
+              for (const [name, environment] of Object.entries(server.environments)) if (name !== 'client') environment.hot.send('astro:content-changed', {});
+              if (all) reload();
+              else for (const page of pages) reload(`/${settings.route}${page}index.html`);
+            } catch (error) {
+              logger.error(error instanceof Error ? error.message : String(error));
+            }
+          }
+        };
+        const changedPath = (path: string) => {
+          if (!inside(path)) return;
+          queue.push(path);
+          running ??= drain().finally(() => {
+            running = undefined;
+          });
+        };
+        server.watcher.add(root);
+        for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) server.watcher.on(event, changedPath);
+      },
+    },
+  };
+}

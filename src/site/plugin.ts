@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StarlightPlugin } from '@astrojs/starlight/types';
+import type { AstroIntegrationLogger } from 'astro';
+import { absoluteUrlSchema, counted, escapeControls, formatHuman, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
+import { specbenchIntegration } from './integration.ts';
+import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
+
+/** What a site tells the plugin. */
+export interface SpecbenchOptions {
+  /** The spec folder, from the project's root; default `$SPEC_DIR`, else `content`. */
+  spec?: string;
+  /** Where the spec's pages live below the site's base (`api` puts the dashboard at `/api/`); default: the site's root, the spec being the whole site. */
+  base?: string;
+  /** The label of the spec's sidebar group in a site of its own pages; default `Specification`. */
+  label?: string;
+  /** Serve the guide pages, "Reading this spec" and "Writing this spec"; default true. */
+  guide?: boolean;
+  /** Where the spec folder is edited, for "edit" links (overrides `edit_url` in specbench.yaml); default `$SPECBENCH_EDIT_URL`. */
+  editUrl?: string;
+}
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The Starlight plugin: the spec's pages (the dashboard, the nine areas, every item, all gaps, the
+ * changelog and its feed, the print version, the downloads and the guide) as routes of the site,
+ * rendered from one analysis of the spec folder held in memory and followed as files change in
+ * `astro dev`. A spec with errors fails `astro build` with the located diagnostics; in
+ * `astro dev` every page shows them above the last good content.
+ */
+export default function specbench(options: SpecbenchOptions = {}): StarlightPlugin {
+  return {
+    name: 'specbench',
+    hooks: {
+      'config:setup': async ({ config, updateConfig, addIntegration, addRouteMiddleware, astroConfig, command, logger }) => {
+        const settings = siteSettings(options, fileURLToPath(astroConfig.root), astroConfig.base);
+        // Only a build and the dev server read the spec (a type check or a sync does not).
+        if (command === 'build' || command === 'dev') {
+          const started = performance.now();
+          const site = await SpecSite.for(settings);
+          const { problems } = site;
+          if (problems && command === 'build') throw located(`The spec has errors; the site is not built.\n\n${problems.text}`);
+          if (problems) logger.error(`The spec has errors; the pages show them until they are fixed.\n\n${problems.text}`);
+          else report(site, logger, performance.now() - started);
+        }
+        const root = settings.route === '';
+        updateConfig({
+          customCss: [...(config.customCss ?? []), here('../styles/reference.css'), here('../styles/print.css')],
+          head: [...(config.head ?? []), { tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: 'Changelog', href: `${settings.base}${settings.route}changelog.xml` } }],
+          components: {
+            ...config.components,
+            // In `astro dev`, a spec with errors shows them on every page; a site's own banner is kept (the terminal says them too).
+            ...(config.components?.Banner ? {} : { Banner: here('../components/Banner.astro') }),
+            // The header shows the logo `specbench.yaml` names, where the spec is the whole site.
+            ...(root && !config.components?.SiteTitle ? { SiteTitle: here('../components/SiteTitle.astro') } : {}),
+          },
+        });
+        addRouteMiddleware({ entrypoint: here('./route-data.ts') });
+        addIntegration(specbenchIntegration(settings, options.label ?? 'Specification'));
+        // A site without an address can have no sitemap: Starlight's would only say so on every build.
+        if (astroConfig.site === undefined) addIntegration({ name: '@astrojs/sitemap', hooks: {} });
+      },
+    },
+  };
+}
+
+/** What the analysis found, as `specbench check` says it: warnings in full, hints counted, and the open gaps. */
+function report(site: SpecSite, logger: AstroIntegrationLogger, ms: number): void {
+  const analysis = site.index.analysis;
+  const warnings = analysis.diagnostics.filter((d) => d.severity === 'warning');
+  const hints = analysis.diagnostics.length - warnings.length;
+  if (warnings.length > 0) logger.warn(`${formatHuman(warnings, (f) => analysis.spec.sources.get(f)?.text, `${site.settings.specFromRoot}/`)}\n${summary(warnings)}`);
+  if (hints > 0) logger.info(`${counted(hints, 'hint')}; \`specbench check\` lists them.`);
+  logger.info(`${counted(analysis.assessment.gaps.length, 'open gap')} in ${site.settings.specFromRoot} (${Math.round(ms)} ms)`);
+}
+
+/** The settings of the site, from the plugin's options, the environment and Astro's config. */
+function siteSettings(options: SpecbenchOptions, root: string, base: string): SiteSettings {
+  const spec = resolve(root, options.spec ?? specDir());
+  const route = (options.base ?? '').replace(/^\/+|\/+$/g, '');
+  if (!/^[A-Za-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/.test(route)) throw located(`The base \`${escapeControls(route)}\` is not a path of the site; write letters, digits, \`-\`, \`_\` and \`/\`, e.g. \`api\`.`);
+  const editUrl = options.editUrl ?? process.env.SPECBENCH_EDIT_URL;
+  if (editUrl && !absoluteUrlSchema.safeParse(editUrl).success) {
+    throw located(`The edit URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
+  }
+  return {
+    spec,
+    specFromRoot: fromRoot(spec, root),
+    route: route === '' ? '' : `${route}/`,
+    base: base.endsWith('/') ? base : `${base}/`,
+    ...(editUrl ? { editUrl } : {}),
+    printItems: printItems(),
+    guide: options.guide ?? true,
+  };
+}
+
+/** How many items the print version puts on one page: `SPECBENCH_PRINT_ITEMS`, else the core's default. */
+function printItems(): number {
+  const value = process.env.SPECBENCH_PRINT_ITEMS;
+  if (value === undefined || value === '') return PRINT_ITEMS;
+  if (!/^[1-9]\d*$/.test(value)) throw located(`SPECBENCH_PRINT_ITEMS \`${escapeControls(value)}\` is not a positive whole number of items.`);
+  return Number(value);
+}

@@ -1,0 +1,231 @@
+import { lstat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { Graphviz } from '@hpcc-js/wasm-graphviz';
+import {
+  Engine,
+  formatHuman,
+  hasErrors,
+  readSpecDir,
+  readSpecHistory,
+  readSpecPath,
+  SiteIndex,
+  SpecDirError,
+  summary,
+  type Analysis,
+  type Changelog,
+  type GapHistory,
+  type SpecFile,
+  type ViewContext,
+  type ViewDependency,
+} from '../lib/index.ts';
+
+/** How the site is set up, from the plugin's options and Astro's config; the same settings, the same site. */
+export interface SiteSettings {
+  /** The spec folder, absolute. */
+  spec: string;
+  /** The spec folder as the repository names it (`content`), for the files a gap offers to create. */
+  specFromRoot: string;
+  /** Where the spec's pages live below the site's base: `` at its root, or `api/`. */
+  route: string;
+  /** The site's base path, with a final slash (`/`, `/spec/`). */
+  base: string;
+  /** Where the spec folder is edited, when given outside the spec (`SPECBENCH_EDIT_URL`). */
+  editUrl?: string;
+  /** How many items the print version puts on one page. */
+  printItems: number;
+  /** Whether the site serves the guide pages. */
+  guide: boolean;
+}
+
+/** The spec's problems while it has errors (`npm run dev`): every page shows them above the last good content. */
+export interface Problems {
+  count: number;
+  text: string;
+}
+
+interface Memo {
+  value: unknown;
+  deps: Array<[ViewDependency, string]>;
+  /** The page the view belongs to, relative to the spec's pages (`endpoints/get-order/`). */
+  page: string;
+}
+
+const REGISTRY = Symbol.for('specbench.sites');
+type Registry = Map<string, Promise<SpecSite>>;
+
+/**
+ * The site of one spec folder in one process: one engine that follows the folder, the last
+ * analysis without errors and the views built from it, each page's view built when the page
+ * renders and kept, with what it read, until an edit changes something it read. The plugin's
+ * hooks and the pages reach the same object through `specSite`, whichever copy of this module
+ * they were bundled with.
+ */
+export class SpecSite {
+  readonly settings: SiteSettings;
+  readonly #engine = new Engine();
+  readonly #graphviz: Graphviz;
+  #files = new Map<string, SpecFile>();
+  #index: SiteIndex | undefined;
+  #problems: Problems | undefined;
+  #views = new Map<string, Memo>();
+  #history: Promise<{ history: GapHistory; changelog: Changelog }> | undefined;
+  #downloads = new Map<string, string>();
+  /** The size and time of each changed file when it was last read. */
+  #seen = new Map<string, string>();
+  /** How many views were built, for the dev server's count of what an edit rebuilt. */
+  built = 0;
+
+  private constructor(settings: SiteSettings, graphviz: Graphviz) {
+    this.settings = settings;
+    this.#graphviz = graphviz;
+  }
+
+  /** The site for these settings, analysed once per process. */
+  static for(settings: SiteSettings): Promise<SpecSite> {
+    const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map()) as Registry;
+    const key = JSON.stringify(settings);
+    let site = registry.get(key);
+    if (!site) {
+      site = Graphviz.load().then(async (graphviz) => {
+        const made = new SpecSite(settings, graphviz);
+        await made.refresh();
+        return made;
+      });
+      registry.set(key, site);
+      site.catch(() => registry.delete(key));
+    }
+    return site;
+  }
+
+  /** The latest analysis without errors; undefined until the spec first loads without them. */
+  get analysis(): Analysis | undefined {
+    return this.#index?.analysis;
+  }
+
+  get index(): SiteIndex {
+    if (!this.#index) throw located(`The spec in ${this.settings.spec} has errors; the site has nothing to show yet.\n\n${this.#problems?.text ?? ''}`);
+    return this.#index;
+  }
+
+  /** The spec's problems while it has errors. */
+  get problems(): Problems | undefined {
+    return this.#problems;
+  }
+
+  /**
+   * Reads the spec folder again (only `changed` files, when given; the whole folder otherwise) and
+   * analyses what changed. Returns the pages whose views changed, to reload where they are open;
+   * `all` when every page changed (the spec gained or lost errors).
+   */
+  async refresh(changed?: readonly string[]): Promise<{ pages: string[]; all: boolean }> {
+    const files = changed ? await this.#reread(changed) : await readSpecDir(this.settings.spec).catch((error: unknown) => {
+      throw error instanceof SpecDirError ? located(error.message) : error;
+    });
+    this.#files = new Map(files.map((f) => [f.path, f]));
+    const { analysis } = this.#engine.update(files);
+    const shown = analysis.diagnostics.filter((d) => d.severity !== 'hint');
+    const hadProblems = this.#problems !== undefined;
+    if (hasErrors(analysis.diagnostics)) {
+      this.#problems = { count: shown.length, text: `${formatHuman(shown, (f) => analysis.spec.sources.get(f)?.text, `${this.settings.specFromRoot}/`)}\n${summary(shown)}` };
+      return { pages: [], all: true };
+    }
+    this.#problems = undefined;
+    this.#index = new SiteIndex(analysis, {
+      base: `${this.settings.base}${this.settings.route}`,
+      diagram: (dot) => this.#graphviz.dot(dot),
+      specDir: this.settings.specFromRoot,
+      ...(this.settings.editUrl ? { editUrl: this.settings.editUrl } : {}),
+    });
+    this.#downloads.clear();
+    return { pages: this.#stale(), all: hadProblems };
+  }
+
+  /** The files as they were, with the changed ones read again (gone ones dropped); the whole folder when a change is not a plain file. */
+  async #reread(changed: readonly string[]): Promise<SpecFile[]> {
+    const files = new Map(this.#files);
+    for (const path of changed) {
+      this.#seen.set(path, await stamp(path));
+      const rel = relative(this.settings.spec, path).split(sep).join('/');
+      const read = await readSpecPath(this.settings.spec, rel);
+      if (read === undefined) return readSpecDir(this.settings.spec);
+      files.delete(rel);
+      for (const f of read) files.set(f.path, f);
+    }
+    return [...files.values()];
+  }
+
+  /**
+   * The changed files that changed again since they were read: a file is often written in two
+   * steps (emptied, then filled) with one change event for both, so what was read may be the
+   * first step. The dev server reads these again.
+   */
+  async unsettled(changed: readonly string[]): Promise<string[]> {
+    const again: string[] = [];
+    for (const path of changed) {
+      const seen = this.#seen.get(path);
+      if (seen !== undefined && (await stamp(path)) !== seen) again.push(path);
+    }
+    return again;
+  }
+
+  /** Drops the views whose reads changed; returns their pages. */
+  #stale(): string[] {
+    const index = this.index;
+    const pages = new Set<string>();
+    for (const [key, memo] of this.#views) {
+      if (memo.deps.every(([dep, version]) => index.version(dep) === version)) continue;
+      this.#views.delete(key);
+      pages.add(memo.page);
+    }
+    return [...pages];
+  }
+
+  /** A page's view: kept from before while nothing it read has changed, else built now. */
+  view<T>(key: string, page: string, build: (ctx: ViewContext) => T): T {
+    const kept = this.#views.get(key);
+    if (kept) return kept.value as T;
+    const index = this.index;
+    const deps = new Set<ViewDependency>();
+    const value = build(index.context((dep) => deps.add(dep)));
+    this.built++;
+    this.#views.set(key, { value, page, deps: [...deps].map((dep) => [dep, index.version(dep)]) });
+    return value;
+  }
+
+  /** A file the site publishes for download, made when it is asked for, once per analysis. */
+  download(file: string, make: (analysis: Analysis) => string): string {
+    let text = this.#downloads.get(file);
+    if (text === undefined) {
+      text = make(this.index.analysis);
+      this.#downloads.set(file, text);
+    }
+    return text;
+  }
+
+  /** The gap history and the changelog, read from git once per process: they change with commits, not edits. */
+  history(): Promise<{ history: GapHistory; changelog: Changelog }> {
+    // History is an extra: when git cannot tell it, the dashboard and the changelog say so instead of failing the build.
+    return (this.#history ??= readSpecHistory(this.settings.spec).catch((error: unknown) => {
+      const note = `No history: ${error instanceof Error ? error.message : String(error)}`;
+      return { history: { points: [], note }, changelog: { entries: [], note } };
+    }));
+  }
+}
+
+/** A file's size and times, or that it is not there: what tells that it changed again. */
+async function stamp(path: string): Promise<string> {
+  const info = await lstat(path).catch(() => undefined);
+  return info ? `${info.size} ${info.mtimeMs} ${info.ctimeMs}` : 'gone';
+}
+
+/** An error whose message is the whole story: the diagnostics already say where, so no stack. */
+export function located(message: string): Error {
+  const error = new Error(message);
+  error.stack = '';
+  return error;
+}
+
+/** The spec folder as the repository names it, from the folder the site is built in. */
+export function fromRoot(spec: string, root: string = process.cwd()): string {
+  return relative(root, resolve(spec)).split(sep).join('/') || '.';
+}

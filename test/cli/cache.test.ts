@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixture, scratchCopy } from '../helpers.ts';
+
+/** The real command line, as a user runs it, with its cache in a folder of the test's own. */
+const specbench = (cacheDir: string, args: string[]) =>
+  promisify(execFile)(process.execPath, ['src/cli/launch.mjs', ...args], { env: { ...process.env, CACHE_DIR: cacheDir, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }).then(
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+  );
+
+const cacheFiles = async (dir: string) => (await readdir(join(dir, 'specbench')).catch(() => [] as string[])).filter((f) => f.startsWith('results-'));
+
+/** What each cached command says, beside what it says with `--no-cache`: they must be the same. */
+async function sameAsFresh(cacheDir: string, spec: string): Promise<void> {
+  for (const args of [
+    ['check', '--spec', spec, '--format', 'json'],
+    ['check', '--spec', spec],
+    ['gaps', '--spec', spec, '--format', 'json'],
+  ]) {
+    const cached = await specbench(cacheDir, args);
+    const fresh = await specbench(cacheDir, [...args, '--no-cache']);
+    expect(cached, args.join(' ')).toEqual(fresh);
+  }
+}
+
+describe('the cache of the command line', () => {
+  let cacheDir: string;
+  let spec: string;
+  beforeAll(async () => {
+    cacheDir = await mkdtemp(join(tmpdir(), 'specbench-cache-'));
+    spec = await scratchCopy(fixture('complete'));
+  });
+
+  it('is written by a run and gives every later run exactly the fresh answer', async () => {
+    const first = await specbench(cacheDir, ['check', '--spec', spec]);
+    expect(first.code).toBe(0);
+    expect(await cacheFiles(cacheDir)).toHaveLength(1);
+    await sameAsFresh(cacheDir, spec);
+  }, 120_000);
+
+  it('follows a file edited between runs, located where the edit is', async () => {
+    await specbench(cacheDir, ['check', '--spec', spec]);
+    const file = join(spec, 'errors', 'order_not_found.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('status: 404', 'status: 4044'));
+    const after = await specbench(cacheDir, ['check', '--spec', spec, '--format', 'json']);
+    expect(after.code).toBe(1);
+    expect(JSON.parse(after.out).diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`)).toContain('errors/order_not_found.yaml bad-status');
+    await sameAsFresh(cacheDir, spec);
+  }, 120_000);
+
+  it('follows a file replaced by a folder, and a spec folder moved elsewhere', async () => {
+    const file = join(spec, 'events', 'order.placed.yaml');
+    await rm(file);
+    await mkdir(file);
+    await sameAsFresh(cacheDir, spec);
+    const moved = join(await mkdtemp(join(tmpdir(), 'specbench-moved-')), 'spec');
+    await rename(spec, moved);
+    spec = moved;
+    await sameAsFresh(cacheDir, spec);
+  }, 180_000);
+
+  it('sets aside a cache file cut short or written by another build, and mends it', async () => {
+    const [name] = await cacheFiles(cacheDir);
+    const path = join(cacheDir, 'specbench', name ?? '');
+    await truncate(path, 1000);
+    await sameAsFresh(cacheDir, spec);
+    expect(JSON.parse(await readFile(path, 'utf8')).format).toBe('specbench-cache');
+    const whole = JSON.parse(await readFile(path, 'utf8'));
+    await writeFile(path, JSON.stringify({ ...whole, tool: 'another-build' }));
+    await sameAsFresh(cacheDir, spec);
+    // Entries that are not results are never used.
+    const entries = Object.fromEntries(Object.keys(whole.entries).map((k) => [k, { run: 1, stored: { result: { path: 'x', key: 'y' } } }]));
+    await writeFile(path, JSON.stringify({ ...whole, entries }));
+    await sameAsFresh(cacheDir, spec);
+  }, 180_000);
+
+  it('is neither read nor written with --no-cache', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'specbench-nocache-'));
+    expect((await specbench(empty, ['check', '--spec', spec, '--no-cache'])).code).toBeGreaterThanOrEqual(0);
+    expect(await cacheFiles(empty)).toEqual([]);
+  }, 60_000);
+
+  it('stays whole when runs write it at the same time', async () => {
+    const shared = await mkdtemp(join(tmpdir(), 'specbench-race-'));
+    const specs = await Promise.all(['complete', 'half-written', 'hostile', 'complete'].map((f) => scratchCopy(fixture(f))));
+    const runs = await Promise.all(specs.map((s) => specbench(shared, ['check', '--spec', s, '--format', 'json'])));
+    for (const [i, s] of specs.entries()) expect(runs[i]).toEqual(await specbench(shared, ['check', '--spec', s, '--format', 'json', '--no-cache']));
+    const [name] = await cacheFiles(shared);
+    expect(JSON.parse(await readFile(join(shared, 'specbench', name ?? ''), 'utf8')).format).toBe('specbench-cache');
+    expect(await readdir(join(shared, 'specbench'))).toEqual([name]);
+  }, 180_000);
+});
