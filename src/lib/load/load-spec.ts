@@ -74,7 +74,7 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
     const schema = 'config' in place ? configSchema : place.item === undefined ? areaModule(place.area).schema : areaModule(place.area).items?.schema;
     if (!schema) continue;
     const parsed = parseFile(file.path, file.bytes, schema, cache);
-    diagnostics.push(...parsed.diagnostics);
+    for (const d of parsed.diagnostics) diagnostics.push(d); // one at a time: a file may have 400,000
     if (parsed.source) sources.set(file.path, parsed.source);
     if ('config' in place) {
       config = readConfig(file.path, parsed.data ?? {});
@@ -213,7 +213,7 @@ function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'w
 function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): { valid: boolean; data?: Obj } {
   const result = schema.safeParse(data);
   if (result.success) return { valid: true, data };
-  diagnostics.push(...issuesToDiagnostics(result.error.issues, data, schema, source));
+  for (const d of issuesToDiagnostics(result.error.issues, data, schema, source)) diagnostics.push(d);
   const failing = new Set<string>();
   for (const issue of result.error.issues) {
     if (issue.path.length > 0) failing.add(String(issue.path[0]));
