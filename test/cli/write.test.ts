@@ -92,6 +92,20 @@ describe('gaps --check and schemas --check read what they compare without hangin
   });
 });
 
+describe('modelines reads what the loader read', () => {
+  it('leaves a pipe and a file that is not UTF-8 as they are: no hang, no bad bytes replaced', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    execFileSync('mkfifo', [join(dir, 'errors', 'piped.yaml')]);
+    const latin1 = Buffer.from('status: 404\ndescription: Caf\xe9\n', 'latin1');
+    await writeFile(join(dir, 'errors', 'latin.yaml'), latin1);
+    const result = await cli(['modelines', '--spec', dir]);
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('2 content files could not be read and were left as they are (`specbench check` says why): errors/latin.yaml, errors/piped.yaml.\n');
+    expect(await readFile(join(dir, 'errors', 'latin.yaml'))).toEqual(latin1);
+    expect((await readFile(join(dir, 'resources', 'Order.yaml'), 'utf8')).startsWith('# yaml-language-server: $schema=')).toBe(true);
+  });
+});
+
 describe('every write is atomic: a reader sees the old file or the new one, never part of one', () => {
   it('replaces the file by a rename (a new inode), leaves no temporary file, and keeps its mode', async () => {
     const dir = await scratch();
