@@ -12,6 +12,7 @@ type Generated =
   | { kind: 'repeat'; path: string; head: string; line: string; count: number; tail: string }
   | { kind: 'sparse'; path: string; bytes: number }
   | { kind: 'fifo'; path: string }
+  | { kind: 'folder'; path: string }
   | { kind: 'symlink'; path: string; target: string }
   | { kind: 'raw-name'; folder: string; nameHex: string; text: string };
 
@@ -40,6 +41,7 @@ export async function generate(dir: string, g: Generated): Promise<void> {
     await writeFile(full, '');
     await truncate(full, g.bytes);
   } else if (g.kind === 'fifo') execFileSync('mkfifo', [full]);
+  else if (g.kind === 'folder') await mkdir(full, { recursive: true });
   else await symlink(g.target, full);
 }
 
