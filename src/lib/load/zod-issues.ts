@@ -12,7 +12,7 @@ type Issue = z.core.$ZodIssue;
 
 /** Dotted path for messages: `responses.200.resource`. */
 export function showPath(path: Path): string {
-  return path.length === 0 ? 'the top level' : `\`${visible(path.join('.'))}\``;
+  return path.length === 0 ? 'the top level' : `\`${visible(clip(path.join('.')))}\``;
 }
 
 /**
@@ -117,7 +117,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
             return {
               code: 'unknown-key',
               severity: 'error',
-              message: `Unknown key \`${key}\` in ${showPath(path)}${moved ? `. ${moved}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`}`,
+              message: `Unknown key \`${clip(key)}\` in ${showPath(path)}${moved ? `. ${moved}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`}`,
               ...at([...path, key], true),
             };
           });
@@ -139,7 +139,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
         case 'invalid_key': {
           const key = String(path[path.length - 1] ?? '');
           const why = issue.issues[0]?.message ?? 'not a usable name';
-          return [{ code: 'bad-value', severity: 'error', message: `The name \`${visible(key)}\` in ${showPath(path.slice(0, -1))} is not usable: ${why}. Rename it.`, ...at(path, true) }];
+          return [{ code: 'bad-value', severity: 'error', message: `The name \`${visible(clip(key))}\` in ${showPath(path.slice(0, -1))} is not usable: ${why}. Rename it.`, ...at(path, true) }];
         }
         case 'custom': {
           const code = typeof issue.params?.code === 'string' ? issue.params.code : 'bad-value';
