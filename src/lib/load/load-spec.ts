@@ -9,6 +9,7 @@ import { classify } from './classify.ts';
 import { decode } from './decode.ts';
 import { MAX_FILE_BYTES, type SpecFile } from './read-dir.ts';
 import { MAX_DEPTH, shapeProblems } from './shape.ts';
+import { quoteHint } from './slip-hints.ts';
 import { SourceFile } from './source.ts';
 import { issuesToDiagnostics } from './zod-issues.ts';
 
@@ -201,7 +202,7 @@ function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'w
   }
   const code = e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : e.code === 'TAB_AS_INDENT' ? 'yaml-tab' : 'yaml-syntax';
   const message = e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? e.code;
-  const hint = code === 'duplicate-key' ? '; keep one of them' : code === 'yaml-tab' ? '; indent with spaces' : '';
+  const hint = code === 'duplicate-key' ? '; keep one of them' : code === 'yaml-tab' ? '; indent with spaces' : (quoteHint(source.text, e) ?? '');
   return { code, severity, message: `${message}${hint}.`, ...at };
 }
 
