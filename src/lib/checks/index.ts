@@ -10,6 +10,7 @@ import { brokenLink } from './broken-link.ts';
 import { diagramTooLargeCheck } from './diagram-too-large.ts';
 import { duplicateEndpoint } from './duplicate-endpoint.ts';
 import { duplicateFacet } from './duplicate-facet.ts';
+import { emptyInventory } from './empty-inventory.ts';
 import { ignoredFacet } from './ignored-facet.ts';
 import { initialState } from './initial-state.ts';
 import { pathParametersCheck } from './path-parameters.ts';
@@ -41,6 +42,7 @@ export const CHECKS: readonly Check[] = [
   constraintType,
   discriminatorField,
   payloadShape,
+  emptyInventory,
   statusMismatch,
   unknownState,
   initialState,

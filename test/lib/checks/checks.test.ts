@@ -260,6 +260,19 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     ],
     quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [Problem, { type: object, fields: { status: { type: integer, required: true } } }], discriminator: { field: status, mapping: { p: Problem } } }` }],
   },
+  'empty-inventory': {
+    fire: [
+      [
+        { 'versioning/v0.yaml': null, 'versioning/v1.yaml': null },
+        { file: 'versioning/_area.yaml', severity: 'warning', message: expect.stringContaining('`inventory: complete` says the list of supported versions is whole, but it lists none (no file in `versioning/`). If there are none, write `inventory: { none: "why there are none" }`') },
+      ],
+      [
+        { 'limits/_area.yaml': 'quotas: complete\nsize_bounds: complete\ntimeouts: complete\nheaders: [RateLimit]' },
+        { file: 'limits/_area.yaml', line: 3, column: 11, severity: 'warning', message: expect.stringContaining('the list of time-outs is whole, but it lists none (no `kind: timeout` file in `limits/`)') },
+      ],
+    ],
+    quiet: [{ 'versioning/v0.yaml': null }],
+  },
   'payload-shape': {
     fire: [
       [{ 'endpoints/create-order.yaml': 'method: POST\npath: /orders\nparameters: { none: x }\nrequest: { resource: Order, schema: { type: object } }\nresponses: { "201": { resource: Order } }' }, { line: 4, column: 29, message: expect.stringContaining('says `resource` and `schema`') }],
@@ -320,6 +333,13 @@ describe('shapes and their values', () => {
     const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+$", examples: [${examples}] }` });
     expect(diagnostics).toEqual([]);
     expect(performance.now() - start).toBeLessThan(10_000);
+  });
+});
+
+describe('empty-inventory', () => {
+  it('counts an item file with errors as listed: it is reported on its own', async () => {
+    const { diagnostics } = await completeWith({ 'versioning/v0.yaml': null, 'versioning/v1.yaml': 'status: [' });
+    expect(diagnostics.map((d) => d.code)).toEqual(['yaml-syntax']);
   });
 });
 
