@@ -148,6 +148,8 @@ export const endpoints = defineArea({
     (e.limits ?? []).forEach((l, i) => add({ path: ['limits', i], area: 'limits', id: l, via: 'limit' }));
     for (const [name, events] of Object.entries(e.callbacks ?? {})) events.forEach((id, i) => add({ path: ['callbacks', name, i], area: 'events', id, via: `callback ${name}` }));
   },
+  // Clients call a method and a path; parameter names in the path are not part of the address.
+  identity: (e) => methodAndPath(e)?.replace(/\{[^}]*\}/g, '{}'),
   breaking(before, after, say, id) {
     if (!after) {
       const where = methodAndPath(before);
