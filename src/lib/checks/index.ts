@@ -13,6 +13,7 @@ import { duplicateFacet } from './duplicate-facet.ts';
 import { emptyInventory } from './empty-inventory.ts';
 import { ignoredFacet } from './ignored-facet.ts';
 import { initialState } from './initial-state.ts';
+import { overlappingTransition } from './overlapping-transition.ts';
 import { pathParametersCheck } from './path-parameters.ts';
 import { proseLimit } from './prose-limit.ts';
 import { rawHtml } from './raw-html.ts';
@@ -47,6 +48,7 @@ export const CHECKS: readonly Check[] = [
   unknownState,
   initialState,
   unreachableState,
+  overlappingTransition,
   diagramTooLargeCheck,
   stateField,
   stateValues,

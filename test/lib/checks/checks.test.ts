@@ -58,6 +58,15 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 8, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 3 })] }]],
     quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: invalid_order }') }],
   },
+  'overlapping-transition': {
+    fire: [
+      [
+        { 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: draft, to: cancelled, trigger: { condition: expired } }`) },
+        { file: 'states/order-status.yaml', line: 12, column: 13, severity: 'warning', message: 'The step `draft -> cancelled` is also made by transition 2 (from `draft`, `placed`); write it once, unless two triggers each make it.' },
+      ],
+    ],
+    quiet: [{ 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: [cancelled, shipped], to: draft, trigger: { condition: reopened } }`) }],
+  },
   'unknown-state': {
     fire: [
       [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('to: placed', 'to: plced')) }, { line: 9, message: expect.stringContaining('did you mean `placed`?') }],
