@@ -86,6 +86,8 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   /** Schema of `<area>/_area.yaml`. */
   schema: AS;
   items?: ItemsDef<IS>;
+  /** What a new area file states from the start instead of an open facet (the purpose's placeholder base address). */
+  areaScaffold?: Obj;
   /** References in the area's own file. */
   areaReferences?(area: Area, add: AddReference): void;
   references?(item: Item, add: AddReference): void;
