@@ -63,6 +63,9 @@ export function loadSpec(files: readonly SpecFile[], cache?: ParseCache): LoadRe
     const located = { file: file.path, line: 1, column: 1 };
     if (file.problem) {
       diagnostics.push({ code: file.problem.code, severity: file.problem.severity, message: file.problem.message, ...located });
+      // An item file that is there but cannot be read is still an item: references to it and its inventory say so.
+      const at = classify(file.path);
+      if ('area' in at && at.item !== undefined) areas.get(at.area)?.unreadable.push({ id: at.item, file: file.path });
       continue;
     }
     const place = classify(file.path);
