@@ -32,7 +32,7 @@ function readPlainly(node: Scalar): boolean {
   let value: unknown = text;
   if (node.type === Scalar.PLAIN) {
     try {
-      value = parse(text, { strict: true, uniqueKeys: false });
+      value = parse(text, { strict: true, uniqueKeys: false, logLevel: 'silent' });
     } catch {
       return false;
     }
