@@ -15,6 +15,7 @@ describe('the broken corpus', () => {
         ...['malformed-yaml', 'tab-indent', 'duplicate-key', 'alias-bomb', 'large-file', 'deep-nesting', 'bom', 'crlf', 'empty-file', 'wrong-kind', 'non-utf8', 'id-with-slash', 'id-with-dots', 'html-in-prose', 'script-in-prose', 'javascript-link'],
         ...['yaml-tag', 'two-documents', 'cr-line-endings', 'unreadable-target', 'many-mistakes', 'reserved-names', 'unsafe-urls', 'control-characters', 'prose-bombs', 'blocked-by-cycle', 'allowed-numbers', 'hidden-schemes', 'huge-state-machine', 'special-files'],
         ...['allowed-any-type', 'constraint-wrong-type', 'default-breaks-shape', 'prose-everywhere', 'prose-cost'],
+        ...['many-keys', 'folder-named-like-a-file', 'common-slips'],
       ]),
     );
   });

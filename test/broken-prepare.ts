@@ -8,8 +8,11 @@ export const ROOT = join('test', 'fixtures', 'broken');
 /** A file a case needs that git cannot hold (or should not): made in a scratch copy before the run. */
 type Generated =
   | { kind: 'text'; path: string; bytes: number }
+  /** `head`, then `line` `count` times with `{i}` the index, then `tail`: a file too repetitive to commit. */
+  | { kind: 'repeat'; path: string; head: string; line: string; count: number; tail: string }
   | { kind: 'sparse'; path: string; bytes: number }
   | { kind: 'fifo'; path: string }
+  | { kind: 'folder'; path: string }
   | { kind: 'symlink'; path: string; target: string }
   | { kind: 'raw-name'; folder: string; nameHex: string; text: string };
 
@@ -32,10 +35,13 @@ export async function generate(dir: string, g: Generated): Promise<void> {
   if (g.kind === 'text') {
     const line = 'x: "a long line of nothing in particular"\n';
     await writeFile(full, line.repeat(Math.ceil(g.bytes / line.length)));
+  } else if (g.kind === 'repeat') {
+    await writeFile(full, `${g.head}${Array.from({ length: g.count }, (_, i) => g.line.replaceAll('{i}', String(i))).join('')}${g.tail}`);
   } else if (g.kind === 'sparse') {
     await writeFile(full, '');
     await truncate(full, g.bytes);
   } else if (g.kind === 'fifo') execFileSync('mkfifo', [full]);
+  else if (g.kind === 'folder') await mkdir(full, { recursive: true });
   else await symlink(g.target, full);
 }
 

@@ -8,6 +8,7 @@ import { historyCommand } from './commands/history.ts';
 import { modelinesCommand } from './commands/modelines.ts';
 import { newCommand } from './commands/new.ts';
 import { schemasCommand } from './commands/schemas.ts';
+import { FileError } from './files.ts';
 import { EXIT, UsageError, type Io } from './io.ts';
 import { parseOptions, type Options } from './options.ts';
 
@@ -80,7 +81,7 @@ export async function main(args: string[], world: Io): Promise<number> {
       io.err(`specbench: ${error.message}\n\n${USAGE}`);
       return EXIT.usage;
     }
-    if (error instanceof SpecDirError || error instanceof GitError) {
+    if (error instanceof SpecDirError || error instanceof GitError || error instanceof FileError) {
       io.err(`specbench: ${error.message}\n`);
       return EXIT.usage;
     }

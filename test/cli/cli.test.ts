@@ -1,12 +1,13 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Root } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { copyContent, makeRepo } from '../git/repo.ts';
+import { rerunCommand } from '../../src/cli/rerun.ts';
 import { cli, fixture, scratchCopy } from '../helpers.ts';
 
 /** A line a text output could forge: a GitHub workflow command, or a fake verdict. */
@@ -145,8 +146,29 @@ describe('specbench gaps', () => {
     expect((await cli(['gaps', '--spec', dir, '--check', file])).code).toBe(0);
     await writeFile(join(dir, 'purpose', '_area.yaml'), 'name: Library Loans\n');
     const stale = await cli(['gaps', '--spec', dir, '--check', file]);
-    expect(stale).toMatchObject({ code: 1, err: expect.stringContaining('is stale') });
+    // `npm run gaps` rewrites SPEC_GAPS.md of content/ only: the message names the command that rewrites this file.
+    expect(stale).toMatchObject({ code: 1, err: `${file} is stale: run \`npm run specbench -- gaps --spec ${relative(process.cwd(), dir)} --write ${file}\` and commit it.\n` });
     expect(await readFile(file, 'utf8')).toContain('purpose/domain');
+  });
+});
+
+describe('the command that rewrites a stale file', () => {
+  it('is the npm script when the script does exactly that, else the whole command line, quoted for the shell', () => {
+    const gaps = { name: 'gaps', args: ['gaps', '--spec', 'content', '--write', 'SPEC_GAPS.md'] };
+    expect(rerunCommand(gaps, ['gaps', '--spec', 'content', '--write', 'SPEC_GAPS.md'])).toBe('npm run gaps');
+    expect(rerunCommand(gaps, ['gaps', '--spec', 'my spec', '--owner', "@o'k", '--write', 'SPEC_GAPS.md'])).toBe(`npm run specbench -- gaps --spec 'my spec' --owner '@o'\\''k' --write SPEC_GAPS.md`);
+  });
+
+  it('names the folder and the file for gaps --check with SPEC_DIR, and keeps --owner', async () => {
+    const result = await cli(['gaps', '--check', 'SPEC_GAPS.md', '--owner', '@api'], { SPEC_DIR: fixture('half-written') });
+    expect(result).toMatchObject({ code: 1, err: 'SPEC_GAPS.md is stale: run `npm run specbench -- gaps --spec test/fixtures/half-written --owner @api --write SPEC_GAPS.md` and commit it.\n' });
+  });
+
+  it('names the folder for modelines --check and schemas --check', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    const modelines = await cli(['modelines', '--check', dir]);
+    expect(modelines).toMatchObject({ code: 1, err: expect.stringContaining(`; run \`npm run specbench -- modelines --spec ${relative(process.cwd(), dir)}\`.`) });
+    expect(await cli(['schemas', '--check', dir])).toMatchObject({ code: 1, err: expect.stringContaining(`; run \`npm run specbench -- schemas --write ${dir}\` and commit them.`) });
   });
 });
 
@@ -180,6 +202,9 @@ describe('specbench import', () => {
     await writeFile(join(dir, 'api.json'), JSON.stringify(document));
     expect((await cli(['import', join(dir, 'api.json'), '--spec', join(dir, 'spec')])).code).toBe(0);
     expect(await readFile(join(dir, 'spec', 'authentication', 'oauth.yaml'), 'utf8')).toContain('orders:read: Read **orders**, see [the docs](https://example.com/docs).');
-    expect(await cli(['check', '--spec', join(dir, 'spec')])).toMatchObject({ code: 0, out: 'no problems\n' });
+    // The importer states `resources: complete` though the document has no schemas: empty-inventory warns of that, and only of that.
+    const checked = await cli(['check', '--spec', join(dir, 'spec'), '--format', 'json']);
+    expect(checked.code).toBe(0);
+    expect((JSON.parse(checked.out) as { diagnostics: Array<{ code: string }> }).diagnostics.map((d) => d.code)).toEqual(['empty-inventory']);
   });
 });

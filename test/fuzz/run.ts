@@ -1,16 +1,20 @@
-// `npm run fuzz [-- RUNS [SEED]] [--import N] [--build N]`: many mutated specs through the whole core,
-// N adversarial documents through `import` (aliases, key counts, nesting, sizes; 200 by default), then
-// (with --build) N hostile specs that pass `check` built into real sites and scanned; prints the counts.
+// `npm run fuzz [-- RUNS [SEED]] [--hostile N] [--import N] [--build N]`: many mutated specs through
+// the whole core; then N hostile specs of known size (default 500: many keys, nesting, aliases, long
+// values) and the cases at the loader's limits through the real command line, each judged by its
+// oracle; N adversarial documents through `import` (aliases, key counts, nesting, sizes; 200 by
+// default); then (with --build) N hostile specs that pass `check` built into real sites and scanned.
+// Prints the counts.
 import { parseArgs } from 'node:util';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import fc from 'fast-check';
 import { writeSpec } from '../helpers.ts';
 import { buildSite } from '../site/build.ts';
 import { unsafeSite } from '../site/scan.ts';
+import { hostileCase, LIMIT_CASES, LONG_LIMIT_CASES, runHostile } from './adversarial.ts';
 import { hostileDocument, hostileImport } from './hostile-import.ts';
 import { buildableSamples, exercise, MARKER, mutatedSpec, seeds } from './mutate.ts';
 
-const { values, positionals } = parseArgs({ options: { build: { type: 'string' }, import: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { build: { type: 'string' }, hostile: { type: 'string' }, import: { type: 'string' } }, allowPositionals: true });
 const runs = Number(positionals[0] ?? 10_000);
 const seed = Number(positionals[1] ?? Date.now() % 2 ** 31);
 const graphviz = await Graphviz.load();
@@ -36,6 +40,19 @@ fc.assert(
 const seconds = (performance.now() - started) / 1000;
 console.log(`fuzz: ${cases} cases, seed ${seed}, ${crashes} crashes, ${findings} unlocated, internal or unsafe findings, ${seconds.toFixed(1)} s`);
 
+// Hostile cases of known size: larger than the test suite's (up to 20,000 keys), and every limit case.
+let wrong = 0;
+const hostileRuns = Number(values.hostile ?? 500);
+const hostileStarted = performance.now();
+const limits = [...LIMIT_CASES, ...LONG_LIMIT_CASES];
+const hostile = [...fc.sample(hostileCase(20_000), { numRuns: hostileRuns, seed }), ...limits.map((make) => make())];
+for (const c of hostile) {
+  const problems = await runHostile(c);
+  wrong += problems.length;
+  if (problems.length > 0 && wrong <= 5) console.error(problems.join('\n'));
+}
+console.log(`hostile: ${hostile.length} cases (${limits.length} at the limits), seed ${seed}, ${wrong} wrong answers, crashes or unlocated diagnostics, ${((performance.now() - hostileStarted) / 1000).toFixed(1)} s`);
+
 let refused = 0;
 const imports = Number(values.import ?? 200);
 const importStarted = performance.now();
@@ -57,4 +74,4 @@ for (const [i, files] of buildableSamples(builds, seed).entries()) {
   unsafe += found.length;
   console.log(`build ${i + 1}/${builds} (${dir}): ${found.length === 0 ? 'nothing unsafe' : found.join('\n')}`);
 }
-process.exitCode = crashes + findings + refused + unsafe > 0 ? 1 : 0;
+process.exitCode = crashes + findings + wrong + refused + unsafe > 0 ? 1 : 0;

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { specMarkdown } from '../../src/lib/index.ts';
+import { gapReport, gapsMarkdown, gapsText, levelsOf, specMarkdown } from '../../src/lib/index.ts';
 import { droppedFromDocument } from '../invariant/reach.ts';
 import { contentFiles } from '../invariant/stated.ts';
-import { cli, fixture, specAt } from '../helpers.ts';
+import { cli, fixture, specAt, specFrom } from '../helpers.ts';
 
 /** `## ` sections of a Markdown text, headings dropped. */
 const sections = (md: string) => md.split(/^## .*$/m).slice(1).map((s) => s.trim());
@@ -67,4 +67,18 @@ describe('the spec as one Markdown document', () => {
     const without = specMarkdown(analysis).replace('    - variant 0: [Order](#order-resourcesorder)\n', '');
     expect(droppedFromDocument(await contentFiles(fixture('complete')), analysis, without)).toEqual(['resources/ShippedOrder.yaml /value/of/0 = "Order": not on its row of the Markdown document']);
   });
+});
+
+describe('a spec with 140,000 gaps in one area', () => {
+  // More than one call's arguments can hold (about 125,000): spreading them into push() overflowed the stack.
+  it('is listed whole by SPEC_GAPS.md, the text report and the single document, without overflowing the stack', () => {
+    const analysis = specFrom({ 'resources/Wide.yaml': `fields:\n${Array.from({ length: 70_000 }, (_, i) => `  f${i.toString(36)}: {}\n`).join('')}` });
+    expect(analysis.diagnostics).toEqual([]);
+    const report = gapReport(analysis.assessment, levelsOf(analysis.spec));
+    expect(report.areas.find((a) => a.key === 'resources')?.gaps.length).toBeGreaterThanOrEqual(140_000);
+    const last = `resources/Wide/fields/f${(69_999).toString(36)}/type`;
+    expect(gapsMarkdown(report, 'wide')).toContain(last);
+    expect(gapsText(report)).toContain(last);
+    expect(specMarkdown(analysis)).toContain(`f${(69_999).toString(36)}`);
+  }, 300_000);
 });

@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
 import { counted, escapeControls, EXPORT_TARGETS, exported, refuseOnErrors, UNEXPORTED_EXTENSION, type ExportTarget } from '../../lib/index.ts';
+import { writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
@@ -29,7 +29,7 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
     );
   }
   if (file) {
-    await writeFile(file, text);
+    await writeFileAtomic(file, text);
     io.out(`Wrote ${file}.\n`);
   } else io.out(text);
   return EXIT.ok;

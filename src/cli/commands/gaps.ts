@@ -1,10 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { gapReport, gapsJson, gapsMarkdown, gapsText, levelsOf, refuseOnErrors } from '../../lib/index.ts';
+import { compareFile, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { loadFromDisk } from '../load.ts';
 import type { Options } from '../options.ts';
+import { rerunCommand } from '../rerun.ts';
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
+
+/** What `npm run gaps` runs (package.json), spelt with the folder it reads by default. */
+const NPM_GAPS = { name: 'gaps', args: ['gaps', '--spec', 'content', '--write', 'SPEC_GAPS.md'] };
 
 /** `specbench gaps`: the gap report; `--write` and `--check` keep SPEC_GAPS.md current. */
 export async function gapsCommand(options: Options, io: Io): Promise<number> {
@@ -19,16 +23,19 @@ export async function gapsCommand(options: Options, io: Io): Promise<number> {
   const report = gapReport(analysis.assessment, levelsOf(analysis.spec), options.owner !== undefined ? { owner: options.owner } : {});
   const markdown = gapsMarkdown(report, dir);
   if (options.check !== undefined) {
-    const current = await readFile(options.check, 'utf8').catch(() => undefined);
-    if (current === markdown) {
+    const state = await compareFile(options.check, markdown);
+    if (state === 'current') {
       io.out(`${options.check} is current (${report.gapCount} open gaps).\n`);
       return EXIT.ok;
     }
-    io.err(`${options.check} is ${current === undefined ? 'missing' : 'stale'}: run \`npm run gaps\` and commit it.\n`);
+    // The command that rewrites this very file from this very folder: `npm run gaps` only does content/.
+    const owner = options.owner !== undefined ? ['--owner', options.owner] : [];
+    const rewrite = rerunCommand(NPM_GAPS, ['gaps', '--spec', dir, ...owner, '--write', options.check]);
+    io.err(`${options.check} is ${state}: run \`${rewrite}\` and commit it.\n`);
     return EXIT.problems;
   }
   if (options.write !== undefined) {
-    await writeFile(options.write, markdown);
+    await writeFileAtomic(options.write, markdown);
     io.out(`Wrote ${options.write}: ${report.gapCount} open gaps.\n`);
     return EXIT.ok;
   }

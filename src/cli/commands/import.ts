@@ -1,6 +1,6 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { analyze, AREA_KEYS, DocumentError, importDocument, importPlan, readSpecDir, safeJson, specDir, summary, type ImportResult } from '../../lib/index.ts';
+import { makeFolder, removeFile, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
 
@@ -28,10 +28,10 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
     io.err(`specbench: ${plan.refuse}\n`);
     return EXIT.problems;
   }
-  for (const path of plan.remove) await rm(join(dir, path));
+  for (const path of plan.remove) await removeFile(join(dir, path));
   for (const f of plan.write) {
-    await mkdir(dirname(join(dir, f.path)), { recursive: true });
-    await writeFile(join(dir, f.path), f.text);
+    await makeFolder(dirname(join(dir, f.path)));
+    await writeFileAtomic(join(dir, f.path), f.text);
   }
   const after = analyze(await readSpecDir(dir));
   const counts = Object.fromEntries(AREA_KEYS.map((a) => [a, result.items.filter((i) => i.area === a).length]));

@@ -1,6 +1,7 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { AREA_FILE, AREA_KEYS, didYouMean, ID, isAreaKey, scaffoldFile, specDir } from '../../lib/index.ts';
+import { makeFolder, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
 
@@ -22,8 +23,8 @@ export async function newCommand(options: Options, io: Io, args: string[]): Prom
     io.err(`specbench: ${join(folder, taken)} already exists; not overwritten.\n`);
     return EXIT.problems;
   }
-  await mkdir(folder, { recursive: true });
-  await writeFile(file, scaffold.text, { flag: 'wx' });
+  await makeFolder(folder);
+  await writeFileAtomic(file, scaffold.text, { exclusive: true });
   io.out(`Created ${fromRoot}: every facet open. Fill them in, or state { none: reason }.\n`);
   return EXIT.ok;
 }

@@ -86,6 +86,8 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   /** Schema of `<area>/_area.yaml`. */
   schema: AS;
   items?: ItemsDef<IS>;
+  /** What a new area file states from the start instead of an open facet (the purpose's placeholder base address). */
+  areaScaffold?: Obj;
   /** References in the area's own file. */
   areaReferences?(area: Area, add: AddReference): void;
   references?(item: Item, add: AddReference): void;
@@ -93,8 +95,16 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   shapes?(item: Item): ShapeAt[];
   /** The shapes the area's own file holds. */
   areaShapes?(area: Area): ShapeAt[];
-  /** What breaks a client between two versions of an item; `after` undefined means removed. */
-  breaking?(before: Item, after: Item | undefined, say: (message: string) => void, id: string): void;
+  /**
+   * What breaks a client between two versions of an item; `after` undefined means removed, and
+   * `renamedTo` is the item's new id when it was renamed (see `identity`).
+   */
+  breaking?(before: Item, after: Item | undefined, say: (message: string) => void, id: string, renamedTo?: string): void;
+  /**
+   * What makes an item the same item under another id (an endpoint's method and path): an item
+   * removed and one added with the same identity were renamed. Undefined when it cannot be told.
+   */
+  identity?(item: Item): string | undefined;
   /** What the item's page shows beyond its facets. */
   view?(item: Item, id: string): ItemExtras;
   /** How the item's reference page lays out its facets; without it, they are listed in order. */

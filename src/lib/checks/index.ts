@@ -10,8 +10,10 @@ import { brokenLink } from './broken-link.ts';
 import { diagramTooLargeCheck } from './diagram-too-large.ts';
 import { duplicateEndpoint } from './duplicate-endpoint.ts';
 import { duplicateFacet } from './duplicate-facet.ts';
+import { emptyInventory } from './empty-inventory.ts';
 import { ignoredFacet } from './ignored-facet.ts';
 import { initialState } from './initial-state.ts';
+import { overlappingTransition } from './overlapping-transition.ts';
 import { pathParametersCheck } from './path-parameters.ts';
 import { proseLimit } from './prose-limit.ts';
 import { rawHtml } from './raw-html.ts';
@@ -41,10 +43,12 @@ export const CHECKS: readonly Check[] = [
   constraintType,
   discriminatorField,
   payloadShape,
+  emptyInventory,
   statusMismatch,
   unknownState,
   initialState,
   unreachableState,
+  overlappingTransition,
   diagramTooLargeCheck,
   stateField,
   stateValues,

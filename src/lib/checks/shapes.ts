@@ -20,6 +20,29 @@ export function* allShapes(ctx: CheckContext): Generator<ShapeAt & { file: strin
   }
 }
 
+/** A stated body: a request, a response, an event's payload or an error's body (in an area's file or an item's). */
+export interface BodyAt {
+  file: string;
+  path: Path;
+  body: Record<string, unknown>;
+}
+
+/** Every stated body of the spec, with its file and where it is written. */
+export function* allBodies(ctx: CheckContext): Generator<BodyAt> {
+  for (const module of AREAS) {
+    const area = ctx.areaFile(module.key);
+    for (const { file, data } of [...(area ? [{ file: area.file, data: area.data as unknown }] : []), ...ctx.items(module.key).map((item) => ({ file: item.file, data: item.data as unknown }))]) {
+      if (!isObj(data)) continue;
+      const written: Array<{ path: Path; value: unknown }> = ['request', 'payload', 'body'].filter((key) => data[key] !== undefined).map((key) => ({ path: [key], value: data[key] }));
+      for (const [status, r] of Object.entries(isObj(stated(data.responses)) ? (stated(data.responses) as Record<string, unknown>) : {})) written.push({ path: ['responses', status], value: r });
+      for (const { path, value } of written) {
+        const body = stated(value);
+        if (isObj(body)) yield { file, path, body };
+      }
+    }
+  }
+}
+
 /** A resource as a shape: its single `value`, or an object of its `fields`; undefined when it is not there or not stated. */
 export function resourceShape(ctx: CheckContext, id: string): Shape | undefined {
   const data = ctx.item('resources', id)?.data;

@@ -13,34 +13,69 @@ export function formatHuman(diagnostics: readonly Diagnostic[], sourceText: (fil
 }
 
 function formatHumanRaw(diagnostics: readonly Diagnostic[], sourceText: (file: string) => string | undefined, root: string): string {
+  // Each file's lines are found once: a frame then costs its three lines, not the whole file.
+  const indexed = new Map<string, SourceLines | undefined>();
+  const linesOf = (file: string) => {
+    if (!indexed.has(file)) {
+      const text = sourceText(file);
+      indexed.set(file, text === undefined ? undefined : new SourceLines(text));
+    }
+    return indexed.get(file);
+  };
   return diagnostics
     .map((d) => {
       // One line each: a line break from the content (a key, a file name) is shown as `\n`.
       const head = `${root}${visible(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${visible(d.message)}`;
-      const text = sourceText(d.file);
+      const lines = linesOf(d.file);
       const related = (d.related ?? []).map((r) => `\n  ${root}${visible(r.file)}:${r.line}:${r.column} ${visible(r.message)}`).join('');
-      return `${head}${related}${text === undefined ? '' : `\n${frame(text, d)}`}\n`;
+      return `${head}${related}${lines === undefined ? '' : `\n${frame(lines, d)}`}\n`;
     })
     .join('\n');
+}
+
+/** The lines of a text, found by their starts in one pass; a line is sliced out when it is asked for. */
+class SourceLines {
+  readonly text: string;
+  readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    this.text = text;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) this.starts.push(at + 1);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  /** Line `n` (1-based) without its line end. */
+  line(n: number): string {
+    const start = this.starts[n - 1];
+    if (start === undefined) return '';
+    const end = this.starts[n];
+    return this.text.slice(start, end === undefined ? this.text.length : end - 1).replace(/\r$/, '');
+  }
 }
 
 /** Widest part of a line a frame shows; longer lines are cut around the column. */
 const WIDTH = 100;
 
 /** The lines around a diagnostic, each cut to a window around its column so huge lines stay readable. */
-function frame(text: string, d: Diagnostic): string {
-  // Control characters become one-column symbols first, so the caret stays under the right column.
-  const lines = text.split(/\r?\n/).map(escapeControls);
+function frame(lines: SourceLines, d: Diagnostic): string {
+  const first = Math.max(1, Math.min(d.line, lines.count) - 1);
+  const last = Math.min(lines.count, d.line + 1);
   const start = Math.max(0, d.column - 1 - WIDTH / 2);
   const shift = (line: string) => (line.length > WIDTH ? start - (start > 0 ? 1 : 0) : 0);
   const cut = (line: string) => (line.length <= WIDTH ? line : `${start > 0 ? '…' : ''}${line.slice(start, start + WIDTH)}${line.length > start + WIDTH ? '…' : ''}`);
-  const shown = lines.map((line, i) => (i >= d.line - 2 && i <= d.line ? cut(line) : line));
-  const offset = shift(lines[d.line - 1] ?? '');
+  // Cut, then made safe: control characters become one-column symbols, so the caret stays under the
+  // right column, and a line or paragraph separator (which the frame would take for a line end) a symbol too.
+  const shown: string[] = [];
+  for (let n = first; n <= last; n++) shown.push(escapeControls(cut(lines.line(n))).replace(/[\u2028\u2029]/g, '\u2424'));
+  const offset = shift(lines.line(d.line));
   const column = d.column - offset;
   const end = d.endLine === d.line && d.endColumn !== undefined ? Math.min(d.endColumn - offset, column + WIDTH) : undefined;
   // @babel/code-frame 8 counts columns from 0; ours count from 1.
   const loc = { start: { line: d.line, column: column - 1 }, ...(end !== undefined && end > column ? { end: { line: d.line, column: end - 1 } } : {}) };
-  return codeFrameColumns(shown.join('\n'), loc, { linesAbove: 1, linesBelow: 1 });
+  return codeFrameColumns(shown.join('\n'), loc, { linesAbove: 1, linesBelow: 1, startLine: first });
 }
 
 /** One JSON document with every diagnostic. */

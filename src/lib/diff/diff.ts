@@ -1,4 +1,5 @@
 import type { Analysis } from '../analyze.ts';
+import { AREAS } from '../areas/index.ts';
 import { levelsOf, readiness, type Readiness } from '../gaps/levels.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { itemKey, type Item, type Spec } from '../model/spec.ts';
@@ -12,6 +13,8 @@ export interface SpecDiff {
   /** `area/item` keys. */
   itemsAdded: string[];
   itemsRemoved: string[];
+  /** Items under a new id that are the same item (an endpoint with the same method and path), `area/item` keys; not in the lists above. */
+  itemsRenamed: Array<{ from: string; to: string }>;
   itemsChanged: string[];
   /** Areas whose own file changed. */
   areasChanged: string[];
@@ -25,23 +28,61 @@ function items(spec: Spec): Map<string, Item> {
   return new Map(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i] as const)));
 }
 
+/**
+ * Items removed and added that are one item renamed: the same identity (as its area's module tells
+ * it) on exactly one removed and one added item of the area. Old `area/item` key to new key.
+ */
+function renames(ib: Map<string, Item>, ia: Map<string, Item>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const module of AREAS) {
+    if (!module.identity) continue;
+    const identify = module.identity;
+    const unique = (list: Item[]) => {
+      const by = new Map<string, Item | null>();
+      for (const item of list) {
+        const id = identify(item.data as never);
+        if (id !== undefined) by.set(id, by.has(id) ? null : item);
+      }
+      return by;
+    };
+    const gone = unique([...ib].filter(([k, i]) => i.area === module.key && !ia.has(k)).map(([, i]) => i));
+    const come = unique([...ia].filter(([k, i]) => i.area === module.key && !ib.has(k)).map(([, i]) => i));
+    for (const [id, from] of gone) {
+      const to = come.get(id);
+      if (from && to) out.set(itemKey(from), itemKey(to));
+    }
+  }
+  return out;
+}
+
+/** A gap id of the old item, as the renamed item has it. */
+function renamedGapId(id: string, renamed: ReadonlyMap<string, string>): string {
+  const [area = '', item = ''] = id.split('/');
+  const to = renamed.get(`${area}/${item}`);
+  return to === undefined ? id : `${to}${id.slice(area.length + 1 + item.length)}`;
+}
+
 /** Compares two analyses of the spec (before and after a change). */
 export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
-  const gapIds = (a: Analysis) => new Set(a.assessment.gaps.map((g) => g.id));
-  const [gb, ga] = [gapIds(before), gapIds(after)];
   const [ib, ia] = [items(before.spec), items(after.spec)];
+  const renamed = renames(ib, ia);
+  const gapIds = (a: Analysis) => new Set(a.assessment.gaps.map((g) => renamedGapId(g.id, renamed)));
+  const [gb, ga] = [gapIds(before), gapIds(after)];
   const levels = levelsOf(after.spec);
   const [rb, ra] = [readiness(before.assessment.gaps, levels), readiness(after.assessment.gaps, levels)];
   const rank = (r: Readiness) => r.levels.filter((l) => l.reached).length;
-  const changed = [...ib].filter(([k, item]) => ia.has(k) && canonical(item.data) !== canonical(ia.get(k)?.data)).map(([k]) => k);
+  const now = (k: string) => ia.get(renamed.get(k) ?? k);
+  const changed = [...ib].filter(([k, item]) => now(k) !== undefined && canonical(item.data) !== canonical(now(k)?.data)).map(([k]) => renamed.get(k) ?? k);
+  const newKeys = new Set(renamed.values());
   return {
-    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(g.id)),
+    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(renamedGapId(g.id, renamed))),
     gapsOpened: after.assessment.gaps.filter((g) => !gb.has(g.id)),
-    itemsAdded: [...ia.keys()].filter((k) => !ib.has(k)),
-    itemsRemoved: [...ib.keys()].filter((k) => !ia.has(k)),
+    itemsAdded: [...ia.keys()].filter((k) => !ib.has(k) && !newKeys.has(k)),
+    itemsRemoved: [...ib.keys()].filter((k) => !ia.has(k) && !renamed.has(k)),
+    itemsRenamed: [...renamed].map(([from, to]) => ({ from, to })),
     itemsChanged: changed,
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
-    breaking: breakingChanges(before.spec, after.spec),
+    breaking: breakingChanges(before.spec, after.spec, new Map([...renamed].map(([from, to]) => [from, to.slice(to.indexOf('/') + 1)]))),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
     readiness: { before: rb, after: ra, change: rank(ra) > rank(rb) ? 'reaches' : rank(ra) < rank(rb) ? 'drops' : 'same' },
   };

@@ -33,6 +33,7 @@ export function diffMarkdown(d: SpecDiff, range: string): string {
   const itemLines = [
     ...d.itemsAdded.map((k) => `- Added ${markdownCode(k)}`),
     ...d.itemsRemoved.map((k) => `- Removed ${markdownCode(k)}`),
+    ...d.itemsRenamed.map((r) => `- Renamed ${markdownCode(r.from)} to ${markdownCode(r.to)}`),
     ...d.itemsChanged.map((k) => `- Changed ${markdownCode(k)}`),
     ...d.areasChanged.map((k) => `- Changed the ${k} area file`),
   ];

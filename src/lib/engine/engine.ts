@@ -204,6 +204,9 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
     const located = { file: state.path, line: 1, column: 1 };
     if (state.problem) {
       diagnostics.push({ code: state.problem.code, severity: state.problem.severity, message: state.problem.message, ...located });
+      // An item file that is there but cannot be read is still an item: references to it and its inventory say so.
+      const at = classify(state.path);
+      if ('area' in at && at.item !== undefined) areas.get(at.area)?.unreadable.push({ id: at.item, file: state.path });
       continue;
     }
     const place = classify(state.path);
@@ -214,7 +217,7 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
     }
     const result = state.result;
     if (!result) continue;
-    diagnostics.push(...result.diagnostics);
+    for (const d of result.diagnostics) diagnostics.push(d); // one at a time: a file may have 400,000
     if ('config' in place) continue;
     const area = areas.get(place.area);
     if (!area) continue;
@@ -376,15 +379,15 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
     const key = `${state.result.key}.${configKey}`;
     const memo = state.checks;
     if (memo && memo.key === key && memo.deps.every(([dep, version]) => versions(dep) === version)) {
-      diagnostics.push(...memo.diagnostics);
+      for (const d of memo.diagnostics) diagnostics.push(d);
       continue;
     }
     const unit: CheckUnit = u.item ? { item: u.item } : { area: u.area };
     const ran = runFileChecks(world, unit, checks);
     state.checks = { key, deps: ran.deps.map((dep) => [dep, versions(dep)]), diagnostics: ran.diagnostics };
-    diagnostics.push(...ran.diagnostics);
+    for (const d of ran.diagnostics) diagnostics.push(d);
   }
-  diagnostics.push(...runSpecChecks(world, checks), ...collisions(spec, areaWalks));
+  for (const d of [...runSpecChecks(world, checks), ...collisions(spec, areaWalks)]) diagnostics.push(d);
 
   let facets: FacetResult[] | undefined;
   let owners: OwnerResult[] | undefined;

@@ -62,8 +62,9 @@ export function changelogChanges(d: SpecDiff, limit = CHANGELOG_LIST_LIMIT): Cha
     gapsBefore: d.gapCount.before,
     gapsClosed: capped(d.gapsClosed.map(gap), limit),
     gapsOpened: capped(d.gapsOpened.map(gap), limit),
-    itemsAdded: capped(d.itemsAdded, limit),
-    itemsRemoved: capped(d.itemsRemoved, limit),
+    // The changelog has no list of renames yet: a renamed item shows as its new id added and its old one removed.
+    itemsAdded: capped([...d.itemsAdded, ...d.itemsRenamed.map((r) => r.to)], limit),
+    itemsRemoved: capped([...d.itemsRemoved, ...d.itemsRenamed.map((r) => r.from)], limit),
     itemsChanged: capped(d.itemsChanged, limit),
     areasChanged: d.areasChanged as AreaKey[],
     breaking: capped(d.breaking, limit),

@@ -6,6 +6,7 @@ import type { Status } from '../model/spec.ts';
 import { decode } from './decode.ts';
 import { MAX_FILE_BYTES } from './read-dir.ts';
 import { MAX_DEPTH, shapeProblems } from './shape.ts';
+import { quoteHint } from './slip-hints.ts';
 import { SourceFile } from './source.ts';
 import { issuesToDiagnostics } from './zod-issues.ts';
 
@@ -100,7 +101,7 @@ function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'w
   }
   const code = e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : e.code === 'TAB_AS_INDENT' ? 'yaml-tab' : 'yaml-syntax';
   const message = e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? e.code;
-  const hint = code === 'duplicate-key' ? '; keep one of them' : code === 'yaml-tab' ? '; indent with spaces' : '';
+  const hint = code === 'duplicate-key' ? '; keep one of them' : code === 'yaml-tab' ? '; indent with spaces' : (quoteHint(source.text, e) ?? '');
   return { code, severity, message: `${message}${hint}.`, ...at };
 }
 
@@ -112,7 +113,7 @@ function yamlDiagnostic(source: SourceFile, e: YAMLError, severity: 'error' | 'w
 function validate(schema: ZodType, data: Obj, source: SourceFile, diagnostics: Diagnostic[]): { valid: boolean; data?: Obj } {
   const result = schema.safeParse(data);
   if (result.success) return { valid: true, data };
-  diagnostics.push(...issuesToDiagnostics(result.error.issues, data, schema, source));
+  for (const d of issuesToDiagnostics(result.error.issues, data, schema, source)) diagnostics.push(d); // one at a time: a file may have 400,000
   const failing = new Set<string>();
   for (const issue of result.error.issues) {
     if (issue.path.length > 0) failing.add(String(issue.path[0]));

@@ -42,6 +42,17 @@ export function decodeName(bytes: Buffer): { text: string; ok: boolean } {
   }
 }
 
+/**
+ * A folder named as a content file (`_area.yaml`, `endpoints/get-order.yaml`) is where someone meant
+ * a file: it is reported rather than skipped or entered, whatever it holds.
+ */
+const looksLikeFile = (path: string): boolean => /\.ya?ml$/.test(path) && !path.split('/').pop()?.startsWith('.');
+const FOLDER_NAMED_LIKE_A_FILE: FileProblem = {
+  code: 'not-a-file',
+  severity: 'error',
+  message: 'This is a folder named like a content file, so nothing in it is read; content files are plain files. Rename the folder, or replace it with the file.',
+};
+
 const reason = (error: unknown): string => (error instanceof Error && 'code' in error ? String(error.code) : String(error));
 
 /**
@@ -80,7 +91,8 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
       const full = join(abs, name.text);
       if (entry.isSymbolicLink()) await readLink(full, path);
       else if (entry.isDirectory()) {
-        if (!name.text.startsWith('.')) await enterDirectory(full, path);
+        if (looksLikeFile(path)) out.push({ path, problem: FOLDER_NAMED_LIKE_A_FILE });
+        else if (!name.text.startsWith('.')) await enterDirectory(full, path);
       } else await readEntry(full, path, entry.isFile());
     }
   }
@@ -115,7 +127,8 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
     }
     const target = await stat(real).catch(() => undefined);
     if (target?.isDirectory()) {
-      if (!path.split('/').pop()?.startsWith('.')) linkedDirs.push({ real, path });
+      if (looksLikeFile(path)) out.push({ path, problem: FOLDER_NAMED_LIKE_A_FILE });
+      else if (!path.split('/').pop()?.startsWith('.')) linkedDirs.push({ real, path });
     } else await readEntry(real, path, target?.isFile() ?? false);
   }
 

@@ -1,5 +1,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
 import type { Span } from '../diagnostics/diagnostic.ts';
+import { reportDuplicateKeys } from './duplicate-keys.ts';
+import { settleStackOverflow } from './shape.ts';
 
 import type { Path } from '../facet/path.ts';
 
@@ -16,7 +18,10 @@ export class SourceFile {
     this.file = file;
     this.text = text;
     this.lines = new LineCounter();
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true, strict: true });
+    // The library's own duplicate-key scan is quadratic in a mapping's keys: ours is linear.
+    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: false, strict: true });
+    reportDuplicateKeys(this.doc);
+    settleStackOverflow(this.doc, text);
   }
 
   /** The span of an offset range. */

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { knownKeysAt } from './known-keys.ts';
-import { movedKey } from './moved-keys.ts';
+import { listedParameters, movedKey } from './moved-keys.ts';
+import { commaHint } from './slip-hints.ts';
 import type { Path, SourceFile } from './source.ts';
-import { PLACEHOLDER } from '../facet/state.ts';
+import { isObj, PLACEHOLDER } from '../facet/state.ts';
 import { didYouMean, suggest } from './suggest.ts';
 import { URL_PATTERNS } from '../safety/url.ts';
 import { visible } from '../safety/terminal.ts';
@@ -12,7 +13,7 @@ type Issue = z.core.$ZodIssue;
 
 /** Dotted path for messages: `responses.200.resource`. */
 export function showPath(path: Path): string {
-  return path.length === 0 ? 'the top level' : `\`${visible(path.join('.'))}\``;
+  return path.length === 0 ? 'the top level' : `\`${visible(clip(path.join('.')))}\``;
 }
 
 /**
@@ -26,6 +27,8 @@ function pickBranch(branches: Issue[][], input: unknown): Issue[] {
       (i) =>
         i.path.length === 0 &&
         (i.code === 'invalid_type' ||
+          // A mapping is never the one word a literal branch takes (`inventory: complete`).
+          (i.code === 'invalid_value' && keys !== undefined) ||
           (i.code === 'unrecognized_keys' && keys !== undefined && i.keys.length === keys.length) ||
           // Any string fails the placeholder branch; that says nothing about what was meant.
           (i.code === 'invalid_format' && i.pattern === String(PLACEHOLDER))),
@@ -83,6 +86,9 @@ function received(input: unknown): string {
   if (input === '') return 'an empty string';
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'a list';
+  // What an explicit tag (reported on its own) makes of a value.
+  if (input instanceof Date) return 'a timestamp';
+  if (ArrayBuffer.isView(input)) return 'binary data';
   if (typeof input === 'object') return 'a mapping';
   return `${typeof input} \`${visible(clip(String(input)))}\``;
 }
@@ -101,6 +107,20 @@ const FORMAT_CODES: Record<string, string> = { duration: 'bad-duration', date: '
 
 /** Turns zod's issues for one file into located diagnostics. */
 export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, schema: z.ZodType, source: SourceFile): Diagnostic[] {
+  /** An `unknown-key` for each key of the object at `path`, with "did you mean" or where the key went. */
+  const unknownKeys = (keys: readonly string[], path: Path, input: unknown): Diagnostic[] => {
+    const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
+    return keys.map((key) => {
+      const moved = movedKey(source.file, path, key, valueAt(input, [key]));
+      const comma = moved ? undefined : commaHint(source, path, key);
+      return {
+        code: 'unknown-key',
+        severity: 'error',
+        message: `Unknown key \`${clip(key)}\` in ${showPath(path)}${moved ? `. ${moved}` : comma ? `. ${comma}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`}`,
+        ...source.locate([...path, key], true),
+      };
+    });
+  };
   return issues.flatMap((top) =>
     flatten(top, data).flatMap(({ issue, path, input }): Diagnostic[] => {
       const at = (p: Path, key = false) => source.locate(p, key);
@@ -110,21 +130,27 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
         return [{ code: 'missing-key', severity: 'error', message: `Missing key \`${String(key)}\` in ${showPath(path.slice(0, -1))}: expected ${expected}.`, ...at(path.slice(0, -1)) }];
       }
       switch (issue.code) {
-        case 'unrecognized_keys': {
-          const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
-          return issue.keys.map((key) => {
-            const moved = movedKey(source.file, path, key, valueAt(input, [key]));
-            return {
-              code: 'unknown-key',
-              severity: 'error',
-              message: `Unknown key \`${key}\` in ${showPath(path)}${moved ? `. ${moved}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`}`,
-              ...at([...path, key], true),
-            };
-          });
+        case 'unrecognized_keys':
+          return unknownKeys(issue.keys, path, input);
+        case 'invalid_union': {
+          // No variant matches its discriminator (`kind: rate`): which one is meant is not known, but a
+          // key that no variant has is wrong whichever it is, so it is said now, not after the kind is fixed.
+          const own: Diagnostic = { code: 'bad-value', severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) };
+          const objectPath = issue.discriminator !== undefined && path[path.length - 1] === issue.discriminator ? path.slice(0, -1) : path;
+          const object = valueAt(data, objectPath);
+          const known = new Set(knownKeysAt(schema, objectPath));
+          const strays = isObj(object) && known.size > 0 ? Object.keys(object).filter((k) => !known.has(k)) : [];
+          return [own, ...unknownKeys(strays, objectPath, object)];
         }
         case 'invalid_type': {
           // Our schemas word their own expectations; zod's defaults start with "Invalid input".
           const expected = issue.message.startsWith('Invalid input') ? `expected ${EXPECTED[issue.expected] ?? issue.expected}` : issue.message;
+          const listed = listedParameters(path, input);
+          if (listed) return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: ${expected}, found a list. ${listed}`, ...at(path) }];
+          if (path[path.length - 1] === 'none' && typeof input !== 'string' && typeof input !== 'object') {
+            const facet = path.slice(0, -1).join('.') || 'the facet';
+            return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: \`none\` takes the reason there is none, as text, not ${received(input)}; write \`${visible(clip(facet))}: { none: "why there is none" }\`.`, ...at(path) }];
+          }
           return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: ${expected}, found ${received(input)}.`, ...at(path) }];
         }
         case 'invalid_value': {
@@ -139,7 +165,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
         case 'invalid_key': {
           const key = String(path[path.length - 1] ?? '');
           const why = issue.issues[0]?.message ?? 'not a usable name';
-          return [{ code: 'bad-value', severity: 'error', message: `The name \`${visible(key)}\` in ${showPath(path.slice(0, -1))} is not usable: ${why}. Rename it.`, ...at(path, true) }];
+          return [{ code: 'bad-value', severity: 'error', message: `The name \`${visible(clip(key))}\` in ${showPath(path.slice(0, -1))} is not usable: ${why}. Rename it.`, ...at(path, true) }];
         }
         case 'custom': {
           const code = typeof issue.params?.code === 'string' ? issue.params.code : 'bad-value';

@@ -106,13 +106,13 @@ function rowsWithEntries(tree: readonly Row[], w: Writer): string[] {
     const id = row.kind === 'facet' ? row.facet.id : row.id;
     // Lists this row is no longer under get their remaining entries; lists it is under, those before it.
     for (let top = open.at(-1); top && indexUnder(top.id, id) === undefined; top = open.at(-1)) {
-      out.push(...top.entries.map((e) => e.line));
+      for (const e of top.entries) out.push(e.line);
       open.pop();
     }
     for (const list of open) {
       const index = indexUnder(list.id, id) ?? Number.POSITIVE_INFINITY;
       const before = list.entries.filter((e) => e.index < index);
-      out.push(...before.map((e) => e.line));
+      for (const e of before) out.push(e.line);
       list.entries = list.entries.slice(before.length);
     }
     out.push(rowLines(row, w));
@@ -126,7 +126,8 @@ function rowsWithEntries(tree: readonly Row[], w: Writer): string[] {
     });
     if (entries.length > 0) open.push({ id: f.id, entries });
   }
-  for (const list of open.reverse()) out.push(...list.entries.map((e) => e.line));
+  // One at a time here and below: a list may have 500,000 entries, too many to spread into one call.
+  for (const list of open.reverse()) for (const e of list.entries) out.push(e.line);
   return out;
 }
 
@@ -193,15 +194,18 @@ export function specMarkdown(a: Analysis): string {
     for (const line of module.intro?.({ items: area.items.length, purpose }) ?? []) lines.push('', line);
     if (typeof area.data.description === 'string') lines.push('', writer.prose(area.data.description));
     const own = rows(module.key, 1);
-    if (own.length) lines.push('', ...own);
+    if (own.length) lines.push('');
+    for (const line of own) lines.push(line);
     for (const item of area.items) {
       lines.push('', `### ${markdownLiteral(item.data.title ?? item.id)} (${code(`${module.key}/${item.id}`)})`);
       const description = stated(item.data.description);
       if (typeof description === 'string') lines.push('', writer.prose(description));
       const mine = rows(itemKey(item), 2);
-      if (mine.length) lines.push('', ...mine);
+      if (mine.length) lines.push('');
+      for (const line of mine) lines.push(line);
       const extra = module.markdown?.(item.data, item.id) ?? [];
-      if (extra.length) lines.push('', ...extra);
+      if (extra.length) lines.push('');
+      for (const line of extra) lines.push(line);
     }
   });
   lines.push('');

@@ -20,10 +20,11 @@ export function scaffoldItem(area: AreaKey, id: string, options: { kind?: string
   return { text: stringify(data, { lineWidth: 0 }) };
 }
 
-/** A new area file (`<area>/_area.yaml`) with every facet of the area it must state marked open. */
+/** A new area file (`<area>/_area.yaml`) with every facet of the area it must state marked open, or as its module starts it (a placeholder). */
 export function scaffoldArea(area: AreaKey): { text: string } {
   const data: Record<string, unknown> = {};
-  for (const { key, meta } of facetFields(areaModule(area).schema, {})) if (!meta.optional && !meta.refinement) data[key] = { open: meta.question };
+  const preset = areaModule(area).areaScaffold ?? {};
+  for (const { key, meta } of facetFields(areaModule(area).schema, {})) if (!meta.optional && !meta.refinement) data[key] = Object.hasOwn(preset, key) ? preset[key] : { open: meta.question };
   return { text: stringify(data, { lineWidth: 0 }) };
 }
 

@@ -58,6 +58,15 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     fire: [[{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "404": { error: invalid_order }') }, { line: 8, column: 19, severity: 'warning', related: [expect.objectContaining({ file: 'errors/invalid_order.yaml', line: 3 })] }]],
     quiet: [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "4XX": { error: invalid_order }') }],
   },
+  'overlapping-transition': {
+    fire: [
+      [
+        { 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: draft, to: cancelled, trigger: { condition: expired } }`) },
+        { file: 'states/order-status.yaml', line: 12, column: 13, severity: 'warning', message: 'The step `draft -> cancelled` is also made by transition 2 (from `draft`, `placed`); write it once, unless two triggers each make it.' },
+      ],
+    ],
+    quiet: [{ 'states/order-status.yaml': machine(STATES, `${TRANSITIONS}\n  - { from: [cancelled, shipped], to: draft, trigger: { condition: reopened } }`) }],
+  },
   'unknown-state': {
     fire: [
       [{ 'states/order-status.yaml': machine(STATES, TRANSITIONS.replace('to: placed', 'to: plced')) }, { line: 9, message: expect.stringContaining('did you mean `placed`?') }],
@@ -130,7 +139,7 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     quiet: [
       { 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, allowed: ["007", "0x1F", !!str 1e3] }\n  n: { type: number, required: true, allowed: [1, 2.5, 0x1F] }` },
       {
-        'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, allowed: [true] }\n  tags: { type: array, required: true, items: string, allowed: [[a, b], [c]] }\n  point: { type: object, required: true, fields: { x: { type: integer, required: true } }, allowed: [{ x: 1 }, { x: 2, label: extra }] }\n  nothing: { type: "null", required: false, allowed: [null] }\n  maybe: { type: boolean, required: false, nullable: true, allowed: [false, null] }\n  total: { type: Amount, required: true, allowed: [1, 2] }`,
+        'resources/Order.yaml': `${ORDER_STATUS}\n  gift: { type: boolean, required: true, allowed: [true] }\n  tags: { type: array, required: true, items: string, allowed: [[a, b], [c]] }\n  point: { type: object, required: true, fields: { x: { type: integer, required: true } }, allowed: [{ x: 1 }, { x: 2, label: extra }] }\n  nothing: { type: "null", required: false, allowed: [null] }\n  maybe: { type: boolean, required: false, nullable: true, allowed: [false, null] }\n  points: { type: Amount, required: true, allowed: [1, 2] }`,
         'resources/Amount.yaml': 'value: { type: integer }',
       },
     ],
@@ -199,12 +208,18 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
       ],
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: false, of: [integer, { type: string, max_length: 2 }], examples: [abc] }` }, { line: 3, column: 104, message: expect.stringContaining('is the text `abc`, which is none of its variants') }],
       [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }').replace('{ type: string, required: true }', '{ type: string, required: true, pattern: "^ord_", examples: [ord_1, 42x] }') }, { file: 'endpoints/get-order.yaml', line: 5, column: 83, message: expect.stringContaining('does not match its pattern `^ord_`') }],
+      // A body's example against its resource, a list of it, its own shape, a media type's shape.
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order, example: { status: lost } }') }, { file: 'endpoints/get-order.yaml', line: 7, column: 48, message: 'The example of the `200` response, at `status`, is the text `lost`, which is not among its allowed values ("draft", "placed", "cancelled", "shipped").' }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order, list: true, example: [{ status: draft }, { total: -5 }] }') }, { line: 7, column: 79, message: 'The example of the `200` response, at `[1].total`, is -5, below its minimum 0.' }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "200": { schema: { type: object, fields: { n: { type: integer } } }, example: { n: x } }') }, { line: 7, column: 86, message: 'The example of the `200` response, at `n`, is the text `x`, not an integer; make it one.' }],
+      [{ 'endpoints/get-order.yaml': getOrder('  "200":\n    content:\n      application/json: { resource: Order, example: { paid: maybe } }') }, { line: 9, message: 'The example of the `200` response as `application/json`, at `paid`, is the text `maybe`, not a boolean; make it one.' }],
       [
         { 'purpose/_area.yaml': 'name: x\nbase_url: https://x.example.com\npurpose: x\ndomain: x\nusers: [x]\nservers:\n  - url: https://{region}.example.com\n    variables:\n      region: { default: asia, allowed: [eu, us] }' },
         { file: 'purpose/_area.yaml', line: 9, column: 26, message: 'The default of server variable `region` is the text `asia`, which is not among its allowed values ("eu", "us").' },
       ],
     ],
     quiet: [
+      { 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order, list: true, example: [{ status: draft, total: 0 }] }\n  "404":\n    content:\n      application/json: { schema: { type: object, fields: { n: { type: integer } } }, example: { n: 1, more: x } }') },
       { 'resources/Order.yaml': `${ORDER_STATUS.replace('] }', '], default: draft, examples: [placed] }')}\n  note: { type: string, required: false, nullable: true, default: null, examples: [Leave at the door.] }` },
       // Every constraint met: floating-point steps, lengths in characters, an unanchored pattern, partial objects, unions.
       {
@@ -254,6 +269,19 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     ],
     quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [Problem, { type: object, fields: { status: { type: integer, required: true } } }], discriminator: { field: status, mapping: { p: Problem } } }` }],
   },
+  'empty-inventory': {
+    fire: [
+      [
+        { 'versioning/v0.yaml': null, 'versioning/v1.yaml': null },
+        { file: 'versioning/_area.yaml', severity: 'warning', message: expect.stringContaining('`inventory: complete` says the list of supported versions is whole, but it lists none (no file in `versioning/`). If there are none, write `inventory: { none: "why there are none" }`') },
+      ],
+      [
+        { 'limits/_area.yaml': 'quotas: complete\nsize_bounds: complete\ntimeouts: complete\nheaders: [RateLimit]' },
+        { file: 'limits/_area.yaml', line: 3, column: 11, severity: 'warning', message: expect.stringContaining('the list of time-outs is whole, but it lists none (no `kind: timeout` file in `limits/`)') },
+      ],
+    ],
+    quiet: [{ 'versioning/v0.yaml': null }],
+  },
   'payload-shape': {
     fire: [
       [{ 'endpoints/create-order.yaml': 'method: POST\npath: /orders\nparameters: { none: x }\nrequest: { resource: Order, schema: { type: object } }\nresponses: { "201": { resource: Order } }' }, { line: 4, column: 29, message: expect.stringContaining('says `resource` and `schema`') }],
@@ -299,11 +327,11 @@ describe('shapes and their values', () => {
   });
 
   it('allowed values on a boolean, an object or a list are kept and checked, not ignored', async () => {
-    const { diagnostics, assessment } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  paid: { type: boolean, required: true, allowed: [true] }\n  point: { type: object, required: true, allowed: [{ x: 1 }] }` });
+    const { diagnostics, assessment } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  gift: { type: boolean, required: true, allowed: [true] }\n  point: { type: object, required: true, allowed: [{ x: 1 }] }` });
     expect(diagnostics).toEqual([]);
     expect(assessment.ignored).toEqual([]);
-    expect(assessment.facets.filter((f) => /fields\/(paid|point)\/allowed$/.test(f.id)).map((f) => [f.id, f.value])).toEqual([
-      ['resources/Order/fields/paid/allowed', [true]],
+    expect(assessment.facets.filter((f) => /fields\/(gift|point)\/allowed$/.test(f.id)).map((f) => [f.id, f.value])).toEqual([
+      ['resources/Order/fields/gift/allowed', [true]],
       ['resources/Order/fields/point/allowed', [{ x: 1 }]],
     ]);
   });
@@ -314,6 +342,13 @@ describe('shapes and their values', () => {
     const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+$", examples: [${examples}] }` });
     expect(diagnostics).toEqual([]);
     expect(performance.now() - start).toBeLessThan(10_000);
+  });
+});
+
+describe('empty-inventory', () => {
+  it('counts an item file with errors as listed: it is reported on its own', async () => {
+    const { diagnostics } = await completeWith({ 'versioning/v0.yaml': null, 'versioning/v1.yaml': 'status: [' });
+    expect(diagnostics.map((d) => d.code)).toEqual(['yaml-syntax']);
   });
 });
 

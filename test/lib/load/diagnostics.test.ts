@@ -60,4 +60,70 @@ describe('loader diagnostics carry file, line and column', () => {
     expect(diagnostics).toHaveLength(1);
     expect(spec.areas.find((a) => a.key === 'errors')?.items.map((i) => i.id)).toEqual(['e']);
   });
+
+  describe('common slips get a hint that shows what to write', () => {
+    const only = (files: Record<string, string>) => diagnose(files).map(({ code, line, column, message }) => ({ code, line, column, message }));
+
+    it('an unquoted colon in a value: quote it', () => {
+      expect(only({ 'purpose/_area.yaml': 'name: Orders\npurpose: Orders: create, track # what it does\n' })).toEqual([
+        { code: 'yaml-syntax', line: 2, column: 10, message: 'Nested mappings are not allowed in compact mappings; a value with `: ` in it must be quoted: write `purpose: "Orders: create, track"`.' },
+      ]);
+    });
+
+    it('an unquoted colon inside braces, such as an open question: quote it', () => {
+      expect(only({ 'purpose/_area.yaml': 'name: A\ndomain: { open: Which one: retail or logistics?, owner: "@a" }\n' })).toEqual([
+        {
+          code: 'yaml-syntax',
+          line: 2,
+          column: 17,
+          message: 'Block collections are not allowed within flow collections; a value with `: ` in it must be quoted (inside `{ }` a `,` ends it too): write `open: "Which one: retail or logistics?"`.',
+        },
+      ]);
+    });
+
+    it('an unquoted comma inside braces: the rest became a key; quote the value', () => {
+      expect(only({ 'purpose/_area.yaml': 'name: A\ndomain: { open: Retail, or logistics?, owner: "@a" }\n' })).toEqual([
+        { code: 'unknown-key', line: 2, column: 25, message: 'Unknown key `or logistics?` in `domain`. A `,` inside `{ }` ends a value: if `or logistics?` belongs to `open`, quote it: `open: "Retail, or logistics?"`.' },
+      ]);
+    });
+
+    it('`{ none: true }`: none takes the reason', () => {
+      expect(only({ 'purpose/_area.yaml': 'name: A\ndomain: { none: true }\n', 'errors/_area.yaml': 'inventory: { none: false }\n' })).toEqual([
+        { code: 'wrong-type', line: 1, column: 20, message: 'Wrong type at `inventory.none`: `none` takes the reason there is none, as text, not boolean `false`; write `inventory: { none: "why there is none" }`.' },
+        { code: 'wrong-type', line: 2, column: 17, message: 'Wrong type at `domain.none`: `none` takes the reason there is none, as text, not boolean `true`; write `domain: { none: "why there is none" }`.' },
+      ]);
+    });
+
+    it('parameters listed as OpenAPI lists them: the grouped form, from the list itself', () => {
+      const endpoint = 'method: GET\npath: /orders/{id}\nparameters:\n  - { name: id, in: path, required: true, schema: { type: string } }\n  - name: limit\n    in: query\n    schema: { type: integer }\n';
+      expect(only({ 'endpoints/get-order.yaml': endpoint })).toEqual([
+        {
+          code: 'wrong-type',
+          line: 4,
+          column: 3,
+          message:
+            'Wrong type at `parameters`: expected a mapping, found a list. Parameters are grouped by location, then name, not listed with `in` and `name`: write `parameters: { path: { id: { type: string, required: true } }, query: { limit: { type: integer } } }`.',
+        },
+      ]);
+    });
+  });
+
+  describe('errors come in one run, not in waves', () => {
+    it('a wrong limit kind does not hide a key that no kind has', () => {
+      expect(diagnose({ 'limits/burst.yaml': 'kind: rate\nquota: 100\nwindw: PT1H\n' }).map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['1:7 bad-value', '3:1 unknown-key']);
+      expect(diagnose({ 'limits/burst.yaml': 'kind: rate\nwindw: PT1H\n' })[1]?.message).toContain('did you mean `window`?');
+    });
+
+    it('an explicit tag does not hide the rest of the file: the tagged value is read as written without it', () => {
+      const { diagnostics, spec } = specFrom({ 'errors/not_found.yaml': 'status: !!int 404\ntitel: Not found\n', 'versioning/v1.yaml': 'status: current\nreleased: !!timestamp 2025-01-15\nnaem: v1\n' });
+      expect(diagnostics.map((d) => `${d.file} ${d.line}:${d.column} ${d.code}`)).toEqual(['errors/not_found.yaml 1:10 yaml-tag', 'errors/not_found.yaml 2:1 unknown-key', 'versioning/v1.yaml 2:12 yaml-tag', 'versioning/v1.yaml 3:1 unknown-key']);
+      // Nothing invented: the tagged values are what they are without the tag, and the files keep their errors.
+      expect(spec.areas.find((a) => a.key === 'versioning')?.items[0]).toMatchObject({ status: 'partial', data: { status: 'current', released: '2025-01-15' } });
+    });
+
+    it('a tagged list or mapping still cannot be read', () => {
+      expect(diagnose({ 'errors/e.yaml': 'status: 404\ntitle: !!set { a }\ntitel: x\n' }).map((d) => d.code)).toEqual(['yaml-tag']);
+    });
+  });
 });
+

@@ -125,6 +125,8 @@ export const endpoints = defineArea({
       for (const [key, id] of Object.entries(events)) add({ path: ['callbacks', name, Array.isArray(events) ? Number(key) : key], area: 'events', id, via: `callback ${name}` });
     }
   },
+  // Clients call a method and a path; parameter names in the path are not part of the address.
+  identity: (e) => methodAndPath(e)?.replace(/\{[^}]*\}/g, '{}'),
   breaking(before, after, say, id) {
     if (!after) {
       const where = methodAndPath(before);

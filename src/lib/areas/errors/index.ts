@@ -4,6 +4,7 @@ import { stated } from '../../facet/state.ts';
 import { prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
+import { canonicalJson } from '../shape.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 
 /** `errors/_area.yaml`: the inventory and the body every error carries. */
@@ -55,7 +56,11 @@ export const errors = defineArea({
     return typeof status === 'number' ? { listing: { badge: String(status) } } : {};
   },
   areaShapes: (area) => payloadShapes(area.body, ['body'], 'the error body'),
-  breaking(_before, after, say, id) {
+  // An error is known by its code, its file's name: the same status and body under another name is
+  // the same error renamed, but the code is what clients match on, so the rename breaks them.
+  identity: (error) => canonicalJson(error),
+  breaking(_before, after, say, id, renamedTo) {
     if (!after) say(`Error code ${markdownCode(id)} removed.`);
+    else if (renamedTo !== undefined) say(`Error code ${markdownCode(id)} renamed to ${markdownCode(renamedTo)}: clients that match on the code see the new one.`);
   },
 });

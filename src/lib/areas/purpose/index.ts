@@ -60,4 +60,6 @@ export const purpose = defineArea({
   title: 'Purpose',
   covers: 'Purpose, domain and users of the service (plus its name and base address)',
   schema: purposeArea,
+  // As the seed has it: a placeholder is stated (shown as such) and still a gap for the concrete address.
+  areaScaffold: { base_url: '{base_url}' },
 });
