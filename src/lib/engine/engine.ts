@@ -338,7 +338,7 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
       const result = resultOf(u.key);
       if (!result) continue;
       const own = result.gaps.map(withBlocks);
-      gaps.push(...own);
+      for (const g of own) gaps.push(g);
       if (result.coverage.total > 0) byItem[u.key] = result.coverage;
       sum.stated += result.coverage.stated;
       sum.total += result.coverage.total;
@@ -348,7 +348,7 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
       const result = resultOf(u.key);
       const facets = walk?.facets ?? [];
       const own = facets.filter((f) => isGap(f.state)).map(withBlocks);
-      gaps.push(...own);
+      for (const g of own) gaps.push(g);
       sum.stated += facets.filter((f) => f.state === 'stated' || f.state === 'none').length;
       sum.total += facets.length;
       found = { references: result?.references ?? [], prose: result?.prose ?? [], gaps: own, duplicates: walk?.duplicates ?? [], ignored: walk?.ignored ?? [] };

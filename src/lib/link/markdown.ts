@@ -337,7 +337,7 @@ const htmlAsText: Plugin<[], Root> = () => (tree) => {
       const text = { type: 'text', value: (child as unknown as { value: string }).value } as Node;
       children[i] = block ? ({ type: 'paragraph', children: [text] } as Node) : text;
     });
-    stack.push(...children);
+    for (const child of children) stack.push(child);
   }
 };
 
