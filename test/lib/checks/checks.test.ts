@@ -337,11 +337,10 @@ describe('shapes and their values', () => {
   });
 
   it('a pattern that backtracks without end does not hold the check hostage: it is not judged', async () => {
+    // Each of these takes 2^40 steps or more to refuse: judged, the check would never end (the test's own time-out fails it).
     const examples = Array.from({ length: 200 }, (_, i) => `${'a'.repeat(40 + i)}b`).join(', ');
-    const start = performance.now();
     const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+$", examples: [${examples}] }` });
     expect(diagnostics).toEqual([]);
-    expect(performance.now() - start).toBeLessThan(10_000);
   });
 });
 
