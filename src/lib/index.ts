@@ -38,6 +38,7 @@ export { diffJson, diffMarkdown, DIFF_MARKER } from './diff/render.ts';
 export type { BreakingChange } from './diff/breaking.ts';
 export { modeline, schemaForPath, withModeline } from './scaffold/modeline.ts';
 export { newFileText, scaffoldArea, scaffoldFile, scaffoldItem } from './scaffold/new-item.ts';
+export { initFiles, type InitOptions } from './scaffold/init.ts';
 export { gapLinks, sourceLinks, type GapLinks, type SourceLinks } from './render/source-links.ts';
 export { historyPoint, type GapHistory, type HistoryPoint, type HistoryStep, type SpecBefore } from './history/history.ts';
 export { historyChartSvg, historyLegend } from './history/chart.ts';

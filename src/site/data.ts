@@ -112,5 +112,5 @@ export async function loadGapLinks(source: GapSource | undefined): Promise<GapLi
   if (!sources) return {};
   if (!derived.has(sources.editUrl)) derived.set(sources.editUrl, sourceLinks(sources.editUrl));
   const links = derived.get(sources.editUrl);
-  return links ? gapLinks(links, sources, source, newFileText) : {};
+  return links ? gapLinks(links, sources, source, (dir, file) => newFileText(dir, file, settings.schemaDir)) : {};
 }

@@ -21,7 +21,7 @@ function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: st
     { pattern: at('print'), entrypoint: here('./routes/print.astro') },
     { pattern: at('print/[...part]'), entrypoint: here('./routes/print-part.astro') },
     { pattern: at('downloads/[file]'), entrypoint: here('./routes/download.ts') },
-    ...(settings.guide ? [{ pattern: at('guide'), entrypoint: here('./routes/guide.astro') }] : []),
+    ...(settings.guide ? [{ pattern: at('guide/[...page]'), entrypoint: here('./routes/guide.astro') }] : []),
   ];
 }
 

@@ -25,6 +25,8 @@ export interface SiteSettings {
   spec: string;
   /** The spec folder as the repository names it (`content`), for the files a gap offers to create. */
   specFromRoot: string;
+  /** The package's JSON Schemas as the repository names them, for the schema line of a file a gap offers to create. */
+  schemaDir: string;
   /** Where the spec's pages live below the site's base: `` at its root, or `api/`. */
   route: string;
   /** The site's base path, with a final slash (`/`, `/spec/`). */
