@@ -58,6 +58,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
         let queue: string[] = [];
         let running: Promise<void> | undefined;
         const reload = (path?: string) => (server.environments.client?.hot ?? server.hot).send(path === undefined ? { type: 'full-reload' } : { type: 'full-reload', path });
+        void SpecSite.for(settings).then((site) => site.follow());
         const drain = async () => {
           const site = await SpecSite.for(settings);
           while (queue.length > 0) {
