@@ -8,6 +8,7 @@
  * `SPECBENCH_NO_BUNDLE=1` (Node strips their types; slower to start, the same answers).
  */
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 /** The oldest Node Specbench runs on: Astro 7, which builds the site, needs it, and the command line uses it. */
@@ -18,6 +19,10 @@ if (major < (NEEDED[0] ?? 0) || (major === NEEDED[0] && minor < (NEEDED[1] ?? 0)
   process.stderr.write(`specbench: this is Node.js ${process.versions.node}; Specbench needs Node.js ${NEEDED.join('.')} or later (as Astro 7, which builds its site, does). Install a current Node.js (https://nodejs.org/) and run it again.\n`);
   process.exit(2);
 }
+
+// Compiled code is kept between runs (Node's own cache, in the system's temporary folder), so
+// starting again skips compiling the bundle and the packages it loads.
+module.enableCompileCache?.();
 
 const packed = new URL('../bundle/cli.mjs', import.meta.url);
 if (existsSync(packed)) await import(packed.href);

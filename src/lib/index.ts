@@ -3,6 +3,7 @@ export { analyze, type Analysis } from './analyze.ts';
 export { Engine, storeKey, type Job, type ResultStore, type Stored, type Update } from './engine/engine.ts';
 export { analyzeFile, isFileResult, type FileAnalysis, type FileResult } from './engine/file-result.ts';
 export { threadedReader } from './engine/pool.ts';
+export { specKey, summarize, type Summary } from './engine/summary.ts';
 export { AREAS, AREA_KEYS, areaModule, isAreaKey, type AreaData, type AreaKey, type AreaModule, type ItemData } from './areas/index.ts';
 export type { ItemExtras, MachineView } from './areas/area.ts';
 export { compareDiagnostics, hasErrors, type Diagnostic, type Severity } from './diagnostics/diagnostic.ts';
@@ -15,6 +16,7 @@ export { DEFAULT_LEVELS, levelsOf, readiness, type Level, type LevelStatus, type
 export { BLOCKING_SHOWN, blockingWords, capped, levelsSummary, reachedWords, readinessSentence } from './render/readiness.ts';
 export { readSpecDir, readSpecPath, specDir, SpecDirError, type SpecFile } from './load/read-dir.ts';
 export { didYouMean } from './load/suggest.ts';
+export { sourceText } from './load/parse-file.ts';
 export { defaultBase, GitError, gitRoot, readSpecAt, resolveRevision } from './load/read-git.ts';
 export { readApiDocument, DocumentError, type ApiDocument } from './load/read-document.ts';
 export { AREA_FILE, areaOf, CONFIG_FILE, itemKey, type Area, type Item, type Spec } from './model/spec.ts';
