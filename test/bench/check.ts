@@ -23,19 +23,21 @@ export interface Figures {
 
 const figures = (runs: readonly Run[]): Figures => ({ ms: round(median(runs.map((r) => r.ms))), mb: round(median(runs.map((r) => r.mb))) });
 
-/** One `check` of `dir` in a fresh process; `cacheDir` undefined means `--no-cache`. Fails unless the check ran to its end (exit 0 or 1). */
-export function check(dir: string, cacheDir?: string): Run {
-  const args = ['src/cli/launch.mjs', 'check', ...(cacheDir ? [] : ['--no-cache']), '--spec', dir];
-  const run = timed(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...(cacheDir ? { CACHE_DIR: resolve(cacheDir) } : {}) } });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`check of ${dir} ended with ${run.status}:\n${run.out}`);
+/** The run, when it ran to its end (exit 0 or 1, whatever it found); else an error with what it printed. */
+function toItsEnd(run: Run, what: string): Run {
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${what} ended with ${run.status}:\n${run.out}`);
   return run;
 }
 
-/** `redocly lint` of an OpenAPI document (exit 0 or 1: it ran to its end, whatever it found). */
+/** One `check` of `dir` in a fresh process; `cacheDir` undefined means `--no-cache`. */
+export function check(dir: string, cacheDir?: string): Run {
+  const args = ['src/cli/launch.mjs', 'check', ...(cacheDir ? [] : ['--no-cache']), '--spec', dir];
+  return toItsEnd(timed(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...(cacheDir ? { CACHE_DIR: resolve(cacheDir) } : {}) } }), `check of ${dir}`);
+}
+
+/** `redocly lint` of an OpenAPI document. */
 function redoclyLint(file: string): Run {
-  const run = timed(process.execPath, [REDOCLY, 'lint', file, '--format=summary'], { env: REDOCLY_ENV });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`redocly lint ended with ${run.status}:\n${run.out}`);
-  return run;
+  return toItsEnd(timed(process.execPath, [REDOCLY, 'lint', file, '--format=summary'], { env: REDOCLY_ENV }), 'redocly lint');
 }
 
 /** Fresh `check --no-cache` of an input, `runs` times: medians, and per item. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { generateSpec } from '../bench/generate.ts';
 import { analyze, type SpecFile } from '../../src/lib/index.ts';
 
@@ -19,6 +19,7 @@ describe('the benchmark', () => {
 
   it('runs end to end on a small synthetic spec and prints its figures and the targets (smoke run)', async () => {
     const out = await mkdtemp(join(tmpdir(), 'specbench-bench-'));
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
     const stdout = execFileSync('node', ['test/bench/run.ts', '--sizes', '200', '--runs', '1', '--out', out], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 });
     expect(stdout).toMatch(/^Specbench benchmark: npm run bench -- --sizes 200 --runs 1 --out /m);
     expect(stdout).toMatch(/^\s+input\s+items\s+files\s+YAML MB\s+check ms/m);
