@@ -99,7 +99,7 @@ export function sizeTable(inputs: readonly InputResult[]): string {
   ];
   if (synthetic(inputs).length > 1) {
     const g = (pick: (i: InputResult) => number | undefined) => times(growth(inputs, pick)) ?? '-';
-    lines.push(`  growth per item, largest synthetic size over smallest (flat: <= ${FLAT}x): check ${g((i) => i.check.msPerItem)}, build time ${g((i) => i.build?.msPerItem)}, build memory ${g((i) => i.build?.kbPerItem)}`);
+    lines.push(`  growth per item, largest synthetic size over smallest (flat: <= ${FLAT}x; below 1x, fixed costs such as start-up weigh less): check ${g((i) => i.check.msPerItem)}, build time ${g((i) => i.build?.msPerItem)}, build memory ${g((i) => i.build?.kbPerItem)}`);
   }
   return lines.join('\n');
 }
