@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Input } from './inputs.ts';
 import { median, round, startGroup, stopGroup, watchGroup } from './measure.ts';
 
-export const DEV_COMMAND = 'SPEC_DIR=DIR node node_modules/astro/bin/astro.mjs dev (what `npm run dev` runs, without npm\'s wrapper process)';
+export const DEV_COMMAND = 'SPEC_DIR=DIR node node_modules/astro/bin/astro.mjs dev --ignore-lock (what `npm run dev` runs, without npm\'s wrapper process)';
 /** The longest the benchmark waits for the first page, and for one edit to show. */
 const START_LIMIT_MS = 900_000;
 const EDIT_LIMIT_MS = 120_000;
@@ -54,7 +54,8 @@ async function freePort(): Promise<number> {
 /** `astro dev` of the spec folder `dir`, in a process group of its own. */
 async function startServer(dir: string): Promise<Server> {
   const port = await freePort();
-  const { child, output } = startGroup(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'], { env: { ...process.env, SPEC_DIR: dir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
+  // --ignore-lock: a server of the project's own (or a lock file left by a server that was ended) does not stop this one.
+  const { child, output } = startGroup(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock', '--port', String(port), '--host', '127.0.0.1'], { env: { ...process.env, SPEC_DIR: dir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
   let seen: Array<{ pages: number; ms: number }> = [];
   child.stdout?.on('data', (chunk: Buffer) => {
     for (const m of chunk.toString('utf8').matchAll(/changed: (\d+) pages? to reload \((\d+) ms\)/g)) seen.push({ pages: Number(m[1]), ms: Number(m[2]) });

@@ -37,7 +37,7 @@ async function buildOnce(cmd: [string, string[]], options: { cwd: string; env: N
 
 /**
  * `astro build` of the project at `root` into `outDir`, from an empty data store; fails with the
- * end of its output when the build fails. The pages are counted, then left for `pageStats`.
+ * end of its output when the build fails. The pages are counted and left in `outDir` for `pageSizes`.
  */
 export async function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv): Promise<Build> {
   rmSync(join(root, DATA_STORE), { force: true });
@@ -53,7 +53,7 @@ export async function astroBuild(root: string, outDir: string, env: NodeJS.Proce
 }
 
 /** The HTML pages of a built site, relative to it, with `/`. */
-export function htmlPages(outDir: string): string[] {
+function htmlPages(outDir: string): string[] {
   return readdirSync(outDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => join(e.parentPath, e.name).slice(outDir.length + 1).split('\\').join('/'));
