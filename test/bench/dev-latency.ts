@@ -1,10 +1,11 @@
 // `astro dev` on a copy of a spec (issue 22): how long until the first item page is served, how long
 // one edit of an endpoint's title takes to show on its served page, what the edit made the server
-// do again (its log's pages to reload, its `x-specbench-views-built` header), and its peak memory.
+// do again (its log's pages to reload, the server's count of views built, read before and after each request), and its peak memory.
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { VIEWS_BUILT } from '../../src/site/integration.ts';
 import type { Input } from './inputs.ts';
 import { median, round, startGroup, stopGroup, watchGroup } from './measure.ts';
 
@@ -71,8 +72,11 @@ async function startServer(dir: string): Promise<Server> {
 /** One request for the page: its text and how many views the server built for it (empty when not served yet). */
 async function fetchPage(url: string): Promise<{ text: string; views: number }> {
   try {
+    const count = async () => Number(await (await fetch(`${new URL(url).origin}${VIEWS_BUILT}`)).text());
+    const before = await count();
     const response = await fetch(url);
-    return { text: await response.text(), views: Number(response.headers.get('x-specbench-views-built') ?? 0) };
+    const text = await response.text();
+    return { text, views: (await count()) - before };
   } catch {
     return { text: '', views: 0 };
   }

@@ -86,8 +86,7 @@ export function devSection(dev: NonNullable<GithubResult['dev']>): string {
       ['peak RSS, process group, MB', dev.peakMb],
       ['peak RSS, largest process, MB', dev.largestMb],
     ]),
-    '  (views: the sum of `x-specbench-views-built` over the requests; medians of the edits. The header counts the views built while',
-    "   a page renders, not those built before, while Astro matches the route: an item page's getStaticPaths loads every area's summary)",
+    "  (views: the server's count of views built, read before and after each request and summed over the requests; medians of the edits)",
   ].join('\n');
 }
 
