@@ -9,6 +9,8 @@ import type { FacetView, MachinePageView } from './views.ts';
 /** A machine's page: the diagram drawn, descriptions rendered, and each facet of it that is not stated (a gap, or none with its reason) to show in place. */
 export function machinePage(ctx: ViewContext, machine: MachineView, id: string): MachinePageView {
   const draw = ctx.index.options.diagram;
+  // Its prose belongs to the machine's page, wherever the machine is shown (a resource's lifecycle).
+  const page = itemPath('states', id);
   const svg = machine.dot && draw ? cleanSvg(draw(machine.dot), `State diagram of ${id}: ${machine.states.map((s) => s.name).join(', ')}`) : undefined;
   const gap = (facetId: string): FacetView | undefined => {
     const f = ctx.facet(facetId);
@@ -23,7 +25,7 @@ export function machinePage(ctx: ViewContext, machine: MachineView, id: string):
   return {
     states: machine.states.map((s) => {
       const descriptionUnstated = unstated(`${machine.statesGap}/${idSegment(s.name)}/description`);
-      return { name: s.name, initial: s.initial, final: s.final, ...(s.description !== undefined ? { descriptionHtml: ctx.prose(s.description) } : {}), ...(descriptionUnstated ? { descriptionUnstated } : {}) };
+      return { name: s.name, initial: s.initial, final: s.final, ...(s.description !== undefined ? { descriptionHtml: ctx.prose(s.description, page) } : {}), ...(descriptionUnstated ? { descriptionUnstated } : {}) };
     }),
     transitions: machine.transitions.map((t) => {
       const triggerUnstated = unstated(t.triggerId);
@@ -33,7 +35,7 @@ export function machinePage(ctx: ViewContext, machine: MachineView, id: string):
         to: t.to,
         trigger: { kind: t.trigger.kind, text: t.trigger.text, ...(t.trigger.target?.id !== undefined ? { path: itemPath(t.trigger.target.area, t.trigger.target.id) } : {}) },
         ...(triggerUnstated ? { triggerUnstated } : {}),
-        ...(t.description !== undefined ? { descriptionHtml: ctx.prose(t.description) } : {}),
+        ...(t.description !== undefined ? { descriptionHtml: ctx.prose(t.description, page) } : {}),
         ...(descriptionUnstated ? { descriptionUnstated } : {}),
       };
     }),
