@@ -74,9 +74,12 @@ const restorePlaceholders = (code: string, written: string): string => {
 /** The text of a stated value, when it is a scalar. */
 const scalarText = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined);
 
+/** A character as UTF-8 percent-encoded bytes (`'` too, which `encodeURIComponent` leaves as it is). */
+const percent = (c: string) => [...new TextEncoder().encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
 /** A URL with everything a string literal could trip on percent-encoded (a lone `%` too). */
 function encodeUrl(url: string): string {
-  return [...url].map((c, i) => (c === '%' && !/^%[0-9A-Fa-f]{2}/.test(url.slice(i)) ? '%25' : URL_CHAR.test(c) ? c : encodeURIComponent(c))).join('');
+  return [...url].map((c, i) => (c === '%' ? (/^%[0-9A-Fa-f]{2}/.test(url.slice(i)) ? c : '%25') : URL_CHAR.test(c) ? c : percent(c))).join('');
 }
 
 /** The samples of a request, one per language that can send it, and what they leave as placeholders or out. */
@@ -172,9 +175,15 @@ function postData(body: NonNullable<SampleRequest['body']>, notes: string[]): Ha
   return { mimeType: isJsonMedia(body.mediaType) ? 'application/json' : essence, text: written.text };
 }
 
+/** Whether any key of a JSON value holds a quote or a backslash (which PHP's generator writes into its strings as they are). */
+const quotedKey = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(quotedKey) : value !== null && typeof value === 'object' ? Object.entries(value).some(([k, v]) => /['"\\]/.test(k) || quotedKey(v)) : false;
+
 /** One language's sample, with the fixes its generator needs; undefined when it would leave the body out. */
 function generate(plugin: Plugin, har: HarRequest): string | undefined {
-  const code = plugin.generate(har);
+  // PHP writes a JSON body as an array whose keys it does not escape: such a body goes as its text.
+  const php = plugin === phpGuzzle && har.postData?.mimeType === 'application/json' && quotedKey(JSON.parse(har.postData.text ?? 'null'));
+  const code = plugin.generate(php ? { ...har, postData: { mimeType: 'text/plain', text: har.postData?.text ?? '' } } : har);
   const text = har.postData?.text;
   if (text !== undefined && plugin === pythonRequests && !/\b(json|data)=/.test(code)) return undefined;
   if (plugin === rubyNative) return rubyFixed(code);

@@ -146,7 +146,7 @@ export function shapeTrees(ctx: TreeContext) {
     const link = typeof value === 'string' && isResourceType(value) ? ctx.link(value) : undefined;
     const inline = link ? inlined(text, at) : undefined;
     const type: FacetView = { id, anchor: '', path: '', label: 'type', state: 'stated', text, blockedBy: [], blocks: [], links: [], depth: 0 };
-    return { id, anchor: facetAnchor(id), ...(name !== undefined ? { name } : {}), type, ...(link ? { typeLink: link } : {}), ...(inline ? { inline } : {}), flags: [], constraints: [], children: [], extras: [] };
+    return { id, anchor: at.borrowed ? '' : facetAnchor(id), ...(name !== undefined ? { name } : {}), type, ...(link ? { typeLink: link } : {}), ...(inline ? { inline } : {}), flags: [], constraints: [], children: [], extras: [] };
   }
 
   /**
@@ -194,7 +194,7 @@ export function shapeTrees(ctx: TreeContext) {
     if (isObj(value)) root = shape(`${id}/value`, value, undefined, inside);
     else {
       // A resource of fields: the shape is the object its fields make.
-      root = { id, anchor: facetAnchor(id), flags: [], constraints: [], children: [], extras: [] };
+      root = { id, anchor: '', flags: [], constraints: [], children: [], extras: [] };
       const fields = ctx.facet(`${id}/fields`);
       const inner = stated(data.fields);
       const level = at.level + 1;
