@@ -12,6 +12,7 @@ export function machinePage(ctx: ViewContext, machine: MachineView, id: string):
   // Its prose belongs to the machine's page, wherever the machine is shown (a resource's lifecycle).
   const page = itemPath('states', id);
   const svg = machine.dot && draw ? cleanSvg(draw(machine.dot), `State diagram of ${id}: ${machine.states.map((s) => s.name).join(', ')}`) : undefined;
+  const svgMinWidth = svg === undefined ? undefined : legibleWidth(svg);
   const gap = (facetId: string): FacetView | undefined => {
     const f = ctx.facet(facetId);
     return f ? facetView(ctx, f) : undefined;
@@ -40,7 +41,19 @@ export function machinePage(ctx: ViewContext, machine: MachineView, id: string):
       };
     }),
     ...(svg ? { svg } : {}),
+    ...(svgMinWidth !== undefined ? { svgMinWidth } : {}),
     ...(statesFacet ? { statesFacet } : {}),
     ...(transitionsFacet ? { transitionsFacet } : {}),
   };
+}
+
+/** The smallest label a page must show, in CSS pixels. */
+const LEGIBLE = 11;
+
+/** The width at which a diagram drawn to its viewBox shows its smallest label at `LEGIBLE` pixels. */
+function legibleWidth(svg: string): number | undefined {
+  const width = Number(/viewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"/.exec(svg)?.[1]);
+  const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1])).filter((n) => n > 0);
+  if (!(width > 0) || sizes.length === 0) return undefined;
+  return Math.ceil((width * LEGIBLE) / Math.min(...sizes));
 }

@@ -212,7 +212,8 @@ export function referenceBuilder(ctx: ReferenceContext) {
     if (own?.state !== 'stated') return undefined;
     const self = facet(areaId);
     if (!self) return undefined;
-    return { kind: 'body', title: block.title, body: body(areaId, own.value, self, block.mode ?? 'response'), inherited: { area, path: facetPath(areaId) } };
+    // The area's body, shown on each of its items' pages: their pages (and the print version, which shows them all) give it no anchors.
+    return { kind: 'body', title: block.title, body: body(areaId, own.value, self, block.mode ?? 'response', { ...top(), borrowed: true }), inherited: { area, path: facetPath(areaId) } };
   }
 
   /** The blocks of one item's page, in its layout's order; blocks with nothing to show are left out. */

@@ -81,6 +81,8 @@ export type MachinePageView = {
     descriptionUnstated?: FacetView;
   }>;
   svg?: string;
+  /** The width, in CSS pixels, below which the diagram's smallest label would be under 11 px: it goes beside its table only where that fits. */
+  svgMinWidth?: number;
   /** The state list and the transitions as facets: stated, or gaps shown as chips. */
   statesFacet?: FacetView;
   transitionsFacet?: FacetView;
