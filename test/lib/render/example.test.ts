@@ -39,18 +39,17 @@ describe('generated examples and the requests of code samples', () => {
     expect(example).not.toHaveProperty('notes'); // write-only: never returned
   });
 
-  it('shows stated examples first, named ones with their names, and sends the first of them in the code samples', async () => {
+  it('shows stated examples as they are, named ones with their names, and sends the request’s in the code samples', async () => {
     const model = siteViews(await specAt(fixture('complete')));
     const create = item(model, 'endpoints', 'create-order');
     const json = block(create, 'body')?.body.media.find((m) => m.type === 'application/json')?.body;
-    expect(json?.examples.map((e) => [e.name, e.summary, e.generated, e.mediaType])).toEqual([
-      ['minimal', 'The fewest fields an order takes', undefined, 'application/json'],
-      [undefined, undefined, undefined, 'application/json'],
-    ]);
-    expect(JSON.parse(json?.examples[1]?.text ?? 'null')).toEqual({ status: 'draft', total: 1999, paid: false, lines: [{ sku: 'A-1', quantity: 2 }] });
-    expect(json?.examples[1]?.facetId).toBe('endpoints/create-order/request/content/application~1json/example');
+    expect(json?.examples.map((e) => [e.name, e.generated, e.mediaType, e.facetId])).toEqual([[undefined, undefined, 'application/json', 'endpoints/create-order/request/content/application~1json/example']]);
+    expect(JSON.parse(json?.examples[0]?.text ?? 'null')).toEqual({ status: 'draft', total: 1999, paid: false, lines: [{ sku: 'A-1', quantity: 2 }] });
+    const created = block(create, 'responses')?.responses.find((r) => r.status === '201')?.body;
+    expect(created?.examples.map((e) => [e.name, e.summary, e.generated])).toEqual([['drafted', 'A draft of one line', undefined]]);
+    expect(JSON.parse(created?.examples[0]?.text ?? 'null')).toMatchObject({ id: '6f1c2b1e-8d3a-4f7e-9a51-2b7f0d3c9e11', total: 1999 });
     const curl = block(create, 'samples')?.samples.find((s) => s.label === 'cURL')?.code;
-    expect(curl).toContain(`--data '{\n  "status": "draft",\n  "total": 0,`);
+    expect(curl).toContain(`--data '{\n  "status": "draft",\n  "total": 1999,`);
     // The parameter's named example, with its summary, beside the others it states.
     const cursor = block(item(model, 'endpoints', 'list-orders'), 'parameters')?.groups.find((g) => g.location === 'query')?.rows.find((r) => r.name === 'cursor');
     expect(cursor?.named).toEqual([{ name: 'second', summary: 'The page after the first', text: 'c2Vjb25k' }]);
