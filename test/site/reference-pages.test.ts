@@ -104,11 +104,14 @@ describe('ids', () => {
 });
 
 describe('the print version (the complete fixture)', () => {
-  it('opens every fold, shows one sample per endpoint without tabs, and scopes each item’s headings', async () => {
+  it('opens every fold, links resources to their pages (each has its own section), shows one sample per endpoint without tabs, and scopes each item’s headings', async () => {
     const root = main(await page(complete, 'print'));
     const folds = root.querySelectorAll('details.shape-fold');
-    expect(folds.length).toBeGreaterThan(5);
+    expect(folds.length).toBeGreaterThan(0);
     expect(folds.every((d) => d.hasAttribute('open'))).toBe(true);
+    expect(root.querySelectorAll('.inline-tree')).toHaveLength(0);
+    const order = root.querySelector('section.item[data-item="get-order"] [data-inline-bounded="resources/Order"] a');
+    expect(order?.getAttribute('href')).toBe('/resources/Order/');
     expect(root.querySelectorAll('starlight-tabs')).toHaveLength(0);
     expect(root.querySelectorAll('section.samples pre.sample')).toHaveLength(6);
     expect(root.querySelector('section.item[data-item="get-order"] section.samples h2')?.getAttribute('id')).toBe('endpoints/get-order/ref-code-samples');
