@@ -10,6 +10,9 @@ import { referenceBuilder } from './reference.ts';
 import type { ItemFacets, ViewContext } from './site-index.ts';
 import type { FacetView, ItemView, LinkView, MachinePageView } from './views.ts';
 
+/** No keys: an owner with no facets under it. */
+const NONE: ReadonlySet<string> = new Set();
+
 /** An id whose facets the machine block shows: a machine's states and transitions. */
 const IN_MACHINE = /^[^/]+\/[^/]+\/(states|transitions)(\/|$)/;
 
@@ -51,7 +54,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
     return w ? w.byId.get(id) : ctx.facet(id);
   };
   // A facet's view is the same on every page that shows it (a resource's fields shown in place on many): made once.
-  const view = (f: FacetResult, depth = 0, hasChildren = false) => ctx.shared(`facet\u0000${f.id}\u0000${depth}\u0000${hasChildren}`, (c) => facetView(c, f, depth, hasChildren));
+  const view = (f: FacetResult, depth = 0, hasChildren = false) => (depth === 0 && !hasChildren ? ctx.shared(f, (c) => facetView(c, f)) : facetView(ctx, f, depth, hasChildren));
   const builder = referenceBuilder({
     facets: { get: lookup, has: (fid) => lookup(fid) !== undefined },
     // An owner of a known item with no facets under it has none (an empty list), not unknown ones.
@@ -60,6 +63,10 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
         const w = walkOf(oid);
         return w ? (w.under.get(oid) ?? []) : undefined;
       },
+    },
+    keysUnder: (oid) => {
+      const w = walkOf(oid);
+      return w ? (w.keysUnder.get(oid) ?? NONE) : undefined;
     },
     owners: { get: (oid) => walkOf(oid)?.owners.get(oid) },
     view,

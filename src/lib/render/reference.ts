@@ -20,6 +20,8 @@ export interface ReferenceContext {
   /** The facets directly under an id (`resources/Order/fields/id` has `.../type`, `.../required`...). */
   under: Pick<ReadonlyMap<string, readonly FacetResult[]>, 'get'>;
   owners: Pick<ReadonlyMap<string, OwnerResult>, 'get'>;
+  /** The keys of the facets directly under an id, when the id's item is known. */
+  keysUnder(id: string): ReadonlySet<string> | undefined;
   view(f: FacetResult): FacetView;
   /** A value an owner states besides its facets, shown like a facet. */
   detail(owner: OwnerResult, key: string, value: unknown): FacetView;
@@ -89,10 +91,7 @@ export function referenceBuilder(ctx: ReferenceContext) {
 
   const trees = shapeTrees({
     facet,
-    keysUnder: (id) => {
-      const list = ctx.under.get(id);
-      return list === undefined ? undefined : new Set(list.map((f) => f.id.slice(id.length + 1)));
-    },
+    keysUnder: (id) => ctx.keysUnder(id),
     detailOf,
     place: (id) => used.add(id),
     details,

@@ -69,10 +69,10 @@ export interface ViewContext {
   links(edges: readonly Edge[] | undefined, end: 'from' | 'to'): LinkView[];
   /**
    * A part of a view that many views show (a resource's field shown in place on every page that
-   * names it), made once per analysis under `key` and shared; what making it read is noted for
-   * every view that shows it.
+   * names it), made once per analysis under `key` (a string, or an object of the analysis such as
+   * a facet) and shared; what making it read is noted for every view that shows it.
    */
-  shared<T>(key: string, make: (ctx: ViewContext) => T): T;
+  shared<T>(key: unknown, make: (ctx: ViewContext) => T): T;
 }
 
 /** An item's facets by id, the facets directly under each id, and its owners by id: what its page, and a page showing it in place, look up. */
@@ -80,6 +80,8 @@ export type ItemFacets = {
   walk: FileAssessment;
   byId: ReadonlyMap<string, FacetResult>;
   under: ReadonlyMap<string, readonly FacetResult[]>;
+  /** The keys of the facets directly under each id (`type`, `fields`…). */
+  keysUnder: ReadonlyMap<string, ReadonlySet<string>>;
   owners: ReadonlyMap<string, OwnerResult>;
 };
 
@@ -106,7 +108,7 @@ export class SiteIndex {
   readonly #summaries = new Map<AreaKey, ItemSummary[]>();
   readonly #facets = new Map<string, Map<string, FacetResult>>();
   readonly #items = new Map<string, ItemFacets | undefined>();
-  readonly #shared = new Map<string, { value: unknown; deps: ViewDependency[] }>();
+  readonly #shared = new Map<unknown, { value: unknown; deps: ViewDependency[] }>();
   #ownersOf: Map<string, Array<{ key: string; via: string }>> | undefined;
   #renderer: ReturnType<typeof proseRenderer> | undefined;
   #noting: (dep: ViewDependency) => void = () => {};
@@ -258,13 +260,18 @@ export class SiteIndex {
       let indexed: ItemFacets | undefined;
       if (walk) {
         const under = new Map<string, FacetResult[]>();
+        const keysUnder = new Map<string, Set<string>>();
         for (const f of walk.facets) {
-          const parent = f.id.slice(0, f.id.lastIndexOf('/'));
+          const cut = f.id.lastIndexOf('/');
+          const parent = f.id.slice(0, cut);
           const list = under.get(parent);
           if (list) list.push(f);
           else under.set(parent, [f]);
+          const keys = keysUnder.get(parent);
+          if (keys) keys.add(f.id.slice(cut + 1));
+          else keysUnder.set(parent, new Set([f.id.slice(cut + 1)]));
         }
-        indexed = { walk, byId: new Map(walk.facets.map((f) => [f.id, f])), under, owners: new Map(walk.owners.map((o) => [o.id, o])) };
+        indexed = { walk, byId: new Map(walk.facets.map((f) => [f.id, f])), under, keysUnder, owners: new Map(walk.owners.map((o) => [o.id, o])) };
       }
       this.#items.set(key, indexed);
     }
@@ -338,7 +345,7 @@ export class SiteIndex {
         }
         return [...byKey].flatMap(([key, vias]) => ctx.link(key, [...vias].join(', ')) ?? []);
       },
-      shared: <T>(key: string, make: (c: ViewContext) => T): T => {
+      shared: <T>(key: unknown, make: (c: ViewContext) => T): T => {
         let hit = this.#shared.get(key);
         if (!hit) {
           const deps: ViewDependency[] = [];
