@@ -1,11 +1,10 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { BlockView, BodyView, ItemView } from '../../../src/lib/index.ts';
+import type { BodyView } from '../../../src/lib/index.ts';
 import { inMediaType } from '../../../src/lib/render/media-example.ts';
-import { siteViews } from '../../helpers.ts';
+import { blockOf as block, siteViews } from '../../helpers.ts';
 import { importToSpec, OAS } from '../../interchange/helpers.ts';
 
-const block = <K extends BlockView['kind']>(i: ItemView | undefined, kind: K) => i?.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);
 const endpoint = (model: ReturnType<typeof siteViews>, id: string) => model.areas.find((a) => a.key === 'endpoints')?.items.find((i) => i.id === id);
 
 /** The paths of a JSON value that hold lists, as the XML parser names them (`Pet.photoUrls`): those elements repeat. */

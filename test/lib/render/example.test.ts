@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type BlockView, type ItemView } from '../../../src/lib/index.ts';
 import { exampleOf } from '../../../src/lib/render/example.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { completeWith, fixture, specAt, siteViews } from '../../helpers.ts';
+import { blockOf as block, completeWith, editComplete as edit, fixture, itemOf as item, siteViews, specAt } from '../../helpers.ts';
 
-/** A file of the complete fixture, changed. */
-const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
 
-const item = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
-  const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
-  if (!found) throw new Error(`no ${area}/${id}`);
-  return found;
-};
-const block = <K extends BlockView['kind']>(i: ItemView, kind: K) => i.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);
 
 describe('generated examples and the requests of code samples', () => {
   it('makes a response example from the resource it carries, within its constraints, leaving write-only fields out', async () => {

@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { linkOnSite } from '../../../src/lib/render/paths.ts';
-import { completeWith, fixture, siteViews } from '../../helpers.ts';
+import { completeWith, editComplete as edit, siteViews } from '../../helpers.ts';
 
-/** A file of the complete fixture, changed. */
-const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
 
 describe('a link written in the spec, on the site', () => {
   it('resolves a relative link against the page of what states it, so every page that shows it leads to the same place', () => {

@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import type { BlockView, InlineView, ItemView, ShapeView } from '../../../src/lib/index.ts';
+import { stringify } from 'yaml';
+import type { InlineView, ShapeView } from '../../../src/lib/index.ts';
 import { TREE_BUDGET } from '../../../src/lib/render/shape-tree.ts';
-import { completeWith, fixture, siteViews, specAt } from '../../helpers.ts';
+import { blockOf as block, completeWith, editComplete as edit, fixture, itemOf as item, siteViews, specAt } from '../../helpers.ts';
 import { importToSpec, OAS } from '../../interchange/helpers.ts';
 
-/** A file of the complete fixture, changed. */
-const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
-const item = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
-  const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
-  if (!found) throw new Error(`no ${area}/${id}`);
-  return found;
-};
-const block = <K extends BlockView['kind']>(i: ItemView, kind: K) => i.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);
 const fields = (s: ShapeView | undefined) => s?.children.find((c) => c.kind === 'fields');
 const field = (s: ShapeView | undefined, name: string) => fields(s)?.shapes.find((f) => f.name === name);
 
