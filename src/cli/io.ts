@@ -5,7 +5,7 @@ export interface Io {
   err: (text: string) => void;
 }
 
-/** Exit codes, documented in README. */
+/** Exit codes, documented in the guide's command line page. */
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
 
 /** A wrong command line: printed with the usage, exit 2. */

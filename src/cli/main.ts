@@ -3,6 +3,7 @@ import { checkCommand } from './commands/check.ts';
 import { diffCommand } from './commands/diff.ts';
 import { exportCommand } from './commands/export.ts';
 import { importCommand } from './commands/import.ts';
+import { initCommand } from './commands/init.ts';
 import { gapsCommand } from './commands/gaps.ts';
 import { historyCommand } from './commands/history.ts';
 import { modelinesCommand } from './commands/modelines.ts';
@@ -15,6 +16,7 @@ import { parseOptions, type Options } from './options.ts';
 const USAGE = `Usage: specbench <command> [options]
 
 Commands:
+  init [dir]           start a spec repository: the spec with its nine areas open, the site, workflows
   check                check the spec and print diagnostics (exit 1 on errors)
   gaps                 print the gap report, or write / verify SPEC_GAPS.md
   diff                 what a change does: gaps closed and opened, items, breaking changes
@@ -39,6 +41,8 @@ Options:
   --kind KIND                new: the kind of a limit (quota, size or timeout)
   --allow-refs-outside       import: follow $refs to files outside the document's folder
   --allow-remote-refs        import: follow $refs to http(s) addresses (never done otherwise)
+  --force                    init: replace files that are in the way; import: replace the spec
+  --no-cache                 check, gaps, diff, export: read every file afresh (no cache of results)
   -h, --help                 this text
 `;
 
@@ -46,6 +50,7 @@ Options:
 type Command = (options: Options, io: Io, args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
+  init: initCommand,
   check: checkCommand,
   gaps: gapsCommand,
   diff: diffCommand,
@@ -58,7 +63,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 /** Commands that take positional arguments. */
-const WITH_ARGUMENTS = new Set(['new', 'import', 'export']);
+const WITH_ARGUMENTS = new Set(['init', 'new', 'import', 'export']);
 
 
 /** Runs one command line; returns the exit code. Never throws. */

@@ -51,7 +51,7 @@ export async function loadSite(): Promise<Site> {
     areas,
     coverage: sumCoverage(areas.map((a) => a.coverage)),
     gapCount: areas.reduce((n, a) => n + a.gapCount, 0),
-    print: printParts(areas, settings.printItems, (item) => files.get(item.file)?.text.length ?? 0),
+    print: printParts(areas, settings.printItems, (item) => files.size(item.file)),
     readiness: site.index.readiness,
   };
 }
@@ -67,10 +67,10 @@ export async function loadMeta(): Promise<{ service: ServiceView; problems?: Pro
   return { service: site.analysis ? site.index.service : {}, ...(site.problems ? { problems: site.problems } : {}) };
 }
 
-/** One item's page; undefined for an item the spec does not have. */
-export async function loadItem(area: string, id: string): Promise<ItemView | undefined> {
+/** One item's page; undefined for an item the spec does not have. `last`: the item's own page, its view's last use in a build. */
+export async function loadItem(area: string, id: string, options: { last?: boolean } = {}): Promise<ItemView | undefined> {
   const site = await specSite();
-  return site.view(`item:${area}/${id}`, `${area}/${id}/`, (ctx) => itemView(ctx, area, id));
+  return site.view(`item:${area}/${id}`, `${area}/${id}/`, (ctx) => itemView(ctx, area, id), options);
 }
 
 /** The pages of an area's items, in the area's order: all of them, or those from `from` up to `to`. */
@@ -112,5 +112,5 @@ export async function loadGapLinks(source: GapSource | undefined): Promise<GapLi
   if (!sources) return {};
   if (!derived.has(sources.editUrl)) derived.set(sources.editUrl, sourceLinks(sources.editUrl));
   const links = derived.get(sources.editUrl);
-  return links ? gapLinks(links, sources, source, newFileText) : {};
+  return links ? gapLinks(links, sources, source, (dir, file) => newFileText(dir, file, settings.schemaDir)) : {};
 }

@@ -8,6 +8,9 @@ const VIRTUAL = 'virtual:specbench/settings';
 /** How long after reading changed files they are looked at again, in case they were being written. */
 const SETTLE_MS = 200;
 
+/** `astro dev`: the address that answers how many views the server has built (see `SpecSite.built`). */
+export const VIEWS_BUILT = '/_specbench/views-built';
+
 /** The spec's routes, relative to where its pages live (`route`), and the file that renders each. */
 function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: string }> {
   const at = (pattern: string) => `/${settings.route}${pattern}`.replace(/\/$/, '') || '/';
@@ -21,7 +24,7 @@ function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: st
     { pattern: at('print'), entrypoint: here('./routes/print.astro') },
     { pattern: at('print/[...part]'), entrypoint: here('./routes/print-part.astro') },
     { pattern: at('downloads/[file]'), entrypoint: here('./routes/download.ts') },
-    ...(settings.guide ? [{ pattern: at('guide'), entrypoint: here('./routes/guide.astro') }] : []),
+    ...(settings.guide ? [{ pattern: at('guide/[...page]'), entrypoint: here('./routes/guide.astro') }] : []),
   ];
 }
 
@@ -35,7 +38,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
   return {
     name: 'specbench',
     hooks: {
-      'astro:config:setup': ({ injectRoute, updateConfig, addMiddleware, command }) => {
+      'astro:config:setup': ({ injectRoute, updateConfig }) => {
         for (const route of routes(settings)) injectRoute({ ...route, prerender: true });
         const module = `export const settings = ${JSON.stringify(settings)};\nexport const label = ${JSON.stringify(label)};`;
         updateConfig({
@@ -49,8 +52,6 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
             ],
           },
         });
-        // In `astro dev`, each response says how many views it built: what an edit costs, measured.
-        if (command === 'dev') addMiddleware({ entrypoint: here('./dev-middleware.ts'), order: 'pre' });
       },
       'astro:server:setup': ({ server, logger }) => {
         const root = settings.spec;
@@ -58,6 +59,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
         let queue: string[] = [];
         let running: Promise<void> | undefined;
         const reload = (path?: string) => (server.environments.client?.hot ?? server.hot).send(path === undefined ? { type: 'full-reload' } : { type: 'full-reload', path });
+        void SpecSite.for(settings).then((site) => site.follow());
         const drain = async () => {
           const site = await SpecSite.for(settings);
           while (queue.length > 0) {
@@ -87,6 +89,14 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
             running = undefined;
           });
         };
+        // How many views the server has built so far (`astro dev` only): read before and after a
+        // request, what that request cost, counted from before Astro matches its route.
+        server.middlewares.use(VIEWS_BUILT, (_request, response) => {
+          void SpecSite.for(settings).then(
+            (site) => response.end(String(site.built)),
+            () => response.end('0'),
+          );
+        });
         server.watcher.add(root);
         for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) server.watcher.on(event, changedPath);
       },

@@ -87,6 +87,7 @@ function siteSettings(options: SpecbenchOptions, root: string, base: string): Si
   return {
     spec,
     specFromRoot: fromRoot(spec, root),
+    schemaDir: fromRoot(here('../schemas'), root),
     route: route === '' ? '' : `${route}/`,
     base: base.endsWith('/') ? base : `${base}/`,
     ...(editUrl ? { editUrl } : {}),

@@ -1,6 +1,7 @@
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { changelogPath, gapsPath, navigation, printPath, type NavEntry } from '../lib/index.ts';
 import { href, label, loadSite, settings, specSite } from './data.ts';
+import { guidePages } from './guide.ts';
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -17,6 +18,17 @@ function sidebarEntries(entries: readonly NavEntry[]): Sidebar {
       ? { type: 'link', label: e.label, href: href(e.path), isCurrent: e.current, badge, attrs: {} }
       : { type: 'group', label: e.label, entries: sidebarEntries(e.entries), collapsed: !e.open, badge };
   });
+}
+
+/** The guide in the sidebar: "Reading this spec", and "Writing this spec" with its pages (open on them). */
+function guide(link: (label: string, path: string) => Sidebar[number], current: string | undefined): Sidebar {
+  const [reading, writing, ...rest] = guidePages();
+  const path = (slug: string) => `guide/${slug}${slug ? '/' : ''}`;
+  const entries = [writing, ...rest].flatMap((p) => (p ? [link(p.slug === 'writing' ? 'Overview' : p.frontmatter.title, path(p.slug))] : []));
+  return [
+    ...(reading ? [link(reading.frontmatter.title, path(reading.slug))] : []),
+    ...(writing ? [{ type: 'group' as const, label: writing.frontmatter.title, entries, collapsed: !current?.startsWith('guide/writing/'), badge: undefined }] : []),
+  ];
 }
 
 /**
@@ -51,7 +63,7 @@ export const onRequest = defineRouteMiddleware(async (context) => {
     link('All gaps', gapsPath()),
     link('Changelog', changelogPath()),
     link('The whole spec (print)', printPath()),
-    ...(settings.guide ? [link('Reading this spec', 'guide/')] : []),
+    ...(settings.guide ? guide(link, current) : []),
   ];
   if (root) route.sidebar = [...ours, ...route.sidebar];
   else route.sidebar = [...route.sidebar, { type: 'group', label, entries: ours, collapsed: current === undefined, badge: undefined }];

@@ -25,6 +25,8 @@ export interface SiteSettings {
   spec: string;
   /** The spec folder as the repository names it (`content`), for the files a gap offers to create. */
   specFromRoot: string;
+  /** The package's JSON Schemas as the repository names them, for the schema line of a file a gap offers to create. */
+  schemaDir: string;
   /** Where the spec's pages live below the site's base: `` at its root, or `api/`. */
   route: string;
   /** The site's base path, with a final slash (`/`, `/spec/`). */
@@ -72,6 +74,7 @@ export class SpecSite {
   #downloads = new Map<string, string>();
   /** The size and time of each changed file when it was last read. */
   #seen = new Map<string, string>();
+  #following = false;
   /** How many views were built, for the dev server's count of what an edit rebuilt. */
   built = 0;
 
@@ -180,16 +183,29 @@ export class SpecSite {
     return [...pages];
   }
 
-  /** A page's view: kept from before while nothing it read has changed, else built now. */
-  view<T>(key: string, page: string, build: (ctx: ViewContext) => T): T {
+  /**
+   * A page's view: kept from before while nothing it read has changed, else built now. `last`
+   * says this is the view's last use in a build (its own page, after the print version used it):
+   * a build lets it go then, since nothing asks for it again; a dev server keeps every view.
+   */
+  view<T>(key: string, page: string, build: (ctx: ViewContext) => T, options: { last?: boolean } = {}): T {
+    const release = options.last === true && !this.#following;
     const kept = this.#views.get(key);
-    if (kept) return kept.value as T;
+    if (kept) {
+      if (release) this.#views.delete(key);
+      return kept.value as T;
+    }
     const index = this.index;
     const deps = new Set<ViewDependency>();
     const value = build(index.context((dep) => deps.add(dep)));
     this.built++;
-    this.#views.set(key, { value, page, deps: [...deps].map((dep) => [dep, index.version(dep)]) });
+    if (!release) this.#views.set(key, { value, page, deps: [...deps].map((dep) => [dep, index.version(dep)]) });
     return value;
+  }
+
+  /** The dev server follows the folder: every view is kept for the next request. */
+  follow(): void {
+    this.#following = true;
   }
 
   /** A file the site publishes for download, made when it is asked for, once per analysis. */

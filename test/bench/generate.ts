@@ -1,14 +1,21 @@
-// A deterministic synthetic spec at a given size, for the benchmark: the same seed and size give
-// the same files, byte for byte.
+// A deterministic synthetic spec of a given number of items, for the benchmark: the same seed and
+// size give the same files, byte for byte.
 import { stringify } from 'yaml';
 
-export const SIZES = {
-  S: { endpoints: 100, resources: 60, events: 10 },
-  M: { endpoints: 500, resources: 300, events: 50 },
-  L: { endpoints: 2000, resources: 1200, events: 200 },
-  XL: { endpoints: 5000, resources: 3000, events: 500 },
-} as const;
-export type Size = keyof typeof SIZES;
+/** Items every synthetic spec has whatever its size: 40 errors, one scheme, one limit, one version. */
+const FIXED_ITEMS = 43;
+/** The smallest spec the generator makes: enough endpoints and resources for the state machines. */
+export const MIN_ITEMS = 100;
+
+/** How many items of each area a spec of `items` items has; they add up to `items` exactly. */
+export function shares(items: number): { endpoints: number; resources: number; events: number; machines: number } {
+  if (!Number.isInteger(items) || items < MIN_ITEMS) throw new Error(`a synthetic spec has at least ${MIN_ITEMS} items (asked for ${items})`);
+  const rest = items - FIXED_ITEMS;
+  const resources = Math.round(rest * 0.35);
+  const events = Math.round(rest * 0.06);
+  const machines = Math.max(5, Math.floor(resources / 30));
+  return { endpoints: rest - resources - events - machines, resources, events, machines };
+}
 
 /** mulberry32: a small seeded PRNG, so every run generates the same spec. */
 function random(seed: number): () => number {
@@ -24,16 +31,16 @@ function random(seed: number): () => number {
 
 const TYPES = ['string', 'integer', 'number', 'boolean'] as const;
 
-/** The files of a synthetic spec: every area, mostly stated, with a realistic share of open gaps. */
-export function generateSpec(size: Size, seed = 1): Array<{ path: string; text: string }> {
-  const n = SIZES[size];
+/** The files of a synthetic spec of `items` items: every area, mostly stated, with a realistic share of open gaps. */
+export function generateSpec(items: number, seed = 1): Array<{ path: string; text: string }> {
+  const n = shares(items);
   const rnd = random(seed);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const files: Array<{ path: string; text: string }> = [];
   const put = (path: string, data: unknown) => files.push({ path, text: stringify(data, { lineWidth: 0 }) });
   const resources = Array.from({ length: n.resources }, (_, i) => `Resource${i}`);
   const errors = Array.from({ length: 40 }, (_, i) => `error_${i}`);
-  put('purpose/_area.yaml', { name: `Synthetic ${size}`, base_url: 'https://api.example.com/v1', purpose: 'A generated spec for the benchmark. See [[resources/Resource0]].', domain: 'Benchmarks', users: ['Benchmark'] });
+  put('purpose/_area.yaml', { name: `Synthetic ${items}`, base_url: 'https://api.example.com/v1', purpose: 'A generated spec for the benchmark. See [[resources/Resource0]].', domain: 'Benchmarks', users: ['Benchmark'] });
   put('resources/_area.yaml', { inventory: 'complete' });
   resources.forEach((id, i) => {
     const fields: Record<string, unknown> = { id: { type: 'string', required: true, format: 'uuid', description: `Identifier of the ${id}.` } };
@@ -43,9 +50,8 @@ export function generateSpec(size: Size, seed = 1): Array<{ path: string; text: 
     }
     put(`resources/${id}.yaml`, { title: `Resource ${i}`, description: `Resource number ${i}; see [[resources/${resources[Math.max(0, i - 1)]}]].`, fields });
   });
-  const machines = Math.max(5, Math.floor(n.resources / 30));
   put('states/_area.yaml', { inventory: 'complete' });
-  for (let m = 0; m < machines; m++) {
+  for (let m = 0; m < n.machines; m++) {
     put(`states/machine-${m}.yaml`, {
       resource: resources[m],
       field: 'id',

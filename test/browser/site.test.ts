@@ -426,7 +426,8 @@ describe('gap links to the repository', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/acme/spec/new/main/test/fixtures/hostile/errors/');
     const created = new URL(page.url());
     expect(created.searchParams.get('filename')).toBe('_area.yaml');
-    expect(created.searchParams.get('value')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/\.\.\/src\/schemas\/errors\.area\.schema\.json\ninventory:\n  open: /);
+    // Exactly what `specbench new errors` writes: the schema line, the area's guide, its facets open.
+    expect(created.searchParams.get('value')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/\.\.\/src\/schemas\/errors\.area\.schema\.json\n# Errors: one file per error code[^\n]*\n#[^\n]*\ninventory: \{ open: true \}\nbody: \{ open: true \}\n$/);
     await page.close();
   });
 });

@@ -13,7 +13,7 @@ const specbench = (cacheDir: string, args: string[]) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );
 
-const cacheFiles = async (dir: string) => (await readdir(join(dir, 'specbench')).catch(() => [] as string[])).filter((f) => f.startsWith('results-'));
+const cacheFiles = async (dir: string, kind: 'results' | 'answers' = 'results') => (await readdir(join(dir, 'specbench')).catch(() => [] as string[])).filter((f) => f.startsWith(`${kind}-`));
 
 /** What each cached command says, beside what it says with `--no-cache`: they must be the same. */
 async function sameAsFresh(cacheDir: string, spec: string): Promise<void> {
@@ -67,6 +67,8 @@ describe('the cache of the command line', () => {
   it('sets aside a cache file cut short or written by another build, and mends it', async () => {
     const [name] = await cacheFiles(cacheDir);
     const path = join(cacheDir, 'specbench', name ?? '');
+    // Without the kept answers, so that the results are what is read.
+    for (const answers of await cacheFiles(cacheDir, 'answers')) await rm(join(cacheDir, 'specbench', answers));
     await truncate(path, 1000);
     await sameAsFresh(cacheDir, spec);
     expect(JSON.parse(await readFile(path, 'utf8')).format).toBe('specbench-cache');
@@ -90,8 +92,36 @@ describe('the cache of the command line', () => {
     const specs = await Promise.all(['complete', 'half-written', 'hostile', 'complete'].map((f) => scratchCopy(fixture(f))));
     const runs = await Promise.all(specs.map((s) => specbench(shared, ['check', '--spec', s, '--format', 'json'])));
     for (const [i, s] of specs.entries()) expect(runs[i]).toEqual(await specbench(shared, ['check', '--spec', s, '--format', 'json', '--no-cache']));
-    const [name] = await cacheFiles(shared);
-    expect(JSON.parse(await readFile(join(shared, 'specbench', name ?? ''), 'utf8')).format).toBe('specbench-cache');
-    expect(await readdir(join(shared, 'specbench'))).toEqual([name]);
+    // Whatever files the runs left are whole, and nothing half-written is left beside them.
+    const left = await readdir(join(shared, 'specbench'));
+    expect(left.length).toBeGreaterThan(0);
+    for (const name of left) expect(JSON.parse(await readFile(join(shared, 'specbench', name), 'utf8')).format, name).toBe('specbench-cache');
+  }, 180_000);
+
+  it('answers an unchanged spec from the answer it kept, and never answers a changed one from it', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'specbench-answers-'));
+    const copy = await scratchCopy(fixture('half-written'));
+    const first = await specbench(own, ['check', '--spec', copy, '--format', 'json']);
+    const [answers] = await cacheFiles(own, 'answers');
+    expect(answers).toBeDefined();
+    const path = join(own, 'specbench', answers ?? '');
+    // The results are gone: an answer that still comes is the kept one, and it is the fresh one.
+    for (const name of await cacheFiles(own)) await rm(join(own, 'specbench', name));
+    expect(await specbench(own, ['check', '--spec', copy, '--format', 'json'])).toEqual(first);
+    expect(await cacheFiles(own)).toEqual([]);
+    // A file changed: the kept answer is not this spec's, and the new one says so.
+    const file = join(copy, 'limits', 'gateway-timeout.yaml');
+    await writeFile(file, `${await readFile(file, 'utf8')}\nnot_a_facet: 1\n`);
+    const changed = await specbench(own, ['check', '--spec', copy, '--format', 'json']);
+    expect(changed).not.toEqual(first);
+    expect(changed.out).toContain('limits/gateway-timeout.yaml');
+    await sameAsFresh(own, copy);
+    // A kept answer cut short, or claimed by another build, is never used.
+    await truncate(path, 200);
+    await sameAsFresh(own, copy);
+    const whole = JSON.parse(await readFile(path, 'utf8'));
+    const forged = Object.fromEntries(Object.keys(whole.answers).map((k) => [k, { diagnostics: [], gaps: [], byArea: {}, levels: [] }]));
+    await writeFile(path, JSON.stringify({ ...whole, tool: 'another-build', answers: forged }));
+    await sameAsFresh(own, copy);
   }, 180_000);
 });

@@ -13,7 +13,7 @@ import { selectCorpus, type Picked } from './select.ts';
  * export gives the same bytes and the same content files; and every fact the independent
  * inventory finds in the source is in the export or in the import's unmapped list at a pointer
  * into the file, with nothing in the export that the source does not state. The per-document table
- * is printed; README's summary is the one measured here.
+ * is printed; the interchange guide's summary is the one measured here.
  */
 if (!existsSync(OPENAPI_DIR) || !existsSync(ASYNCAPI_DIR)) throw new Error(`${OPENAPI_DIR} or ${ASYNCAPI_DIR} is missing: run \`npm run test:corpus\`, which fetches them.`);
 const picked = selectCorpus(OPENAPI_DIR, ASYNCAPI_DIR);
@@ -69,7 +69,7 @@ describe.each(picked.map((p) => [p.name, p] as const))('%s', (name, p) => {
   });
 });
 
-describe('the figures README gives for the corpus', () => {
+describe('the figures the interchange guide gives for the corpus', () => {
   it('are the ones measured here (the per-document table is printed)', async () => {
     const rows: string[] = [];
     const total = { docs: 0, facts: 0, kept: 0, reported: 0, lost: 0, invented: 0, refused: 0 };
@@ -90,8 +90,8 @@ describe('the figures README gives for the corpus', () => {
       `${total.docs} documents (${picked.filter((p) => !p.why.startsWith('AsyncAPI')).length} OpenAPI, ${picked.filter((p) => p.why.startsWith('AsyncAPI')).length} AsyncAPI), ${total.refused} refused by design;`,
       `${total.facts.toLocaleString('en')} facts: ${total.kept.toLocaleString('en')} kept (${((100 * total.kept) / total.facts).toFixed(1)}%), ${total.reported.toLocaleString('en')} reported as unmapped, ${total.lost} lost, ${total.invented} invented.`,
     ].join('\n');
-    const readme = await readFile('README.md', 'utf8');
+    const readme = await readFile('src/site/guide/writing/interchange.md', 'utf8');
     const block = readme.match(/<!-- corpus-summary:start -->\n([\s\S]*?)\n<!-- corpus-summary:end -->/)?.[1];
-    expect(block, `README's summary between <!-- corpus-summary:start --> and <!-- corpus-summary:end --> should be:\n${summary}`).toBe(summary);
+    expect(block, `The interchange guide's summary between <!-- corpus-summary:start --> and <!-- corpus-summary:end --> should be:\n${summary}`).toBe(summary);
   });
 });

@@ -14,7 +14,7 @@ import { inventory, silentlyLost } from './inventory.ts';
  * OpenAPI tools: HTML and Markdown descriptions, `default` and ranged errors, unions,
  * discriminators, callbacks, OAuth scopes, server variables, every parameter style, circular
  * schemas): each imports with a clean check, exports a valid document, and round-trips to the
- * same files; what the import does not carry is in its unmapped list; and README's table of
+ * same files; what the import does not carry is in its unmapped list; and the interchange guide's table of
  * figures is the one this test computes.
  */
 const DOCUMENTS = ['3.0', '3.1'].flatMap((v) =>
@@ -90,7 +90,7 @@ function lintErrors(files: string[]): number[] {
   return reports.map((r) => r.totals.errors);
 }
 
-describe('the figures README gives for these documents', () => {
+describe('the figures the interchange guide gives for these documents', () => {
   it('are the ones measured here: operations, schemas, properties carried, unmapped, round-trip differences, lint errors of the export against the source', async () => {
     const all = await Promise.all(DOCUMENTS.map(run));
     const lint = lintErrors(all.flatMap((o) => [o.file, o.exportFile]));
@@ -103,10 +103,10 @@ describe('the figures README gives for these documents', () => {
       return `| ${o.name} | ${counts.operations} | ${counts.schemas} | ${properties.filter((p) => exported.has(p)).length} of ${properties.length} | ${o.first.result.unmapped.length} | ${differences} | ${lint[2 * i + 1]} (source ${lint[2 * i]}) |`;
     });
     const table = ['| Document | Operations | Schemas | Properties carried | Unmapped | Round-trip differences | Lint errors of the export |', '| --- | --: | --: | --: | --: | --: | --: |', ...rows].join('\n');
-    const readme = await readFile('README.md', 'utf8');
+    const readme = await readFile('src/site/guide/writing/interchange.md', 'utf8');
     const block = readme.match(/<!-- corpus:start -->\n([\s\S]*?)\n<!-- corpus:end -->/)?.[1];
-    expect(block, `README's table between <!-- corpus:start --> and <!-- corpus:end --> should be:\n${table}`).toBe(table);
-    // No export lints worse than its source, but where README says why (named here).
+    expect(block, `The interchange guide's table between <!-- corpus:start --> and <!-- corpus:end --> should be:\n${table}`).toBe(table);
+    // No export lints worse than its source, but where the guide says why (named here).
     const explained = new Set(['3.0/server-path-level.json']);
     for (const [i, o] of all.entries()) if (!explained.has(o.name)) expect(lint[2 * i + 1], o.name).toBeLessThanOrEqual(lint[2 * i] ?? 0);
     expect([...explained].every((name) => readme.includes(`\`${name.split('/')[1]?.replace('.json', '')}\``))).toBe(true);

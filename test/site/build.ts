@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Builds the real site for a spec folder into a fresh folder, as `npm run build` does. */
-export async function buildSite(specDir: string, env: Record<string, string> = {}): Promise<{ outDir: string; code: number; output: string }> {
+/** Builds the real site for a spec folder into a fresh folder, as `npm run build` does (or another Astro project's, `root`). */
+export async function buildSite(specDir: string, env: Record<string, string> = {}, root?: string): Promise<{ outDir: string; code: number; output: string }> {
   const outDir = await mkdtemp(join(tmpdir(), 'specbench-site-'));
   try {
-    const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir], {
+    const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir, ...(root ? ['--root', root] : [])], {
       // Vitest sets NODE_ENV=test, which would make Vite build for development (no search, dev notices).
       env: { ...process.env, NODE_ENV: 'production', SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
       maxBuffer: 64 * 1024 * 1024,

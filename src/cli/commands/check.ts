@@ -1,6 +1,6 @@
-import { blockingWords, didYouMean, formatGithub, formatHuman, formatJson, levelsOf, readiness, summary, visible, type Analysis } from '../../lib/index.ts';
+import { blockingWords, didYouMean, formatGithub, formatHuman, formatJson, readiness, summary as countWords, visible, type Summary } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
-import { loadFromDisk } from '../load.ts';
+import { loadSummary } from '../load.ts';
 import type { Options } from '../options.ts';
 
 const FORMATS = ['human', 'json', 'github'] as const;
@@ -11,17 +11,17 @@ export async function checkCommand(options: Options, io: Io): Promise<number> {
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for check is one of ${FORMATS.join(', ')}`);
   const failOn = options['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') throw new UsageError('--fail-on is error or warning');
-  const { analysis, root } = await loadFromDisk(io, options);
-  const { diagnostics, spec } = analysis;
+  const { summary, text, root } = await loadSummary(io, options);
+  const { diagnostics } = summary;
   const failing = diagnostics.some((d) => d.severity === 'error' || (failOn === 'warning' && d.severity === 'warning'));
   // Before anything is printed: an unknown level is a usage error.
   const target = options['target-level'];
-  const level = target === undefined ? undefined : targetLevel(analysis, target, failing);
+  const level = target === undefined ? undefined : targetLevel(summary, target, failing);
   if (format === 'json') io.out(formatJson(diagnostics));
   else if (format === 'github') io.out(formatGithub(diagnostics, root));
   else {
-    if (diagnostics.length > 0) io.out(`${formatHuman(diagnostics, (f) => spec.sources.get(f)?.text, root)}\n`);
-    io.out(`${summary(diagnostics)}\n`);
+    if (diagnostics.length > 0) io.out(`${formatHuman(diagnostics, text, root)}\n`);
+    io.out(`${countWords(diagnostics)}\n`);
   }
   if (!level) return failing ? EXIT.problems : EXIT.ok;
   // Human output goes with the diagnostics; JSON and GitHub output keep stdout to their format.
@@ -33,8 +33,7 @@ export async function checkCommand(options: Options, io: Io): Promise<number> {
 const FIRST_FEW = 10;
 
 /** Whether the spec reaches `target`, in words; an unknown level is a usage error (unless errors may hide the spec's own levels). */
-function targetLevel({ spec, assessment }: Analysis, target: string, failing: boolean): { ok: boolean; message: string } {
-  const levels = levelsOf(spec);
+function targetLevel({ levels, gaps }: Summary, target: string, failing: boolean): { ok: boolean; message: string } {
   const names = levels.map((l) => l.name);
   if (!names.includes(target)) {
     const problem = `--target-level \`${visible(target)}\` is not a level of this spec${didYouMean(target, names) || '.'} Its levels: ${names.join(', ')}.`;
@@ -42,7 +41,7 @@ function targetLevel({ spec, assessment }: Analysis, target: string, failing: bo
     throw new UsageError(problem);
   }
   // The level is one of the spec's (checked above), so its status is there.
-  const open = readiness(assessment.gaps, levels).levels.find((l) => l.name === target)?.open ?? [];
+  const open = readiness(gaps, levels).levels.find((l) => l.name === target)?.open ?? [];
   if (open.length === 0) return { ok: true, message: `Level ${target} reached.\n` };
   const { count, list } = blockingWords(open, visible, FIRST_FEW, ' (`specbench gaps` lists them)');
   return { ok: false, message: `Level ${target} not reached: ${count} in the way: ${list}. Close them, or state them as none.\n` };

@@ -1,7 +1,7 @@
-import { gapReport, gapsJson, gapsMarkdown, gapsText, levelsOf, refuseOnErrors } from '../../lib/index.ts';
+import { gapReport, gapsJson, gapsMarkdown, gapsText, refuseOnErrors } from '../../lib/index.ts';
 import { compareFile, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
-import { loadFromDisk } from '../load.ts';
+import { loadSummary } from '../load.ts';
 import type { Options } from '../options.ts';
 import { rerunCommand } from '../rerun.ts';
 
@@ -14,13 +14,13 @@ const NPM_GAPS = { name: 'gaps', args: ['gaps', '--spec', 'content', '--write', 
 export async function gapsCommand(options: Options, io: Io): Promise<number> {
   const format = options.format ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for gaps is one of ${FORMATS.join(', ')}`);
-  const { analysis, dir, root } = await loadFromDisk(io, options);
-  const refusal = refuseOnErrors(analysis.diagnostics, (f) => analysis.spec.sources.get(f)?.text, root, 'the gaps can be counted');
+  const { summary, text, dir, root } = await loadSummary(io, options);
+  const refusal = refuseOnErrors(summary.diagnostics, text, root, 'the gaps can be counted');
   if (refusal) {
     io.err(refusal);
     return EXIT.problems;
   }
-  const report = gapReport(analysis.assessment, levelsOf(analysis.spec), options.owner !== undefined ? { owner: options.owner } : {});
+  const report = gapReport(summary, summary.levels, options.owner !== undefined ? { owner: options.owner } : {});
   const markdown = gapsMarkdown(report, dir);
   if (options.check !== undefined) {
     const state = await compareFile(options.check, markdown);

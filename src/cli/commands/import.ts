@@ -3,6 +3,7 @@ import { analyze, AREA_KEYS, DocumentError, importDocument, importPlan, readSpec
 import { makeFolder, removeFile, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
+import { schemaDir } from '../package-root.ts';
 
 /** `specbench import <file>`: an OpenAPI, Swagger 2.0 or AsyncAPI description into the spec folder. */
 export async function importCommand(options: Options, io: Io, args: string[]): Promise<number> {
@@ -23,7 +24,7 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
   }
   const existing = await readSpecDir(dir).catch(() => []);
   const fromRoot = relative(process.cwd(), dir).split(sep).join('/') || '.';
-  const plan = importPlan(analyze(existing), existing.map((f) => f.path), result, fromRoot, options.force === true);
+  const plan = importPlan(analyze(existing), existing.map((f) => f.path), result, fromRoot, options.force === true, schemaDir());
   if ('refuse' in plan) {
     io.err(`specbench: ${plan.refuse}\n`);
     return EXIT.problems;

@@ -3,6 +3,7 @@ import { modeline, readSpecDir, schemaForPath, specDir, withModeline } from '../
 import { writeFileAtomic } from '../files.ts';
 import { EXIT, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
+import { schemaDir } from '../package-root.ts';
 import { rerunCommand } from '../rerun.ts';
 
 /** What `npm run modelines` runs (package.json), spelt with the folder it reads by default. */
@@ -17,6 +18,7 @@ export async function modelinesCommand(options: Options, io: Io): Promise<number
   const dir = options.check ?? options.spec ?? specDir(io.env);
   const wrong: string[] = [];
   const unread: string[] = [];
+  const schemas = schemaDir();
   for (const { path, bytes } of await readSpecDir(dir)) {
     const schema = schemaForPath(path);
     if (!schema) continue;
@@ -33,7 +35,7 @@ export async function modelinesCommand(options: Options, io: Io): Promise<number
       continue;
     }
     const file = join(dir, path);
-    const line = modeline(relative(process.cwd(), file).split(sep).join('/'), schema);
+    const line = modeline(relative(process.cwd(), file).split(sep).join('/'), schema, schemas);
     const next = withModeline(text, line);
     if (next === text) continue;
     wrong.push(path);

@@ -4,6 +4,7 @@ import { AREA_FILE, AREA_KEYS, didYouMean, ID, isAreaKey, scaffoldFile, specDir 
 import { makeFolder, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
+import { schemaDir } from '../package-root.ts';
 
 /** `specbench new <area> [<id>]`: an item file (or, without an id, the area's own file) with every facet open; never overwrites. */
 export async function newCommand(options: Options, io: Io, args: string[]): Promise<number> {
@@ -15,7 +16,7 @@ export async function newCommand(options: Options, io: Io, args: string[]): Prom
   const folder = join(options.spec ?? specDir(io.env), area);
   const file = join(folder, name);
   const fromRoot = relative(process.cwd(), file).split(sep).join('/');
-  const scaffold = scaffoldFile(fromRoot, area, id, options.kind !== undefined ? { kind: options.kind } : {});
+  const scaffold = scaffoldFile(fromRoot, area, id, { schemaDir: schemaDir(), ...(options.kind !== undefined ? { kind: options.kind } : {}) });
   if ('error' in scaffold) throw new UsageError(scaffold.error);
   const stem = name.replace(/\.yaml$/, '').toLowerCase();
   const taken = (await readdir(folder).catch(() => [])).find((f) => f.replace(/\.ya?ml$/, '').toLowerCase() === stem);

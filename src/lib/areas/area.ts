@@ -88,6 +88,8 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   items?: ItemsDef<IS>;
   /** What a new area file states from the start instead of an open facet (the purpose's placeholder base address). */
   areaScaffold?: Obj;
+  /** What the area's own file says at its top, as comments, when it is first written (`specbench new <area>`, `specbench init`): where its items go and what closes its list. */
+  guide?: readonly string[];
   /** References in the area's own file. */
   areaReferences?(area: Area, add: AddReference): void;
   references?(item: Item, add: AddReference): void;

@@ -71,7 +71,7 @@ interface CheckInfo {
   severity: Severity;
   /** Keeps the build safe: its severity cannot be changed or turned off in `specbench.yaml`. */
   locked?: boolean;
-  /** A line of content that makes it fire, for README. */
+  /** A line of content that makes it fire, for the guide's catalogue of checks. */
   example: string;
 }
 

@@ -169,6 +169,8 @@ export class Engine {
       this.#analysis = assemble(next, this.#checks);
       // What the store does not have yet: results read now, and checks that ran again.
       for (const state of next.values()) if (fresh.has(state) || memos.get(state) !== state.checks) this.#persist(state);
+      // A file's parsed text (every node with its place) is many times its size: it is parsed again if a later check must locate something in it.
+      for (const state of next.values()) delete state.source;
       return { analysis: this.#analysis, changed, analysed: analysed.length };
     };
     return { jobs, commit };
@@ -252,6 +254,7 @@ function assemble(files: ReadonlyMap<string, FileState>, checks: readonly Check[
       state.text ??= sourceText(state.path, state.bytes, []);
       return state.text === undefined ? undefined : { text: state.text };
     },
+    size: (file: string) => files.get(file)?.bytes?.length ?? 0,
   };
   const sources = {
     get(file: string): SourceFile | undefined {

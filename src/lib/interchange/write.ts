@@ -7,9 +7,9 @@ import { modeline } from '../scaffold/modeline.ts';
 import type { ImportResult } from './result.ts';
 
 /** The content files of an import, each with its schema line; `dirFromRoot` is the spec folder from the repository root. */
-export function importedFiles(result: ImportResult, dirFromRoot: string): Array<{ path: string; text: string }> {
+export function importedFiles(result: ImportResult, dirFromRoot: string, schemaDir?: string): Array<{ path: string; text: string }> {
   const yaml = (data: unknown) => stringify(data, { lineWidth: 0, aliasDuplicateObjects: false });
-  const header = (path: string, schema: string) => `${modeline(posix.join(dirFromRoot, path), schema)}\n# Imported from ${result.format}; what it did not say is open.\n`;
+  const header = (path: string, schema: string) => `${modeline(posix.join(dirFromRoot, path), schema, schemaDir)}\n# Imported from ${result.format}; what it did not say is open.\n`;
   const areas = AREAS.map((a) => {
     const path = `${a.key}/${AREA_FILE}`;
     return { path, text: `${header(path, schemaFile(a.key, 'area'))}${yaml(result.areas[a.key] ?? {})}` };

@@ -80,7 +80,7 @@ function readData(source: SourceFile, diagnostics: Diagnostic[]): { data: Obj; c
     return undefined;
   }
   if (data === null || data === undefined) {
-    diagnostics.push({ code: 'empty-file', severity: 'error', message: 'The file is empty; write its facets (see README), or `{}` to state nothing yet.', ...source.locate([]) });
+    diagnostics.push({ code: 'empty-file', severity: 'error', message: 'The file is empty; write its facets (see the guide, Writing this spec), or `{}` to state nothing yet.', ...source.locate([]) });
     return undefined;
   }
   if (!isObj(data)) {

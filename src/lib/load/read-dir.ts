@@ -1,6 +1,4 @@
-import type { Dirent, Stats } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { lstat } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { isContentPath } from './classify.ts';
@@ -55,16 +53,26 @@ const FOLDER_NAMED_LIKE_A_FILE: FileProblem = {
 
 const reason = (error: unknown): string => (error instanceof Error && 'code' in error ? String(error.code) : String(error));
 
+/** A file-system call's result, or undefined where it fails. */
+const attempt = <T,>(call: () => T): T | undefined => {
+  try {
+    return call();
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Reads the spec folder: every content file's bytes, and a problem for each file that cannot be
  * read. Only content files are read, each after a `stat` (so a huge or special file is never
  * opened); hidden folders are skipped; symbolic links are followed while they stay inside the
- * folder and refused when they leave it. Sorted by path.
+ * folder and refused when they leave it. Sorted by path. The calls are synchronous: thousands of
+ * small files read one after another take a fifth of the time the same reads take queued.
  */
 export async function readSpecDir(dir: string): Promise<SpecFile[]> {
-  const info = await stat(dir).catch(() => undefined);
+  const info = attempt(() => statSync(dir));
   if (!info?.isDirectory()) throw new SpecDirError(`Spec folder \`${dir}\` not found; set SPEC_DIR to a folder of area folders.`);
-  const root = await realpath(dir);
+  const root = realpathSync(dir);
   const out: SpecFile[] = [];
   const seenDirs = new Set<string>([root]);
   // Linked folders are entered after every real folder, so a folder is always read where it really is.
@@ -72,10 +80,10 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
   const inside = (real: string) => real === root || real.startsWith(root + sep);
   const show = (real: string) => relative(root, real).split(sep).join('/') || '.';
 
-  async function readDirectory(abs: string, rel: string): Promise<void> {
+  function readDirectory(abs: string, rel: string): void {
     let entries: Dirent<Buffer>[];
     try {
-      entries = await readdir(abs, { withFileTypes: true, encoding: 'buffer' });
+      entries = readdirSync(abs, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       out.push({ path: rel || '.', problem: { code: 'unreadable', severity: 'error', message: `The folder cannot be read (${reason(error)}); give it read and list permission.` } });
       return;
@@ -89,28 +97,28 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
         continue;
       }
       const full = join(abs, name.text);
-      if (entry.isSymbolicLink()) await readLink(full, path);
+      if (entry.isSymbolicLink()) readLink(full, path);
       else if (entry.isDirectory()) {
         if (looksLikeFile(path)) out.push({ path, problem: FOLDER_NAMED_LIKE_A_FILE });
-        else if (!name.text.startsWith('.')) await enterDirectory(full, path);
-      } else await readEntry(full, path, entry.isFile());
+        else if (!name.text.startsWith('.')) enterDirectory(full, path);
+      } else out.push(readFileEntry(full, path, entry.isFile()));
     }
   }
 
-  async function enterDirectory(full: string, path: string): Promise<void> {
-    const real = await realpath(full).catch(() => full);
+  function enterDirectory(full: string, path: string): void {
+    const real = attempt(() => realpathSync(full)) ?? full;
     if (seenDirs.has(real)) {
       out.push({ path, problem: { code: 'duplicate-folder', severity: 'warning', message: `The folder links to \`${show(real)}\`, which is already read; the link is not followed.` } });
       return;
     }
     seenDirs.add(real);
-    await readDirectory(full, path);
+    readDirectory(full, path);
   }
 
-  async function readLink(full: string, path: string): Promise<void> {
+  function readLink(full: string, path: string): void {
     let real: string;
     try {
-      real = await realpath(full);
+      real = realpathSync(full);
     } catch (error) {
       const loop = reason(error) === 'ELOOP';
       out.push({
@@ -125,31 +133,27 @@ export async function readSpecDir(dir: string): Promise<SpecFile[]> {
       out.push({ path, problem: { code: 'link-outside', severity: 'error', message: 'The symbolic link leads outside the spec folder; content must live inside it. Copy the file in, or remove the link.' } });
       return;
     }
-    const target = await stat(real).catch(() => undefined);
+    const target = attempt(() => statSync(real));
     if (target?.isDirectory()) {
       if (looksLikeFile(path)) out.push({ path, problem: FOLDER_NAMED_LIKE_A_FILE });
       else if (!path.split('/').pop()?.startsWith('.')) linkedDirs.push({ real, path });
-    } else await readEntry(real, path, target?.isFile() ?? false);
+    } else out.push(readFileEntry(real, path, target?.isFile() ?? false));
   }
 
-  async function readEntry(full: string, path: string, regular: boolean): Promise<void> {
-    out.push(await readFileEntry(full, path, regular));
-  }
-
-  await readDirectory(root, '');
-  for (let next = linkedDirs.shift(); next; next = linkedDirs.shift()) await enterDirectory(next.real, next.path);
+  readDirectory(root, '');
+  for (let next = linkedDirs.shift(); next; next = linkedDirs.shift()) enterDirectory(next.real, next.path);
   return out.sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** One file of the spec folder as `readSpecDir` gives it: its bytes, or why they cannot be read (without opening what is not content). */
-async function readFileEntry(full: string, path: string, regular: boolean): Promise<SpecFile> {
+function readFileEntry(full: string, path: string, regular: boolean): SpecFile {
   // A file the loader ignores is never opened; it is still listed, so its place can be reported.
   if (!isContentPath(path)) return { path };
   const problem = (code: FileProblem['code'], message: string): SpecFile => ({ path, problem: { code, severity: 'error', message } });
   if (!regular) return problem('not-a-file', 'This is not a regular file (a pipe, socket or device); content files are plain files.');
   let info: Stats;
   try {
-    info = await stat(full);
+    info = statSync(full);
   } catch (error) {
     return problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
   }
@@ -157,7 +161,7 @@ async function readFileEntry(full: string, path: string, regular: boolean): Prom
     return problem('file-too-large', `The file is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into one file per item.`);
   }
   try {
-    return { path, bytes: new Uint8Array(await readFile(full)) };
+    return { path, bytes: new Uint8Array(readFileSync(full)) };
   } catch (error) {
     return problem('unreadable', `The file cannot be read (${reason(error)}); give it read permission.`);
   }
@@ -174,11 +178,15 @@ export async function readSpecPath(dir: string, path: string): Promise<SpecFile[
   let current = dir;
   for (const [i, segment] of segments.entries()) {
     current = join(current, segment);
-    const info = await lstat(current).catch((error: unknown) => (reason(error) === 'ENOENT' ? null : undefined));
+    let info: Stats | null | undefined;
+    try {
+      info = lstatSync(current);
+    } catch (error) {
+      info = reason(error) === 'ENOENT' ? null : undefined;
+    }
     if (info === null) return i === segments.length - 1 ? [] : undefined;
     if (!info || info.isSymbolicLink()) return undefined;
     if (i < segments.length - 1 ? !info.isDirectory() : info.isDirectory()) return undefined;
   }
-  const info = await lstat(current);
-  return [await readFileEntry(current, path, info.isFile())];
+  return [readFileEntry(current, path, lstatSync(current).isFile())];
 }

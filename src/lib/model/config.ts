@@ -38,7 +38,7 @@ export const configSchema = z.strictObject({
   edit_url: absoluteUrlSchema.optional(),
   /** An image shown beside the service's name in the site's header: a path relative to the site's base (`logo.svg`, a file the site serves) or an http(s) URL. */
   logo: linkUrlSchema.optional(),
-  /** Ordered readiness levels, each the gap-id patterns it closes: `[{ name: design-review, close: [purpose/**, resources/inventory] }]`. Without it, the default levels (see README). */
+  /** Ordered readiness levels, each the gap-id patterns it closes: `[{ name: design-review, close: [purpose/**, resources/inventory] }]`. Without it, the default levels (see the guide, What counts as a gap). */
   levels: levelsSchema.optional(),
 });
 

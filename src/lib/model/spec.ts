@@ -60,6 +60,8 @@ export interface Level {
 /** The text of the spec's files, by path relative to the spec folder (read when first asked). */
 export interface SpecTexts {
   get(file: string): { readonly text: string } | undefined;
+  /** A file's size in bytes (0 for none), without reading its text. */
+  size(file: string): number;
 }
 
 /** A loaded spec: the nine areas in order and the texts behind them. */

@@ -10,7 +10,7 @@ import { printPath } from './paths.ts';
 export const PRINT_ITEMS = 300;
 
 /**
- * How much YAML (in characters) one print page shows at most: a page holds items until the next
+ * How much YAML (in bytes) one print page shows at most: a page holds items until the next
  * would pass this, whatever their count, so a few huge items (a webhook payload of 190 KB of YAML
  * makes 4.5 MB of HTML) cannot make a page of tens of MB. An item larger than this alone gets a
  * page of its own.

@@ -23,7 +23,7 @@ export interface GapReport {
 }
 
 /** Groups the assessment's gaps by area, optionally only those owned by `owner`, with the spec's readiness on `levels`. */
-export function gapReport(assessment: Assessment, levels: readonly Level[], filter: { owner?: string } = {}): GapReport {
+export function gapReport(assessment: Pick<Assessment, 'gaps' | 'byArea'>, levels: readonly Level[], filter: { owner?: string } = {}): GapReport {
   const keep = (g: FacetResult) => filter.owner === undefined || g.owner === filter.owner;
   const areas = AREAS.map((def, index) => ({
     number: index + 1,

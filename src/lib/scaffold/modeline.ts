@@ -6,10 +6,12 @@ const PREFIX = '# yaml-language-server: $schema=';
 
 /**
  * The comment that tells the YAML language server which schema a content file follows.
- * `fileFromRoot` is the content file's path from the repository root; `schema` a file of SCHEMA_DIR.
+ * `fileFromRoot` is the content file's path from the repository root; `schema` a file of the
+ * folder of JSON Schemas, `schemaDir` from the repository root (this repository's own `src/schemas`,
+ * or the installed package's, `node_modules/specbench/src/schemas`).
  */
-export function modeline(fileFromRoot: string, schema: string): string {
-  const target = posix.relative(posix.dirname(fileFromRoot), `${SCHEMA_DIR}/${schema}`);
+export function modeline(fileFromRoot: string, schema: string, schemaDir: string = SCHEMA_DIR): string {
+  const target = posix.relative(posix.dirname(fileFromRoot), `${schemaDir}/${schema}`);
   return `${PREFIX}${target}`;
 }
 

@@ -85,6 +85,10 @@ export const authentication = defineArea({
   key: 'authentication',
   title: 'Authentication',
   covers: 'Authentication (scheme, credential names, header names, token lifetimes, scopes, token endpoints)',
+  guide: [
+    'Authentication: one file per scheme (authentication/<id>.yaml). Write `inventory: complete`',
+    'once every scheme has its file, or `inventory: { none: reason }` for an open service.',
+  ],
   schema: authenticationArea,
   items: { noun: 'authentication scheme', plural: 'authentication schemes', schema: authSchemeItem, referable: true },
   view: (item) => {

@@ -92,6 +92,10 @@ export const endpoints = defineArea({
   key: 'endpoints',
   title: 'Endpoints',
   covers: 'Endpoints (methods, path shapes, request payloads, response payloads, parameters)',
+  guide: [
+    'Endpoints: one file per endpoint (endpoints/<operation-id>.yaml). The base address is in',
+    'purpose/_area.yaml. Write `inventory: complete` once every endpoint has its file.',
+  ],
   schema: endpointsArea,
   items: { noun: 'endpoint', plural: 'endpoints', schema: endpointItem },
   layout: () => [

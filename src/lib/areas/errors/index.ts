@@ -42,6 +42,10 @@ export const errors = defineArea({
   key: 'errors',
   title: 'Errors',
   covers: 'Error codes, status codes and error body shape',
+  guide: [
+    'Errors: one file per error code (errors/<code>.yaml) with its status code; the body shape',
+    'every error carries is stated here.',
+  ],
   schema: errorsArea,
   items: { noun: 'error code', plural: 'error codes', schema: errorItem, referable: true },
   layout: () => [

@@ -139,6 +139,10 @@ export const events = defineArea({
   key: 'events',
   title: 'Events',
   covers: 'Events and callbacks (kinds of event, payload shapes, delivery, retries, signing)',
+  guide: [
+    'Events: one file per kind of event (events/<name>.yaml); delivery, retries and signing here',
+    'are the defaults every event follows. `inventory: { none: reason }` if the service emits none.',
+  ],
   schema: eventsArea,
   items: { noun: 'event', plural: 'events', schema: eventItem },
   layout: () => [

@@ -85,6 +85,10 @@ export const limits = defineArea({
   key: 'limits',
   title: 'Limits',
   covers: 'Limits (request quotas, windows, size bounds, time-outs, rate-limit headers)',
+  guide: [
+    'Limits: one file per limit (limits/<id>.yaml) with `kind: quota`, `size` or `timeout`.',
+    'Each kind has its own inventory; `headers` are the rate-limit response headers.',
+  ],
   schema: limitsArea,
   items: {
     noun: 'limit',

@@ -59,6 +59,10 @@ export const purpose = defineArea({
   key: 'purpose',
   title: 'Purpose',
   covers: 'Purpose, domain and users of the service (plus its name and base address)',
+  guide: [
+    'Purpose: what the service does, for whom, and where it lives.',
+    'Each facet is a value, `{ none: reason }`, `{ open: question }` or `{ open: true }`. See the guide, Writing this spec.',
+  ],
   schema: purposeArea,
   // As the seed has it: a placeholder is stated (shown as such) and still a gap for the concrete address.
   areaScaffold: { base_url: '{base_url}' },

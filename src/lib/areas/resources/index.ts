@@ -45,6 +45,10 @@ export const resources = defineArea({
   key: 'resources',
   title: 'Resources',
   covers: 'Resources and their fields (names, types, required flags, formats, allowed values)',
+  guide: [
+    'Resources: one file per resource in this folder (resources/<Name>.yaml) with its fields.',
+    'Write `inventory: complete` once every resource has its file.',
+  ],
   schema: resourcesArea,
   items: { noun: 'resource', plural: 'resources', schema: resourceItem, referable: true },
   view: (item) => {

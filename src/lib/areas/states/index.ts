@@ -8,6 +8,11 @@ export const states = defineArea({
   key: 'states',
   title: 'States',
   covers: 'States and transitions',
+  guide: [
+    'States: one file per state machine (states/<id>.yaml): the resource field holding the',
+    'state, the states and the transitions. Write `inventory: complete` once all are listed,',
+    'or `inventory: { none: reason }` if no resource has a lifecycle.',
+  ],
   schema: statesArea,
   items: { noun: 'state machine', plural: 'state machines', schema: stateMachineItem },
   layout: () => [{ kind: 'facts', keys: ['resource', 'field'] }, { kind: 'machine' }],

@@ -61,6 +61,10 @@ export const versioning = defineArea({
   key: 'versioning',
   title: 'Versioning',
   covers: 'Versioning scheme, supported versions and deprecation rules',
+  guide: [
+    'Versioning: the scheme and deprecation rules here, one file per supported version',
+    '(versioning/<version>.yaml).',
+  ],
   schema: versioningArea,
   items: { noun: 'version', plural: 'versions', schema: versionItem },
   view: (item) => {

@@ -1,0 +1,243 @@
+import { posix } from 'node:path';
+import { analyze } from '../analyze.ts';
+import { AREAS } from '../areas/index.ts';
+import { levelsOf } from '../gaps/levels.ts';
+import { AREA_FILE } from '../model/spec.ts';
+import { gapsMarkdown } from '../render/gaps-markdown.ts';
+import { CONFIG_SCHEMA_FILE, schemaFile } from '../render/json-schema.ts';
+import { gapReport } from '../render/report.ts';
+import { scaffoldFile } from './new-item.ts';
+
+/** What `specbench init` is told: the repository's name, where its spec goes, and where the package's JSON Schemas will be. */
+export interface InitOptions {
+  /** The package name of the new repository (`orders-spec`). */
+  name: string;
+  /** The spec folder from the repository's root (`content`). */
+  spec: string;
+  /** The version of Specbench the repository depends on. */
+  version: string;
+}
+
+/** Where an installed Specbench keeps its JSON Schemas, from the repository's root. */
+const SCHEMAS = 'node_modules/specbench/src/schemas';
+
+/** The versions of Astro and Starlight the plugin is made for. */
+const ASTRO = '^7.3.5';
+const STARLIGHT = '^0.42.4';
+
+/**
+ * The files of a new spec repository: the spec with its nine areas all open (the base address is
+ * the placeholder `{base_url}`), SPEC_GAPS.md, a Starlight site with the Specbench plugin, editor
+ * settings, workflows that check pull requests (with the Specbench action, which comments the gap
+ * diff) and publish the site, and a short README. The same options, the same files.
+ */
+export function initFiles(options: InitOptions): Array<{ path: string; text: string }> {
+  const spec = posix.normalize(options.spec).replace(/\/$/, '');
+  const areaFiles = AREAS.map((module) => {
+    const path = posix.join(spec, module.key, AREA_FILE);
+    const made = scaffoldFile(path, module.key, undefined, { schemaDir: SCHEMAS });
+    return { path, text: 'text' in made ? made.text : '' };
+  });
+  const analysis = analyze(areaFiles.map((f) => ({ path: f.path.slice(spec.length + 1), bytes: new TextEncoder().encode(f.text) })));
+  return [
+    { path: 'package.json', text: packageJson(options, spec) },
+    { path: 'astro.config.mjs', text: astroConfig(options, spec) },
+    { path: 'src/content.config.ts', text: CONTENT_CONFIG },
+    { path: 'src/content/docs/404.md', text: NOT_FOUND },
+    { path: 'src/content/i18n/en.json', text: '{\n  "editLink.text": "Edit this file"\n}\n' },
+    ...areaFiles,
+    { path: 'SPEC_GAPS.md', text: gapsMarkdown(gapReport(analysis.assessment, levelsOf(analysis.spec)), spec) },
+    { path: '.vscode/settings.json', text: editorSettings() },
+    { path: '.vscode/extensions.json', text: '{\n  "recommendations": ["redhat.vscode-yaml"]\n}\n' },
+    { path: '.github/workflows/spec.yml', text: specWorkflow(spec) },
+    { path: '.github/workflows/pages.yml', text: pagesWorkflow(spec) },
+    { path: '.gitignore', text: 'node_modules/\ndist/\n.astro/\n' },
+    { path: 'README.md', text: readme(options, spec) },
+  ];
+}
+
+function packageJson(options: InitOptions, spec: string): string {
+  const specbench = (args: string) => `specbench ${args}${spec === 'content' ? '' : ` --spec ${spec}`}`;
+  const json = {
+    name: options.name,
+    private: true,
+    type: 'module',
+    description: 'The interface specification of a service, written with Specbench.',
+    engines: { node: '>=22.12.0' },
+    scripts: {
+      dev: 'astro dev',
+      build: 'astro build',
+      preview: 'astro preview',
+      check: specbench('check'),
+      gaps: `${specbench('gaps')} --write SPEC_GAPS.md`,
+      'gaps:check': `${specbench('gaps')} --check SPEC_GAPS.md`,
+      diff: specbench('diff'),
+      new: specbench('new'),
+      test: `${specbench('check')} && ${specbench('gaps')} --check SPEC_GAPS.md && astro build`,
+    },
+    dependencies: { '@astrojs/starlight': STARLIGHT, astro: ASTRO, specbench: `^${options.version}` },
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+function astroConfig(options: InitOptions, spec: string): string {
+  return `// @ts-check
+import starlight from '@astrojs/starlight';
+import { defineConfig } from 'astro/config';
+import specbench from 'specbench/starlight';
+
+export default defineConfig({
+  site: process.env.SITE_URL || undefined,
+  base: process.env.BASE_PATH || undefined,
+  integrations: [
+    starlight({
+      title: ${JSON.stringify(options.name)},
+      // The 404 page is src/content/docs/404.md.
+      disable404Route: true,
+      // The spec's pages, from ${spec}/: the dashboard, the nine areas, every item, all gaps, the changelog.
+      plugins: [specbench({ spec: ${JSON.stringify(spec)} })],
+    }),
+  ],
+});
+`;
+}
+
+const CONTENT_CONFIG = `import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
+import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
+import { defineCollection } from 'astro:content';
+
+// The site's own pages (src/content/docs/) and Starlight's words for it; the spec's pages come from the specbench plugin.
+export const collections = {
+  docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),
+  i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
+};
+`;
+
+const NOT_FOUND = `---
+title: Page not found
+description: There is no page at this address.
+editUrl: false
+pagefind: false
+sidebar:
+  hidden: true
+---
+
+There is no page at this address; the sidebar lists the pages of the spec, and search finds items by name, path, field, error code and event name.
+`;
+
+/** VS Code's YAML extension: each content file's JSON Schema (the files also name theirs on their first line). */
+function editorSettings(): string {
+  const schemas: Record<string, string[]> = {};
+  for (const module of AREAS) {
+    schemas[`./${SCHEMAS}/${schemaFile(module.key, 'area')}`] = [`**/${module.key}/${AREA_FILE}`];
+    if (module.items) schemas[`./${SCHEMAS}/${schemaFile(module.key, 'item')}`] = [`**/${module.key}/[!_]*.yaml`];
+  }
+  schemas[`./${SCHEMAS}/${CONFIG_SCHEMA_FILE}`] = ['**/specbench.yaml'];
+  return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true }, null, 2)}\n`;
+}
+
+function specWorkflow(spec: string): string {
+  return `# On every pull request: check the spec (annotations on the changed lines), fail on a stale
+# SPEC_GAPS.md, comment the gaps the change closes and opens and what it breaks (one comment, updated
+# by later pushes), and build the site. On main: the same checks.
+name: Spec
+
+on:
+  pull_request:
+  push:
+    branches: [main]
+
+permissions:
+  contents: read
+  pull-requests: write
+
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0 # the diff compares with the merge base, the changelog reads the history
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 22
+      - run: npm install --no-audit --no-fund
+      - uses: ./node_modules/specbench/.github/actions/specbench
+        with:
+          spec: ${spec}
+      - name: The site builds
+        run: npm run build
+`;
+}
+
+function pagesWorkflow(spec: string): string {
+  return `# On every push to main: build the site and publish it on GitHub Pages (Settings > Pages > Source: GitHub Actions).
+name: Publish the spec site
+
+on:
+  push:
+    branches: [main]
+  workflow_dispatch:
+
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+
+concurrency:
+  group: pages
+  cancel-in-progress: true
+
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0 # the dashboard's gap history and the changelog read git
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 22
+      - run: npm install --no-audit --no-fund
+      - id: pages
+        uses: actions/configure-pages@v5
+      - name: Build
+        run: npm run build
+        env:
+          SITE_URL: \${{ steps.pages.outputs.origin }}
+          BASE_PATH: \${{ steps.pages.outputs.base_path }}/
+          SPECBENCH_EDIT_URL: \${{ github.server_url }}/\${{ github.repository }}/edit/\${{ github.ref_name }}/${spec}/
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: dist
+
+  deploy:
+    needs: build
+    runs-on: ubuntu-latest
+    environment:
+      name: github-pages
+      url: \${{ steps.deployment.outputs.page_url }}
+    steps:
+      - id: deployment
+        uses: actions/deploy-pages@v4
+`;
+}
+
+function readme(options: InitOptions, spec: string): string {
+  return `# ${options.name}
+
+The interface specification of a service, written with [Specbench](https://www.npmjs.com/package/specbench): one YAML
+file per item in \`${spec}/\`, one folder for each of the nine areas (purpose, resources, states, endpoints,
+authentication, events, errors, limits, versioning). Every facet not stated yet is an open gap, listed in
+[\`SPEC_GAPS.md\`](SPEC_GAPS.md) and shown in place on the site; pull requests close them.
+
+\`\`\`sh
+npm install && npm run dev     # install, then open the site at http://localhost:4321
+npm install && npm test        # install, then check the spec, SPEC_GAPS.md and the site build
+\`\`\`
+
+Node.js 22.12 or later. \`npm run new -- endpoints create-order\` starts a file with every facet open;
+\`npm run gaps\` rewrites \`SPEC_GAPS.md\`; \`npm run diff\` says what a change closes, opens and breaks.
+The site's guide, "Writing this spec", explains the files, the gaps and the checks.
+`;
+}
