@@ -1,11 +1,5 @@
-import { csharpRestsharp } from '@scalar/snippetz/plugins/csharp/restsharp';
-import { goNative } from '@scalar/snippetz/plugins/go/native';
-import { javaNethttp } from '@scalar/snippetz/plugins/java/nethttp';
-import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
-import { phpGuzzle } from '@scalar/snippetz/plugins/php/guzzle';
-import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
-import { rubyNative } from '@scalar/snippetz/plugins/ruby/native';
-import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
+import { createRequire } from 'node:module';
+import type { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { formPairs, inMediaType, isJsonMedia } from './media-example.ts';
 import type { SampleView } from './views.ts';
 
@@ -36,17 +30,22 @@ export type SampleRequest = {
   body?: { mediaType: string; value: unknown; files?: readonly string[]; name?: string };
 };
 
-/** The languages, in tab order; the labels are the tabs' names on every page. */
-const LANGUAGES: ReadonlyArray<{ label: string; lang: string; plugin: Plugin }> = [
-  { label: 'cURL', lang: 'sh', plugin: shellCurl },
-  { label: 'JavaScript', lang: 'js', plugin: jsFetch },
-  { label: 'Python', lang: 'python', plugin: pythonRequests },
-  { label: 'Go', lang: 'go', plugin: goNative },
-  { label: 'Java', lang: 'java', plugin: javaNethttp },
-  { label: 'C#', lang: 'csharp', plugin: csharpRestsharp },
-  { label: 'Ruby', lang: 'ruby', plugin: rubyNative },
-  { label: 'PHP', lang: 'php', plugin: phpGuzzle },
-];
+/** The languages, in tab order: each tab's label (the same on every page), the highlighting language, and its generator's module and export. */
+const LANGUAGES = [
+  { label: 'cURL', lang: 'sh', module: 'shell/curl', name: 'shellCurl' },
+  { label: 'JavaScript', lang: 'js', module: 'js/fetch', name: 'jsFetch' },
+  { label: 'Python', lang: 'python', module: 'python/requests', name: 'pythonRequests' },
+  { label: 'Go', lang: 'go', module: 'go/native', name: 'goNative' },
+  { label: 'Java', lang: 'java', module: 'java/nethttp', name: 'javaNethttp' },
+  { label: 'C#', lang: 'csharp', module: 'csharp/restsharp', name: 'csharpRestsharp' },
+  { label: 'Ruby', lang: 'ruby', module: 'ruby/native', name: 'rubyNative' },
+  { label: 'PHP', lang: 'php', module: 'php/guzzle', name: 'phpGuzzle' },
+] as const;
+
+/** The generators, loaded on first use: the site needs them, no command does. */
+const load = createRequire(import.meta.url);
+let generators: ReadonlyArray<{ label: string; lang: string; plugin: Plugin }> | undefined;
+const languages = () => (generators ??= LANGUAGES.map(({ label, lang, module, name }) => ({ label, lang, plugin: (load(`@scalar/snippetz/plugins/${module}`) as Record<string, Plugin>)[name] as Plugin })));
 
 /** The tabs' labels, in order. */
 export const SAMPLE_LANGUAGES: readonly string[] = LANGUAGES.map((l) => l.label);
@@ -132,7 +131,7 @@ export function codeSamples(request: SampleRequest, noted: readonly string[] = [
   }
 
   const samples: SampleView[] = [];
-  for (const { label, lang, plugin } of LANGUAGES) {
+  for (const { label, lang, plugin } of languages()) {
     const made = generate(plugin, har);
     const code = made === undefined ? undefined : restorePlaceholders(made, [url, ...queryString.map((q) => q.value)].join(' '));
     if (code === undefined) notes.push(`No ${label} sample: its generator writes no ${type ?? 'such'} body.`);
@@ -182,11 +181,11 @@ const quotedKey = (value: unknown): boolean =>
 /** One language's sample, with the fixes its generator needs; undefined when it would leave the body out. */
 function generate(plugin: Plugin, har: HarRequest): string | undefined {
   // PHP writes a JSON body as an array whose keys it does not escape: such a body goes as its text.
-  const php = plugin === phpGuzzle && har.postData?.mimeType === 'application/json' && quotedKey(JSON.parse(har.postData.text ?? 'null'));
+  const php = plugin.target === 'php' && har.postData?.mimeType === 'application/json' && quotedKey(JSON.parse(har.postData.text ?? 'null'));
   const code = plugin.generate(php ? { ...har, postData: { mimeType: 'text/plain', text: har.postData?.text ?? '' } } : har);
   const text = har.postData?.text;
-  if (text !== undefined && plugin === pythonRequests && !/\b(json|data)=/.test(code)) return undefined;
-  if (plugin === rubyNative) return rubyFixed(code);
+  if (text !== undefined && plugin.target === 'python' && !/\b(json|data)=/.test(code)) return undefined;
+  if (plugin.target === 'ruby') return rubyFixed(code);
   return code.length > 0 ? code : undefined;
 }
 
