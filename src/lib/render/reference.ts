@@ -35,7 +35,7 @@ export interface ReferenceContext {
   item(area: 'resources' | 'authentication', id: string): Obj | undefined;
   /** The items that use an entry (the endpoints that need a scope), by the entry's id. */
   usedBy(id: string): LinkView[];
-  /** Prefixes the anchors of the page's trees: unique per item (`endpoints-get-order-`). */
+  /** Prefixes the anchors of the page's trees: unique per item (`endpoints/get-order/`, see `itemScope`). */
   scope: string;
 }
 

@@ -10,7 +10,7 @@ import type { FacetView, InlineView, LinkView, NamedExampleView, ShapeView } fro
  * place, and for a recursive shape a link to the place around it. Levels below the second are
  * folded (`<details>`). A page shows resources in place breadth first: every resource its bodies
  * carry, then those their fields name, then the next level, until it shows `TREE_BUDGET` shapes
- * of other items; past that, and below `INLINE_LEVEL`, named resources are links to their pages.
+ * of other items; past that, and deeper than `INLINE_LEVEL`, named resources are links to their pages.
  */
 
 /** A page shows other items' shapes in place until it shows this many (a GitHub-scale response nests hundreds). */
