@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { analyze, areaView, AREAS, itemView, readSpecDir, SiteIndex, type Analysis, type SiteOptions, type SpecFile } from '../src/lib/index.ts';
+import { parse, stringify } from 'yaml';
+import { analyze, areaView, AREAS, itemView, readSpecDir, SiteIndex, type Analysis, type BlockView, type ItemView, type SiteOptions, type SpecFile } from '../src/lib/index.ts';
 import { main } from '../src/cli/main.ts';
 
 const encoder = new TextEncoder();
@@ -66,3 +68,19 @@ export function siteViews(analysis: Analysis, options: SiteOptions = {}) {
   });
   return { service: index.service, readiness: index.readiness, sources: index.sources, areas, gapCount: areas.reduce((n, a) => n + a.gapCount, 0) };
 }
+
+/** A file of the complete fixture, changed: its YAML read, changed and written back, for `completeWith`. */
+export function editComplete(path: string, change: (data: Record<string, unknown>) => Record<string, unknown>): string {
+  return stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
+}
+
+/** An item's page among a site's views (`siteViews`); throws when there is no such item. */
+export function itemOf(model: ReturnType<typeof siteViews>, area: string, id: string): ItemView {
+  const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
+  if (!found) throw new Error(`no ${area}/${id}`);
+  return found;
+}
+
+/** The first block of a kind on an item's page. */
+export const blockOf = <K extends BlockView['kind']>(item: ItemView | undefined, kind: K): Extract<BlockView, { kind: K }> | undefined =>
+  item?.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);

@@ -83,19 +83,80 @@ describe('browsing the complete service', () => {
   });
 
   it.each([
-    ['/states/order-status/', 1280, 'beside'],
-    ['/resources/Order/', 1280, 'beside'],
-    ['/states/order-status/', 375, 'above'],
-  ] as const)('puts the diagram of %s at %ipx %s the transition table', async (path, width, where) => {
+    ['/states/order-status/', 1280],
+    ['/resources/Order/', 1280],
+    ['/states/order-status/', 375],
+  ] as const)('puts the diagram of %s at %ipx above its transition table: beside it, its labels would be under 11 px', async (path, width) => {
     const page = await open('complete', path, width);
     const diagram = await page.locator('.machine figure.diagram').first().boundingBox();
     const table = await page.locator('.machine table.transitions').first().boundingBox();
     if (!diagram || !table) throw new Error('no diagram or no table');
-    if (where === 'beside') {
-      expect(table.x).toBeGreaterThanOrEqual(diagram.x + diagram.width);
-      expect(table.y).toBeLessThan(diagram.y + diagram.height);
-    } else expect(table.y).toBeGreaterThanOrEqual(diagram.y + diagram.height);
+    expect(table.y).toBeGreaterThanOrEqual(diagram.y + diagram.height);
     await page.close();
+  });
+
+  it.each(['/states/order-status/', '/resources/Order/'])('draws every label of the diagram on %s at 11 px or more at 1280 px', async (path) => {
+    const page = await open('complete', path);
+    const sizes = await page.locator('figure.diagram svg text').evaluateAll((texts) =>
+      texts.map((t) => {
+        const m = (t as SVGTextElement).getScreenCTM();
+        return Number(t.getAttribute('font-size')) * (m ? Math.hypot(m.a, m.b) : 0);
+      }),
+    );
+    expect(sizes.length).toBeGreaterThan(5);
+    expect(sizes.filter((px) => px < 11)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('bodies in place', () => {
+  it('fold the third level of a tree, which a click opens', async () => {
+    const page = await open('complete', '/endpoints/get-order/');
+    const card = page.locator('.response .inline-tree[data-inline="resources/Card"]');
+    const last4 = card.locator('.shape-name', { hasText: 'last4' });
+    expect(await card.isVisible()).toBe(true);
+    expect(await last4.isVisible()).toBe(false);
+    await card.locator('details.shape-fold > summary').click();
+    expect(await last4.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('print every fold open, on an item’s page too', async () => {
+    const page = await open('complete', '/endpoints/get-order/');
+    const last4 = page.locator('.response .inline-tree[data-inline="resources/Card"] .shape-name', { hasText: 'last4' });
+    expect(await last4.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await last4.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('link another place that names a resource to where the page shows it', async () => {
+    const page = await open('complete', '/endpoints/create-order/');
+    await page.locator('[data-inline-repeat="resources/Order"] a').first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#endpoints/create-order/t1');
+    expect(await page.locator('[id="endpoints/create-order/t1"]').isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('code samples', () => {
+  it('remember the reader’s language across pages, in both themes', async () => {
+    const url = await serve('complete');
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const page = await context.newPage();
+      await page.goto(`${url}/endpoints/get-order/`);
+      const tab = (name: string) => page.locator('section.samples [role="tab"]', { hasText: new RegExp(`^${name}$`) });
+      expect(await tab('cURL').getAttribute('aria-selected')).toBe('true');
+      await tab('Python').click();
+      expect(await tab('Python').getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('section.samples [role="tabpanel"]:visible pre').textContent()).toContain('requests.get(');
+      // Another endpoint's page opens with the same language.
+      await page.goto(`${url}/endpoints/create-order/`);
+      expect(await tab('Python').getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('section.samples [role="tabpanel"]:visible pre').textContent()).toContain('requests.post(');
+      await context.close();
+    }
   });
 });
 
@@ -210,22 +271,77 @@ function headersBrokenInsideWords(): string[] {
   return broken;
 }
 
+/** Identifiers in tables (`place-order`, `/orders/{order_id}/lines`) broken inside a word: each piece between `/`s must sit on one line. */
+function identifiersBrokenInsideWords(): string[] {
+  const broken: string[] = [];
+  for (const code of document.querySelectorAll('main table code')) {
+    if (code.closest('.constraint')) continue; // a pattern, not an identifier
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(/\/?[^/\s]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index ?? 0);
+        range.setEnd(node, (m.index ?? 0) + m[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}
+
+/** What scrolls sideways in the page that is not code or a table in its own box. */
+function sidewaysScrollers(): string[] {
+  return [...document.querySelectorAll('main *')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+    .filter((e) => !e.matches('pre, .table-scroll, figure.diagram'))
+    .map((e) => `${e.tagName.toLowerCase()}${[...e.classList].map((c) => `.${c}`).join('')}`);
+}
+
 describe('every page type at phone and desktop widths, in both themes', () => {
   const cases = PAGES.flatMap((p) => [375, 1280].flatMap((w) => (['light', 'dark'] as const).map((t) => [p, w, t] as const)));
-  it.each(cases)('%s at %ipx (%s): no sideways scrolling, no table header broken inside a word', async (path, width, theme) => {
+  it.each(cases)('%s at %ipx (%s): nothing scrolls sideways but code and tables in their boxes, no header or identifier broken inside a word', async (path, width, theme) => {
     const page = await open('complete', path, width);
     await page.emulateMedia({ colorScheme: theme });
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll).toBeLessThanOrEqual(client);
+    expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
     expect(await page.evaluate(headersBrokenInsideWords)).toEqual([]);
+    expect(await page.evaluate(identifiersBrokenInsideWords)).toEqual([]);
     await page.close();
   });
 
-  it('the check does catch a header broken inside a word', async () => {
+  it('the checks do catch a header or an identifier broken inside a word, and a box that scrolls sideways', async () => {
     const page = await open('complete', '/endpoints/', 375);
-    await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<table style="width: 3rem"><tr><th style="overflow-wrap: anywhere">Description</th></tr></table>'));
+    await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<table style="width: 3rem"><tr><th style="overflow-wrap: anywhere">Description</th><td><code style="white-space: normal; overflow-wrap: anywhere">place-order</code></td></tr></table><div style="overflow-x: auto"><p style="width: 2000px">wide</p></div>'));
     expect(await page.evaluate(headersBrokenInsideWords)).toEqual(['Description']);
+    expect(await page.evaluate(identifiersBrokenInsideWords)).toEqual(['place-order']);
+    expect(await page.evaluate(sidewaysScrollers)).toEqual(['div']);
+    await page.close();
+  });
+
+  it.each([375, 390])('shows the dashboard’s open-gap counts at %ipx, without scrolling', async (width) => {
+    const page = await open('content', '/', width);
+    const box = page.locator('table.dashboard').locator('xpath=..');
+    const { scroll, client, right } = await box.evaluate((b) => ({ scroll: b.scrollWidth, client: b.clientWidth, right: b.getBoundingClientRect().right }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    const counts = page.locator('table.dashboard tbody tr td:last-child');
+    expect(await counts.allTextContents()).toEqual(['5', '1', '1', '1', '1', '4', '2', '4', '3']);
+    for (const cell of await counts.all()) {
+      expect(await cell.isVisible()).toBe(true);
+      expect((await cell.boundingBox())?.x ?? Infinity).toBeLessThan(right);
+    }
+    await page.close();
+  });
+
+  it('lists an area’s endpoints at 375px with each path whole between its slashes and the open-gap column in view', async () => {
+    const page = await open('complete', '/endpoints/', 375);
+    expect(await page.evaluate(identifiersBrokenInsideWords)).toEqual([]);
+    const table = page.locator('table.items').first();
+    const box = table.locator('xpath=..');
+    expect(await box.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+    expect(await table.locator('th', { hasText: 'Open' }).isVisible()).toBe(true);
     await page.close();
   });
 });

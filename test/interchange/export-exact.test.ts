@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { exportAsyncApi, exportOpenApi, UNEXPORTED_EXTENSION } from '../../src/lib/index.ts';
-import { cli, completeWith, fixture, specAt } from '../helpers.ts';
+import { cli, completeWith, editComplete as edit, fixture, specAt } from '../helpers.ts';
 import { openApiProblems } from '../openapi-valid.ts';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-/** A file of the complete fixture, changed. */
-const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
 
 describe('the OpenAPI export states what the spec states, and nothing else', () => {
   it('writes a valid document that carries every part of the complete fixture, and says what it cannot carry', async () => {

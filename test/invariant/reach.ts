@@ -104,9 +104,17 @@ function rowPlaces(analysis: Analysis): (leaf: Leaf) => RowPlace[] {
   };
 }
 
-/** A boolean's words are looked for case aside; any other value exactly as written. */
+/** Text as JSON writes it inside a string, blanks removed: the escapes of blanks (`\n`) too, as `squash` removes blanks. */
+const squashJson = (s: string) => squash(s).replace(/(?<!\\)\\[nrt]/g, '');
+
+/**
+ * A boolean's words are looked for case aside; any other value exactly as written, or as JSON
+ * writes it inside a string (an example's text, shown as the JSON it is: `"it's \"quoted\""`).
+ */
 const shownIn = (leaf: Leaf, text: string) =>
-  leaf.words ? leaf.words.some((w) => text.toLowerCase().includes(squash(w).toLowerCase())) || text.includes(squash(leaf.text)) : text.includes(squash(leaf.text));
+  leaf.words
+    ? leaf.words.some((w) => text.toLowerCase().includes(squash(w).toLowerCase())) || text.includes(squash(leaf.text))
+    : text.includes(squash(leaf.text)) || squashJson(text).includes(squashJson(JSON.stringify(leaf.text).slice(1, -1)));
 
 const failure = (leaf: Leaf, where: string) => `${leaf.file} ${leaf.path} = ${JSON.stringify(leaf.text)}: not on ${where}`;
 

@@ -153,13 +153,13 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
     const param = root.querySelector('table.shape-table tbody tr');
     expect(param?.querySelectorAll('th, td').map((c) => c.text.replace(/\s+/g, ' ').trim())).toEqual(['order_id', 'string', 'required', "The order's id."]);
     expect(root.querySelectorAll('.response-head').map((h) => h.text.trim())).toEqual(['200', '404']);
-    expect(text('.response .body-carries')).toBe('Order');
+    expect(text('.response .body-carries')).toBe('Order application/json application/xml');
     expect(text('.security')).toBe('Needs: OAuth 2.0 client credentials oauth2 with orders:read');
-    // An example response made from the Order resource, marked as generated, and a curl line.
+    // An example response made from the Order resource, marked as generated, and code samples.
     const generated = root.querySelector('.response .example.generated');
     expect(generated?.querySelector('summary')?.text).toContain('generated');
     expect(JSON.parse(generated?.querySelector('pre')?.text ?? 'null')).toMatchObject({ id: '00000000-0000-0000-0000-000000000000', status: 'draft', total: 1999 });
-    expect(root.querySelector('.curl pre')?.text).toBe("curl -X GET 'https://api.example.com/v1/orders/{order_id}' \\\n  -H 'Authorization: Bearer <token>'");
+    expect(root.querySelector('.samples pre')?.text).toBe("curl 'https://api.example.com/v1/orders/{order_id}' \\\n  --header 'Authorization: Bearer <token>'");
     // The scheme's page lists, under each scope, the endpoints that need it.
     const oauth = main(await page(complete, 'authentication/oauth2'));
     const needed = (scope: string) =>
@@ -293,9 +293,9 @@ describe('reference pages of the complete fixture', () => {
     expect(await blocksInParagraphs(complete)).toEqual([]);
   });
 
-  it('says which path parameters the curl line leaves to fill in', async () => {
-    const curl = main(await page(complete, 'endpoints/get-order')).querySelector('.curl');
-    expect(curl?.querySelectorAll('.note').map(text)).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.']);
+  it('says which path parameters the code samples leave to fill in', async () => {
+    const samples = main(await page(complete, 'endpoints/get-order')).querySelector('.samples');
+    expect(samples?.querySelectorAll('.note').map(text)).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.']);
   });
 
   it('shows the logo specbench.yaml names in the header, below the base path', async () => {

@@ -45,8 +45,8 @@ export type LayoutBlock =
   | { kind: 'security'; key: string }
   /** A map whose entries are each a value (scopes, token lifetimes, token endpoints). */
   | { kind: 'entries'; key: string; title: string }
-  /** A `curl` line made from what an endpoint states. */
-  | { kind: 'curl' }
+  /** Code samples of the request in several languages, made from what an endpoint states. */
+  | { kind: 'samples' }
   /** Headers by name, each a shape. */
   | { kind: 'headers'; key: string; title: string }
   /** The item's state machine: diagram, states, transitions. */

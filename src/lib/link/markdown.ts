@@ -348,15 +348,29 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * is (never passed through as markup), unsafe URL schemes removed by rehype-sanitize's GitHub schema. Prose past
  * the limits (which `check` reports as an error) is shown as plain text, never parsed.
  */
-export function proseRenderer(resolve: ResolveLink): (text: string) => string {
+export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (url: string) => string) => string {
   const { remark, remarkRehype, rehypeSanitize, rehypeStringify } = markdownToolchain();
   const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
-  return (text) => {
+  return (text, rebase) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
     const tree = processor.parse(text);
     if (treeDepth(tree) > PROSE_LIMITS.depth) return `<p>${escapeHtml(text)}</p>`;
+    if (rebase) rebaseLinks(tree, rebase);
     return processor.stringify(processor.runSync(tree));
   };
+}
+
+/** Whether a URL written in prose is relative to the page that shows it (`../gaps/`, `#x`): no scheme, not from the root. */
+const isPageRelative = (url: string) => !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');
+
+/** The relative URLs of links, images and link definitions written in prose, rewritten by `rebase` (spec links are resolved apart). */
+function rebaseLinks(tree: Root, rebase: (url: string) => string): void {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node & { url?: unknown; children?: Node[] };
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && typeof node.url === 'string' && isPageRelative(node.url)) node.url = rebase(node.url);
+    for (const child of node.children ?? []) stack.push(child);
+  }
 }
 
 /**

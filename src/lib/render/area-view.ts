@@ -25,7 +25,7 @@ export function areaView(ctx: ViewContext, key: AreaKey): AreaSummary {
     covers: module.covers,
     ...(module.items ? { noun: module.items.noun, plural: module.items.plural } : {}),
     file: area.file,
-    ...(typeof description === 'string' ? { description, descriptionHtml: ctx.prose(description) } : {}),
+    ...(typeof description === 'string' ? { description, descriptionHtml: ctx.prose(description, areaPath(key)) } : {}),
     coverage: analysis.assessment.byArea[key],
     gapCount: gaps.length,
     facets: walk ? facetRows(ctx, walk, 1) : [],

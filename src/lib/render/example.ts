@@ -111,23 +111,6 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
 }
 
 
-/** Whether a media type carries JSON (or states none, which the reference reads as JSON). */
-export const isJsonMedia = (type: string | undefined): boolean => type === undefined || /^application\/([\w.+-]+\+)?json\b/i.test(type);
-
-/** A word for the POSIX shell, single-quoted unless it is plain (or always, when asked). */
-export function shellWord(word: string, always = false): string {
-  return !always && /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A `curl` command line, one option per line. */
-export function curlCommand(parts: { method: string; url: string; headers: string[]; user?: string; data?: string }): string {
-  const lines = [`curl -X ${shellWord(parts.method)} ${shellWord(parts.url, true)}`];
-  if (parts.user !== undefined) lines.push(`  -u ${shellWord(parts.user)}`);
-  for (const h of parts.headers) lines.push(`  -H ${shellWord(h)}`);
-  if (parts.data !== undefined) lines.push(`  --data ${shellWord(parts.data)}`);
-  return lines.join(' \\\n');
-}
-
 /** A number inside the stated bounds (the lower bound, the upper, their middle, or 0), a multiple of the stated step. */
 function numberWithin(v: Obj, integer: boolean): number {
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);

@@ -7,21 +7,24 @@ import type { FacetView, LinkView, ValueView } from './views.ts';
 
 /** A facet as a page shows it: its state, its value in words or as a tree, its question, its links and what blocks what. */
 export function facetView(ctx: ViewContext, f: FacetResult, depth = 0, hasChildren = false): FacetView {
+  // Its prose belongs to its item's page (or its area's), wherever it is shown.
+  const page = f.item !== undefined ? itemPath(f.area, f.item) : areaPath(f.area);
+  const prose = (text: string) => ctx.prose(text, page);
   return {
     id: f.id,
     anchor: facetAnchor(f.id),
     path: facetPath(f.id),
     label: f.label,
     state: f.state,
-    ...text(f, hasChildren, f.prose ? 'description' : f.at.at(-1), ctx.prose),
-    ...(isGap(f.state) ? { question: f.question, questionHtml: ctx.question(f.question) } : {}),
+    ...text(f, hasChildren, f.prose ? 'description' : f.at.at(-1), prose),
+    ...(isGap(f.state) ? { question: f.question, questionHtml: ctx.question(f.question, page) } : {}),
     ...(f.owner ? { owner: f.owner } : {}),
-    ...(f.link ? { link: linkOnSite(f.link, `${ctx.base}${f.item !== undefined ? itemPath(f.area, f.item) : areaPath(f.area)}`) } : {}),
+    ...(f.link ? { link: linkOnSite(f.link, `${ctx.base}${page}`) } : {}),
     blockedBy: f.blockedBy.map((id) => ({ id, path: facetPath(id) })),
     blocks: f.blocks.map((id) => ({ id, path: facetPath(id) })),
     links: f.state === 'stated' ? facetLinks(ctx, f.file, f.at) : [],
     depth,
-    ...withHtml(statedProse(f), ctx.prose),
+    ...withHtml(statedProse(f), prose),
     ...(isGap(f.state) ? ctx.gapSource(f) : {}),
   };
 }
@@ -36,7 +39,7 @@ export function detailView(ctx: ViewContext, owner: OwnerResult, key: string, va
     path: facetPath(id),
     label: owner.label ? `${owner.label}: ${keyWords(key)}` : keyWords(key),
     state: 'stated',
-    ...text({ state: 'stated', value }, false, key, ctx.prose),
+    ...text({ state: 'stated', value }, false, key, (prose) => ctx.prose(prose, owner.item !== undefined ? itemPath(owner.area, owner.item) : areaPath(owner.area))),
     blockedBy: [],
     blocks: [],
     links: facetLinks(ctx, owner.file, at),

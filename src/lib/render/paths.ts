@@ -16,10 +16,24 @@ export function facetAnchor(id: string): string {
   return `f-${id.replace(/[^A-Za-z0-9.~/-]/gu, (c) => `_${(c.codePointAt(0) ?? 0).toString(16)}_`)}`;
 }
 
+/** The page that shows what an id names: its item's page, or its area's page for area facets (ids `area/facet`). */
+export function pageOf(id: string): string {
+  const [area = '', item, ...rest] = id.split('/');
+  return rest.length > 0 && item !== undefined ? itemPath(area, item) : areaPath(area);
+}
+
 /** A facet is shown on its item's page, or on its area's page for area facets (ids `area/facet`). */
 export function facetPath(id: string): string {
-  const [area = '', item, ...rest] = id.split('/');
-  return `${rest.length > 0 && item !== undefined ? itemPath(area, item) : areaPath(area)}#${facetAnchor(id)}`;
+  return `${pageOf(id)}#${facetAnchor(id)}`;
+}
+
+/**
+ * What prefixes the ids of an item's blocks and trees where a page shows many items (the print
+ * version): its area and id, made safe for an id like a facet's anchor (`endpoints/get-order/`).
+ * An item id holds no `/`, so no two items' prefixes, nor what follows them, can meet.
+ */
+export function itemScope(area: string, id: string): string {
+  return `${area}/${id.replace(/[^A-Za-z0-9.~-]/gu, (c) => `_${(c.codePointAt(0) ?? 0).toString(16)}_`)}/`;
 }
 
 /** The page of all gaps, or its section for one area. */

@@ -1,62 +1,45 @@
 import type { LayoutBlock } from '../areas/area.ts';
 import { requirements, type SecurityAlternative } from '../areas/security.ts';
-import { isResourceType } from '../areas/shape.ts';
 import { facetId, idSegment } from '../facet/ids.ts';
-import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
-import { withArticle } from '../facet/words.ts';
-import { curlCommand, exampleOf, isJsonMedia, type ExampleMode } from './example.ts';
+import { isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult, OwnerResult } from '../gaps/types.ts';
-import { facetAnchor, facetPath } from './paths.ts';
-import type { BlockView, BodyView, FacetView, LinkView, SecurityView, ShapeView } from './views.ts';
+import { bodyExamples, fileFields, firstExampleValue, mediaTypesOf } from './body-examples.ts';
+import type { ExampleMode } from './example.ts';
+import { inMediaType } from './media-example.ts';
+import { facetAnchor, facetPath, pageOf } from './paths.ts';
+import { endpointRequest } from './request-sample.ts';
+import { codeSamples, type SampleRequest } from './samples.ts';
+import { shapeTrees, top, type Place } from './shape-tree.ts';
+import type { BlockView, BodyView, FacetView, LinkView, SecurityView } from './views.ts';
 
 export type { BlockView, BodyView, ParameterGroupView, ResponseView, SecurityView, ShapeView } from './views.ts';
 
-/** What the builder needs from the site model: facets and owners by id, and how to show them. */
+/** What the builder needs from the site model: facets and owners by id (the page's item's, another item's, an area's), and how to show them. */
 export interface ReferenceContext {
   facets: Pick<ReadonlyMap<string, FacetResult>, 'get' | 'has'>;
   /** The facets directly under an id (`resources/Order/fields/id` has `.../type`, `.../required`...). */
-  under: ReadonlyMap<string, readonly FacetResult[]>;
-  owners: ReadonlyMap<string, OwnerResult>;
+  under: Pick<ReadonlyMap<string, readonly FacetResult[]>, 'get'>;
+  owners: Pick<ReadonlyMap<string, OwnerResult>, 'get'>;
+  /** The keys of the facets directly under an id, when the id's item is known. */
+  keysUnder(id: string): ReadonlySet<string> | undefined;
   view(f: FacetResult): FacetView;
   /** A value an owner states besides its facets, shown like a facet. */
   detail(owner: OwnerResult, key: string, value: unknown): FacetView;
+  /** Prose as safe HTML, its relative links resolved against `page` (the page of the item or area that states it). */
+  prose(text: string, page: string): string;
   /** The base address paths are relative to, as the purpose states it (or its placeholder). */
   baseUrl?: string;
   /** An item's page, when the spec has the item. */
   link(area: 'resources' | 'errors' | 'authentication', id: string): LinkView | undefined;
-  /** An item's data, when the spec has it (resources for examples, schemes for a `curl` line). */
+  /** An item's data, when the spec has it (resources for examples and trees, schemes for code samples). */
   item(area: 'resources' | 'authentication', id: string): Obj | undefined;
   /** The items that use an entry (the endpoints that need a scope), by the entry's id. */
   usedBy(id: string): LinkView[];
+  /** Prefixes the anchors of the page's trees: unique per item (`endpoints/get-order/`, see `itemScope`). */
+  scope: string;
 }
 
-const FLAGS = ['nullable', 'read_only', 'write_only', 'deprecated'] as const;
-const CONSTRAINTS: ReadonlyArray<[string, string]> = [
-  ['minimum', '≥'],
-  ['exclusive_minimum', '>'],
-  ['maximum', '≤'],
-  ['exclusive_maximum', '<'],
-  ['multiple_of', 'multiple of'],
-  ['min_length', 'min length'],
-  ['max_length', 'max length'],
-  ['pattern', 'pattern'],
-  ['min_items', 'min items'],
-  ['max_items', 'max items'],
-  ['unique_items', 'unique items'],
-];
-/** Keys of a shape the tree places; anything else it states is an extra. */
-const SHAPE_KEYS = new Set(['type', 'required', 'description', 'format', 'allowed', 'default', 'examples', 'discriminator', 'fields', 'items', 'values', 'of', ...FLAGS, ...CONSTRAINTS.map(([k]) => k)]);
-const BODY_KEYS = new Set(['resource', 'list', 'error', 'content_type', 'description', 'schema', 'content', 'headers', 'example']);
-
-
-/** A value a shape states for itself: its first example, its default, or its first allowed value. */
-function statedValueOf(p: Obj): unknown {
-  const examples = stated(p.examples);
-  if (Array.isArray(examples) && examples.length > 0) return examples[0];
-  if ('default' in p && (p.default === null || facetState(p.default) === 'stated')) return p.default;
-  const allowed = stated(p.allowed);
-  return Array.isArray(allowed) && allowed.length > 0 ? allowed[0] : undefined;
-}
+const BODY_KEYS = new Set(['resource', 'list', 'error', 'content_type', 'description', 'schema', 'content', 'headers', 'example', 'named_examples']);
 
 /** The class of a status code for colouring: `2xx`, `4xx`, `default`. */
 export function statusClass(status: string): string {
@@ -94,51 +77,6 @@ export function referenceBuilder(ctx: ReferenceContext) {
   };
   /** A facet or, where the key is no facet of its owner, a value the owner states. */
   const cell = (ownerId: string, key: string) => facet(`${ownerId}/${idSegment(key)}`) ?? detailOf(ownerId, key);
-  const typeLink = (value: unknown) => (typeof value === 'string' && isResourceType(value) ? ctx.link('resources', value) : undefined);
-
-  function shape(id: string, value: unknown, name?: string): ShapeView {
-    const own = (key: string) => facet(`${id}/${key}`);
-    const type = own('type');
-    const out: ShapeView = {
-      id,
-      anchor: facetAnchor(id),
-      ...(name !== undefined ? { name } : {}),
-      ...(type ? { type } : {}),
-      flags: FLAGS.flatMap((k) => own(k) ?? []),
-      constraints: CONSTRAINTS.flatMap(([k, label]) => {
-        const f = own(k);
-        return f ? [{ label, facet: f }] : [];
-      }),
-      children: [],
-      extras: [],
-    };
-    const link = typeLink(isObj(value) ? stated(value.type) : undefined);
-    if (link) out.typeLink = link;
-    const optional = { required: own('required') ?? detailOf(id, 'required'), description: own('description'), format: own('format'), allowed: own('allowed'), default: own('default'), examples: own('examples'), discriminator: own('discriminator') };
-    for (const [k, v] of Object.entries(optional)) if (v) (out as Record<string, unknown>)[k] = v;
-    const v = isObj(value) ? value : {};
-    const fields = own('fields');
-    if (fields) out.children.push({ kind: 'fields', facet: fields, shapes: Object.entries(isObj(stated(v.fields)) ? (stated(v.fields) as object) : {}).map(([n, f]) => shape(`${id}/fields/${idSegment(n)}`, f, n)) });
-    for (const kind of ['items', 'values'] as const) {
-      const f = own(kind);
-      if (!f) continue;
-      const inner = stated(v[kind]);
-      out.children.push({ kind, facet: f, shapes: isObj(inner) ? [shape(`${id}/${kind}`, inner)] : [] });
-    }
-    const of = own('of');
-    if (of) {
-      const variants = stated(v.of);
-      out.children.push({ kind: 'variants', facet: of, shapes: Array.isArray(variants) ? variants.map((x, i) => (isObj(x) ? shape(`${id}/of/${i}`, x, String(i + 1)) : variantByName(`${id}/of/${i}`, x, i))) : [] });
-    }
-    out.extras = [...details(id, new Set(['required'])), ...otherFacets(id, SHAPE_KEYS)];
-    return out;
-  }
-
-  /** A variant written as a type name (`Card`): a shape with just that type, linked. */
-  function variantByName(id: string, value: unknown, index: number): ShapeView {
-    const link = typeLink(value);
-    return { id, anchor: facetAnchor(id), name: String(index + 1), ...(link ? { typeLink: link } : {}), flags: [], constraints: [], children: [], extras: [], type: { id, anchor: '', path: '', label: 'type', state: 'stated', text: String(value), blockedBy: [], blocks: [], links: [], depth: 0 } };
-  }
 
   /** Facets directly under an owner that none of the given keys place. */
   function otherFacets(ownerId: string, placed: ReadonlySet<string>): FacetView[] {
@@ -151,25 +89,36 @@ export function referenceBuilder(ctx: ReferenceContext) {
     return out;
   }
 
-  const exampleContext = { resource: (id: string) => ctx.item('resources', id) };
-  /** An example of what a body carries, generated: a resource (or a list of it) or its own shape. */
-  function generate(v: Obj, mode: ExampleMode): unknown {
-    const resource = typeof v.resource === 'string' ? v.resource : undefined;
-    const made = resource !== undefined ? exampleOf(resource, exampleContext, mode) : isObj(stated(v.schema)) ? exampleOf(stated(v.schema), exampleContext, mode) : undefined;
-    if (!made) return undefined;
-    return v.list === true ? [made.value] : made.value;
-  }
+  const trees = shapeTrees({
+    facet,
+    keysUnder: (id) => ctx.keysUnder(id),
+    detailOf,
+    place: (id) => used.add(id),
+    details,
+    otherFacets,
+    link: (id) => ctx.link('resources', id),
+    resource: (id) => ctx.item('resources', id),
+    prose: ctx.prose,
+    scope: ctx.scope,
+  });
+  const { shape } = trees;
 
-  function body(id: string, value: unknown, self: FacetView, mode: ExampleMode): BodyView {
+  const exampleContext = { resource: (id: string) => ctx.item('resources', id) };
+
+  /** A body; `mediaType` is the one it is written in, for a body per media type. */
+  function body(id: string, value: unknown, self: FacetView, mode: ExampleMode, at: Place = top(), mediaType?: string): BodyView {
     const v = isObj(value) ? value : {};
     const resource = typeof v.resource === 'string' ? v.resource : undefined;
     const error = typeof v.error === 'string' ? v.error : undefined;
-    const types = typeof v.content_type === 'string' ? [v.content_type] : Array.isArray(v.content_type) ? v.content_type.map(String) : [];
+    const types = mediaTypesOf(v);
     for (const key of ['resource', 'list', 'error', 'content_type', 'required']) if (key in v) used.add(`${id}/${key}`);
-    const out: BodyView = { facet: self, mediaTypes: types, media: [], extras: [] };
+    const out: BodyView = { facet: self, mediaTypes: types, media: [], examples: [], noExample: [], extras: [] };
     const resourceLink = resource !== undefined ? ctx.link('resources', resource) : undefined;
-    if (resourceLink) out.resource = resourceLink;
-    else if (resource !== undefined) out.extras.push(detailOf(id, 'resource') as FacetView);
+    if (resourceLink && resource !== undefined) {
+      out.resource = resourceLink;
+      const inline = trees.inlined(resource, at);
+      if (inline) out.inline = inline;
+    } else if (resource !== undefined) out.extras.push(detailOf(id, 'resource') as FacetView);
     if (v.list === true) out.list = true;
     else if ('list' in v) out.extras.push(detailOf(id, 'list') as FacetView);
     const errorLink = error !== undefined ? ctx.link('errors', error) : undefined;
@@ -179,25 +128,27 @@ export function referenceBuilder(ctx: ReferenceContext) {
     if (description) out.description = description;
     // A shape or media types stated as open, none or a placeholder show as such among the extras.
     const schema = facet(`${id}/schema`);
-    if (schema?.state === 'stated') out.shape = shape(`${id}/schema`, stated(v.schema));
+    if (schema?.state === 'stated') out.shape = shape(`${id}/schema`, stated(v.schema), undefined, at);
     else if (schema) out.extras.push(schema);
     const content = facet(`${id}/content`);
     if (content?.state === 'stated') {
       for (const [type, m] of Object.entries(statedObj(v.content) ?? {})) {
         const mid = `${id}/content/${idSegment(type)}`;
-        out.media.push({ type, body: body(mid, m, { ...content, id: mid, anchor: facetAnchor(mid), label: type }, mode) });
+        out.media.push({ type, body: body(mid, m, { ...content, id: mid, anchor: facetAnchor(mid), label: type }, mode, at, type) });
       }
     } else if (content) out.extras.push(content);
     const headers = facet(`${id}/headers`);
     if (headers) {
       const h = stated(v.headers);
-      out.headers = { facet: headers, shapes: Object.entries(isObj(h) ? h : {}).map(([n, x]) => shape(`${id}/headers/${idSegment(n)}`, x, n)) };
+      out.headers = { facet: headers, shapes: Object.entries(isObj(h) ? h : {}).map(([n, x]) => shape(`${id}/headers/${idSegment(n)}`, x, n, { ...at, level: 1 })) };
     }
-    const example = detailOf(id, 'example');
-    if (example) out.example = { facet: example, json: JSON.stringify(v.example, null, 2) };
-    else if (types.every(isJsonMedia)) {
-      const made = generate(v, mode);
-      if (made !== undefined) out.generated = JSON.stringify(made, null, 2);
+    // The examples of a body that carries something; one with a body per media type has them there.
+    if (content?.state !== 'stated') {
+      const example = detailOf(id, 'example');
+      if ('named_examples' in v) used.add(`${id}/named_examples`);
+      const made = bodyExamples(v, { ...exampleContext, prose: (text) => ctx.prose(text, pageOf(id)), ...(example ? { facetId: example.id } : {}) }, mode, mediaType !== undefined ? [mediaType] : types);
+      out.examples = made.examples;
+      out.noExample = made.noExample;
     }
     out.extras = [...out.extras, ...details(id, BODY_KEYS), ...otherFacets(id, BODY_KEYS)];
     return out;
@@ -222,75 +173,31 @@ export function referenceBuilder(ctx: ReferenceContext) {
     };
   }
 
-  /**
-   * A `curl` line for an endpoint whose method and path are stated: the base address (or its
-   * placeholder), required query and header parameters, the first way of authenticating that the
-   * spec says enough about, and the request body's example. What it cannot fill in is noted.
-   */
-  function curl(data: Obj): BlockView | undefined {
-    const method = stated(data.method);
-    const path = stated(data.path);
-    if (typeof method !== 'string' || typeof path !== 'string') return undefined;
-    const notes: string[] = [];
-    const headers: string[] = [];
-    const query: string[] = [];
-    let user: string | undefined;
-    const parameters = statedObj(data.parameters) ?? {};
-    for (const location of ['query', 'header'] as const) {
-      for (const [name, p] of Object.entries(statedObj(parameters[location]) ?? {})) {
-        if (!isObj(p) || stated(p.required) !== true) continue;
-        const made = exampleOf(p, exampleContext, 'request');
-        const text = made === undefined ? `<${name}>` : typeof made.value === 'string' ? made.value : JSON.stringify(made.value);
-        if (location === 'query') query.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
-        else headers.push(`${name}: ${text}`);
+  /** The code samples of an endpoint whose method and path are stated; what they leave out or as placeholders is noted. */
+  function samples(data: Obj): BlockView | undefined {
+    const made = endpointRequest(data, { scheme: (id) => ctx.item('authentication', id), ...(ctx.baseUrl !== undefined ? { baseUrl: ctx.baseUrl } : {}), body: sampleBody });
+    if (!made) return undefined;
+    const { samples: list, notes } = codeSamples(made.request, made.notes);
+    return { kind: 'samples', samples: list, notes };
+  }
+
+  /** What a request's samples send: the first media type that can carry its example (stated, or made from its shape). */
+  function sampleBody(request: Obj): SampleRequest['body'] | { reason: string } {
+    const content = Object.entries(statedObj(request.content) ?? {});
+    const candidates: Array<[string, Obj]> = content.length > 0 ? content.flatMap(([type, m]) => (isObj(m) ? [[type, m] as [string, Obj]] : [])) : (mediaTypesOf(request).length > 0 ? mediaTypesOf(request) : ['application/json']).map((type) => [type, request]);
+    let reason: string | undefined;
+    for (const [type, body] of candidates) {
+      const value = firstExampleValue(body, exampleContext, 'request');
+      if (!value) continue;
+      const name = typeof body.resource === 'string' ? body.resource : undefined;
+      const written = inMediaType(value.value, type, name);
+      if ('reason' in written) {
+        reason ??= written.reason;
+        continue;
       }
+      return { mediaType: type, value: value.value, files: fileFields(body, exampleContext), ...(name !== undefined ? { name } : {}) };
     }
-    const alternatives = stated(data.security);
-    const first = Array.isArray(alternatives) ? (alternatives as SecurityAlternative[])[0] : undefined;
-    if (first && !('anonymous' in first)) {
-      for (const { requirement } of requirements([first])) {
-        const scheme = ctx.item('authentication', requirement.scheme);
-        const kind = scheme ? stated(scheme.scheme) : undefined;
-        const names = scheme ? stated(scheme.headers) : undefined;
-        const header = Array.isArray(names) && typeof names[0] === 'string' ? names[0] : undefined;
-        if (kind === 'http-bearer' || kind === 'oauth2' || kind === 'openid-connect') headers.push(`${header ?? 'Authorization'}: Bearer <token>`);
-        else if (kind === 'http-basic') user = '<username>:<password>';
-        else if (kind === 'api-key' && scheme) {
-          const location = stated(scheme.location);
-          if (location === 'header' && header !== undefined) headers.push(`${header}: <api-key>`);
-          else notes.push(`The ${requirement.scheme} credentials are left out: where the key goes and under which name is not stated yet.`);
-        } else notes.push(`The ${requirement.scheme} credentials are left out: ${kind === undefined ? 'the kind of scheme is not stated yet' : `${withArticle(String(kind))} scheme is set up outside the request line`}.`);
-      }
-    }
-    const declared = statedObj(data.request);
-    // With a body per media type, the first one stated.
-    const [mediaType, media] = Object.entries(statedObj(declared?.content) ?? {})[0] ?? [];
-    const request = isObj(media) ? { ...media, content_type: mediaType } : declared;
-    let body: string | undefined;
-    if (request) {
-      const types = typeof request.content_type === 'string' ? [request.content_type] : Array.isArray(request.content_type) ? request.content_type.map(String) : [];
-      const value = 'example' in request ? request.example : types.every(isJsonMedia) ? generate(request, 'request') : undefined;
-      if (value !== undefined) {
-        body = typeof value === 'string' && !types.every(isJsonMedia) ? value : JSON.stringify(value);
-        headers.push(`Content-Type: ${types[0] ?? 'application/json'}`);
-      } else notes.push('The request body is left out: nothing it carries is stated enough to make an example.');
-    }
-    // Path parameters: a stated example, default or allowed value goes in; the others stay as written, to be filled in.
-    const pathParameters = statedObj(parameters.path) ?? {};
-    const unfilled: string[] = [];
-    const filledPath = path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-      const p = pathParameters[name];
-      const value = isObj(p) ? statedValueOf(p) : undefined;
-      if (value === undefined) {
-        unfilled.push(whole);
-        return whole;
-      }
-      return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
-    });
-    if (unfilled.length > 0) notes.unshift(`Fill in ${unfilled.join(' and ')} in the URL: the spec states no example of ${unfilled.length === 1 ? 'this path parameter' : 'these path parameters'}.`);
-    const base = ctx.baseUrl ?? '{base_url}';
-    const url = `${base.replace(/\/$/, '')}${filledPath}${query.length ? `?${query.join('&')}` : ''}`;
-    return { kind: 'curl', command: curlCommand({ method, url, headers, ...(user !== undefined ? { user } : {}), ...(body !== undefined ? { data: body } : {}) }), notes };
+    return { reason: reason ?? 'nothing it carries is stated enough to make an example' };
   }
 
   /**
@@ -304,7 +211,8 @@ export function referenceBuilder(ctx: ReferenceContext) {
     if (own?.state !== 'stated') return undefined;
     const self = facet(areaId);
     if (!self) return undefined;
-    return { kind: 'body', title: block.title, body: body(areaId, own.value, self, block.mode ?? 'response'), inherited: { area, path: facetPath(areaId) } };
+    // The area's body, shown on each of its items' pages: their pages (and the print version, which shows them all) give it no anchors.
+    return { kind: 'body', title: block.title, body: body(areaId, own.value, self, block.mode ?? 'response', { ...top(), borrowed: true }), inherited: { area, path: facetPath(areaId) } };
   }
 
   /** The blocks of one item's page, in its layout's order; blocks with nothing to show are left out. */
@@ -315,9 +223,9 @@ export function referenceBuilder(ctx: ReferenceContext) {
         out.push(block);
         continue;
       }
-      if (block.kind === 'curl') {
-        const line = curl(data);
-        if (line) out.push(line);
+      if (block.kind === 'samples') {
+        const made = samples(data);
+        if (made) out.push(made);
         continue;
       }
       if (block.kind === 'facts' || block.kind === 'signature') {
@@ -339,8 +247,10 @@ export function referenceBuilder(ctx: ReferenceContext) {
         case 'shape': {
           const v = stated(value);
           const isFields = block.key === 'fields';
-          const fields = isFields && isObj(v) ? Object.entries(v).map(([n, f]) => shape(`${id}/${idSegment(n)}`, f, n)) : [];
-          out.push({ kind: 'shape', title: block.title, facet: self, ...(!isFields && isObj(v) ? { shape: shape(id, v) } : {}), fields });
+          // A resource's own tree: a field of its own type repeats it.
+          const at = top(itemId.startsWith('resources/') ? [itemId.slice('resources/'.length)] : []);
+          const fields = isFields && isObj(v) ? Object.entries(v).map(([n, f]) => shape(`${id}/${idSegment(n)}`, f, n, { ...at, level: 1 })) : [];
+          out.push({ kind: 'shape', title: block.title, facet: self, ...(!isFields && isObj(v) ? { shape: shape(id, v, undefined, at) } : {}), fields });
           break;
         }
         case 'parameters': {
@@ -349,7 +259,7 @@ export function referenceBuilder(ctx: ReferenceContext) {
             const g = facet(`${id}/${location}`);
             if (!g) return [];
             const named = isObj(v) ? stated(v[location]) : undefined;
-            return [{ location, facet: g, rows: Object.entries(isObj(named) ? named : {}).map(([n, p]) => shape(`${id}/${location}/${idSegment(n)}`, p, n)) }];
+            return [{ location, facet: g, rows: Object.entries(isObj(named) ? named : {}).map(([n, p]) => shape(`${id}/${location}/${idSegment(n)}`, p, n, { ...top(), level: 1 })) }];
           });
           out.push({ kind: 'parameters', facet: self, groups });
           break;
@@ -384,15 +294,17 @@ export function referenceBuilder(ctx: ReferenceContext) {
         }
         case 'headers': {
           const v = stated(value);
-          out.push({ kind: 'headers', title: block.title, facet: self, shapes: Object.entries(isObj(v) ? v : {}).map(([n, h]) => shape(`${id}/${idSegment(n)}`, h, n)) });
+          out.push({ kind: 'headers', title: block.title, facet: self, shapes: Object.entries(isObj(v) ? v : {}).map(([n, h]) => shape(`${id}/${idSegment(n)}`, h, n, { ...top(), level: 1 })) });
           break;
         }
       }
     }
+    // Other items' resources in place, breadth first, as far as the page has room.
+    trees.finish();
     return out;
   }
 
-  return { blocks, used };
+  return { blocks, used, borrowed: trees.borrowed };
 }
 
 /** A block's section heading and its anchor (`parameters`, `responses`, `fields`), for the page's table of contents. */
@@ -402,7 +314,7 @@ export function blockHeading(block: BlockView): { slug: string; text: string } |
     : block.kind === 'responses' ? 'Responses'
     : block.kind === 'security' ? 'Security'
     : block.kind === 'machine' ? 'Lifecycle'
-    : block.kind === 'curl' ? 'Example request'
+    : block.kind === 'samples' ? 'Code samples'
     : block.kind === 'signature' ? undefined
     : block.title;
   return text === undefined ? undefined : { slug: `ref-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, text };

@@ -3,14 +3,14 @@ import { AREAS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
 import type { Analysis } from '../engine/engine.ts';
 import { stated, type Obj } from '../facet/state.ts';
 import { levelsOf, readiness } from '../gaps/levels.ts';
-import type { FacetResult } from '../gaps/types.ts';
+import type { FacetResult, FileAssessment, OwnerResult } from '../gaps/types.ts';
 import type { Edge } from '../link/graph.ts';
 import { proseRenderer } from '../link/markdown.ts';
 import { linkResolver } from '../link/resolve.ts';
 import { referencesAt, type Reference } from '../link/references.ts';
 import { areaOf, findItem, itemKey } from '../model/spec.ts';
 import { capped } from './readiness.ts';
-import { areaPath, facetPath, itemPath } from './paths.ts';
+import { areaPath, facetPath, itemPath, linkOnSite } from './paths.ts';
 import { sourceLinks } from './source-links.ts';
 import type { GapSource, ItemSummary, LinkView, ReadinessView, ServiceView, SiteSources } from './views.ts';
 
@@ -43,14 +43,20 @@ export interface ViewContext {
   /** Prefixed to links inside rendered prose. */
   base: string;
   need(dep: ViewDependency): void;
-  /** Prose as safe HTML, its `[[links]]` resolved. */
-  prose(text: string): string;
+  /**
+   * Prose as safe HTML, its `[[links]]` resolved; its relative links (`../gaps/`) resolved against
+   * `page`, the page of the area or item that states it (relative to the site's base), so that
+   * they lead to the same place from every page that shows it (a print page shows many owners').
+   */
+  prose(text: string, page?: string): string;
   /** A question as inline HTML (no paragraph). */
-  question(text: string): string;
+  question(text: string, page?: string): string;
   /** A link to an item's page (or an area's: `key` without `/`), when the spec has it. */
   link(key: string, via: string): LinkView | undefined;
   /** An item's data, looked up by area and id. */
   item(area: 'resources' | 'authentication', id: string): Obj | undefined;
+  /** An item's facets and owners (`resources/Order`), for a page that shows them in place. */
+  facetsOf(key: string): ItemFacets | undefined;
   /** A facet of the spec by its id. */
   facet(id: string): FacetResult | undefined;
   /** The references written at or under a path of a file. */
@@ -61,7 +67,23 @@ export interface ViewContext {
   gapSource(f: FacetResult): { source?: GapSource };
   /** One link per item, however many ways it links: "Create an order (request payload, 201 response)". */
   links(edges: readonly Edge[] | undefined, end: 'from' | 'to'): LinkView[];
+  /**
+   * A part of a view that many views show (a resource's field shown in place on every page that
+   * names it), made once per analysis under `key` (a string, or an object of the analysis such as
+   * a facet) and shared; what making it read is noted for every view that shows it.
+   */
+  shared<T>(key: unknown, make: (ctx: ViewContext) => T): T;
 }
+
+/** An item's facets by id, the facets directly under each id, and its owners by id: what its page, and a page showing it in place, look up. */
+export type ItemFacets = {
+  walk: FileAssessment;
+  byId: ReadonlyMap<string, FacetResult>;
+  under: ReadonlyMap<string, readonly FacetResult[]>;
+  /** The keys of the facets directly under each id (`type`, `fields`…). */
+  keysUnder: ReadonlyMap<string, ReadonlySet<string>>;
+  owners: ReadonlyMap<string, OwnerResult>;
+};
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? '').digest('base64url').slice(0, 24);
 
@@ -85,8 +107,10 @@ export class SiteIndex {
   #uses: Map<string, LinkView[]> | undefined;
   readonly #summaries = new Map<AreaKey, ItemSummary[]>();
   readonly #facets = new Map<string, Map<string, FacetResult>>();
+  readonly #items = new Map<string, ItemFacets | undefined>();
+  readonly #shared = new Map<unknown, { value: unknown; deps: ViewDependency[] }>();
   #ownersOf: Map<string, Array<{ key: string; via: string }>> | undefined;
-  #renderer: ((text: string) => string) | undefined;
+  #renderer: ReturnType<typeof proseRenderer> | undefined;
   #noting: (dep: ViewDependency) => void = () => {};
 
   constructor(analysis: Analysis, options: SiteOptions = {}) {
@@ -229,6 +253,31 @@ export class SiteIndex {
     return this.#ownersOf.get(key) ?? [];
   }
 
+  /** An item's facets indexed (`area/id`), worked out once per analysis. */
+  itemFacets(key: string): ItemFacets | undefined {
+    if (!this.#items.has(key)) {
+      const walk = this.analysis.facetsOf(key);
+      let indexed: ItemFacets | undefined;
+      if (walk) {
+        const under = new Map<string, FacetResult[]>();
+        const keysUnder = new Map<string, Set<string>>();
+        for (const f of walk.facets) {
+          const cut = f.id.lastIndexOf('/');
+          const parent = f.id.slice(0, cut);
+          const list = under.get(parent);
+          if (list) list.push(f);
+          else under.set(parent, [f]);
+          const keys = keysUnder.get(parent);
+          if (keys) keys.add(f.id.slice(cut + 1));
+          else keysUnder.set(parent, new Set([f.id.slice(cut + 1)]));
+        }
+        indexed = { walk, byId: new Map(walk.facets.map((f) => [f.id, f])), under, keysUnder, owners: new Map(walk.owners.map((o) => [o.id, o])) };
+      }
+      this.#items.set(key, indexed);
+    }
+    return this.#items.get(key);
+  }
+
   /** A facet by its id, through an index of its page's facets built once. */
   facet(id: string): FacetResult | undefined {
     const [area = '', item] = id.split('/');
@@ -265,6 +314,13 @@ export class SiteIndex {
         if (item) need(`file:${item.file}`);
         return item?.data as Obj | undefined;
       },
+      facetsOf: (key) => {
+        const file = this.fileOf(key);
+        need(`title:${key}`);
+        if (file === undefined) return undefined;
+        need(`file:${file}`);
+        return this.itemFacets(key);
+      },
       facet: (id) => {
         need(`facet:${id}`);
         return this.facet(id);
@@ -289,20 +345,31 @@ export class SiteIndex {
         }
         return [...byKey].flatMap(([key, vias]) => ctx.link(key, [...vias].join(', ')) ?? []);
       },
-      prose: (text) => this.#render(text, need),
-      question: (text) => this.#render(text, need, true),
+      shared: <T>(key: unknown, make: (c: ViewContext) => T): T => {
+        let hit = this.#shared.get(key);
+        if (!hit) {
+          const deps: ViewDependency[] = [];
+          hit = { value: make(this.context((dep) => deps.push(dep))), deps };
+          this.#shared.set(key, hit);
+        }
+        for (const dep of hit.deps) need(dep);
+        return hit.value as T;
+      },
+      prose: (text, page) => this.#render(text, need, false, page),
+      question: (text, page) => this.#render(text, need, true, page),
     };
     return ctx;
   }
 
-  /** Prose rendered once per analysis; what its links read is noted for every view that shows it. */
-  #render(text: string, need: (dep: ViewDependency) => void, inline = false): string {
-    const key = `${inline ? 'i' : 'b'}${text}`;
+  /** Prose rendered once per analysis (and owner page); what its links read is noted for every view that shows it. */
+  #render(text: string, need: (dep: ViewDependency) => void, inline = false, page?: string): string {
+    const key = `${inline ? 'i' : 'b'}${page ?? ''}\u0000${text}`;
     let hit = this.#prose.get(key);
     if (!hit) {
       const deps: ViewDependency[] = [];
       this.#noting = (dep) => deps.push(dep);
-      const html = (this.#renderer ??= this.#makeRenderer())(text);
+      const owner = page === undefined ? undefined : `${this.base}${page}`;
+      const html = (this.#renderer ??= this.#makeRenderer())(text, owner === undefined ? undefined : (url) => linkOnSite(url, owner));
       this.#noting = () => {};
       hit = { html: inline ? html.trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1') : html, deps };
       this.#prose.set(key, hit);
@@ -312,7 +379,7 @@ export class SiteIndex {
   }
 
   /** One renderer for every prose value; what its link resolver reads goes to whoever renders now. */
-  #makeRenderer(): (text: string) => string {
+  #makeRenderer(): ReturnType<typeof proseRenderer> {
     const note = (dep: ViewDependency) => this.#noting(dep);
     return proseRenderer(
       linkResolver(

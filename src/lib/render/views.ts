@@ -81,6 +81,8 @@ export type MachinePageView = {
     descriptionUnstated?: FacetView;
   }>;
   svg?: string;
+  /** The width, in CSS pixels, below which the diagram's smallest label would be under 11 px: it goes beside its table only where that fits. */
+  svgMinWidth?: number;
   /** The state list and the transitions as facets: stated, or gaps shown as chips. */
   statesFacet?: FacetView;
   transitionsFacet?: FacetView;
@@ -173,6 +175,8 @@ export type ShapeView = {
   type?: FacetView;
   /** The resource a type names. */
   typeLink?: LinkView;
+  /** The resource a type names, shown in place (its fields), or where the page shows it already. */
+  inline?: InlineView;
   required?: FacetView;
   description?: FacetView;
   format?: FacetView;
@@ -183,19 +187,64 @@ export type ShapeView = {
   allowed?: FacetView;
   default?: FacetView;
   examples?: FacetView;
+  /** A parameter's or header's examples by name, each with its summary. */
+  named?: NamedExampleView[];
   discriminator?: FacetView;
-  /** What nests in it: an object's fields, an array's items, a map's values, a union's variants. */
-  children: Array<{ kind: 'fields' | 'items' | 'values' | 'variants'; facet: FacetView; shapes: ShapeView[] }>;
+  /** What nests in it: an object's fields, an array's items, a map's values, a union's variants; `folded` when it sits deeper than a page shows open. */
+  children: Array<{ kind: 'fields' | 'items' | 'values' | 'variants'; facet: FacetView; shapes: ShapeView[]; folded?: true }>;
   /** Anything else it states (a title, a parameter's `style`). */
   extras: FacetView[];
 };
 
-/** A body: what it carries (a resource, a shape of its own, or one per media type), its media types, headers and example. */
+/**
+ * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
+ * its own shape at one place of the page; everywhere else the page names it, a link to that place
+ * (or, for a recursive shape, to the place around it); past what one page shows, a link to its
+ * page. Everything in `tree` is the resource's, shown without anchors of its own (its page has them).
+ */
+export type InlineView = {
+  link: LinkView;
+  /** Its tree: the resource's fields (or the single value it is), at the one place of the page that shows it. */
+  tree?: { anchor: string; shape: ShapeView };
+  /** Shown at another place of this page, `anchor` (none: on its own page, which is this one); `recursive` when this place is inside it. */
+  repeat?: { anchor?: string; recursive: boolean };
+  /** Not shown here: the page already shows as much as it can; its own page has it. */
+  bounded?: true;
+};
+
+/** An example with a name, as stated (a body's, a parameter's or a header's `named_examples`). */
+export type NamedExampleView = { name: string; summary?: string; descriptionHtml?: string; text?: string; external?: string };
+
+/**
+ * One example of a body: a stated one (named or not) as written, or one made from the body's shape
+ * (`generated`), written in one media type. `of` names the stated example another media type
+ * shows again in its own form.
+ */
+export type ExampleView = {
+  name?: string;
+  summary?: string;
+  descriptionHtml?: string;
+  /** The media type it is written in; none where the body states none (it is read as JSON). */
+  mediaType?: string;
+  /** The language of `text` for highlighting: `json`, `xml`, `text`. */
+  lang: string;
+  text?: string;
+  /** A named example kept elsewhere: its address. */
+  external?: string;
+  generated?: true;
+  of?: string;
+  /** The id of the stated value this example shows, for its `data-facet`. */
+  facetId?: string;
+};
+
+/** A body: what it carries (a resource, a shape of its own, or one per media type), its media types, headers and examples. */
 export type BodyView = {
   facet: FacetView;
   /** The resource it carries, and whether it is a list of it. */
   resource?: LinkView;
   list?: boolean;
+  /** The resource it carries, shown in place. */
+  inline?: InlineView;
   /** An error code it is (a response), linking to the error. */
   error?: LinkView;
   mediaTypes: string[];
@@ -204,10 +253,10 @@ export type BodyView = {
   /** One body per media type. */
   media: Array<{ type: string; body: BodyView }>;
   headers?: { facet: FacetView; shapes: ShapeView[] };
-  /** The stated example, as JSON. */
-  example?: { facet: FacetView; json: string };
-  /** Without a stated example: one generated from what the body states, as JSON (shown marked as generated). */
-  generated?: string;
+  /** Stated examples first (named ones, then the one without a name), else generated ones; one per media type that can be written. */
+  examples: ExampleView[];
+  /** Why a media type has no example: `text/csv: …`. */
+  noExample: string[];
   extras: FacetView[];
 };
 
@@ -235,5 +284,9 @@ export type BlockView =
   | { kind: 'entries'; title: string; facet: FacetView; rows: Array<{ key: string; facet: FacetView; usedBy: LinkView[] }> }
   | { kind: 'headers'; title: string; facet: FacetView; shapes: ShapeView[] }
   | { kind: 'machine' }
-  | { kind: 'curl'; command: string; notes: string[] };
+  /** Code samples of an endpoint's request, one per language, made at build time; what they leave as placeholders is noted. */
+  | { kind: 'samples'; samples: SampleView[]; notes: string[] };
+
+/** One code sample: the tab's label (the same on every page, so a reader's choice follows them), the highlighting language, the code. */
+export type SampleView = { label: string; lang: string; code: string };
 

@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type BlockView, type ItemView } from '../../../src/lib/index.ts';
-import { curlCommand, exampleOf, shellWord } from '../../../src/lib/render/example.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { completeWith, fixture, specAt, siteViews } from '../../helpers.ts';
+import { exampleOf } from '../../../src/lib/render/example.ts';
+import { blockOf as block, completeWith, editComplete as edit, fixture, itemOf as item, siteViews, specAt } from '../../helpers.ts';
 
-/** A file of the complete fixture, changed. */
-const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
 
-const item = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
-  const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
-  if (!found) throw new Error(`no ${area}/${id}`);
-  return found;
-};
-const block = <K extends BlockView['kind']>(i: ItemView, kind: K) => i.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);
 
-describe('generated examples and curl lines', () => {
+describe('generated examples and the requests of code samples', () => {
   it('makes a response example from the resource it carries, within its constraints, leaving write-only fields out', async () => {
     const model = siteViews(await specAt(fixture('complete')));
     const ok = block(item(model, 'endpoints', 'get-order'), 'responses')?.responses.find((r) => r.status === '200');
-    expect(ok?.body.example).toBeUndefined();
-    const example = JSON.parse(ok?.body.generated ?? 'null');
+    const [json] = ok?.body.examples ?? [];
+    expect([json?.generated, json?.mediaType]).toEqual([true, 'application/json']);
+    const example = JSON.parse(json?.text ?? 'null');
     expect(example).toMatchObject({
       id: '00000000-0000-0000-0000-000000000000',
       status: 'draft', // the default wins over the first allowed value
@@ -38,45 +27,46 @@ describe('generated examples and curl lines', () => {
     expect(example).not.toHaveProperty('notes'); // write-only: never returned
   });
 
-  it('keeps a stated example instead of generating one, and builds the curl line from it', async () => {
+  it('shows stated examples as they are, named ones with their names, and sends the request’s in the code samples', async () => {
     const model = siteViews(await specAt(fixture('complete')));
     const create = item(model, 'endpoints', 'create-order');
     const json = block(create, 'body')?.body.media.find((m) => m.type === 'application/json')?.body;
-    expect(json?.example).toBeDefined();
-    expect(json?.generated).toBeUndefined();
-    expect(block(create, 'curl')?.command).toBe(
-      [
-        "curl -X POST 'https://api.example.com/v1/orders'",
-        "  -H 'Authorization: Bearer <token>'",
-        "  -H 'Content-Type: application/json'",
-        `  --data '{"status":"draft","total":1999,"paid":false,"lines":[{"sku":"A-1","quantity":2}]}'`,
-      ].join(' \\\n'),
-    );
+    expect(json?.examples.map((e) => [e.name, e.generated, e.mediaType, e.facetId])).toEqual([[undefined, undefined, 'application/json', 'endpoints/create-order/request/content/application~1json/example']]);
+    expect(JSON.parse(json?.examples[0]?.text ?? 'null')).toEqual({ status: 'draft', total: 1999, paid: false, lines: [{ sku: 'A-1', quantity: 2 }] });
+    const created = block(create, 'responses')?.responses.find((r) => r.status === '201')?.body;
+    expect(created?.examples.map((e) => [e.name, e.summary, e.generated])).toEqual([['drafted', 'A draft of one line', undefined]]);
+    expect(JSON.parse(created?.examples[0]?.text ?? 'null')).toMatchObject({ id: '6f1c2b1e-8d3a-4f7e-9a51-2b7f0d3c9e11', total: 1999 });
+    const curl = block(create, 'samples')?.samples.find((s) => s.label === 'cURL')?.code;
+    expect(curl).toContain(`--data '{\n  "status": "draft",\n  "total": 1999,`);
+    // The parameter's named example, with its summary, beside the others it states.
+    const cursor = block(item(model, 'endpoints', 'list-orders'), 'parameters')?.groups.find((g) => g.location === 'query')?.rows.find((r) => r.name === 'cursor');
+    expect(cursor?.named).toEqual([{ name: 'second', summary: 'The page after the first', text: 'c2Vjb25k' }]);
+    expect(cursor?.extras.map((e) => e.label)).not.toContain('query parameter cursor: named examples');
   });
 
   it('writes the placeholder base address as it stands and notes what it cannot fill in', async () => {
     const spec = await completeWith({
       'purpose/_area.yaml': edit('purpose/_area.yaml', (p) => ({ ...p, base_url: '{base_url}' })),
       'authentication/api-key.yaml': edit('authentication/api-key.yaml', (a) => ({ ...a, location: { open: 'Header or query?' } })),
-      'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'api-key' }], parameters: { ...(e.parameters as object), query: { expand: { type: 'string', required: true, allowed: ["it's"] } } } })),
+      'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'api-key' }], parameters: { ...(e.parameters as object), query: { expand: { type: 'string', required: true, allowed: ['lines'] } } } })),
     });
-    const curl = block(item(siteViews(spec), 'endpoints', 'get-order'), 'curl');
-    expect(curl?.command).toBe("curl -X GET '{base_url}/orders/{order_id}?expand=it'\\''s'");
-    expect(curl?.notes).toEqual([
+    const samples = block(item(siteViews(spec), 'endpoints', 'get-order'), 'samples');
+    expect(samples?.samples.find((s) => s.label === 'cURL')?.code).toBe("curl '{base_url}/orders/{order_id}?expand=lines'");
+    expect(samples?.notes).toEqual([
       'Fill in {order_id} in the URL: the spec states no example of this path parameter.',
       'The api-key credentials are left out: where the key goes and under which name is not stated yet.',
     ]);
   });
 
-  it('puts a path parameter’s stated example into the curl line, and says which ones are left to fill in', async () => {
+  it('puts a path parameter’s stated example into the samples, and says which ones are left to fill in', async () => {
     const spec = await completeWith({
-      'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, parameters: { path: { order_id: { type: 'string', required: true, examples: ['6f1c 2b1e'] } } } })),
+      'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, parameters: { path: { order_id: { type: 'string', required: true, examples: ['6f1c2b1e'] } } } })),
     });
-    const curl = block(item(siteViews(spec), 'endpoints', 'get-order'), 'curl');
-    expect(curl?.command.split('\n')[0]).toBe("curl -X GET 'https://api.example.com/v1/orders/6f1c%202b1e' \\");
-    expect(curl?.notes).toEqual([]);
-    const place = block(item(siteViews(await specAt(fixture('complete'))), 'endpoints', 'place-order'), 'curl');
-    expect(place?.command.split('\n')[0]).toBe("curl -X POST 'https://api.example.com/v1/orders/{order_id}/place' \\");
+    const samples = block(item(siteViews(spec), 'endpoints', 'get-order'), 'samples');
+    expect(samples?.samples[0]?.code.split('\n')[0]).toBe("curl https://api.example.com/v1/orders/6f1c2b1e \\");
+    expect(samples?.notes).toEqual([]);
+    const place = block(item(siteViews(await specAt(fixture('complete'))), 'endpoints', 'place-order'), 'samples');
+    expect(place?.samples[0]?.code.split('\n')[0]).toBe("curl 'https://api.example.com/v1/orders/{order_id}/place' \\");
     expect(place?.notes[0]).toBe('Fill in {order_id} in the URL: the spec states no example of this path parameter.');
   });
 
@@ -104,11 +94,5 @@ describe('generated examples and curl lines', () => {
     expect(exampleOf({ type: 'integer', minimum: 1, multiple_of: 5 }, ctx, 'response')).toEqual({ value: 5 });
     expect(exampleOf({ type: 'number', exclusive_minimum: 0, exclusive_maximum: 1, multiple_of: 0.25 }, ctx, 'response')).toEqual({ value: 0.5 });
     expect(exampleOf({ type: 'integer', maximum: 12, multiple_of: 5 }, ctx, 'response')).toEqual({ value: 10 });
-  });
-
-  it('quotes any word for the shell so that nothing in it is run', () => {
-    expect(shellWord('plain/path')).toBe('plain/path');
-    expect(shellWord("$(rm -rf ~)'`x`")).toBe(`'$(rm -rf ~)'\\''\`x\`'`);
-    expect(curlCommand({ method: 'GET', url: 'https://x/$HOME', headers: ['A: "b"'] })).toBe(`curl -X GET 'https://x/$HOME' \\\n  -H 'A: "b"'`);
   });
 });

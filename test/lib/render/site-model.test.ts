@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigation, type BlockView, type ItemView, type NavEntry } from '../../../src/lib/index.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { completeWith, fixture, specAt, specFrom, siteViews } from '../../helpers.ts';
+import { completeWith, editComplete as edit, fixture, siteViews, specAt, specFrom } from '../../helpers.ts';
 
 const itemOf = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
   const found = model.areas.find((a) => a.key === area)?.items.find((i) => i.id === id);
@@ -12,8 +9,6 @@ const itemOf = (model: ReturnType<typeof siteViews>, area: string, id: string): 
 };
 const blockOf = <K extends BlockView['kind']>(i: ItemView, kind: K) => i.blocks.find((b): b is Extract<BlockView, { kind: K }> => b.kind === kind);
 
-/** A file of the complete fixture, changed. */
-const edit = (path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => stringify(change(parse(readFileSync(join(fixture('complete'), path), 'utf8'))));
 
 describe('the site model', () => {
   it('hands the gaps page every gap of each area, field gaps included, in order', async () => {

@@ -105,7 +105,7 @@ export const endpoints = defineArea({
     { kind: 'body', key: 'request', title: 'Request', mode: 'request' },
     { kind: 'responses', key: 'responses' },
     { kind: 'security', key: 'security' },
-    { kind: 'curl' },
+    { kind: 'samples' },
   ],
   uses: (e) => requirements(stated(e.security)).flatMap(({ requirement }) => (requirement.scopes ?? []).map((scope) => facetId('authentication', requirement.scheme, 'scopes', scope))),
   view: (e) => {

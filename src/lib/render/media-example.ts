@@ -1,0 +1,106 @@
+import { createRequire } from 'node:module';
+import { isObj } from '../facet/state.ts';
+
+/**
+ * An example value written in a media type, as a reference page shows it and a code sample sends
+ * it: JSON as JSON, XML as elements named after the fields (arrays as repeated elements, as
+ * OpenAPI writes XML without `xml` hints), a form as `name=value` pairs, text as the text. Where a
+ * media type cannot carry the value (a binary type, an object as `text/csv`), the reason instead.
+ */
+export type MediaExample = { text: string; lang: string } | { reason: string };
+
+/** Whether a media type carries JSON (or states none, which the reference reads as JSON). */
+export const isJsonMedia = (type: string | undefined): boolean => type === undefined || /^application\/([\w.+-]+\+)?json\b/i.test(type);
+
+/** Whether a media type carries XML. */
+export const isXmlMedia = (type: string): boolean => /^(application|text)\/([\w.+-]+\+)?xml\b/i.test(type);
+
+/** What a media type is, by its essence: `application/json; charset=utf-8` is `application/json`. */
+const essence = (type: string) => type.split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** A name XML allows as an element's: a letter or `_` first, then letters, digits, `_`, `-`, `.`; never starting with `xml`. */
+const XML_NAME = /^(?!xml)[A-Za-z_][\w.-]*$/i;
+
+/** Characters XML 1.0 cannot hold at all, not even escaped. */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The XML writer, loaded on first use: most pages show no XML. */
+const load = createRequire(import.meta.url);
+let builder: { build(value: unknown): string } | undefined;
+function xmlBuilder() {
+  const Builder = (load('fast-xml-builder') as { default: new (options: object) => { build(value: unknown): string } }).default;
+  return (builder ??= new Builder({ format: true, indentBy: '  ', ignoreAttributes: true, suppressEmptyNode: true, processEntities: true }));
+}
+
+/** The reason a value cannot be written as XML elements, or undefined when it can. */
+function notXml(value: unknown, depth = 0): string | undefined {
+  if (depth > 64) return 'it nests too deep';
+  if (typeof value === 'string') return NOT_XML.test(value) ? 'a value holds characters XML cannot carry' : undefined;
+  if (Array.isArray(value)) {
+    if (value.some(Array.isArray)) return 'a list directly inside a list has no element name in XML';
+    for (const v of value) {
+      const why = notXml(v, depth + 1);
+      if (why) return why;
+    }
+    return undefined;
+  }
+  if (isObj(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (!XML_NAME.test(k)) return `\`${k}\` is no XML element name`;
+      const why = notXml(v, depth + 1);
+      if (why) return why;
+    }
+  }
+  return undefined;
+}
+
+/** The name of an XML element for a value: the resource's id when XML allows it, else `body` (or `item`, in a list). */
+const elementName = (name: string | undefined, fallback: string) => (name !== undefined && XML_NAME.test(name) ? name : fallback);
+
+/**
+ * A value written in a media type; `name` names the XML root (the resource the body carries).
+ * XML has one root, so a list is wrapped in a `list` element, with an element per item. `files`
+ * names the fields a multipart body sends as files (their content is not shown).
+ */
+export function inMediaType(value: unknown, type: string, name?: string, files: readonly string[] = []): MediaExample {
+  const kind = essence(type);
+  if (isJsonMedia(type)) return { text: JSON.stringify(value, null, 2), lang: 'json' };
+  if (isXmlMedia(kind)) {
+    const doc = Array.isArray(value) ? { list: { [elementName(name, 'item')]: value } } : { [elementName(name, 'body')]: value };
+    const why = notXml(doc);
+    if (why) return { reason: `${type}: ${why}` };
+    return { text: xmlBuilder().build(doc).trimEnd(), lang: 'xml' };
+  }
+  if (kind === 'application/x-www-form-urlencoded') {
+    const pairs = formPairs(value);
+    return pairs ? { text: new URLSearchParams(pairs).toString(), lang: 'text' } : { reason: `${type}: only an object's fields can be sent as a form` };
+  }
+  if (kind === 'multipart/form-data') {
+    const pairs = formPairs(value);
+    return pairs ? { text: multipart(pairs, new Set(files)), lang: 'text' } : { reason: `${type}: only an object's fields can be sent as parts` };
+  }
+  if (kind.startsWith('text/') && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return { text: String(value), lang: 'text' };
+  if (kind.startsWith('text/')) return { reason: `${type}: the spec does not say how a structured value is written as text` };
+  return { reason: `${type}: a binary body has no example a page can show` };
+}
+
+/**
+ * An object's fields as form pairs, as OpenAPI encodes them by default: a scalar as its text
+ * (null as empty), a list of scalars as one pair per item, anything else as JSON.
+ */
+export function formPairs(value: unknown): Array<[string, string]> | undefined {
+  if (!isObj(value)) return undefined;
+  const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  const text = (v: unknown) => (v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+  return Object.entries(value).flatMap(([k, v]): Array<[string, string]> => (Array.isArray(v) && v.every(scalar) ? v.map((x) => [k, text(x)] as [string, string]) : [[k, text(v)]]));
+}
+
+/** Parts of a `multipart/form-data` body as the wire carries them, with a fixed boundary; a file's part says so instead of its bytes. */
+function multipart(pairs: Array<[string, string]>, files: ReadonlySet<string>): string {
+  const boundary = '----specbench';
+  // A field's name inside the quotes: `"`, CR and LF percent-encoded, as browsers send them.
+  const quoted = (name: string) => name.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
+  const part = ([k, v]: [string, string]) =>
+    files.has(k) ? `Content-Disposition: form-data; name="${quoted(k)}"; filename="${quoted(k)}"\nContent-Type: application/octet-stream\n\n(the file's bytes)` : `Content-Disposition: form-data; name="${quoted(k)}"\n\n${v}`;
+  return [...pairs.map((p) => `--${boundary}\n${part(p)}`), `--${boundary}--`].join('\n');
+}

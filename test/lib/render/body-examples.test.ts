@@ -1,0 +1,89 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { BodyView } from '../../../src/lib/index.ts';
+import { inMediaType } from '../../../src/lib/render/media-example.ts';
+import { blockOf as block, siteViews } from '../../helpers.ts';
+import { importToSpec, OAS } from '../../interchange/helpers.ts';
+
+const endpoint = (model: ReturnType<typeof siteViews>, id: string) => model.areas.find((a) => a.key === 'endpoints')?.items.find((i) => i.id === id);
+
+/** The paths of a JSON value that hold lists, as the XML parser names them (`Pet.photoUrls`): those elements repeat. */
+function listPaths(value: unknown, path: string, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    out.add(path);
+    for (const v of value) listPaths(v, path, out);
+  } else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) listPaths(v, `${path}.${k}`, out);
+  return out;
+}
+
+describe('body examples', () => {
+  it('give Petstore’s addPet, whose body is JSON or XML, an example in each: the XML carries what the JSON does', async () => {
+    const { analysis } = await importToSpec(`${OAS}/3.0/json/petstore.json`);
+    const body: BodyView | undefined = block(endpoint(siteViews(analysis), 'addPet'), 'body')?.body;
+    expect(body?.mediaTypes).toEqual(['application/json', 'application/xml']);
+    expect(body?.examples.map((e) => [e.mediaType, e.lang, e.generated])).toEqual([
+      ['application/json', 'json', true],
+      ['application/xml', 'xml', true],
+    ]);
+    expect(body?.noExample).toEqual([]);
+    const json = JSON.parse(body?.examples[0]?.text ?? 'null');
+    const lists = listPaths(json, 'Pet');
+    const xml = new XMLParser({ isArray: (_name, path) => lists.has(String(path)) }).parse(body?.examples[1]?.text ?? '');
+    expect(xml).toEqual({ Pet: json });
+  });
+
+  it('show a body’s named examples first, each with its name and summary, and generate none beside them', async () => {
+    const { analysis } = await importToSpec(`${OAS}/3.0/json/request-examples.json`);
+    const body = block(endpoint(siteViews(analysis), 'post-requestBody-multi-media-types'), 'body')?.body;
+    const json = body?.media.find((m) => m.type === 'application/json')?.body;
+    expect(json?.examples.map((e) => [e.name, e.summary, e.mediaType, e.generated, JSON.parse(e.text ?? 'null')])).toEqual([
+      ['cat', 'An example of a cat', 'application/json', undefined, { name: 'Fluffy', petType: 'Cat' }],
+      ['dog', 'An example of a dog', 'application/json', undefined, { name: 'Buster', petType: 'Dog' }],
+    ]);
+    const text = body?.media.find((m) => m.type === 'text/plain')?.body;
+    expect(text?.examples.map((e) => [e.name, e.text])).toEqual([['response', 'OK']]);
+    // The code samples send the first media type's first named example.
+    const curl = block(endpoint(siteViews(analysis), 'post-requestBody-multi-media-types'), 'samples')?.samples[0]?.code;
+    expect(curl).toContain("--header 'Content-Type: text/plain'");
+    expect(curl).toContain("--data 'OK'");
+  });
+
+  it('write a value in each media type that can carry it, and say why where one cannot', () => {
+    const value = { name: 'Fluffy', tags: ['a', 'b'], owner: { id: 1 }, note: null };
+    expect(inMediaType(value, 'application/x-www-form-urlencoded')).toEqual({ text: 'name=Fluffy&tags=a&tags=b&owner=%7B%22id%22%3A1%7D&note=', lang: 'text' });
+    expect(inMediaType(value, 'multipart/form-data', undefined, ['name'])).toEqual({
+      lang: 'text',
+      text: [
+        '------specbench',
+        'Content-Disposition: form-data; name="name"; filename="name"',
+        'Content-Type: application/octet-stream',
+        '',
+        "(the file's bytes)",
+        '------specbench',
+        'Content-Disposition: form-data; name="tags"',
+        '',
+        'a',
+        '------specbench',
+        'Content-Disposition: form-data; name="tags"',
+        '',
+        'b',
+        '------specbench',
+        'Content-Disposition: form-data; name="owner"',
+        '',
+        '{"id":1}',
+        '------specbench',
+        'Content-Disposition: form-data; name="note"',
+        '',
+        '',
+        '------specbench--',
+      ].join('\n'),
+    });
+    expect(inMediaType([{ id: 1 }, { id: 2 }], 'application/xml', 'Order')).toEqual({ lang: 'xml', text: '<list>\n  <Order>\n    <id>1</id>\n  </Order>\n  <Order>\n    <id>2</id>\n  </Order>\n</list>' });
+    expect(inMediaType('plain', 'text/plain; charset=utf-8')).toEqual({ text: 'plain', lang: 'text' });
+    expect(inMediaType(value, 'text/csv')).toEqual({ reason: 'text/csv: the spec does not say how a structured value is written as text' });
+    expect(inMediaType('x', 'image/png')).toEqual({ reason: 'image/png: a binary body has no example a page can show' });
+    expect(inMediaType({ 'a b': 1 }, 'application/xml')).toEqual({ reason: 'application/xml: `a b` is no XML element name' });
+    expect(inMediaType({ a: '\u0001' }, 'text/xml')).toEqual({ reason: 'text/xml: a value holds characters XML cannot carry' });
+    expect(inMediaType({ a: 1 }, 'application/vnd.api+json')).toEqual({ text: '{\n  "a": 1\n}', lang: 'json' });
+  });
+});
