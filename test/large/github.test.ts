@@ -76,7 +76,7 @@ describe('GitHub’s REST description', () => {
     expect((await readdir(join(built.outDir, 'events'))).length).toBe(270 + 1);
   });
 
-  it('keeps item pages small whatever the size of the spec: the median item page is under 40 KB', async () => {
+  it('keeps item pages small whatever the size of the spec: with trees and samples the median item page is under 60 KB, the largest under 2 MB', async () => {
     expect(site).not.toBe('');
     const sizes: number[] = [];
     for (const area of ['resources', 'endpoints', 'events', 'errors', 'authentication']) {
@@ -86,7 +86,8 @@ describe('GitHub’s REST description', () => {
     }
     sizes.sort((a, b) => a - b);
     expect(sizes.length).toBeGreaterThan(2400);
-    expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(40 * 1024);
+    expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(60 * 1024);
+    expect(sizes[sizes.length - 1]).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('drops nothing it states: every value of every file reaches its page, the print page and the Markdown document', async () => {
