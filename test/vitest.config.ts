@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    // Two workers at least: the site project runs its files one at a time (they share the built
+    // sites and a browser) while the unit project's run beside it; Vitest's default on a 2-core
+    // machine is one worker, which runs everything in a line.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 300_000,
     projects: [

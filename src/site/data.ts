@@ -67,10 +67,10 @@ export async function loadMeta(): Promise<{ service: ServiceView; problems?: Pro
   return { service: site.analysis ? site.index.service : {}, ...(site.problems ? { problems: site.problems } : {}) };
 }
 
-/** One item's page; undefined for an item the spec does not have. `last`: the item's own page, its view's last use in a build. */
-export async function loadItem(area: string, id: string, options: { last?: boolean } = {}): Promise<ItemView | undefined> {
+/** One item's page; undefined for an item the spec does not have. */
+export async function loadItem(area: string, id: string): Promise<ItemView | undefined> {
   const site = await specSite();
-  return site.view(`item:${area}/${id}`, `${area}/${id}/`, (ctx) => itemView(ctx, area, id), options);
+  return site.view(`item:${area}/${id}`, `${area}/${id}/`, (ctx) => itemView(ctx, area, id), { transient: true });
 }
 
 /** The pages of an area's items, in the area's order: all of them, or those from `from` up to `to`. */

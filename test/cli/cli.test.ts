@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { execFile } from 'node:child_process';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { Root } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -149,6 +151,25 @@ describe('specbench gaps', () => {
     // `npm run gaps` rewrites SPEC_GAPS.md of content/ only: the message names the command that rewrites this file.
     expect(stale).toMatchObject({ code: 1, err: `${file} is stale: run \`npm run specbench -- gaps --spec ${relative(process.cwd(), dir)} --write ${file}\` and commit it.\n` });
     expect(await readFile(file, 'utf8')).toContain('purpose/domain');
+    // The file itself names the commands that keep it current, not `npm run gaps`, which rewrites content/'s.
+    const folder = relative(process.cwd(), dir);
+    expect(await readFile(file, 'utf8')).toContain(
+      `by \`npm run specbench -- gaps --spec ${folder} --write ${file}\`; do not edit by hand. \`npm run specbench -- gaps --spec ${folder} --check ${file}\` fails when it is stale.`,
+    );
+  });
+
+  it("names `npm run gaps` in this repository's own SPEC_GAPS.md", async () => {
+    expect(await readFile('SPEC_GAPS.md', 'utf8')).toContain('by `npm run gaps`; do not edit by hand. `npm run gaps:check` fails when it is stale.');
+  });
+
+  it('names `npx specbench` in a project whose scripts do not run it as `specbench` (one that init made)', async () => {
+    const project = await mkdtemp(join(tmpdir(), 'specbench-project-'));
+    await writeFile(join(project, 'package.json'), JSON.stringify({ scripts: { gaps: 'specbench gaps --spec spec --write SPEC_GAPS.md' } }));
+    const spec = await scratchCopy(fixture('half-written'));
+    const run = promisify(execFile);
+    await writeFile(join(project, 'GAPS.md'), 'old\n');
+    const stale = await run(process.execPath, [resolve('src/cli/launch.mjs'), 'gaps', '--spec', spec, '--check', 'GAPS.md'], { cwd: project }).catch((e: { code: number; stderr: string }) => e);
+    expect(stale).toMatchObject({ code: 1, stderr: `GAPS.md is stale: run \`npx specbench gaps --spec ${relative(project, spec)} --write GAPS.md\` and commit it.\n` });
   });
 });
 

@@ -311,6 +311,7 @@ describe('changelog', () => {
       gapsOpened: { shown: [], total: 0 },
       itemsAdded: { shown: [`resources/${evil}`], total: 1 },
       itemsRemoved: { shown: [], total: 0 },
+      itemsRenamed: { shown: [{ from: `errors/${evil}`, to: `errors/<b>${evil}` }], total: 1 },
       itemsChanged: { shown: [], total: 0 },
       areasChanged: [],
       breaking: { shown: [{ item: 'resources/Order', message: `Field ${evil} was removed.` }], total: 1 },
@@ -323,6 +324,7 @@ describe('changelog', () => {
       `Field ${evil.replace('\u001b', '\u241b')} was removed.`,
       `resources/Order/fields/x/format: field ${evil.replace('\u001b', '\u241b')}: format`,
       `resources/${evil.replace('\u001b', '\u241b')}`,
+      `errors/${evil.replace('\u001b', '\u241b')} → errors/<b>${evil.replace('\u001b', '\u241b')}`,
     ]);
   });
 

@@ -7,8 +7,9 @@ import { rerunCommand } from '../rerun.ts';
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
-/** What `npm run gaps` runs (package.json), spelt with the folder it reads by default. */
+/** What `npm run gaps` and `npm run gaps:check` run (package.json), spelt with the folder they read by default. */
 const NPM_GAPS = { name: 'gaps', args: ['gaps', '--spec', 'content', '--write', 'SPEC_GAPS.md'] };
+const NPM_GAPS_CHECK = { name: 'gaps:check', args: ['gaps', '--spec', 'content', '--check', 'SPEC_GAPS.md'] };
 
 /** `specbench gaps`: the gap report; `--write` and `--check` keep SPEC_GAPS.md current. */
 export async function gapsCommand(options: Options, io: Io): Promise<number> {
@@ -21,17 +22,21 @@ export async function gapsCommand(options: Options, io: Io): Promise<number> {
     return EXIT.problems;
   }
   const report = gapReport(summary, summary.levels, options.owner !== undefined ? { owner: options.owner } : {});
-  const markdown = gapsMarkdown(report, dir);
+  // The commands that rewrite and verify this very file from this very folder: `npm run gaps` only does content/.
+  const file = options.write ?? options.check ?? 'SPEC_GAPS.md';
+  const owner = options.owner !== undefined ? ['--owner', options.owner] : [];
+  const commands = {
+    write: rerunCommand(NPM_GAPS, ['gaps', '--spec', dir, ...owner, '--write', file]),
+    check: rerunCommand(NPM_GAPS_CHECK, ['gaps', '--spec', dir, ...owner, '--check', file]),
+  };
+  const markdown = gapsMarkdown(report, dir, commands);
   if (options.check !== undefined) {
     const state = await compareFile(options.check, markdown);
     if (state === 'current') {
       io.out(`${options.check} is current (${report.gapCount} open gaps).\n`);
       return EXIT.ok;
     }
-    // The command that rewrites this very file from this very folder: `npm run gaps` only does content/.
-    const owner = options.owner !== undefined ? ['--owner', options.owner] : [];
-    const rewrite = rerunCommand(NPM_GAPS, ['gaps', '--spec', dir, ...owner, '--write', options.check]);
-    io.err(`${options.check} is ${state}: run \`${rewrite}\` and commit it.\n`);
+    io.err(`${options.check} is ${state}: run \`${commands.write}\` and commit it.\n`);
     return EXIT.problems;
   }
   if (options.write !== undefined) {

@@ -60,7 +60,13 @@ function entryHtml(entry: ChangelogEntry): string {
   const code = (text: string) => [h('code', text)];
   const gap = (g: { id: string; label: string }) => [h('code', g.id), `: ${g.label}`];
   const lines = (l: ChangelogList): Array<Array<string | Element>> =>
-    l.kind === 'breaking' ? l.items.shown.map((b) => [b.message]) : l.kind === 'gap' ? l.items.shown.map(gap) : l.items.shown.map((k: string) => code(k));
+    l.kind === 'breaking'
+      ? l.items.shown.map((b) => [b.message])
+      : l.kind === 'gap'
+        ? l.items.shown.map(gap)
+        : l.kind === 'renamed'
+          ? l.items.shown.map((r) => [h('code', r.from), ' → ', h('code', r.to)])
+          : l.items.shown.map((k: string) => code(k));
   const nodes: Element[] = [h('p', changeSummary(entry))];
   for (const l of c ? changelogLists(c) : []) {
     const more = l.items.total - l.items.shown.length;

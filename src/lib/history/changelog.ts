@@ -11,6 +11,9 @@ export const CHANGELOG_LIST_LIMIT = 25;
 /** The first entries of a list, and how many there are in all. */
 export type Capped<T> = { shown: T[]; total: number };
 
+/** An item renamed: its old `area/item` key and its new one. */
+export type ItemRename = { from: string; to: string };
+
 /** A gap as the changelog names it. */
 export type ChangelogGap = { id: string; area: AreaKey; item?: string; label: string };
 
@@ -22,6 +25,8 @@ export type ChangelogChanges = {
   /** `area/item` keys. */
   itemsAdded: Capped<string>;
   itemsRemoved: Capped<string>;
+  /** Items whose id changed while their identity (an endpoint's method and path, an event's name, an error's code) stayed. */
+  itemsRenamed: Capped<ItemRename>;
   itemsChanged: Capped<string>;
   /** Areas whose own file changed. */
   areasChanged: AreaKey[];
@@ -62,9 +67,9 @@ export function changelogChanges(d: SpecDiff, limit = CHANGELOG_LIST_LIMIT): Cha
     gapsBefore: d.gapCount.before,
     gapsClosed: capped(d.gapsClosed.map(gap), limit),
     gapsOpened: capped(d.gapsOpened.map(gap), limit),
-    // The changelog has no list of renames yet: a renamed item shows as its new id added and its old one removed.
-    itemsAdded: capped([...d.itemsAdded, ...d.itemsRenamed.map((r) => r.to)], limit),
-    itemsRemoved: capped([...d.itemsRemoved, ...d.itemsRenamed.map((r) => r.from)], limit),
+    itemsAdded: capped(d.itemsAdded, limit),
+    itemsRemoved: capped(d.itemsRemoved, limit),
+    itemsRenamed: capped(d.itemsRenamed, limit),
     itemsChanged: capped(d.itemsChanged, limit),
     areasChanged: d.areasChanged as AreaKey[],
     breaking: capped(d.breaking, limit),
@@ -76,6 +81,7 @@ export type ChangelogList =
   | { title: string; kind: 'breaking'; items: Capped<BreakingChange> }
   | { title: string; kind: 'gap'; items: Capped<ChangelogGap> }
   | { title: string; kind: 'item'; items: Capped<string> }
+  | { title: string; kind: 'renamed'; items: Capped<ItemRename> }
   | { title: string; kind: 'area'; items: Capped<AreaKey> };
 
 /** The lists of what a commit changed that are not empty, titled and ordered once for the page and the feed. */
@@ -86,6 +92,7 @@ export function changelogLists(c: ChangelogChanges): ChangelogList[] {
     { title: 'Gaps opened', kind: 'gap', items: c.gapsOpened },
     { title: 'Items added', kind: 'item', items: c.itemsAdded },
     { title: 'Items removed', kind: 'item', items: c.itemsRemoved },
+    { title: 'Items renamed', kind: 'renamed', items: c.itemsRenamed },
     { title: 'Items changed', kind: 'item', items: c.itemsChanged },
     { title: 'Area files changed', kind: 'area', items: { shown: c.areasChanged, total: c.areasChanged.length } },
   ];

@@ -4,12 +4,17 @@ import { markdownCode, markdownLiteral, markdownQuiet, markdownText } from '../s
 import { levelsSummary, readinessSentence } from './readiness.ts';
 import { type GapReport, showCoverage, showState } from './report.ts';
 
-/** `SPEC_GAPS.md`: the gap report as Markdown, byte-identical for the same content. */
-export function gapsMarkdown(report: GapReport, specDir: string): string {
+/** The commands that rewrite and verify a gap report: `npm run gaps` and `npm run gaps:check` where the project's scripts do exactly that. */
+export type GapsCommands = { write: string; check: string };
+
+const NPM_SCRIPTS: GapsCommands = { write: 'npm run gaps', check: 'npm run gaps:check' };
+
+/** `SPEC_GAPS.md`: the gap report as Markdown, byte-identical for the same content; its header names the commands that keep it current. */
+export function gapsMarkdown(report: GapReport, specDir: string, commands: GapsCommands = NPM_SCRIPTS): string {
   const lines: string[] = [
     '# Spec gaps',
     '',
-    `<!-- Generated from \`${specDir}/\` by \`npm run gaps\`; do not edit by hand. \`npm run gaps:check\` fails when it is stale. -->`,
+    `<!-- Generated from \`${specDir}/\` by \`${commands.write}\`; do not edit by hand. \`${commands.check}\` fails when it is stale. -->`,
     '',
     report.gapCount === 0
       ? `No open gaps: every facet is stated (${showCoverage(report.coverage)}).`

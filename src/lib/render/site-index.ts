@@ -278,6 +278,23 @@ export class SiteIndex {
     return this.#items.get(key);
   }
 
+  /** How many derived entries the index holds for the pages built so far (facet indexes, shared views, rendered prose). */
+  get held(): number {
+    return this.#items.size + this.#facets.size + this.#shared.size + this.#prose.size;
+  }
+
+  /**
+   * Lets go of what was derived for the pages built so far (facet indexes, shared views, rendered
+   * prose); it is derived again when a page asks. A build calls this as it goes, so that its memory
+   * does not grow with every page it has made; a dev server keeps everything for the next edit.
+   */
+  forget(): void {
+    this.#items.clear();
+    this.#facets.clear();
+    this.#shared.clear();
+    this.#prose.clear();
+  }
+
   /** A facet by its id, through an index of its page's facets built once. */
   facet(id: string): FacetResult | undefined {
     const [area = '', item] = id.split('/');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffMarkdown, diffSpecs } from '../../../src/lib/index.ts';
+import { changelogChanges, changelogLists, diffMarkdown, diffSpecs } from '../../../src/lib/index.ts';
 import { completeWith, fixture } from '../../helpers.ts';
 
 const file = (path: string) => readFile(join(fixture('complete'), path), 'utf8');
@@ -21,6 +21,9 @@ describe('diff: an item under a new id that is the same item is renamed, not rem
     const markdown = diffMarkdown(d, 'base with head');
     expect(markdown).toContain('- Renamed `endpoints/get-order` to `endpoints/fetch-order`');
     expect(markdown).not.toMatch(/Removed|Breaking/);
+    // The changelog says the same: renamed, neither removed nor added.
+    const lists = changelogLists(changelogChanges(d)).filter((l) => l.kind === 'renamed' || l.kind === 'item');
+    expect(lists.map((l) => [l.title, l.items])).toEqual([['Items renamed', { shown: [{ from: 'endpoints/get-order', to: 'endpoints/fetch-order' }], total: 1 }]]);
   });
 
   it('a renamed endpoint that also changed is compared with what it became: a new required parameter breaks', async () => {
