@@ -109,6 +109,25 @@ describe('issue 25, defect by defect', () => {
     expect(item(second.analysis, 'events', 'lonely')?.channel).toBeUndefined();
   });
 
+  it('5. AsyncAPI 2.x channels and their publish and subscribe operations survive too, as AsyncAPI 3 holds them', async () => {
+    const { first, exported, second } = await roundTrip(REPRO('asyncapi2-operations'), 'asyncapi');
+    expect(first.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+    expect(areaOf(first.analysis.spec, 'events').data).toMatchObject({
+      channels: { 'orders/{orderId}': { address: 'orders/{orderId}', description: 'Where order events go.', messages: ['created', 'cancelled', 'cancel'] } },
+      operations: {
+        onOrder: { action: 'send', channel: 'orders/{orderId}', summary: 'Order events the service sends.', messages: ['created', 'cancelled'] },
+        'orders/{orderId}.publish': { action: 'receive', channel: 'orders/{orderId}', messages: ['cancel'] },
+      },
+    });
+    // What has no place is said at its pointer into the file as written, so "every element was mapped" is not claimed.
+    expect(first.result.unmapped).toEqual(expect.arrayContaining([{ pointer: '/channels/orders~1{orderId}/publish/tags', reason: "an operation's `tags` has no place in the spec" }]));
+    expect(Object.keys(exported.channels)).toEqual(['orders/{orderId}']);
+    expect(Object.keys(exported.operations)).toEqual(['onOrder', 'orders/{orderId}.publish']);
+    expect(exported.operations.onOrder.messages).toEqual([{ $ref: '#/channels/orders~1%7BorderId%7D/messages/created' }, { $ref: '#/channels/orders~1%7BorderId%7D/messages/cancelled' }]);
+    expect((await new Parser().parse(JSON.stringify(exported))).diagnostics.filter((d) => d.severity === 0)).toEqual([]);
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+  });
+
   it('6. a name the spec cannot keep as an id is reported with both names', async () => {
     const cases = await importToSpec(REPRO('case-collision-renamed'));
     expect(cases.result.unmapped).toEqual([

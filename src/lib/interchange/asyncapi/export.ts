@@ -2,9 +2,13 @@ import type { Analysis } from '../../analyze.ts';
 import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
 import { channelMessages } from '../../areas/events/index.ts';
+import { seg } from '../result.ts';
 import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, type SchemaDialect } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
+
+/** A key as one segment of a reference (JSON pointer `~0` and `~1`, then URI-encoded): a channel's key is often its address, `orders/{id}`. */
+const part = (key: string) => encodeURIComponent(seg(key));
 
 /** The spec's events as an AsyncAPI 3.0 document, with open gaps under `x-specbench-gaps`. */
 export function exportAsyncApi(a: Analysis): Obj {
@@ -72,11 +76,11 @@ export function exportAsyncApi(a: Analysis): Obj {
     const shared = first !== undefined && rest.every((x) => x === first) ? (JSON.parse(first) as Obj[] | null) : null;
     operations[id] = {
       action: o.action,
-      channel: { $ref: `#/channels/${o.channel}` },
+      channel: { $ref: `#/channels/${part(o.channel)}` },
       ...(o.title !== undefined ? { title: o.title } : {}),
       ...(o.summary !== undefined ? { summary: o.summary } : {}),
       ...(o.description !== undefined ? { description: o.description } : {}),
-      ...(o.messages ? { messages: o.messages.map((m) => ({ $ref: `#/channels/${o.channel}/messages/${m}` })) } : {}),
+      ...(o.messages ? { messages: o.messages.map((m) => ({ $ref: `#/channels/${part(o.channel)}/messages/${part(m)}` })) } : {}),
       ...(shared ? { security: shared } : {}),
     };
   }

@@ -214,10 +214,12 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address keeps their names' });
     if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
-  const grouping = v3 ? channelsAndOperations(raw, (channelKey, messageKey) => {
-    const name = channelMessageName(channelKey, messageKey);
-    return name === undefined ? undefined : eventIds.id(name);
-  }, unmapped) : {};
+  const grouping = v3
+    ? channelsAndOperations(raw, (channelKey, messageKey) => {
+        const name = channelMessageName(channelKey, messageKey);
+        return name === undefined ? undefined : eventIds.id(name);
+      }, unmapped)
+    : channelsAndOperations2(doc, (message, fallback) => eventIds.id(messageName(message, fallback)), unmapped);
   const servers = Object.values(obj(doc.servers)).map(obj);
   const server = servers[0];
   const url = server ? serverUrl(server) : undefined;
@@ -234,10 +236,11 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
         base_url: url ?? '{base_url}',
         ...(typeof info.description === 'string' ? { purpose: info.description } : {}),
       },
-      resources: { inventory: 'complete' },
+      // A list stated whole only where the document lists something: an empty one says nothing (payloads may be written in place).
+      resources: schemas.resources.size > 0 ? { inventory: 'complete' } : {},
       endpoints: { inventory: { none: 'An AsyncAPI description has no HTTP endpoints; see events.' } },
       authentication: schemes.length ? { inventory: 'complete' } : {},
-      events: { inventory: 'complete', ...(server && typeof server.protocol === 'string' ? { delivery: { transport: String(server.protocol) } } : {}), ...grouping },
+      events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(server && typeof server.protocol === 'string' ? { delivery: { transport: String(server.protocol) } } : {}), ...grouping },
       versioning: version ? { inventory: 'complete' } : {},
     },
     items: [
@@ -252,6 +255,46 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
 
 type Grouping = Pick<NonNullable<AreaInput<'events'>>, 'channels' | 'operations'>;
 
+/** A channel's or operation's title, one-line summary and description; a summary of several lines is said, not kept. */
+function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+  const title = text(o.title);
+  const summary = text(o.summary);
+  if (summary !== undefined && !ONE_LINE.test(summary)) unmapped.push({ pointer: `${pointer}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
+  return { ...(title !== undefined ? { title } : {}), ...(summary !== undefined && ONE_LINE.test(summary) ? { summary } : {}), ...(text(o.description) !== undefined ? { description: String(o.description) } : {}) };
+}
+
+/**
+ * AsyncAPI 2's channels and their `publish` and `subscribe` operations, held as the events area
+ * holds AsyncAPI 3's: a channel by its key (2.x keys a channel by its address) with the events it
+ * carries; an operation by its `operationId` (else `<channel>.<publish|subscribe>`), with its
+ * summary and description. `subscribe` is what the application sends (`send`), `publish` what it
+ * receives (`receive`). `eventOf` gives the event id of a message. What else an operation states
+ * is listed as unmapped.
+ */
+function channelsAndOperations2(doc: Obj, eventOf: (message: Obj, fallback: string) => string, unmapped: Unmapped[]): Grouping {
+  const channels: NonNullable<Grouping['channels']> = {};
+  const operations: NonNullable<Grouping['operations']> = {};
+  for (const [key, c] of Object.entries(obj(doc.channels))) {
+    const channel = obj(c);
+    const carried: string[] = [];
+    for (const [op, action] of [['subscribe', 'send'], ['publish', 'receive']] as const) {
+      if (!isObj(channel[op])) continue;
+      const o = channel[op];
+      const pointer = `/channels/${seg(key)}/${op}`;
+      const m = obj(o.message);
+      const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
+      const events = [...new Set(list.map((one) => eventOf(one, `${key}.${op}`)))];
+      for (const e of events) if (!carried.includes(e)) carried.push(e);
+      const id = typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${key}.${op}`;
+      for (const k of ['tags', 'externalDocs', 'traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+      operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped) };
+    }
+    channels[key] = { address: key, ...describedBy(channel, `/channels/${seg(key)}`, unmapped), ...(carried.length > 0 ? { messages: carried } : {}) };
+  }
+  return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
+}
+
 /**
  * AsyncAPI 3's channels and operations as written: channels by id with their address and the events
  * they carry, operations by id with their action, channel and events. `eventOf` gives the event id of
@@ -260,14 +303,7 @@ type Grouping = Pick<NonNullable<AreaInput<'events'>>, 'channels' | 'operations'
  */
 function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKey: string) => string | undefined, unmapped: Unmapped[]): Grouping {
   const channels: NonNullable<Grouping['channels']> = {};
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-  const about = (o: Obj, pointer: string) => {
-    const title = text(o.title);
-    const summary = text(o.summary);
-    const out = { ...(title !== undefined ? { title } : {}), ...(summary !== undefined && ONE_LINE.test(summary) ? { summary } : {}), ...(text(o.description) !== undefined ? { description: String(o.description) } : {}) };
-    if (summary !== undefined && !ONE_LINE.test(summary)) unmapped.push({ pointer: `${pointer}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
-    return out;
-  };
+  const about = (o: Obj, pointer: string) => describedBy(o, pointer, unmapped);
   for (const [key, c] of Object.entries(obj(raw.channels))) {
     const channel = obj(c);
     const pointer = `/channels/${seg(key)}`;

@@ -222,8 +222,9 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
         ...(servers.length > 0 ? { servers } : {}),
         ...about,
       },
-      resources: { inventory: 'complete' },
-      endpoints: { inventory: 'complete' },
+      // A list stated whole only where the document lists something: an empty one says nothing (it may write its shapes in place).
+      resources: ctx.schemas.resources.size > 0 ? { inventory: 'complete' } : {},
+      endpoints: endpoints.length > 0 ? { inventory: 'complete' } : {},
       authentication: schemes.length > 0 ? { inventory: 'complete' } : { inventory: { open: 'The OpenAPI description defines no security scheme: is the service open?' } },
       events: events.length > 0 ? { inventory: 'complete' } : {},
       errors: errorsFound.body ? { body: errorsFound.body } : {},
