@@ -128,6 +128,21 @@ describe('issue 25, defect by defect', () => {
     expect(await files(second.dir)).toEqual(await files(first.dir));
   });
 
+  it("3. a body's or a message's example its schema does not allow is reported at its pointer, not kept, so the spec checks clean", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'specbench-pass3-'));
+    const pair = { type: 'array', items: { type: 'string' } };
+    const oas = join(dir, 'oas.json');
+    await writeFile(oas, JSON.stringify({ openapi: '3.1.0', info: { title: 's', version: '1' }, paths: { '/a': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Sub' }, example: { pair: 'XBT/EUR' } } } }, responses: { '204': { description: 'ok' } } } } }, components: { schemas: { Sub: { type: 'object', properties: { pair } } } } }));
+    const a = await importToSpec(oas);
+    expect(a.result.unmapped).toContainEqual({ pointer: '/paths/~1a/post/requestBody/content/application~1json/example', reason: "the example, at `pair`, is the text `XBT/EUR`, not an array; it is not kept" });
+    expect(a.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+    const async = join(dir, 'async.json');
+    await writeFile(async, JSON.stringify({ asyncapi: '3.0.0', info: { title: 's', version: '1' }, channels: { c: { address: 'c', messages: { m: { $ref: '#/components/messages/m' } } } }, components: { schemas: { Sub: { type: 'object', properties: { pair } } }, messages: { m: { payload: { $ref: '#/components/schemas/Sub' }, examples: [{ payload: { pair: 'XBT/EUR' } }, { name: 'ok', payload: { pair: ['XBT/EUR'] } }] } } } }));
+    const b = await importToSpec(async);
+    expect(b.result.unmapped).toContainEqual({ pointer: '/components/messages/m/examples/0', reason: expect.stringMatching(/^the example, at `pair`, is the text .*; it is not kept$/) });
+    expect(b.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+  });
+
   it('6. a name the spec cannot keep as an id is reported with both names', async () => {
     const cases = await importToSpec(REPRO('case-collision-renamed'));
     expect(cases.result.unmapped).toEqual([

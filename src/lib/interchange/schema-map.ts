@@ -467,6 +467,19 @@ export class SchemaMapper {
     }
   }
 
+  /**
+   * Whether a body allows its example, as `check` reads it: through the body's resource (a list of
+   * it) or its own shape. An example it does not allow is listed at `pointer`, for the caller not
+   * to keep: carried, it would be a spec that fails its own check.
+   */
+  fitsBody(body: ReturnType<SchemaMapper['payload']>, value: unknown, pointer: string): boolean {
+    if (body === undefined) return true;
+    const shape: Shape | string = 'schema' in body ? body.schema : body.list ? ({ type: 'array', items: body.resource } as Shape) : body.resource;
+    const problem = valueProblems(shape, value, this.values)[0];
+    if (problem) this.unmapped.push({ pointer, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
+    return !problem;
+  }
+
   /** The resource a reference to a component names. */
   private named(schema: unknown): string | undefined {
     if (!isObj(schema)) return undefined;

@@ -193,7 +193,9 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     for (const key of Object.keys(message)) {
       if (!['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'].includes(key) && !key.startsWith('x-parser-')) unmapped.push({ pointer: `/components/messages/${seg(name)}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
     }
-    const { example, named: namedExamples } = messageExamples(message.examples, `/components/messages/${seg(name)}/examples`, unmapped);
+    const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `/components/messages/${seg(name)}/examples`, unmapped);
+    // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
+    const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
     const tags = Array.isArray(message.tags) ? message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean) : [];
     return {
       area: 'events' as const,
@@ -347,8 +349,9 @@ type Json = z.infer<typeof jsonValue>;
  * named examples (with their summaries); a second unnamed one, and an example's headers, are
  * listed as unmapped.
  */
-function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): { example?: Json; named?: Record<string, { summary?: string; value: Json }> } {
+function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): { example?: Json; exampleAt?: string; named?: Record<string, { summary?: string; value: Json }> } {
   let example: Json | undefined;
+  let exampleAt: string | undefined;
   const named: Record<string, { summary?: string; value: Json }> = {};
   (Array.isArray(raw) ? raw : []).forEach((e, i) => {
     const x = obj(e);
@@ -358,10 +361,13 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
     if (typeof x.name === 'string' && x.name !== '' && !(x.name in named)) {
       named[x.name] = { ...(typeof x.summary === 'string' && ONE_LINE.test(x.summary) ? { summary: x.summary } : {}), value };
       if (typeof x.summary === 'string' && !ONE_LINE.test(x.summary)) unmapped.push({ pointer: `${pointer}/${i}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
-    } else if (example === undefined && typeof x.name !== 'string') example = value;
+    } else if (example === undefined && typeof x.name !== 'string') {
+      example = value;
+      exampleAt = `${pointer}/${i}`;
+    }
     else unmapped.push({ pointer: `${pointer}/${i}`, reason: 'a second example without a name (or a second of one name) is not kept: a payload keeps one example and its named ones' });
   });
-  return { ...(example !== undefined ? { example } : {}), ...(Object.keys(named).length > 0 ? { named } : {}) };
+  return { ...(example !== undefined ? { example, exampleAt } : {}), ...(Object.keys(named).length > 0 ? { named } : {}) };
 }
 
 /** A JSON pointer segment decoded. */

@@ -47,8 +47,10 @@ function media(ctx: OpenApiContext, m: Obj, pointer: string): { body?: Body; exa
   const body = ctx.schemas.payload(m.schema, `${pointer}/schema`);
   const named = namedExamples(ctx, m.examples, `${pointer}/examples`);
   for (const key of Object.keys(m)) if (!['schema', 'example', 'examples'].includes(key)) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a media type's \`${key}\` has no place in the spec` });
-  const example = m.example !== undefined && holdsReference(m.example) ? undefined : m.example;
-  if (example === undefined && m.example !== undefined) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
+  const literal = m.example !== undefined && holdsReference(m.example) ? undefined : m.example;
+  if (literal === undefined && m.example !== undefined) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
+  // Checked against the body as `check` will check it; one it does not allow is listed, not kept.
+  const example = literal !== undefined && ctx.schemas.fitsBody(body, literal, `${pointer}/example`) ? literal : undefined;
   return { ...(body ? { body } : {}), ...(example !== undefined ? { example } : {}), ...(named ? { named } : {}) };
 }
 
