@@ -82,6 +82,7 @@ export function targets(startup: Figures, inputs: readonly InputResult[], github
     numeric(22, '`astro dev` of GitHub: peak RSS of its process group', github?.dev?.peakMb, 'MB', '<', 1.5 * MB_PER_GB),
     numeric(22, `\`astro build\`, time per item flat (${range})`, growth(inputs, (i) => i.build?.msPerItem), 'x', '<=', FLAT),
     numeric(22, `\`astro build\`, peak RSS per item flat (${range})`, growth(inputs, (i) => i.build?.kbPerItem), 'x', '<=', FLAT),
-    numeric(22, 'synthetic specs: median item page, the largest over the sizes', itemKb.length > 0 ? Math.max(...itemKb) : undefined, 'KB', '<', 40),
+    // Issue 22 bounded it at 40 KB before pages showed bodies as trees and code samples; issue 27 gives those pages 60 KB.
+    numeric(22, 'synthetic specs: median item page (with trees and samples), the largest over the sizes', itemKb.length > 0 ? Math.max(...itemKb) : undefined, 'KB', '<', 60),
   ];
 }
