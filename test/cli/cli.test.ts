@@ -223,9 +223,10 @@ describe('specbench import', () => {
     await writeFile(join(dir, 'api.json'), JSON.stringify(document));
     expect((await cli(['import', join(dir, 'api.json'), '--spec', join(dir, 'spec')])).code).toBe(0);
     expect(await readFile(join(dir, 'spec', 'authentication', 'oauth.yaml'), 'utf8')).toContain('orders:read: Read **orders**, see [the docs](https://example.com/docs).');
-    // The importer states `resources: complete` though the document has no schemas: empty-inventory warns of that, and only of that.
+    // A document with no schemas does not say the service has no resources: the inventory stays open (stated complete, it warned empty-inventory).
     const checked = await cli(['check', '--spec', join(dir, 'spec'), '--format', 'json']);
     expect(checked.code).toBe(0);
-    expect((JSON.parse(checked.out) as { diagnostics: Array<{ code: string }> }).diagnostics.map((d) => d.code)).toEqual(['empty-inventory']);
+    expect((JSON.parse(checked.out) as { diagnostics: Array<{ code: string }> }).diagnostics.map((d) => d.code)).toEqual([]);
+    expect(await readFile(join(dir, 'spec', 'resources', '_area.yaml'), 'utf8')).not.toMatch(/^inventory: complete$/m);
   });
 });
