@@ -1,6 +1,6 @@
 import { isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { exampleOf, type ExampleContext, type ExampleMode } from './example.ts';
-import { inMediaType } from './media-example.ts';
+import { inMediaType, isUrlEncodedForm } from './media-example.ts';
 import type { ExampleView } from './views.ts';
 
 /** A stated example of a body: named (with its summary and description) or not, its value or where it is kept. */
@@ -85,6 +85,10 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
       if ('reason' in written) {
         noExample.push(written.reason);
         examples.push({ ...head, lang: 'json', text: JSON.stringify(e.value, null, 2) });
+      } else if (first !== undefined && isUrlEncodedForm(first)) {
+        // A form percent-encodes every value: the value is shown as written first, then as the form sends it.
+        examples.push({ ...head, lang: 'json', text: JSON.stringify(e.value, null, 2) });
+        examples.push({ mediaType: first, lang: written.lang, text: written.text, of: e.name ?? 'the stated example' });
       } else examples.push({ ...head, ...(first !== undefined ? { mediaType: first } : {}), lang: written.lang, text: written.text });
     }
     const again = stated.find((e) => 'value' in e);

@@ -15,6 +15,9 @@ export const isJsonMedia = (type: string | undefined): boolean => type === undef
 /** Whether a media type carries XML. */
 export const isXmlMedia = (type: string): boolean => /^(application|text)\/([\w.+-]+\+)?xml\b/i.test(type);
 
+/** Whether a media type is a URL-encoded form, which percent-encodes every value it sends. */
+export const isUrlEncodedForm = (type: string): boolean => essence(type) === 'application/x-www-form-urlencoded';
+
 /** What a media type is, by its essence: `application/json; charset=utf-8` is `application/json`. */
 const essence = (type: string) => type.split(';')[0]?.trim().toLowerCase() ?? '';
 

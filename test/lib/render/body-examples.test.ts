@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { BodyView } from '../../../src/lib/index.ts';
 import { inMediaType } from '../../../src/lib/render/media-example.ts';
-import { blockOf as block, siteViews } from '../../helpers.ts';
+import { blockOf as block, siteViews, specFrom } from '../../helpers.ts';
 import { importToSpec, OAS } from '../../interchange/helpers.ts';
 
 const endpoint = (model: ReturnType<typeof siteViews>, id: string) => model.areas.find((a) => a.key === 'endpoints')?.items.find((i) => i.id === id);
@@ -30,6 +30,21 @@ describe('body examples', () => {
     const lists = listPaths(json, 'Pet');
     const xml = new XMLParser({ isArray: (_name, path) => lists.has(String(path)) }).parse(body?.examples[1]?.text ?? '');
     expect(xml).toEqual({ Pet: json });
+  });
+
+  it('show a stated example of a URL-encoded form as written, then as the form sends it (GitHub’s webhooks state values already percent-encoded)', () => {
+    const encoded = '%7B%22action%22%3A%22completed%22%7D';
+    const analysis = specFrom({
+      'events/_area.yaml': 'inventory: complete\n',
+      'events/check-run.yaml': `payload:\n  content:\n    application/x-www-form-urlencoded:\n      schema: { type: object, fields: { payload: { type: string } } }\n      named_examples:\n        default: { value: { payload: "${encoded}" } }\n`,
+    });
+    const item = siteViews(analysis).areas.find((a) => a.key === 'events')?.items.find((i) => i.id === 'check-run');
+    const body = block(item, 'payload')?.body ?? block(item, 'body')?.body;
+    const form = body?.media.find((m) => m.type === 'application/x-www-form-urlencoded')?.body ?? body;
+    expect(form?.examples.map((e) => [e.name, e.mediaType, e.of, e.text])).toEqual([
+      ['default', undefined, undefined, JSON.stringify({ payload: encoded }, null, 2)],
+      [undefined, 'application/x-www-form-urlencoded', 'default', `payload=${encodeURIComponent(encoded)}`],
+    ]);
   });
 
   it('show a body’s named examples first, each with its name and summary, and generate none beside them', async () => {
