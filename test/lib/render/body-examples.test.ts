@@ -39,7 +39,7 @@ describe('body examples', () => {
       'events/check-run.yaml': `payload:\n  content:\n    application/x-www-form-urlencoded:\n      schema: { type: object, fields: { payload: { type: string } } }\n      named_examples:\n        default: { value: { payload: "${encoded}" } }\n`,
     });
     const item = siteViews(analysis).areas.find((a) => a.key === 'events')?.items.find((i) => i.id === 'check-run');
-    const body = block(item, 'payload')?.body ?? block(item, 'body')?.body;
+    const body = block(item, 'body')?.body;
     const form = body?.media.find((m) => m.type === 'application/x-www-form-urlencoded')?.body ?? body;
     expect(form?.examples.map((e) => [e.name, e.mediaType, e.of, e.text])).toEqual([
       ['default', undefined, undefined, JSON.stringify({ payload: encoded }, null, 2)],
