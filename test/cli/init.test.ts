@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.ts';
 
@@ -54,6 +54,10 @@ describe('specbench init', () => {
     expect(await readdir(join(dir, 'spec'))).toHaveLength(9);
     expect(await readFile(join(dir, 'astro.config.mjs'), 'utf8')).toContain("specbench({ spec: \"spec\" })");
     expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).scripts.check).toBe('specbench check --spec spec');
+    // Its SPEC_GAPS.md is current by its own gaps:check (run where the project's scripts are), and names the project's scripts.
+    const gapsCheck = execFileSync(process.execPath, [resolve('src/cli/launch.mjs'), 'gaps', '--spec', 'spec', '--check', 'SPEC_GAPS.md'], { cwd: dir, encoding: 'utf8' });
+    expect(gapsCheck).toContain('SPEC_GAPS.md is current');
+    expect(await readFile(join(dir, 'SPEC_GAPS.md'), 'utf8')).toContain('by `npm run gaps`; do not edit by hand. `npm run gaps:check` fails when it is stale.');
     expect(await readdir(dir)).not.toContain('.git');
     const alone = await fresh();
     expect((await cli(['init', alone])).out).toContain('Started a git repository.');

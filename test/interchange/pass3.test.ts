@@ -143,6 +143,60 @@ describe('issue 25, defect by defect', () => {
     expect(b.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
   });
 
+  it('5. an AsyncAPI 2.x operationId that another operation has is kept under another id and said; a channel\'s servers are said', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'specbench-pass3-'));
+    const file = join(dir, 'odd.yaml');
+    await writeFile(file, [
+      'asyncapi: 2.6.0',
+      'info: { title: Odd, version: 1.0.0 }',
+      'servers: { prod: { url: broker.example.com, protocol: kafka } }',
+      'channels:',
+      '  x:',
+      '    servers: [prod]',
+      "    subscribe: { operationId: y.publish, message: { $ref: '#/components/messages/Other' } }",
+      '  y:',
+      "    publish: { message: { $ref: '#/components/messages/Other2' } }",
+      'components:',
+      '  messages:',
+      '    Other: { name: Other, payload: { type: string } }',
+      '    Other2: { name: Other2, payload: { type: integer } }',
+      '',
+    ].join('\n'));
+    const { analysis, result } = await importToSpec(file);
+    expect(areaOf(analysis.spec, 'events').data.operations).toEqual({
+      'y.publish': { action: 'send', channel: 'x', messages: ['Other'] },
+      'y.publish-2': { action: 'receive', channel: 'y', messages: ['Other2'] },
+    });
+    expect(result.unmapped).toEqual(expect.arrayContaining([
+      { pointer: '/channels/y/publish', reason: 'the operation is kept under the id `y.publish-2`, and an export names it so: `y.publish` is another operation\'s' },
+      { pointer: '/channels/x/servers', reason: "a channel's `servers` has no place in the spec" },
+    ]));
+    expect(analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+  });
+
+  it("3. what an AsyncAPI message cannot keep is said where the message is written: under its component's key, or in place in a channel", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'specbench-pass3-'));
+    const file = join(dir, 'places.yaml');
+    const payload = '{ type: object, properties: { n: { type: integer, minimum: 10 } } }';
+    await writeFile(file, [
+      'asyncapi: 3.0.0',
+      "info: { title: T, version: '1' }",
+      'channels:',
+      '  ch:',
+      '    address: orders',
+      '    messages:',
+      "      placedMsg: { $ref: '#/components/messages/PlacedKey' }",
+      `      inlineMsg: { payload: ${payload}, examples: [{ payload: { n: 3 } }] }`,
+      'components:',
+      '  messages:',
+      `    PlacedKey: { name: Placed, payload: ${payload}, examples: [{ payload: { n: 3 } }] }`,
+      '',
+    ].join('\n'));
+    const { analysis, result } = await importToSpec(file);
+    expect(result.unmapped.filter((u) => /examples/.test(u.pointer)).map((u) => u.pointer).sort()).toEqual(['/channels/ch/messages/inlineMsg/examples/0', '/components/messages/PlacedKey/examples/0']);
+    expect(analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+  });
+
   it('6. a name the spec cannot keep as an id is reported with both names', async () => {
     const cases = await importToSpec(REPRO('case-collision-renamed'));
     expect(cases.result.unmapped).toEqual([

@@ -130,6 +130,7 @@ export function changeSummary(entry: ChangelogEntry): string {
   const items = [
     [c.itemsAdded.total, 'added'],
     [c.itemsRemoved.total, 'removed'],
+    [c.itemsRenamed.total, 'renamed'],
     [c.itemsChanged.total, 'changed'],
   ] as const;
   const said = items.filter(([n]) => n > 0).map(([n, verb], i) => (i === 0 ? `${counted(n, 'item')} ${verb}` : `${n} ${verb}`));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changelogChanges, changelogLists, diffMarkdown, diffSpecs } from '../../../src/lib/index.ts';
+import { changelogChanges, changelogLists, changeSummary, diffMarkdown, diffSpecs } from '../../../src/lib/index.ts';
 import { completeWith, fixture } from '../../helpers.ts';
 
 const file = (path: string) => readFile(join(fixture('complete'), path), 'utf8');
@@ -24,6 +24,8 @@ describe('diff: an item under a new id that is the same item is renamed, not rem
     // The changelog says the same: renamed, neither removed nor added.
     const lists = changelogLists(changelogChanges(d)).filter((l) => l.kind === 'renamed' || l.kind === 'item');
     expect(lists.map((l) => [l.title, l.items])).toEqual([['Items renamed', { shown: [{ from: 'endpoints/get-order', to: 'endpoints/fetch-order' }], total: 1 }]]);
+    const entry = { sha: 'a'.repeat(40), date: '2026-01-01T00:00:00Z', subject: 's', base: 'previous' as const, gaps: d.gapCount.after, errors: 0, changes: changelogChanges(d) };
+    expect(changeSummary(entry)).toBe(`0 gaps closed, 0 opened (${d.gapCount.before} → ${d.gapCount.after} open); 1 item renamed.`);
   });
 
   it('a renamed endpoint that also changed is compared with what it became: a new required parameter breaks', async () => {

@@ -139,6 +139,32 @@ function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey:
   return out;
 }
 
+/**
+ * Where each message is written in the file as written, by the name the import gives it: under
+ * `components/messages` by its key, or in place in a channel (AsyncAPI 3: a channel's messages;
+ * 2.x: an operation's message, or one of its `oneOf`). A message written in both is at its component.
+ */
+function messagePlaces(raw: Obj, v3: boolean): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (m: Obj, fallback: string, pointer: string) => {
+    if (typeof m.$ref === 'string') return;
+    const name = messageName(m, fallback);
+    if (!out.has(name)) out.set(name, pointer);
+  };
+  for (const [key, m] of Object.entries(obj(obj(raw.components).messages))) put(obj(m), key, `/components/messages/${seg(key)}`);
+  for (const [ck, c] of Object.entries(obj(raw.channels))) {
+    if (v3) for (const [mk, m] of Object.entries(obj(obj(c).messages))) put(obj(m), mk, `/channels/${seg(ck)}/messages/${seg(mk)}`);
+    else
+      for (const op of ['publish', 'subscribe']) {
+        const m = obj(obj(obj(c)[op]).message);
+        const at = `/channels/${seg(ck)}/${op}/message`;
+        if (Array.isArray(m.oneOf)) m.oneOf.forEach((one, i) => put(obj(one), `${ck}.${op}`, `${at}/oneOf/${i}`));
+        else if (Object.keys(m).length > 0) put(m, `${ck}.${op}`, at);
+      }
+  }
+  return out;
+}
+
 /** The component a message's payload names in the raw document (`$ref: '#/components/schemas/X'`). */
 function payloadRefs(raw: Obj): Map<string, string> {
   const out = new Map<string, string>();
@@ -179,21 +205,24 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     return Object.keys(m).length ? messageName(m, messageKey) : undefined;
   };
   const delivery = deliveries(doc, raw, channelMessageName, unmapped);
+  const written = messagePlaces(raw, v3);
   const events = [...messages(doc)].map(([name, { message, channels }]): ImportedItem => {
     const id = eventIds.id(name);
+    // Where the message is written in the user's file: under its component's key, or in place in a channel.
+    const at = written.get(name) ?? `/components/messages/${seg(name)}`;
     const component = named.get(name);
     const source = component !== undefined && names.has(component) ? { $ref: `#/components/schemas/${component}` } : renamed(message.payload, names, new WeakSet(), false);
-    const payload = schemas.payload(source, `/components/messages/${seg(name)}/payload`);
+    const payload = schemas.payload(source, `${at}/payload`);
     const addresses = channels.filter(Boolean);
-    if (addresses.length > 1) unmapped.push({ pointer: `/components/messages/${seg(name)}`, reason: `the message travels on ${addresses.length} channels; the event keeps the first (${addresses.slice(1).join(', ')} not kept)` });
+    if (addresses.length > 1) unmapped.push({ pointer: at, reason: `the message travels on ${addresses.length} channels; the event's own channel is the first (the events area's channels keep it on ${addresses.slice(1).join(', ')} too)` });
     const d = delivery.get(name);
     const direction = d && d.directions.size === 1 ? [...d.directions][0] : undefined;
-    if (d && d.directions.size > 1) unmapped.push({ pointer: `/components/messages/${seg(name)}`, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
-    const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `/components/messages/${seg(name)}/headers`);
+    if (d && d.directions.size > 1) unmapped.push({ pointer: at, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
+    const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `${at}/headers`);
     for (const key of Object.keys(message)) {
-      if (!['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'].includes(key) && !key.startsWith('x-parser-')) unmapped.push({ pointer: `/components/messages/${seg(name)}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
+      if (!['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'].includes(key) && !key.startsWith('x-parser-')) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
     }
-    const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `/components/messages/${seg(name)}/examples`, unmapped);
+    const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
     const tags = Array.isArray(message.tags) ? message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean) : [];
@@ -288,10 +317,14 @@ function channelsAndOperations2(doc: Obj, eventOf: (message: Obj, fallback: stri
       const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
       const events = [...new Set(list.map((one) => eventOf(one, `${key}.${op}`)))];
       for (const e of events) if (!carried.includes(e)) carried.push(e);
-      const id = typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${key}.${op}`;
+      const wanted = typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${key}.${op}`;
+      let id = wanted;
+      for (let n = 2; id in operations; n++) id = `${wanted}-${n}`;
+      if (id !== wanted) unmapped.push({ pointer, reason: `the operation is kept under the id \`${id}\`, and an export names it so: \`${wanted}\` is another operation's` });
       for (const k of ['tags', 'externalDocs', 'traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
       operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped) };
     }
+    for (const k of ['servers']) if (channel[k] !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
     channels[key] = { address: key, ...describedBy(channel, `/channels/${seg(key)}`, unmapped), ...(carried.length > 0 ? { messages: carried } : {}) };
   }
   return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
