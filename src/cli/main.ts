@@ -37,11 +37,14 @@ Options:
   --check FILE               gaps: exit 1 when FILE is not the current Markdown report
   --base REV, --head REV     diff: the revisions (default: merge base with main, and the working tree)
   --fail-on-breaking         diff: exit 1 when the change breaks clients
+  --budget BYTES             diff: summarise past BYTES of Markdown (a comment: 65536)
+  --report-url URL           diff: where a summarised report links the full one
   --limit N                  history: how many commits back (default 100)
   --kind KIND                new: the kind of a limit (quota, size or timeout)
   --allow-refs-outside       import: follow $refs to files outside the document's folder
   --allow-remote-refs        import: follow $refs to http(s) addresses (never done otherwise)
   --force                    init: replace files that are in the way; import: replace the spec
+  --yes                      init --force: also replace files with changes no commit keeps
   --no-cache                 check, gaps, diff, export: read every file afresh (no cache of results)
   -h, --help                 this text
 `;

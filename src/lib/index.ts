@@ -36,7 +36,7 @@ export { jsonSchemas, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from './rende
 export { specMarkdown } from './render/spec-markdown.ts';
 export { CHECKS } from './checks/index.ts';
 export { diffSpecs, type SpecDiff } from './diff/diff.ts';
-export { diffJson, diffMarkdown, DIFF_MARKER } from './diff/render.ts';
+export { diffJson, diffMarkdown, DIFF_LINK_MAX, DIFF_MARKER, DIFF_MIN_BUDGET } from './diff/render.ts';
 export type { BreakingChange } from './diff/breaking.ts';
 export { modeline, schemaForPath, withModeline } from './scaffold/modeline.ts';
 export { newFileText, scaffoldArea, scaffoldFile, scaffoldItem } from './scaffold/new-item.ts';

@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
 # The Specbench action's work (action.yml passes its inputs as SPECBENCH_* variables): check the
-# spec, check SPEC_GAPS.md, and write what the change does as a pull-request comment. Every step
-# runs; the action fails at the end if one failed. Outside a pull request (or with comment: false,
-# or no token), the comment is printed instead of posted. SPECBENCH_COMMAND runs Specbench
+# spec, check SPEC_GAPS.md, and say what the change does: the whole report in the job summary
+# ($GITHUB_STEP_SUMMARY, at most 1 MiB a step), and a pull-request comment that always fits
+# GitHub's 65,536 characters (past that, counts and a link to the run's summary), posted by
+# post-comment.mjs beside this script. Every step runs; the action fails at the end if one failed.
+# Outside a pull request, on a fork's pull request (its token cannot comment), with comment: false
+# or with no token, the comment is printed instead of posted. SPECBENCH_COMMAND runs Specbench
 # (default: the installed package's `specbench`).
 set -uo pipefail
 
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 spec="${SPECBENCH_SPEC:-content}"
 gaps="${SPECBENCH_GAPS_FILE:-SPEC_GAPS.md}"
 read -r -a specbench <<< "${SPECBENCH_COMMAND:-npx --no-install specbench}"
+# The token is for posting only: Specbench itself, which on a pull request runs what the branch
+# installed, never sees it.
+token="${SPECBENCH_TOKEN:-}"
+unset SPECBENCH_TOKEN GH_TOKEN
 status=0
+
+# GitHub's limits: a comment's body, in characters; a step's summary, 1 MiB (with room to spare).
+comment_budget=65536
+summary_budget=1000000
 
 echo "::group::Check the spec"
 "${specbench[@]}" check --spec "$spec" --format github || status=1
@@ -23,24 +35,41 @@ echo "::group::$gaps is current"
 "${specbench[@]}" gaps --spec "$spec" --check "$gaps" || status=1
 echo "::endgroup::"
 
-comment="$(mktemp)"
-trap 'rm -f "$comment"' EXIT
-if ! "${specbench[@]}" diff --spec "$spec" ${SPECBENCH_BASE:+--base "$SPECBENCH_BASE"} > "$comment"; then
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+base=()
+if [ -n "${SPECBENCH_BASE:-}" ]; then base=(--base "$SPECBENCH_BASE"); fi
+
+# The whole report (summarised only past the summary's own limit), for the job summary.
+if ! "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$summary_budget" > "$work/report.md"; then
   exit 1
 fi
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$work/report.md" >> "$GITHUB_STEP_SUMMARY"; fi
 
-if [ -n "${SPECBENCH_PR:-}" ] && [ "${SPECBENCH_COMMENT:-true}" = true ] && [ "${SPECBENCH_SAME_REPOSITORY:-true}" = true ] && [ -n "${GH_TOKEN:-}" ]; then
-  # One comment, found again by the marker its first line carries, updated by later pushes.
-  marker="$(head -n 1 "$comment")"
-  id="$(gh api "repos/$SPECBENCH_REPOSITORY/issues/$SPECBENCH_PR/comments" --paginate \
-    --jq ".[] | select(.body | startswith(\"$marker\")) | .id" | head -n 1)"
-  if [ -n "$id" ]; then
-    gh api -X PATCH "repos/$SPECBENCH_REPOSITORY/issues/comments/$id" -F "body=@$comment" > /dev/null || status=1
-  else
-    gh api -X POST "repos/$SPECBENCH_REPOSITORY/issues/$SPECBENCH_PR/comments" -F "body=@$comment" > /dev/null || status=1
-  fi
-  echo "Posted the change's comment on pull request #$SPECBENCH_PR."
+# The comment: the report itself when it fits, else its summary linking the run, where the job
+# summary has every line.
+if [ "$(( $(wc -c < "$work/report.md") ))" -le "$comment_budget" ]; then
+  cp "$work/report.md" "$work/comment.md"
 else
-  cat "$comment"
+  link=()
+  if [ -n "${GITHUB_SERVER_URL:-}" ] && [ -n "${GITHUB_REPOSITORY:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then
+    link=(--report-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID")
+  fi
+  if ! "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$comment_budget" ${link[@]+"${link[@]}"} > "$work/comment.md"; then
+    exit 1
+  fi
+fi
+
+if [ -z "${SPECBENCH_PR:-}" ] || [ "${SPECBENCH_COMMENT:-true}" != true ]; then
+  cat "$work/comment.md"
+elif [ "${SPECBENCH_SAME_REPOSITORY:-false}" != true ]; then
+  # A fork's code ran in this step: it posts nothing; the report is in the job summary and here.
+  echo "Pull request #$SPECBENCH_PR comes from a fork: this step does not comment on it (the job summary has the report)."
+  cat "$work/comment.md"
+elif [ -z "$token" ]; then
+  echo "No token to post with: the comment follows."
+  cat "$work/comment.md"
+else
+  SPECBENCH_TOKEN="$token" node "$here/post-comment.mjs" "$work/comment.md" || status=1
 fi
 exit "$status"

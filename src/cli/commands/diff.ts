@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { defaultBase, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
+import { absoluteUrlSchema, defaultBase, DIFF_LINK_MAX, DIFF_MIN_BUDGET, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { commandEngine } from '../load.ts';
 import type { Options } from '../options.ts';
@@ -8,6 +8,7 @@ import type { Options } from '../options.ts';
 export async function diffCommand(options: Options, io: Io): Promise<number> {
   const format = options.format ?? 'markdown';
   if (format !== 'markdown' && format !== 'json') throw new UsageError('--format for diff is markdown or json');
+  const fit = markdownFit(options, format);
   const dir = options.spec ?? specDir(io.env);
   const root = await gitRoot(resolve(dir));
   if (!root) throw new UsageError(`\`${dir}\` is not in a git repository; diff compares revisions.`);
@@ -21,6 +22,15 @@ export async function diffCommand(options: Options, io: Io): Promise<number> {
   engine.done();
   const diff = diffSpecs(before, after);
   const range = { base: base.slice(0, 12), head: head ? head.slice(0, 12) : 'working tree' };
-  io.out(format === 'json' ? diffJson(diff, range) : diffMarkdown(diff, `\`${range.base}\` with ${head ? `\`${range.head}\`` : 'the working tree'}`));
+  io.out(format === 'json' ? diffJson(diff, range) : diffMarkdown(diff, `\`${range.base}\` with ${head ? `\`${range.head}\`` : 'the working tree'}`, fit));
   return options['fail-on-breaking'] && diff.breaking.length > 0 ? EXIT.problems : EXIT.ok;
+}
+
+/** `--budget` and `--report-url`, checked before any work: a whole number of bytes, an absolute http(s) URL. */
+function markdownFit(options: Options, format: string): { budget?: number; fullReport?: string } {
+  const { budget, 'report-url': url } = options;
+  if ((budget !== undefined || url !== undefined) && format !== 'markdown') throw new UsageError('--budget and --report-url shape the Markdown report; --format json is never cut');
+  if (budget !== undefined && !(/^\d+$/.test(budget) && Number(budget) >= DIFF_MIN_BUDGET)) throw new UsageError(`--budget is a number of bytes, at least ${DIFF_MIN_BUDGET}; got \`${budget}\``);
+  if (url !== undefined && (url.length > DIFF_LINK_MAX || !absoluteUrlSchema.safeParse(url).success)) throw new UsageError(`--report-url is an absolute http or https URL of at most ${DIFF_LINK_MAX} characters; got \`${url.slice(0, 200)}\``);
+  return { ...(budget !== undefined ? { budget: Number(budget) } : {}), ...(url !== undefined ? { fullReport: url } : {}) };
 }

@@ -1,58 +1,240 @@
 import { counted } from '../facet/words.ts';
 import type { FacetResult } from '../gaps/types.ts';
-import { safeJson } from '../safety/terminal.ts';
+import { escapeControls, safeJson } from '../safety/terminal.ts';
 import { AREAS } from '../areas/index.ts';
-import { markdownCode, markdownQuiet, markdownText } from '../safety/markdown.ts';
+import { markdownCode, markdownQuiet } from '../safety/markdown.ts';
 import type { Readiness } from '../gaps/levels.ts';
-import { reachedWords, readinessSentence } from '../render/readiness.ts';
+import { BLOCKING_SHOWN, reachedWords, readinessSentence } from '../render/readiness.ts';
 import type { SpecDiff } from './diff.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
 export const DIFF_MARKER = '<!-- specbench-diff -->';
 
-function byArea(gaps: FacetResult[]): string[] {
-  return AREAS.flatMap((def) => {
-    const list = gaps.filter((g) => g.area === def.key);
-    return list.length === 0 ? [] : [`- **${def.title}**`, ...list.map((g) => `  - ${markdownCode(g.id)}: ${markdownQuiet(g.label)}`)];
-  });
+/** The smallest budget `diffMarkdown` always keeps to: the counts of every area and the link to the full report fit in it. */
+export const DIFF_MIN_BUDGET = 8_192;
+
+/** The longest link to the full report the renderer takes (a run's address is about a hundred characters). */
+export const DIFF_LINK_MAX = 2_048;
+
+export interface DiffMarkdownOptions {
+  /**
+   * The most the Markdown may take, in UTF-8 bytes (never fewer than the characters GitHub counts:
+   * a comment takes 65,536, a step's job summary 1 MiB). Past it, the report is summarised: the
+   * counts per kind and area, then as many of each list's first lines as fit. At least
+   * `DIFF_MIN_BUDGET`; none: no limit.
+   */
+  budget?: number;
+  /** Where the whole report is read when this one is summarised (the run's job summary; a preview's Changes page): an absolute http(s) URL of at most `DIFF_LINK_MAX` characters. */
+  fullReport?: string;
 }
 
-/** The diff as Markdown fit for a pull-request comment. */
-export function diffMarkdown(d: SpecDiff, range: string): string {
-  const lines = [
+/** One line of a list; `group` heads the lines of its area (the gap lists). */
+interface Entry {
+  line: string;
+  group?: string;
+}
+
+/** A list of the report: breaking changes, gaps closed, gaps opened, items. */
+interface Section {
+  title: string;
+  entries: Entry[];
+}
+
+const encoder = new TextEncoder();
+
+/** What a line costs in the budget: its UTF-8 bytes and the line break after it. */
+const cost = (line: string) => encoder.encode(line).length + 1;
+const costOf = (lines: readonly string[]) => lines.reduce((n, l) => n + cost(l), 0);
+
+const areaOfKey = (key: string) => key.slice(0, key.indexOf('/'));
+
+/**
+ * A sentence written as Markdown whose values are code spans (a breaking change: "Field `x` of
+ * `Order` removed."): each code span is kept as written, since inside backticks nothing is read as
+ * markup (so `&lt;` there would show as those four characters), and the text between them is
+ * escaped. Spans are found as CommonMark finds them: a run of backticks closes at the next run of
+ * the same length; a run with none is a literal backtick.
+ */
+function markdownSentence(message: string): string {
+  const text = escapeControls(message.replace(/\s*\r?\n\s*/g, ' '));
+  const runs = [...text.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
+  // For each run, the next run of the same length (one pass from the end): the whole scan stays linear.
+  const next: number[] = [];
+  const seen = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const length = runs[i]?.length ?? 0;
+    next[i] = seen.get(length) ?? -1;
+    seen.set(length, i);
+  }
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i];
+    const end = runs[next[i] ?? -1];
+    if (open === undefined || end === undefined) continue;
+    out += markdownQuiet(text.slice(from, open.at)) + text.slice(open.at, end.at + end.length);
+    from = end.at + end.length;
+    i = next[i] ?? i;
+  }
+  return out + markdownQuiet(text.slice(from));
+}
+
+/**
+ * A gap as a line: its id and its label as code spans, so that nothing a name holds is read by
+ * GitHub: `#1` would link an issue and `@name` mention someone even backslash-escaped (GitHub finds
+ * references in the rendered text, skipping only code and links).
+ */
+const gapLine = (g: FacetResult) => `  - ${markdownCode(g.id)}: ${markdownCode(g.label)}`;
+
+function gapEntries(gaps: readonly FacetResult[]): Entry[] {
+  return AREAS.flatMap((def) => gaps.filter((g) => g.area === def.key).map((g, i) => ({ line: gapLine(g), ...(i === 0 ? { group: `- **${def.title}**` } : {}) })));
+}
+
+function sections(d: SpecDiff): Section[] {
+  return [
+    { title: 'Breaking changes', entries: d.breaking.map((b) => ({ line: `- ${markdownSentence(b.message)}` })) },
+    { title: 'Gaps closed', entries: gapEntries(d.gapsClosed) },
+    { title: 'Gaps opened', entries: gapEntries(d.gapsOpened) },
+    {
+      title: 'Items',
+      entries: [
+        ...d.itemsAdded.map((k) => ({ line: `- Added ${markdownCode(k)}` })),
+        ...d.itemsRemoved.map((k) => ({ line: `- Removed ${markdownCode(k)}` })),
+        ...d.itemsRenamed.map((r) => ({ line: `- Renamed ${markdownCode(r.from)} to ${markdownCode(r.to)}` })),
+        ...d.itemsChanged.map((k) => ({ line: `- Changed ${markdownCode(k)}` })),
+        ...d.areasChanged.map((k) => ({ line: `- Changed the ${k} area file` })),
+      ],
+    },
+  ].filter((s) => s.entries.length > 0);
+}
+
+/** The lines of a list's first `shown` entries, each area's heading before its first line (a list is only ever cut at its end). */
+function entryLines(entries: readonly Entry[], shown: number): string[] {
+  return entries.slice(0, shown).flatMap((e) => (e.group !== undefined ? [e.group, e.line] : [e.line]));
+}
+
+const heading = (s: Section) => ['', `### ${s.title} (${s.entries.length})`, ''];
+
+/** The diff as Markdown fit for a pull-request comment (and a job summary): whole, or summarised to fit `options.budget`. */
+export function diffMarkdown(d: SpecDiff, range: string, options: DiffMarkdownOptions = {}): string {
+  const lists = sections(d);
+  const whole = [
+    ...top(d, range),
+    readinessSentence(d.readiness.after, markdownCode),
+    ...lists.flatMap((s) => [...heading(s), ...entryLines(s.entries, s.entries.length)]),
+    ...(lists.length === 0 ? ['', 'No change to the spec.'] : []),
+    '',
+  ];
+  if (options.budget === undefined || costOf(whole) - 1 <= options.budget) return whole.join('\n');
+  return summary(d, range, lists, options.budget, options.fullReport);
+}
+
+/** The marker, the heading, the counts in one sentence, and a level reached or dropped below. */
+function top(d: SpecDiff, range: string): string[] {
+  return [
     DIFF_MARKER,
     '## Spec changes',
     '',
     `Comparing ${range}: ${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
     '',
-    ...readinessLines(d.readiness),
+    ...readinessHeadline(d.readiness),
   ];
-  if (d.breaking.length > 0) lines.push('', `### Breaking changes (${d.breaking.length})`, '', ...d.breaking.map((b) => `- ${markdownText(b.message)}`));
-  if (d.gapsClosed.length > 0) lines.push('', `### Gaps closed (${d.gapsClosed.length})`, '', ...byArea(d.gapsClosed));
-  if (d.gapsOpened.length > 0) lines.push('', `### Gaps opened (${d.gapsOpened.length})`, '', ...byArea(d.gapsOpened));
-  const itemLines = [
-    ...d.itemsAdded.map((k) => `- Added ${markdownCode(k)}`),
-    ...d.itemsRemoved.map((k) => `- Removed ${markdownCode(k)}`),
-    ...d.itemsRenamed.map((r) => `- Renamed ${markdownCode(r.from)} to ${markdownCode(r.to)}`),
-    ...d.itemsChanged.map((k) => `- Changed ${markdownCode(k)}`),
-    ...d.areasChanged.map((k) => `- Changed the ${k} area file`),
-  ];
-  if (itemLines.length > 0) lines.push('', '### Items', '', ...itemLines);
-  if (d.breaking.length + d.gapsClosed.length + d.gapsOpened.length + itemLines.length === 0) lines.push('', 'No change to the spec.');
-  lines.push('');
-  return lines.join('\n');
 }
 
-/** What the change does to the spec's readiness: a level reached or dropped below, then where it stands. */
-function readinessLines({ before, after, change }: SpecDiff['readiness']): string[] {
+/** "the full report", linked when there is one to link. */
+const fullReportWords = (url: string | undefined) => (url === undefined ? 'the full report (`specbench diff`)' : `[the full report](<${url}>)`);
+
+/**
+ * The report cut to a budget: the counts per kind and area, then each list's first lines, the
+ * budget shared out evenly between the lists (what one list leaves unused goes to the others), each
+ * list cut short saying how many lines it left out and where they are.
+ */
+function summary(d: SpecDiff, range: string, lists: readonly Section[], budget: number, url: string | undefined): string {
+  const opening = top(d, range);
+  const counts = [`This change is too large to list in full here: below are its counts and the first lines of each list; ${fullReportWords(url)} has every line.`, '', ...countsTable(d, lists)];
+  const more = (s: Section, shown: number) => `- … and ${s.entries.length - shown} more in the full report${url === undefined ? ' (`specbench diff`)' : ', linked above'}.`;
+  // Every list has its heading and its "more" line (a few hundred bytes in all), then lines as they
+  // fit. The text costs its lines less the last line break, which the closing empty line makes up.
+  let room = budget - costOf(opening) - costOf(counts) - lists.reduce((n, s) => n + costOf(heading(s)) + cost(more(s, 0)), 0);
+  if (room < 0) return bare(d, url);
+  const readiness = [BLOCKING_SHOWN, 10, 3, 1].map((cap) => readinessSentence(d.readiness.after, markdownCode, cap)).find((s) => cost(s) + 1 <= Math.min(4_096, room / 4));
+  if (readiness !== undefined) room -= cost(readiness) + 1;
+  const shown = shareOut(lists, room);
+  const lines = [
+    ...opening,
+    ...(readiness !== undefined ? [readiness, ''] : []),
+    ...counts,
+    ...lists.flatMap((s, i) => {
+      const n = shown[i] ?? 0;
+      return [...heading(s), ...entryLines(s.entries, n), ...(n < s.entries.length ? [more(s, n)] : [])];
+    }),
+    '',
+  ];
+  const text = lines.join('\n');
+  return cost(text) - 1 <= budget ? text : bare(d, url);
+}
+
+/** Only the counts of gaps and the link: what is left when not even the table fits (a budget under `DIFF_MIN_BUDGET`, level names of many thousand characters). */
+function bare(d: SpecDiff, url: string | undefined): string {
+  return [DIFF_MARKER, '## Spec changes', '', `${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open); ${fullReportWords(url)} says what else changed.`, ''].join('\n');
+}
+
+/**
+ * How many lines of each list fit in `room` bytes: each list may take an even share of what is left,
+ * the lists that need less than their share first, so that what they leave goes to the others.
+ */
+function shareOut(lists: readonly Section[], room: number): number[] {
+  const costs = lists.map((s) => {
+    // What the first k lines cost, for each k (an area's heading is paid by the first line shown in it).
+    const sums = [0];
+    s.entries.forEach((e, i) => sums.push((sums[i] ?? 0) + cost(e.line) + (e.group !== undefined ? cost(e.group) : 0)));
+    return sums;
+  });
+  const shown = lists.map(() => 0);
+  const order = lists.map((_, i) => i).sort((a, b) => (costs[a]?.at(-1) ?? 0) - (costs[b]?.at(-1) ?? 0) || a - b);
+  let left = room;
+  order.forEach((index, k) => {
+    const share = Math.floor(left / (order.length - k));
+    const sums = costs[index] ?? [0];
+    let n = 0;
+    while (n + 1 < sums.length && (sums[n + 1] ?? Infinity) <= share) n++;
+    shown[index] = n;
+    left -= sums[n] ?? 0;
+  });
+  return shown;
+}
+
+/** The counts of each kind per area, and in all: the table a summary starts with. */
+function countsTable(d: SpecDiff, lists: readonly Section[]): string[] {
+  const columns: Array<[string, (area: string) => number]> = [
+    ['Gaps closed', (a) => d.gapsClosed.filter((g) => g.area === a).length],
+    ['Gaps opened', (a) => d.gapsOpened.filter((g) => g.area === a).length],
+    ['Items added', (a) => d.itemsAdded.filter((k) => areaOfKey(k) === a).length],
+    ['Removed', (a) => d.itemsRemoved.filter((k) => areaOfKey(k) === a).length],
+    ['Renamed', (a) => d.itemsRenamed.filter((r) => areaOfKey(r.to) === a).length],
+    ['Changed', (a) => d.itemsChanged.filter((k) => areaOfKey(k) === a).length + (d.areasChanged.includes(a) ? 1 : 0)],
+    ['Breaking', (a) => d.breaking.filter((b) => areaOfKey(b.item) === a).length],
+  ];
+  const rows = AREAS.map((def) => ({ title: def.title, counts: columns.map(([, count]) => count(def.key)) })).filter((r) => r.counts.some((n) => n > 0));
+  const total = columns.map((_, i) => rows.reduce((n, r) => n + (r.counts[i] ?? 0), 0));
+  const row = (cells: ReadonlyArray<string | number>) => `| ${cells.join(' | ')} |`;
+  if (lists.length === 0) return [];
+  return [
+    row(['Area', ...columns.map(([name]) => name)]),
+    row(['---', ...columns.map(() => '---:')]),
+    ...rows.map((r) => row([r.title, ...r.counts])),
+    row(['**All**', ...total.map((n) => `**${n}**`)]),
+  ];
+}
+
+/** What the change does to the spec's readiness: a level reached or dropped below. */
+function readinessHeadline({ before, after, change }: SpecDiff['readiness']): string[] {
   const was = `(before: ${reachedWords(before)})`;
-  const headline =
-    change === 'reaches'
-      ? [`**This change reaches level ${after.reached ?? ''}** ${was}.`, '']
-      : change === 'drops'
-        ? [`**This change drops below level ${before.reached ?? ''}**: ${reachedWords(after)} now.`, '']
-        : [];
-  return [...headline, readinessSentence(after, markdownCode)];
+  return change === 'reaches'
+    ? [`**This change reaches level ${after.reached ?? ''}** ${was}.`, '']
+    : change === 'drops'
+      ? [`**This change drops below level ${before.reached ?? ''}**: ${reachedWords(after)} now.`, '']
+      : [];
 }
 
 /** The diff as JSON, for scripts. */
