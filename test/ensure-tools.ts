@@ -1,5 +1,5 @@
 // Run before the tests: the browser tests need Chromium, and the code-sample tests run samples
-// under Ruby and PHP (bash, curl, Node and Python are on the machine already). Where one is missing
+// under Ruby and PHP with Guzzle (bash, curl, Node and Python are on the machine already). Where one is missing
 // on Debian or Ubuntu, install it with apt-get (as root, or through sudo); elsewhere say what to do
 // and let the tests that need it fail (they never skip).
 import { execFileSync } from 'node:child_process';
@@ -18,8 +18,10 @@ const has = (cmd: string) => {
 /** Each tool the tests need: whether it is here, and the Debian package that brings it. */
 const tools = [
   { name: 'Chromium', here: () => existsSync(chromium), pkg: 'chromium', hint: `No Chromium at ${chromium}. Install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH; the browser tests will fail without it.` },
+  { name: 'Python requests', here: () => { try { execFileSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }); return true; } catch { return false; } }, pkg: 'python3-requests', hint: 'No Python with requests (python3 -c "import requests" fails). Install it (Debian/Ubuntu: apt-get install python3-requests); the code-sample tests will fail without it.' },
   { name: 'Ruby', here: () => has('ruby'), pkg: 'ruby', hint: 'No ruby on PATH. Install it (Debian/Ubuntu: apt-get install ruby); the code-sample tests will fail without it.' },
   { name: 'PHP', here: () => has('php'), pkg: 'php-cli', hint: 'No php on PATH. Install it (Debian/Ubuntu: apt-get install php-cli); the code-sample tests will fail without it.' },
+  { name: 'Guzzle', here: () => existsSync('/usr/share/php/GuzzleHttp/autoload.php'), pkg: 'php-guzzlehttp-guzzle', hint: "No Guzzle at /usr/share/php/GuzzleHttp. Install it (Debian/Ubuntu: apt-get install php-guzzlehttp-guzzle); the PHP code-sample tests will fail without it." },
 ];
 
 const missing = tools.filter((t) => !t.here());

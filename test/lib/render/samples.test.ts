@@ -61,70 +61,100 @@ describe('code samples', () => {
     expect([js.ran, js.body]).toEqual([false, expected]);
   });
 
-  it('send a form’s fields exactly; a multipart value curl would read as a file becomes a placeholder', async () => {
+  it('send a form’s fields exactly; multipart values as strings curl reads nothing in (`--form-string`), files as files', async () => {
     const form: SampleRequest = { ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'application/x-www-form-urlencoded', value: { note: HOSTILE, tags: ['a', 'b'] } } };
     const curl = await runCurl(sample(form, 'cURL'));
     expect([curl.ran, curlOption(curl.args, '--data-urlencode')]).toEqual([false, [`note=${HOSTILE}`, 'tags=a', 'tags=b']]);
     const js = await runFetch(sample(form, 'JavaScript'));
     expect(js.ran).toBe(false);
-    expect(new URLSearchParams(js.body).getAll('note')).toEqual([HOSTILE]);
-    const multipart: SampleRequest = { ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'multipart/form-data', value: { note: HOSTILE, path: '@/etc/passwd', attachment: 'string' }, files: ['attachment'] } };
+    expect([...new URLSearchParams(js.body)]).toEqual([['note', HOSTILE], ['tags', 'a'], ['tags', 'b']]);
+    const multipart: SampleRequest = { ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'multipart/form-data', value: { note: HOSTILE, path: '@/etc/passwd', type: 'a;type=text/html', attachment: 'string' }, files: ['attachment'] } };
     const made = codeSamples(multipart);
-    expect(made.notes).toEqual(['The form field path is left as a placeholder: curl would read its stated value as a file name.']);
+    expect(made.notes).toEqual([]);
     const parts = await runCurl(sample(multipart, 'cURL'));
     expect(parts.ran).toBe(false);
-    expect(curlOption(parts.args, '--form')).toEqual([`note=${HOSTILE}`, 'path={path}', 'attachment=@attachment']);
+    expect(curlOption(parts.args, '--form-string')).toEqual([`note=${HOSTILE}`, 'path=@/etc/passwd', 'type=a;type=text/html']);
+    expect(curlOption(parts.args, '--form')).toEqual(['attachment=@attachment']);
     // The client sets a multipart body's type, with its boundary.
     expect(curlOption(parts.args, '--header')).toEqual(['Authorization: Bearer <token>']);
+    const fetched = await runFetch(sample(multipart, 'JavaScript'));
+    expect([fetched.ran, JSON.parse(fetched.body ?? 'null')]).toEqual([false, [['note', HOSTILE], ['path', '@/etc/passwd'], ['type', 'a;type=text/html'], ['attachment', 'file:attachment']]]);
   });
 
-  it('show no hostile path, query or header value, nor a hostile name: placeholders and notes instead', async () => {
+  it('leave out a form field whose name no sample can carry, a value with NUL as a placeholder, and a file under a plain name', () => {
+    const { samples, notes } = codeSamples({ ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'multipart/form-data', value: { 'a"b': 'x', 'c=d': 'x', nul: 'a\u0000b', '../up': 'x', ok: 'y' }, files: ['../up'] } });
+    expect(notes).toEqual([
+      'The form field "a\\"b" is left out: its name holds characters a code sample does not show as they are.',
+      'The form field "c=d" is left out: its name holds characters a code sample does not show as they are.',
+      'The form field "nul" is left as a placeholder: its stated value holds a NUL or an unpaired surrogate, which not every language\'s strings carry.',
+    ]);
+    expect(samples.find((s) => s.label === 'cURL')?.code).toContain("--form-string 'nul={nul}' \\\n  --form '../up=@_._up' \\\n  --form-string 'ok=y'");
+  });
+
+  it('show no hostile path or query value, nor a hostile name: placeholders and notes instead; a header value of printable ASCII as it is', async () => {
     const request: SampleRequest = {
       ...base,
       base: "https://api.example.com/it's$(touch pwned)",
       path: "/orders/'$(touch pwned)'/{order_id}",
       pathValues: { order_id: HOSTILE },
       query: [{ name: 'reason', value: HOSTILE }, { name: `q'$(touch pwned)`, value: 'a' }, { name: 'limit', value: 20 }],
-      headers: [{ name: 'X-Note', value: HOSTILE }, { name: 'X-Ok', value: 'plain value' }],
+      headers: [{ name: 'X-Note', value: HOSTILE }, { name: 'If-Match', value: `W/"it's" $(touch pwned) \`touch pwned\` #{x}` }, { name: 'X Bad', value: 'a' }],
     };
     const { samples, notes } = codeSamples(request);
     expect(notes).toEqual([
       'The path parameter {order_id} is left as a placeholder: its stated value holds characters a code sample does not show as they are.',
-      `The query parameter "q'$(touch pwned)" is left out: its name holds characters a code sample does not show as they are.`,
       'The query parameter reason is left as a placeholder: its stated value holds characters a code sample does not show as they are.',
-      'The header X-Note is left as a placeholder: its stated value holds characters a code sample does not show as they are.',
+      `The query parameter "q'$(touch pwned)" is left out: its name holds characters a code sample does not show as they are.`,
+      'The header X-Note is left as a placeholder: its stated value is not printable ASCII text, which not every HTTP client sends as it is.',
+      'The header "X Bad" is left out: its name is not one every HTTP client sends as it is.',
     ]);
-    // No language shows a hostile value as it is (some write a URL's `'` and `$` back, which their strings take as text).
-    for (const s of samples) expect(s.code, s.label).not.toMatch(/touch pwned|"dq"|`touch/);
+    expect(samples).toHaveLength(8);
     const curl = await runCurl(sample(request, 'cURL'));
     expect(curl.ran).toBe(false);
     expect(curl.args[0]).toBe('https://api.example.com/it%27s%24%28touch%20pwned%29/orders/%27%24%28touch%20pwned%29%27/{order_id}?reason={reason}&limit=20');
-    expect(curlOption(curl.args, '--header')).toEqual(['X-Note: {X-Note}', 'X-Ok: plain value']);
+    expect(curlOption(curl.args, '--header')).toEqual(['X-Note: {X-Note}', `If-Match: W/"it's" $(touch pwned) \`touch pwned\` #{x}`]);
     const js = await runFetch(sample(request, 'JavaScript'));
-    expect([js.ran, js.url]).toEqual([false, curl.args[0]]);
+    expect([js.ran, js.url, js.headers['If-Match']]).toEqual([false, curl.args[0], `W/"it's" $(touch pwned) \`touch pwned\` #{x}`]);
   });
 
-  it('write Ruby’s JSON body in a heredoc that runs nothing, and escape `#{` in its strings', () => {
+  it('write Ruby’s JSON body in a quoted heredoc that runs nothing, and every `#` in its strings escaped', () => {
     const json = sample({ ...base, body: { mediaType: 'application/json', value: { note: '#{x}' } } }, 'Ruby');
-    expect(json).toContain("request.body = <<~'JSON'\n");
-    const text = sample({ ...base, body: { mediaType: 'text/plain', value: '#{x} #@y #$z #ok' } }, 'Ruby');
-    expect(text).toContain('request.body = "\\#{x} \\#@y \\#$z #ok"');
+    expect(json).toContain("request.body = <<~'JSON'\n{\n  \"note\": \"#{x}\"\n}\nJSON\n");
+    const text = sample({ ...base, body: { mediaType: 'text/plain', value: '#{x} #@y #$z #ok\u2028#{y}' } }, 'Ruby');
+    expect(text).toContain('request.body = "\\#{x} \\#@y \\#$z \\#ok\\u2028\\#{y}"');
   });
 
-  it('send a JSON body whose field name holds quotes as its text in PHP, whose generator would write the name into its code as it is', () => {
-    const value = { [HOSTILE]: 1 };
-    const php = sample({ ...base, body: { mediaType: 'application/json', value } }, 'PHP');
-    // The body is one single-quoted PHP string: read back as PHP reads it (`\'` and `\\` are its only escapes), it is the JSON.
-    const literal = /'body' => '((?:[^'\\]|\\.)*)'/.exec(php)?.[1];
-    expect(JSON.parse((literal ?? '').replace(/\\(['\\])/g, '$1'))).toEqual(value);
-    expect(sample({ ...base, body: { mediaType: 'application/json', value: { plain: HOSTILE } } }, 'PHP')).toContain("'json' => [");
+  it('write every character a reader cannot see as an escape, in every language (a line break in a shell word as it is)', () => {
+    const value = 'a\u2028b\u202ec\u200bd\u0007e\u0085f\tg';
+    for (const body of [{ mediaType: 'text/plain', value }, { mediaType: 'application/json', value: { [value]: value } }, { mediaType: 'multipart/form-data', value: { v: value } }]) {
+      const { samples } = codeSamples({ ...base, headers: [], body });
+      expect(samples).toHaveLength(8);
+      for (const s of samples) {
+        expect(s.code, `${s.label} ${body.mediaType}`).not.toMatch(/[\u2028\u202e\u200b\u0007\u0085]/);
+        expect(s.code, `${s.label} ${body.mediaType}`).not.toContain('f\tg');
+      }
+    }
   });
 
-  it('leave out a language whose generator writes no body of the type, and say so', () => {
-    const { samples, notes } = codeSamples({ ...base, body: { mediaType: 'application/xml', value: { a: 1 } } });
-    expect(samples.map((s) => s.label)).not.toContain('Python');
-    expect(notes).toContain('No Python sample: its generator writes no application/xml body.');
-    // A `+json` type is JSON to every generator.
+  it('send JSON data in PHP as an array, and as its text where a PHP array would change it (an empty object, an integer key)', () => {
+    const array = sample({ ...base, body: { mediaType: 'application/json', value: { [HOSTILE]: 1, plain: HOSTILE } } }, 'PHP');
+    expect(array).toContain("'json' => [");
+    for (const value of [{ a: {} }, { '0': 'x' }, { a: [{ '12': 1 }] }]) {
+      const php = sample({ ...base, body: { mediaType: 'application/json', value } }, 'PHP');
+      // The body is one single-quoted PHP string: read back as PHP reads it (`\'` and `\\` are its only escapes), it is the JSON.
+      const literal = /'body' => '((?:[^'\\]|\\.)*)'/.exec(php)?.[1];
+      expect(JSON.parse((literal ?? '').replace(/\\(['\\])/g, '$1')), JSON.stringify(value)).toEqual(value);
+    }
+  });
+
+  it('leave out what a language cannot send, and say so: TRACE in fetch and RestSharp, a body on GET', () => {
+    const trace = codeSamples({ ...base, method: 'TRACE' });
+    expect(trace.samples.map((s) => s.label)).toEqual(['cURL', 'Python', 'Go', 'Java', 'Ruby', 'PHP']);
+    expect(trace.notes).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.', 'No JavaScript sample: fetch refuses TRACE requests.', 'No C# sample: RestSharp sends no TRACE requests.']);
+    const get = codeSamples({ ...base, method: 'GET', body: { mediaType: 'application/json', value: { a: 1 } } });
+    expect(get.notes).toContain('The request body is left out: a GET request has no body.');
+    // Every language sends XML and a `+json` type.
+    expect(codeSamples({ ...base, body: { mediaType: 'application/xml', value: { a: 1 } } }).samples).toHaveLength(8);
     expect(codeSamples({ ...base, body: { mediaType: 'application/problem+json', value: { a: 1 } } }).samples).toHaveLength(8);
   });
 });
