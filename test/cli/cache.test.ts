@@ -1,19 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isSealed, readSealed } from '../../src/cli/cache-seal.ts';
 import { fixture, scratchCopy } from '../helpers.ts';
-
-/** The real command line, as a user runs it, with its cache in a folder of the test's own. */
-const specbench = (cacheDir: string, args: string[]) =>
-  promisify(execFile)(process.execPath, ['src/cli/launch.mjs', ...args], { env: { ...process.env, CACHE_DIR: cacheDir, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }).then(
-    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
-  );
-
-const cacheFiles = async (dir: string, kind: 'results' | 'answers' = 'results') => (await readdir(join(dir, 'specbench')).catch(() => [] as string[])).filter((f) => f.startsWith(`${kind}-`));
+import { cacheFiles, folderKey, readCacheFile, rewriteCacheFile, specbench } from './cache-helpers.ts';
 
 /** What each cached command says, beside what it says with `--no-cache`: they must be the same. */
 async function sameAsFresh(cacheDir: string, spec: string): Promise<void> {
@@ -71,13 +62,13 @@ describe('the cache of the command line', () => {
     for (const answers of await cacheFiles(cacheDir, 'answers')) await rm(join(cacheDir, 'specbench', answers));
     await truncate(path, 1000);
     await sameAsFresh(cacheDir, spec);
-    expect(JSON.parse(await readFile(path, 'utf8')).format).toBe('specbench-cache');
-    const whole = JSON.parse(await readFile(path, 'utf8'));
-    await writeFile(path, JSON.stringify({ ...whole, tool: 'another-build' }));
+    expect((await readCacheFile(path)).header.format).toBe('specbench-cache');
+    const key = await folderKey(cacheDir);
+    // Sealed with the folder's own key, so that only what the test changed sets them aside.
+    await rewriteCacheFile(path, key, () => undefined, { tool: 'another-build' });
     await sameAsFresh(cacheDir, spec);
     // Entries that are not results are never used.
-    const entries = Object.fromEntries(Object.keys(whole.entries).map((k) => [k, { run: 1, stored: { result: { path: 'x', key: 'y' } } }]));
-    await writeFile(path, JSON.stringify({ ...whole, entries }));
+    await rewriteCacheFile(path, key, () => ({ result: { path: 'x', key: 'y' } }));
     await sameAsFresh(cacheDir, spec);
   }, 180_000);
 
@@ -92,10 +83,17 @@ describe('the cache of the command line', () => {
     const specs = await Promise.all(['complete', 'half-written', 'hostile', 'complete'].map((f) => scratchCopy(fixture(f))));
     const runs = await Promise.all(specs.map((s) => specbench(shared, ['check', '--spec', s, '--format', 'json'])));
     for (const [i, s] of specs.entries()) expect(runs[i]).toEqual(await specbench(shared, ['check', '--spec', s, '--format', 'json', '--no-cache']));
-    // Whatever files the runs left are whole, and nothing half-written is left beside them.
+    // Whatever files the runs left are whole (every entry sealed), and nothing half-written is left beside them.
     const left = await readdir(join(shared, 'specbench'));
-    expect(left.length).toBeGreaterThan(0);
-    for (const name of left) expect(JSON.parse(await readFile(join(shared, 'specbench', name), 'utf8')).format, name).toBe('specbench-cache');
+    expect(left.filter((name) => !/^(results|answers)-/.test(name)).sort()).toEqual(['.gitignore', 'specbench.key']);
+    const key = await folderKey(shared);
+    for (const name of left.filter((n) => /^(results|answers)-/.test(n))) {
+      const { header } = await readCacheFile(join(shared, 'specbench', name));
+      const names = { tool: header.tool, kind: header.kind };
+      const file = readSealed(join(shared, 'specbench', name), key, names);
+      expect(file, name).toBeDefined();
+      for (const line of file?.lines.values() ?? []) expect(isSealed(key, names, line), name).toBe(true);
+    }
   }, 180_000);
 
   it('answers an unchanged spec from the answer it kept, and never answers a changed one from it', async () => {
@@ -119,9 +117,7 @@ describe('the cache of the command line', () => {
     // A kept answer cut short, or claimed by another build, is never used.
     await truncate(path, 200);
     await sameAsFresh(own, copy);
-    const whole = JSON.parse(await readFile(path, 'utf8'));
-    const forged = Object.fromEntries(Object.keys(whole.answers).map((k) => [k, { diagnostics: [], gaps: [], byArea: {}, levels: [] }]));
-    await writeFile(path, JSON.stringify({ ...whole, tool: 'another-build', answers: forged }));
+    await rewriteCacheFile(path, await folderKey(own), () => ({ diagnostics: [], gaps: [], byArea: {}, levels: [] }), { tool: 'another-build' });
     await sameAsFresh(own, copy);
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { AREA_KEYS, AREAS, isAreaKey, type AreaKey } from '../areas/index.ts';
 import type { Check } from '../checks/types.ts';
 import { CHECKS } from '../checks/index.ts';
@@ -17,7 +18,7 @@ import type { SpecFile } from '../load/read-dir.ts';
 import type { SourceFile } from '../load/source.ts';
 import { readConfig } from '../model/config.ts';
 import { AREA_FILE, CONFIG_FILE, findItem, itemKey, type Area, type Item, type Spec } from '../model/spec.ts';
-import { analyzeFile, type FileAnalysis, type FileResult, type FileSettings, type ProseFound } from './file-result.ts';
+import { analyzeFile, diagnosticSchema, fileResultSchema, type FileAnalysis, type FileResult, type FileSettings, type ProseFound } from './file-result.ts';
 
 /** A spec with everything the core knows about it. */
 export interface Analysis {
@@ -46,10 +47,28 @@ export interface Stored {
   checks?: CheckMemo;
 }
 
-/** Where results are kept between runs (the command line's cache on disk); looked up by `storeKey`. */
+/**
+ * Where results are kept between runs (the command line's cache on disk); looked up by `storeKey`.
+ * What `get` gives is checked against the shape of `Stored` before it is used (it comes from
+ * outside the process): anything else is read again.
+ */
 export interface ResultStore {
-  get(key: string): Stored | undefined;
+  get(key: string): unknown;
   set(key: string, value: Stored): void;
+}
+
+/** What the checks may look up, as a memo names it. */
+const dependencySchema: z.ZodType<Dependency> = z.union([z.templateLiteral(['item:', z.string()]), z.templateLiteral(['area:', z.string()]), z.templateLiteral(['ids:', z.string()]), z.templateLiteral(['file:', z.string()]), z.literal('all')]);
+
+/** The shape of a stored result and memo, every field of it and nothing else. */
+const storedSchema: z.ZodType<Stored> = z.strictObject({
+  result: fileResultSchema,
+  checks: z.strictObject({ key: z.string(), deps: z.array(z.tuple([dependencySchema, z.string()])), diagnostics: z.array(diagnosticSchema) }).optional(),
+});
+
+/** Whether a value a store gave back has the shape of `Stored`: it is then used as it is (its keys in the order they were written). */
+function isStored(value: unknown): value is Stored {
+  return storedSchema.safeParse(value).success;
 }
 
 /** A file to analyse: where it is, its bytes, the key of its result, and the settings to read it with. */
@@ -142,7 +161,8 @@ export class Engine {
       if (!('area' in place)) continue;
       const key = `${state.hash}.${settingsKey}`;
       if (state.result?.key === key) continue;
-      const stored = this.#store?.get(storeKey(state.path, key));
+      const kept = this.#store?.get(storeKey(state.path, key));
+      const stored = kept !== undefined && isStored(kept) ? kept : undefined;
       if (stored?.result.key === key && stored.result.path === state.path) {
         Object.assign(state, { result: stored.result, ...(stored.checks ? { checks: stored.checks } : {}) });
         delete state.walk;

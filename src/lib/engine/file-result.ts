@@ -1,6 +1,7 @@
-import { areaModule } from '../areas/index.ts';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { isGap, isObj, type Obj } from '../facet/state.ts';
+import { z } from 'zod';
+import { AREA_KEYS, areaModule } from '../areas/index.ts';
+import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import { isGap, isObj, type FacetState, type Obj } from '../facet/state.ts';
 import { assessFile, type WalkUnit } from '../gaps/assess.ts';
 import type { Coverage, FacetResult, Misplaced } from '../gaps/types.ts';
 import { inspectAll, type ProseFindings } from '../link/markdown.ts';
@@ -90,7 +91,85 @@ export function analyzeFile(path: string, bytes: Uint8Array, key: string, settin
   };
 }
 
-/** Whether a value read back from a cache has the shape of a file result (a cache is never trusted blindly). */
+/*
+ * The shapes of what a cache gives back, checked before anything is used: a kept result is plain
+ * JSON from outside the process, so a field of the wrong type, or one too many, must mean "read the
+ * file again", never a crash or a different answer further on. What passes is used as it is, its
+ * keys in the order they were written (the output is byte for byte a fresh run's). Each schema is
+ * typed by the interface it checks, so the two cannot drift apart. `data` is checked to be a
+ * mapping only: it is what the file's own schema let through (only the keys that passed, for a
+ * file with errors, so that schema cannot judge it again), and the cache vouches for it by its
+ * seal (`src/cli/cache-seal.ts`).
+ */
+
+const pathSchema = z.array(z.union([z.string(), z.number()]));
+const spanSchema = { file: z.string(), line: z.number(), column: z.number(), endLine: z.number().optional(), endColumn: z.number().optional() };
+
+/** Every value of a union of strings, as a schema; the record makes the list complete. */
+const oneOf = <T extends string>(values: Record<T, true>) => z.custom<T>((v) => typeof v === 'string' && Object.hasOwn(values, v));
+
+export const diagnosticSchema: z.ZodType<Diagnostic> = z.strictObject({
+  ...spanSchema,
+  code: z.string(),
+  severity: oneOf<Severity>({ error: true, warning: true, hint: true }),
+  message: z.string(),
+  related: z.array(z.strictObject({ ...spanSchema, message: z.string() })).optional(),
+});
+
+export const coverageSchema: z.ZodType<Coverage> = z.strictObject({ stated: z.number(), total: z.number() });
+
+export const facetResultSchema: z.ZodType<FacetResult> = z.strictObject({
+  id: z.string(),
+  area: z.enum(AREA_KEYS),
+  item: z.string().optional(),
+  label: z.string(),
+  state: oneOf<FacetState>({ stated: true, none: true, open: true, missing: true, placeholder: true, empty: true }),
+  value: z.unknown().optional(),
+  prose: z.literal(true).optional(),
+  shown: z.string().optional(),
+  question: z.string(),
+  owner: z.string().optional(),
+  link: z.string().optional(),
+  blockedBy: z.array(z.string()),
+  blocks: z.array(z.string()),
+  file: z.string(),
+  at: pathSchema,
+  line: z.number().optional(),
+  column: z.number().optional(),
+});
+
+const misplacedSchema: z.ZodType<Misplaced> = z.strictObject({ file: z.string(), at: pathSchema, id: z.string(), message: z.string() });
+
+const referenceSchema: z.ZodType<Reference> = z.strictObject({ path: pathSchema, area: z.enum(AREA_KEYS), id: z.string(), via: z.string(), file: z.string(), source: z.string() });
+
+const proseFoundSchema: z.ZodType<ProseFound> = z.strictObject({
+  file: z.string(),
+  path: pathSchema,
+  source: z.string(),
+  links: z.array(z.strictObject({ raw: z.string(), target: z.string(), label: z.string().optional() })),
+  html: z.array(z.string()),
+  unsafeUrls: z.array(z.strictObject({ text: z.string(), scheme: z.string(), hidden: z.boolean() })),
+  malformed: z.array(z.string()),
+  limit: z.string().optional(),
+});
+
+export const fileResultSchema: z.ZodType<FileResult> = z.strictObject({
+  path: z.string(),
+  key: z.string(),
+  diagnostics: z.array(diagnosticSchema),
+  data: z.custom<Obj>(isObj).optional(),
+  status: oneOf<Status>({ valid: true, partial: true }).optional(),
+  gaps: z.array(facetResultSchema),
+  coverage: coverageSchema,
+  blocked: z.array(z.strictObject({ id: z.string(), blockedBy: z.array(z.string()) })),
+  heldUp: z.array(z.strictObject({ id: z.string(), by: z.string() })),
+  duplicates: z.array(misplacedSchema),
+  ignored: z.array(misplacedSchema),
+  references: z.array(referenceSchema),
+  prose: z.array(proseFoundSchema),
+});
+
+/** Whether a value read back from a cache has the shape of a file result, every field of it and nothing else (a cache is never trusted blindly). */
 export function isFileResult(value: unknown): value is FileResult {
-  return isObj(value) && typeof value.path === 'string' && typeof value.key === 'string' && Array.isArray(value.diagnostics) && Array.isArray(value.gaps) && Array.isArray(value.references);
+  return fileResultSchema.safeParse(value).success;
 }

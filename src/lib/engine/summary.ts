@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { AreaKey } from '../areas/index.ts';
+import { z } from 'zod';
+import { AREA_KEYS, type AreaKey } from '../areas/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { levelsOf, type Level } from '../gaps/levels.ts';
 import type { Coverage, FacetResult } from '../gaps/types.ts';
 import type { SpecFile } from '../load/read-dir.ts';
 import type { Analysis } from './engine.ts';
+import { coverageSchema, diagnosticSchema, facetResultSchema } from './file-result.ts';
 
 /**
  * What `check` and `gaps` say of a spec, and all they need to say it: its diagnostics, its gaps
@@ -16,6 +18,24 @@ export interface Summary {
   gaps: FacetResult[];
   byArea: Record<AreaKey, Coverage>;
   levels: readonly Level[];
+}
+
+/** A summary's shape, every field of it and nothing else: one read back from a cache is used only when it has it. */
+const summarySchema: z.ZodType<Summary> = z.strictObject({
+  diagnostics: z.array(diagnosticSchema),
+  gaps: z.array(facetResultSchema),
+  // Every area's coverage, none missing.
+  byArea: z.record(z.enum(AREA_KEYS), coverageSchema),
+  levels: z.array(z.strictObject({ name: z.string(), close: z.array(z.string()) })),
+});
+
+/** A value read back from a cache as a summary, as it is (its keys in the order written), when it has a summary's shape and nothing else; undefined for anything else. */
+export function parseSummary(value: unknown): Summary | undefined {
+  return isSummary(value) ? value : undefined;
+}
+
+function isSummary(value: unknown): value is Summary {
+  return summarySchema.safeParse(value).success;
 }
 
 export function summarize(analysis: Analysis): Summary {
