@@ -27,6 +27,7 @@ Commands:
   import <file>        an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.x description into the spec (--force replaces)
   export <target>      openapi (3.1), asyncapi (3.0) or markdown (the whole spec as one document); --write FILE
 
+  lsp --stdio          the language server for editors (diagnostics, completion, go to definition, rename, quick fixes)
 Options:
   --spec DIR                 the spec folder (default: $SPEC_DIR, else content)
   --format FORMAT            check: human | json | github; gaps: text | markdown | json
@@ -45,7 +46,8 @@ Options:
   --allow-remote-refs        import: follow $refs to http(s) addresses (never done otherwise)
   --force                    init: replace files that are in the way; import: replace the spec
   --yes                      init --force: also replace files with changes no commit keeps
-  --no-cache                 check, gaps, diff, export: read every file afresh (no cache of results)
+  --no-cache                 check, gaps, diff, export, lsp: read every file afresh (no cache of results)
+  --stdio                    lsp: speak the Language Server Protocol over stdin and stdout
   -h, --help                 this text
 `;
 

@@ -25,10 +25,15 @@ function commandKey(words: readonly string[]): string {
   return [command, ...options.sort()].join('\n');
 }
 
-/** The words after the command line's own name in a script that runs only it (`specbench gaps --write SPEC_GAPS.md`); undefined for any other script. */
+/**
+ * The words after the command line's own name in a script that runs only it (`specbench gaps --write SPEC_GAPS.md`,
+ * or `--spec "docs/spec"` as `init` writes a folder); undefined for any other script.
+ */
 function specbenchWords(script: string): string[] | undefined {
-  if (/[;&|<>`$"'\\]/.test(script)) return undefined;
-  const words = script.trim().split(/\s+/);
+  if (/[;&|<>`$'\\]/.test(script)) return undefined;
+  // A word wholly in double quotes holds nothing the shell reads here (no `$`, `` ` `` or `\`): it is its text.
+  const words = script.trim().split(/\s+/).map((word) => /^"([^"]*)"$/.exec(word)?.[1] ?? word);
+  if (words.some((word) => word.includes('"'))) return undefined;
   if (words[0] === 'specbench') return words.slice(1);
   if (words[0] === 'node' && words[1]?.endsWith('cli/launch.mjs')) return words.slice(2);
   return undefined;

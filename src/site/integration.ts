@@ -1,6 +1,8 @@
-import { sep } from 'node:path';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { ViteDevServer } from 'vite';
 import { SpecSite, type SiteSettings } from './state.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -35,6 +37,7 @@ function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: st
  * open (every page, while the spec has errors, for the banner).
  */
 export function specbenchIntegration(settings: SiteSettings, label: string): AstroIntegration {
+  let parentWatch: FSWatcher | undefined;
   return {
     name: 'specbench',
     hooks: {
@@ -99,7 +102,64 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
         });
         server.watcher.add(root);
         for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) server.watcher.on(event, changedPath);
+        parentWatch = followReturns(root, server.watcher, changedPath, logger);
+      },
+      'astro:server:done': () => {
+        parentWatch?.close();
+        parentWatch = undefined;
       },
     },
   };
+}
+
+/**
+ * Keeps following the spec folder after it is moved away and back (a branch switch, a rename, a
+ * restore), and returns what watches for that. Vite's watcher (chokidar 3) drops a folder it was
+ * given once the folder is gone, closing its watches, and watches nothing above it, so nothing
+ * saw the folder come back: after that no change was followed until a restart, unless the folder
+ * was back before chokidar noticed it had gone, which is why it happened only now and then. The
+ * folder's parent is watched here, that folder alone and not what is below it; once chokidar has
+ * dropped the spec folder (its `unlinkDir`, after which it closes the folder's watches), the folder
+ * is given to chokidar again as soon as it is there, and read whole.
+ */
+function followReturns(root: string, watcher: ViteDevServer['watcher'], changed: (path: string) => void, logger: AstroIntegrationLogger): FSWatcher | undefined {
+  const parent = dirname(root);
+  if (parent === root) return undefined;
+  let dropped = false;
+  const reattach = () => {
+    if (!dropped || !isFolder(root)) return;
+    dropped = false;
+    watcher.add(root);
+    changed(root);
+    // Chokidar sets its watches up while the folder is read: an edit made meanwhile is read again here.
+    setTimeout(() => changed(root), SETTLE_MS);
+  };
+  watcher.on('unlinkDir', (path: string) => {
+    if (path !== root) return;
+    dropped = true;
+    // After chokidar has closed the folder's watches (right after it says so); the folder may be back already.
+    setImmediate(reattach);
+  });
+  try {
+    const parentWatch = watch(parent, { persistent: false }, (_event, name) => {
+      if (name === null || name === basename(root)) reattach();
+    });
+    parentWatch.on('error', (error) => {
+      logger.warn(`${parent} can no longer be watched (${error.message}); if ${root} is moved away and back, restart the dev server.`);
+      parentWatch.close();
+    });
+    return parentWatch;
+  } catch (error) {
+    logger.warn(`${parent} cannot be watched (${error instanceof Error ? error.message : String(error)}); if ${root} is moved away and back, restart the dev server.`);
+    return undefined;
+  }
+}
+
+/** Whether `path` is a folder now (a folder that cannot be looked at is not there yet). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
@@ -8,9 +9,9 @@ import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
 
 /** What a site tells the plugin. */
 export interface SpecbenchOptions {
-  /** The spec folder, from the project's root; default `$SPEC_DIR`, else `content`. */
+  /** The spec folder, from the project's root (it must be there); default `$SPEC_DIR`, else `content`. */
   spec?: string;
-  /** Where the spec's pages live below the site's base (`api` puts the dashboard at `/api/`); default: the site's root, the spec being the whole site. */
+  /** Where the spec's pages live below the site's base (`api` puts the dashboard at `/api/`): a path inside the site, never `.` or `..`; default: the site's root, the spec being the whole site. */
   base?: string;
   /** The label of the spec's sidebar group in a site of its own pages; default `Specification`. */
   label?: string;
@@ -75,14 +76,37 @@ function report(site: SpecSite, logger: AstroIntegrationLogger, ms: number): voi
   logger.info(`${counted(analysis.assessment.gaps.length, 'open gap')} in ${site.settings.specFromRoot} (${Math.round(ms)} ms)`);
 }
 
-/** The settings of the site, from the plugin's options, the environment and Astro's config. */
-function siteSettings(options: SpecbenchOptions, root: string, base: string): SiteSettings {
-  const spec = resolve(root, options.spec ?? specDir());
-  const route = (options.base ?? '').replace(/^\/+|\/+$/g, '');
-  if (!/^[A-Za-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/.test(route)) throw located(`The base \`${escapeControls(route)}\` is not a path of the site; write letters, digits, \`-\`, \`_\` and \`/\`, e.g. \`api\`.`);
-  const editUrl = options.editUrl ?? process.env.SPECBENCH_EDIT_URL;
+/** One name of the path where the spec's pages live: letters, digits, `-`, `_`, `.` and `~`, but not `.` or `..`. */
+const ROUTE_NAME = /^(?!\.\.?$)[A-Za-z0-9._~-]+$/;
+
+/**
+ * The settings of the site, from the plugin's options, the environment and Astro's config; throws
+ * with a message naming the option when one cannot be used. `base` is a plain path inside the
+ * site: with a `.` or `..` in it, the pages would be written beside or above the build's output
+ * folder. The spec folder must be there: its message names the option that chose it.
+ */
+export function siteSettings(options: SpecbenchOptions, root: string, base: string, env: Record<string, string | undefined> = process.env): SiteSettings {
+  const folderName = options.spec ?? specDir(env);
+  const spec = resolve(root, folderName);
+  const given = options.base ?? '';
+  const route = given.replace(/^\/+|\/+$/g, '');
+  if (route !== '' && !route.split('/').every((name) => ROUTE_NAME.test(name))) {
+    throw located(
+      `specbench({ base }): \`${escapeControls(given)}\` is not a path inside the site; write names of letters, digits, \`-\`, \`_\`, \`.\` and \`~\` joined by \`/\`, none of them \`.\` or \`..\` (e.g. \`api\` or \`reference/api\`).`,
+    );
+  }
+  const folder = statSync(spec, { throwIfNoEntry: false });
+  if (!folder?.isDirectory()) {
+    // Named by what chose it: the option, else the environment, else the default.
+    const chosen = options.spec !== undefined ? 'specbench({ spec }): the' : env.SPEC_DIR?.trim() ? 'SPEC_DIR: the' : 'The';
+    const other = chosen === 'The' ? ' (`specbench({ spec })` or SPEC_DIR names another)' : '';
+    throw located(
+      `${chosen} spec folder \`${escapeControls(folderName)}\`${other} ${folder ? 'is not a folder' : 'does not exist'} (${escapeControls(spec)}); the spec is a folder of area folders, from the project's root.`,
+    );
+  }
+  const editUrl = options.editUrl ?? env.SPECBENCH_EDIT_URL;
   if (editUrl && !absoluteUrlSchema.safeParse(editUrl).success) {
-    throw located(`The edit URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
+    throw located(`${options.editUrl !== undefined ? 'specbench({ editUrl })' : 'SPECBENCH_EDIT_URL'}: the edit URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
   }
   return {
     spec,
@@ -91,14 +115,14 @@ function siteSettings(options: SpecbenchOptions, root: string, base: string): Si
     route: route === '' ? '' : `${route}/`,
     base: base.endsWith('/') ? base : `${base}/`,
     ...(editUrl ? { editUrl } : {}),
-    printItems: printItems(),
+    printItems: printItems(env),
     guide: options.guide ?? true,
   };
 }
 
 /** How many items the print version puts on one page: `SPECBENCH_PRINT_ITEMS`, else the core's default. */
-function printItems(): number {
-  const value = process.env.SPECBENCH_PRINT_ITEMS;
+function printItems(env: Record<string, string | undefined>): number {
+  const value = env.SPECBENCH_PRINT_ITEMS;
   if (value === undefined || value === '') return PRINT_ITEMS;
   if (!/^[1-9]\d*$/.test(value)) throw located(`SPECBENCH_PRINT_ITEMS \`${escapeControls(value)}\` is not a positive whole number of items.`);
   return Number(value);

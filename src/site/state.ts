@@ -5,6 +5,7 @@ import {
   Engine,
   formatHuman,
   hasErrors,
+  newFileText,
   readSpecDir,
   readSpecHistory,
   readSpecPath,
@@ -129,8 +130,10 @@ export class SpecSite {
    * `all` when every page changed (the spec gained or lost errors).
    */
   async refresh(changed?: readonly string[]): Promise<{ pages: string[]; all: boolean }> {
-    const files = changed ? await this.#reread(changed) : await readSpecDir(this.settings.spec).catch((error: unknown) => {
-      throw error instanceof SpecDirError ? located(error.message) : error;
+    const files = await (changed ? this.#reread(changed) : readSpecDir(this.settings.spec)).catch((error: unknown) => {
+      // The options were checked when the site started (the folder was there): it has been moved or removed since.
+      if (error instanceof SpecDirError) throw located(`The spec folder \`${this.settings.specFromRoot}\` is not there any more (${this.settings.spec}); it is read again when it is back.`);
+      throw error;
     });
     this.#files = new Map(files.map((f) => [f.path, f]));
     const { analysis } = this.#engine.update(files);
@@ -145,6 +148,7 @@ export class SpecSite {
       base: `${this.settings.base}${this.settings.route}`,
       diagram: (dot) => this.#graphviz.dot(dot),
       specDir: this.settings.specFromRoot,
+      newFile: (dir, file) => newFileText(dir, file, this.settings.schemaDir),
       ...(this.settings.editUrl ? { editUrl: this.settings.editUrl } : {}),
     });
     this.#downloads.clear();

@@ -31,7 +31,7 @@ describe('specbench init', () => {
     expect(await readFile(join(dir, '.github/workflows/spec.yml'), 'utf8')).toContain('uses: ./node_modules/specbench/.github/actions/specbench');
   });
 
-  it('never overwrites a file: each one in the way is named, and --force replaces them', async () => {
+  it('never overwrites a file: each one in the way is named, and --force replaces them (with --yes, one that no commit keeps)', async () => {
     const dir = await fresh();
     await writeFile(join(dir, 'README.md'), 'Our own README.\n');
     const refused = await cli(['init', dir]);
@@ -40,7 +40,14 @@ describe('specbench init', () => {
     expect(refused.err.split('\n').filter(Boolean)).toHaveLength(1);
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('Our own README.\n');
     expect(await readdir(dir)).toEqual(['README.md']);
-    expect((await cli(['init', dir, '--force'])).code).toBe(0);
+    // Outside a git repository no commit keeps the file: --force alone names it and writes nothing.
+    const forced = await cli(['init', dir, '--force']);
+    expect(forced.code).toBe(1);
+    expect(forced.err).toMatch(/README\.md:1:1 error uncommitted: it has no copy in any commit .*--yes/);
+    expect(await readdir(dir)).toEqual(['README.md']);
+    const replaced = await cli(['init', dir, '--force', '--yes']);
+    expect(replaced.code, replaced.err).toBe(0);
+    expect(replaced.out).toMatch(/^Replaced .*README\.md: it has no copy in any commit/m);
     expect(await readFile(join(dir, 'README.md'), 'utf8')).not.toBe('Our own README.\n');
   });
 
@@ -53,7 +60,7 @@ describe('specbench init', () => {
     expect(made.out).toContain('It is part of the git repository around it.');
     expect(await readdir(join(dir, 'spec'))).toHaveLength(9);
     expect(await readFile(join(dir, 'astro.config.mjs'), 'utf8')).toContain("specbench({ spec: \"spec\" })");
-    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).scripts.check).toBe('specbench check --spec spec');
+    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).scripts.check).toBe('specbench check --spec "spec"');
     // Its SPEC_GAPS.md is current by its own gaps:check (run where the project's scripts are), and names the project's scripts.
     const gapsCheck = execFileSync(process.execPath, [resolve('src/cli/launch.mjs'), 'gaps', '--spec', 'spec', '--check', 'SPEC_GAPS.md'], { cwd: dir, encoding: 'utf8' });
     expect(gapsCheck).toContain('SPEC_GAPS.md is current');
@@ -67,6 +74,6 @@ describe('specbench init', () => {
   it('refuses a spec folder outside the repository', async () => {
     const made = await cli(['init', await fresh(), '--spec', '../elsewhere']);
     expect(made.code).toBe(2);
-    expect(made.err).toContain('is not a folder inside the repository');
+    expect(made.err).toContain('--spec `../elsewhere` is not a folder inside the project');
   });
 });

@@ -450,7 +450,7 @@ describe('a spec folder that does not exist', () => {
   it('fails the build with what to do, and no stack trace', async () => {
     const built = await buildSite('no/such/spec');
     expect(built.code).not.toBe(0);
-    expect(built.output).toMatch(/Spec folder `\S*no\/such\/spec` not found; set SPEC_DIR to a folder of area folders\./);
+    expect(built.output).toMatch(/SPEC_DIR: the spec folder `no\/such\/spec` does not exist \(\S*no\/such\/spec\); the spec is a folder of area folders/);
     expect(built.output).not.toMatch(/^\s+at .*\.(ts|js|mjs):\d+:\d+\)?$/m);
   });
 });

@@ -2,35 +2,45 @@ import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { initFiles } from '../../lib/index.ts';
+import { initFiles, isSpecFolder, SPEC_FOLDER_RULE } from '../../lib/index.ts';
 import { makeFolder, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
 import { packageRoot } from '../package-root.ts';
+import { shellWord } from '../rerun.ts';
 
 const run = promisify(execFile);
 
 /**
  * `specbench init [dir]`: a new spec repository in `dir` (default: here): the spec with its nine
  * areas open, SPEC_GAPS.md, a Starlight site with the plugin, editor settings, workflows and a
- * README. It never overwrites a file (each one in the way is named; `--force` replaces them), and
- * starts a git repository unless `dir` is already in one.
+ * README. It never overwrites a file (each one in the way is named; `--force` replaces them, but
+ * one with changes no commit keeps only with `--yes` as well, and names it), and starts a git
+ * repository unless `dir` is already in one.
  */
 export async function initCommand(options: Options, io: Io, args: string[]): Promise<number> {
   const [target = '.', ...extra] = args;
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\``);
   const dir = resolve(target);
-  const spec = (options.spec ?? 'content').split(sep).join('/').replace(/^\.\/|\/$/g, '');
-  if (spec === '' || spec.startsWith('/') || spec.split('/').includes('..')) throw new UsageError(`--spec \`${spec}\` is not a folder inside the repository; give one such as \`content\` or \`spec\``);
+  const spec = (options.spec ?? 'content').split(sep).join('/');
+  // The folder goes into npm scripts, workflows and the site's config: only a plain one is taken, before anything is written.
+  if (!isSpecFolder(spec)) {
+    io.err(`specbench: --spec \`${spec}\` is not ${SPEC_FOLDER_RULE}.\n`);
+    return EXIT.usage;
+  }
   const { version } = JSON.parse(await readFile(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   const files = initFiles({ name: packageName(basename(dir)), spec, version });
   const shown = (path: string) => relative(process.cwd(), join(dir, path)).split(sep).join('/');
-  if (!options.force) {
-    const taken = (await Promise.all(files.map(async (f) => ((await stat(join(dir, f.path)).catch(() => undefined)) ? [f.path] : [])))).flat();
-    if (taken.length > 0) {
-      io.err(`${taken.map((p) => `${shown(p)}:1:1 error exists: specbench init never overwrites a file; move it away, or run again with --force to replace it.`).join('\n')}\n`);
-      return EXIT.problems;
-    }
+  const taken = (await Promise.all(files.map(async (f) => ((await stat(join(dir, f.path)).catch(() => undefined)) ? [f.path] : [])))).flat();
+  if (taken.length > 0 && !options.force) {
+    io.err(`${taken.map((p) => `${shown(p)}:1:1 error exists: specbench init never overwrites a file; move it away, or run again with --force to replace it.`).join('\n')}\n`);
+    return EXIT.problems;
+  }
+  // What --force would lose: a file in the way whose content no commit keeps.
+  const unkept = await uncommitted(dir, taken);
+  if (unkept.size > 0 && !options.yes) {
+    io.err(`${[...unkept].map(([p, why]) => `${shown(p)}:1:1 error uncommitted: ${why}; --force replaces it only with --yes as well (or commit it first).`).join('\n')}\n`);
+    return EXIT.problems;
   }
   for (const f of files) {
     const path = join(dir, f.path);
@@ -42,9 +52,10 @@ export async function initCommand(options: Options, io: Io, args: string[]): Pro
   io.out(
     [
       `Wrote a spec repository${cd ? ` in ${cd}` : ''}: ${files.length} files, the spec in ${spec}/ with its nine areas open.${git ? ` ${git}` : ''}`,
+      ...[...unkept].map(([p, why]) => `Replaced ${shown(p)}: ${why}.`),
       '',
       'Next:',
-      ...(cd ? [`  cd ${cd}`] : []),
+      ...(cd ? [`  cd ${shellWord(cd)}`] : []),
       '  npm install && npm run dev     # the site at http://localhost:4321',
       '  git add -A && git commit -m "Start the spec"',
       '',
@@ -56,6 +67,47 @@ export async function initCommand(options: Options, io: Io, args: string[]): Pro
 /** A package name from a folder's name: lowercase, words joined by `-`. */
 function packageName(folder: string): string {
   return folder.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|[-._]+$/g, '') || 'spec';
+}
+
+/**
+ * The files of `paths` (from `dir`) whose content no commit keeps, each with why: what git's status
+ * says of it (changed, untracked, ignored) in a repository; every one of them outside a repository
+ * (or without git). A file that is committed as it is is not named: git keeps it.
+ */
+async function uncommitted(dir: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const unkept = new Map<string, string>();
+  if (paths.length === 0) return unkept;
+  const prefix = await run('git', ['rev-parse', '--show-prefix'], { cwd: dir }).then(
+    ({ stdout }) => stdout.trim(),
+    () => undefined,
+  );
+  if (prefix === undefined) {
+    for (const p of paths) unkept.set(p, 'it has no copy in any commit (no git repository here)');
+    return unkept;
+  }
+  // -z: names as they are, whatever they hold; paths from the repository's root, so the prefix is taken off.
+  const status = await run('git', ['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored', '--', ...paths], { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout }) => stdout,
+    (error: unknown) => error,
+  );
+  if (typeof status !== 'string') {
+    const said = status instanceof Error ? status.message.split('\n').find((line) => line.startsWith('fatal:')) ?? status.message : String(status);
+    for (const p of paths) unkept.set(p, `git cannot say whether a commit keeps it (${said.trim()})`);
+    return unkept;
+  }
+  const entries = status.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] ?? '';
+    if (entry.length < 4) continue;
+    const code = entry.slice(0, 2);
+    // A rename or copy names where it came from next; that path is not one of ours.
+    if (code.includes('R') || code.includes('C')) i++;
+    const path = entry.slice(3);
+    if (!path.startsWith(prefix)) continue;
+    const why = code === '??' ? 'untracked' : code === '!!' ? 'ignored by git' : 'changed since the last commit';
+    unkept.set(path.slice(prefix.length), `it has changes no commit keeps (${why})`);
+  }
+  return unkept;
 }
 
 /** Starts a git repository in `dir` unless it is in one already; says what it did, or nothing when git is not there. */

@@ -3,16 +3,17 @@ import { analyze } from '../analyze.ts';
 import { AREAS } from '../areas/index.ts';
 import { levelsOf } from '../gaps/levels.ts';
 import { AREA_FILE } from '../model/spec.ts';
-import { gapsMarkdown } from '../render/gaps-markdown.ts';
+import { gapsMarkdown } from '../render/text/gaps-markdown.ts';
 import { CONFIG_SCHEMA_FILE, schemaFile } from '../render/json-schema.ts';
 import { gapReport } from '../render/report.ts';
 import { scaffoldFile } from './new-item.ts';
+import { assertSpecFolder, scriptWord, yamlString } from './spec-folder.ts';
 
 /** What `specbench init` is told: the repository's name, where its spec goes, and where the package's JSON Schemas will be. */
 export interface InitOptions {
   /** The package name of the new repository (`orders-spec`). */
   name: string;
-  /** The spec folder from the repository's root (`content`). */
+  /** The spec folder from the repository's root (`content`): a plain relative folder (`isSpecFolder`), else `initFiles` throws. */
   spec: string;
   /** The version of Specbench the repository depends on. */
   version: string;
@@ -32,7 +33,8 @@ const STARLIGHT = '^0.42.4';
  * diff) and publish the site, and a short README. The same options, the same files.
  */
 export function initFiles(options: InitOptions): Array<{ path: string; text: string }> {
-  const spec = posix.normalize(options.spec).replace(/\/$/, '');
+  const spec = options.spec;
+  assertSpecFolder(spec);
   const areaFiles = AREAS.map((module) => {
     const path = posix.join(spec, module.key, AREA_FILE);
     const made = scaffoldFile(path, module.key, undefined, { schemaDir: SCHEMAS });
@@ -57,7 +59,8 @@ export function initFiles(options: InitOptions): Array<{ path: string; text: str
 }
 
 function packageJson(options: InitOptions, spec: string): string {
-  const specbench = (args: string) => `specbench ${args}${spec === 'content' ? '' : ` --spec ${spec}`}`;
+  // The folder is quoted for the shell, though the rule leaves nothing in it that a shell would read.
+  const specbench = (args: string) => `specbench ${args}${spec === 'content' ? '' : ` --spec ${scriptWord(spec)}`}`;
   const json = {
     name: options.name,
     private: true,
@@ -164,7 +167,7 @@ jobs:
       - run: npm install --no-audit --no-fund
       - uses: ./node_modules/specbench/.github/actions/specbench
         with:
-          spec: ${spec}
+          spec: ${yamlString(spec)}
       - name: The site builds
         run: npm run build
 `;
@@ -206,7 +209,7 @@ jobs:
         env:
           SITE_URL: \${{ steps.pages.outputs.origin }}
           BASE_PATH: \${{ steps.pages.outputs.base_path }}/
-          SPECBENCH_EDIT_URL: \${{ github.server_url }}/\${{ github.repository }}/edit/\${{ github.ref_name }}/${spec}/
+          SPECBENCH_EDIT_URL: ${yamlString(`\${{ github.server_url }}/\${{ github.repository }}/edit/\${{ github.ref_name }}/${spec}/`)}
       - uses: actions/upload-pages-artifact@v3
         with:
           path: dist
