@@ -96,6 +96,10 @@ export const eventsArea = facetObject(
 export const eventItem = facetObject(
   {
     ...itemCommon,
+    /** The message's name in an interface description (AsyncAPI's `name`, `Login request`), where it is not the id. */
+    name: nameSchema.optional(),
+    /** The event in one line, where an interface description gives a summary beside its title (AsyncAPI's `summary`). */
+    summary: lineSchema.optional(),
     payload: facet(payloadSchema),
     /** For a webhook or callback: the parameters of the request that delivers it (its headers are `headers`). */
     parameters: facet(parametersSchema),
@@ -147,7 +151,7 @@ export const events = defineArea({
   items: { noun: 'event', plural: 'events', schema: eventItem },
   layout: () => [
     { kind: 'signature', keys: ['direction', 'channel'] },
-    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id'] },
+    { kind: 'facts', keys: ['summary', 'deprecated', 'tags', 'name', 'operation_id'] },
     { kind: 'parameters', key: 'parameters' },
     { kind: 'body', key: 'payload', title: 'Payload' },
     { kind: 'headers', key: 'headers', title: 'Headers' },

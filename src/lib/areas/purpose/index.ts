@@ -9,6 +9,8 @@ const templatedUrl = z.string().regex(/^(?!(javascript|data|vbscript|file):)([a-
 
 /** One server the service runs on. */
 export const serverSchema = z.strictObject({
+  /** Its name, where the interface description names servers (AsyncAPI's `production`). */
+  name: nameSchema.optional(),
   url: templatedUrl,
   description: prose.optional(),
   /** The `{variables}` of the URL, each with its default and the values it may take. */

@@ -2,20 +2,24 @@ import type { Analysis } from '../../analyze.ts';
 import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
 import { channelMessages } from '../../areas/events/index.ts';
+import type { SecurityAlternative } from '../../areas/security.ts';
 import { seg } from '../result.ts';
 import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, type SchemaDialect } from '../export-common.ts';
+import { exportInfo } from './info.ts';
+import { exportServers } from './servers.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
 /** A key as one segment of a reference (JSON pointer `~0` and `~1`, then URI-encoded): a channel's key is often its address, `orders/{id}`. */
 const part = (key: string) => encodeURIComponent(seg(key));
 
+/** The kinds of security scheme AsyncAPI 3 states scopes on. */
+const SCOPED: ReadonlySet<string> = new Set(['oauth2', 'openIdConnect']);
+
 /** The spec's events as an AsyncAPI 3.0 document, with open gaps under `x-specbench-gaps`. */
 export function exportAsyncApi(a: Analysis): Obj {
   const purpose = areaData(a, 'purpose');
   const gapsOf = gapsByOwner(a);
-  const base = text(purpose.base_url);
-  const url = base && URL.canParse(base) ? new URL(base) : undefined;
   const events = itemsOf(a, 'events');
   const channels: Obj = {};
   const operations: Obj = {};
@@ -36,20 +40,24 @@ export function exportAsyncApi(a: Analysis): Obj {
     const named = isObj(payload?.named_examples) ? Object.entries(payload.named_examples).filter((x): x is [string, Obj] => isObj(x[1])) : [];
     for (const [name, x] of named) for (const key of ['description', 'external_value']) if (key in x) unexported.push({ id: `events/${e.id}/payload/named_examples/${name}/${key}`, reason: 'AsyncAPI has no place for it' });
     const examples = [...(payload && 'example' in payload ? [{ payload: payload.example }] : []), ...named.filter(([, x]) => 'value' in x).map(([name, x]) => ({ name, ...(typeof x.summary === 'string' ? { summary: x.summary } : {}), payload: x.value }))];
+    const tags = stated(e.data.tags);
     messages[e.id] = {
-      name: e.id,
+      name: e.data.name ?? e.id,
       ...(text(e.data.title) ? { title: e.data.title } : {}),
+      ...(e.data.summary !== undefined ? { summary: e.data.summary } : {}),
       ...(text(e.data.description) ? { description: e.data.description } : {}),
       ...(typeof payload?.content_type === 'string' ? { contentType: payload.content_type } : {}),
       ...(schema ? { payload: schema } : {}),
       ...(headers ? { headers: shapeSchema({ type: 'object', fields: headers }, ref, dialect(`events/${e.id}/headers`)) } : {}),
       ...(examples.length ? { examples } : {}),
+      ...(Array.isArray(tags) && tags.length ? { tags: tags.map((name) => ({ name })) } : {}),
       ...(gapsOf('events', e.id).length ? { [GAPS_EXTENSION]: gapsOf('events', e.id) } : {}),
     };
     // Security alternatives of one scheme each are AsyncAPI's list; schemes needed together, or none at all, have no form there.
     const alternatives = stated(e.data.security);
-    const schemesOf = Array.isArray(alternatives) && alternatives.every((alt) => 'scheme' in alt && exportedSchemes.has(alt.scheme)) ? alternatives.map((alt) => ('scheme' in alt ? { $ref: `#/components/securitySchemes/${alt.scheme}` } : {})) : undefined;
-    if (Array.isArray(alternatives) && !schemesOf) unexported.push({ id: `events/${e.id}/security`, reason: 'AsyncAPI lists alternative schemes only: schemes needed together, no authentication, or a scheme it cannot carry is not carried' });
+    const written = Array.isArray(alternatives) ? alternatives.map((alt) => alternativeOf(alt, securitySchemes)) : undefined;
+    const schemesOf = written?.every((w) => w !== undefined) ? written : undefined;
+    if (Array.isArray(alternatives) && !schemesOf) unexported.push({ id: `events/${e.id}/security`, reason: 'AsyncAPI lists alternative schemes only: schemes needed together, no authentication, scopes of a scheme other than OAuth 2 or OpenID Connect, or a scheme it cannot carry is not carried' });
     if (schemesOf && schemesOf.length) security.set(e.id, schemesOf);
   }
   // Channels and operations as the events area states them; an event on none of them gets a channel
@@ -104,13 +112,19 @@ export function exportAsyncApi(a: Analysis): Obj {
     const schemes = security.get(e.id);
     operations[`${e.id}.${direction === 'sent' ? 'send' : 'receive'}`] = { action: direction === 'sent' ? 'send' : 'receive', channel: { $ref: `#/channels/${e.id}` }, messages: [{ $ref: `#/channels/${e.id}/messages/${e.id}` }], ...(schemes ? { security: schemes } : {}) };
   }
+  const say = (id: string, reason: string) => unexported.push({ id, reason });
+  const { servers, baseCarried, protocol } = exportServers(purpose, say);
+  const info = exportInfo(purpose, say);
+  // The events' transport is the protocol of the first server, where it is that and nothing more.
+  const delivery = statedObj(area.delivery);
+  const deliveryCarried = delivery !== undefined && protocol !== undefined && delivery.transport === protocol && delivery.description === undefined;
   unexported.push(
     ...notCarried(
       a,
       {
-        purpose: { area: ['name', 'purpose', ...(url ? ['base_url'] : [])] },
+        purpose: { area: ['name', 'purpose', 'servers', 'contact', 'license', 'terms_of_service', ...(baseCarried ? ['base_url'] : [])] },
         resources: { items: 'all' },
-        events: { area: ['channels', 'operations'], items: ['title', 'description', 'payload', 'channel', 'direction', 'headers', 'security'] },
+        events: { area: ['channels', 'operations', ...(deliveryCarried ? ['delivery'] : [])], items: ['name', 'title', 'summary', 'description', 'payload', 'channel', 'direction', 'headers', 'security', 'tags'] },
         authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints', 'mechanism', 'http_scheme', 'token_format'] : []) },
       },
       'AsyncAPI',
@@ -118,8 +132,8 @@ export function exportAsyncApi(a: Analysis): Obj {
   );
   return {
     asyncapi: '3.0.0',
-    info: { title: text(purpose.name) ?? '', version: versionOf(a), ...(text(purpose.purpose) ? { description: purpose.purpose } : {}) },
-    ...(url ? { servers: { main: { host: url.host, protocol: url.protocol.replace(/:$/, ''), ...(url.pathname && url.pathname !== '/' ? { pathname: url.pathname } : {}) } } } : {}),
+    info: { title: text(purpose.name) ?? '', version: versionOf(a), ...(text(purpose.purpose) ? { description: purpose.purpose } : {}), ...info },
+    ...(servers ? { servers } : {}),
     channels,
     operations,
     components: {
@@ -130,6 +144,18 @@ export function exportAsyncApi(a: Analysis): Obj {
     [GAPS_EXTENSION]: a.assessment.gaps.map((g) => ({ id: g.id, question: g.question })),
     ...(unexported.length ? { [UNEXPORTED_EXTENSION]: unexported } : {}),
   };
+}
+
+/**
+ * One security alternative as AsyncAPI 3 lists it: a reference to its scheme, or, where it needs
+ * scopes, the scheme written in place with them, a copy of its component (AsyncAPI 3 states scopes
+ * on OAuth 2 and OpenID Connect schemes only). Undefined where it has no form there.
+ */
+function alternativeOf(alt: SecurityAlternative, schemes: Readonly<Record<string, Obj>>): Obj | undefined {
+  if (!('scheme' in alt) || !Object.hasOwn(schemes, alt.scheme)) return undefined;
+  const scheme = schemes[alt.scheme];
+  if (!alt.scopes?.length) return { $ref: `#/components/securitySchemes/${alt.scheme}` };
+  return scheme && SCOPED.has(String(scheme.type)) ? { ...scheme, scopes: alt.scopes } : undefined;
 }
 
 /** An authentication scheme as an AsyncAPI 3 security scheme; undefined when what it needs is not stated. */

@@ -6,8 +6,12 @@ import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
-import { canonical, refName, SchemaMapper } from '../schema-map.ts';
+import { canonical, SchemaMapper } from '../schema-map.ts';
 import { ONE_LINE, serviceName, titled } from '../text.ts';
+import { importInfo } from './info.ts';
+import { documentMessages, type Message, type Messages } from './messages.ts';
+import { follow, toolKey } from './raw.ts';
+import { importServers } from './servers.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
 
@@ -22,43 +26,13 @@ export interface AsyncApiCounts {
 
 const obj = (v: unknown): Obj => (isObj(v) ? v : {});
 
-/** A message's name: its own, else the one the parser gave it, else where it sits. */
-const messageName = (m: Obj, fallback: string) => String(m.name ?? m['x-parser-message-name'] ?? fallback);
-
-/** The distinct messages of a parsed document, by name, with the channels they travel on. */
-function messages(doc: Obj): Map<string, { message: Obj; channels: string[] }> {
-  const out = new Map<string, { message: Obj; channels: string[] }>();
-  const add = (name: string, message: Obj, channel: string) => {
-    const entry = out.get(name) ?? { message, channels: [] };
-    if (!entry.channels.includes(channel)) entry.channels.push(channel);
-    out.set(name, entry);
-  };
-  const v3 = String(doc.asyncapi).startsWith('3');
-  for (const [key, channel] of Object.entries(obj(doc.channels))) {
-    const c = obj(channel);
-    // AsyncAPI 3 states an unknown address as null or nothing; 2.x keys channels by their address.
-    const address = typeof c.address === 'string' ? c.address : v3 ? '' : key;
-    if (v3) {
-      for (const [name, m] of Object.entries(obj(c.messages))) add(messageName(obj(m), name), obj(m), address);
-    } else {
-      for (const op of ['publish', 'subscribe']) {
-        const m = obj(obj(c[op]).message);
-        const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
-        for (const one of list) add(messageName(one, `${key}.${op}`), one, address);
-      }
-    }
-  }
-  for (const [name, m] of Object.entries(obj(obj(doc.components).messages))) if (!out.has(messageName(obj(m), name))) add(messageName(obj(m), name), obj(m), '');
-  return out;
-}
-
 export function countAsyncApi(doc: Obj): AsyncApiCounts {
   const components = obj(doc.components);
   const v3 = String(doc.asyncapi).startsWith('3');
   return {
     channels: Object.keys(obj(doc.channels)).length,
     operations: v3 ? Object.keys(obj(doc.operations)).length : Object.values(obj(doc.channels)).reduce<number>((n, c) => n + ['publish', 'subscribe'].filter((op) => isObj(obj(c)[op])).length, 0),
-    messages: messages(doc).size,
+    messages: documentMessages(doc, {}).list.length,
     schemas: Object.keys(obj(components.schemas)).length,
     securitySchemes: Object.keys(obj(components.securitySchemes)).length,
   };
@@ -87,37 +61,58 @@ interface Delivery {
   security?: Array<Array<{ name: string; scopes: string[] }>>;
 }
 
-function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey: string) => string | undefined, unmapped: Unmapped[]): Map<string, Delivery> {
+/** How each message travels, by its event's id. `eventOf` gives the event a channel's message (by their keys) is. */
+function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey: string, messageKey: string) => string | undefined, unmapped: Unmapped[]): Map<string, Delivery> {
   const out = new Map<string, Delivery>();
-  const entry = (name: string) => {
-    const e = out.get(name) ?? { directions: new Set() };
-    out.set(name, e);
+  const entry = (id: string) => {
+    const e = out.get(id) ?? { directions: new Set() };
+    out.set(id, e);
     return e;
   };
   const v3 = String(doc.asyncapi).startsWith('3');
   if (v3) {
-    // A scheme written in place rather than named among the components has no item to be: said, not kept.
-    const inline = (list: unknown, pointer: string) => {
-      if (Array.isArray(list)) list.forEach((x, i) => refTail(obj(x).$ref) === undefined && unmapped.push({ pointer: `${pointer}/security/${i}`, reason: 'a security scheme written in place (not named under components) is not kept' }));
+    const named = obj(obj(raw.components).securitySchemes);
+    /** The named schemes by what they state, scopes aside (the first of two alike): read once, when a scheme is written in place. */
+    let byShape: Map<string, string> | undefined;
+    const copied = (written: Obj) => {
+      byShape ??= new Map(Object.keys(named).reverse().map((k) => [shapeOf(follow(raw, named[k], '').value), k]));
+      return byShape.get(shapeOf(written));
     };
-    for (const [key, sv] of Object.entries(obj(raw.servers))) inline(obj(sv).security, `/servers/${seg(key)}`);
-    for (const [key, op] of Object.entries(obj(raw.operations))) inline(obj(op).security, `/operations/${seg(key)}`);
+    /**
+     * One alternative of an AsyncAPI 3 security list: a scheme named among the components, or one
+     * written in place that is a copy of a named one (as an export writes a scheme with the scopes
+     * one operation needs), with the scopes it states. Any other scheme in place has no item to
+     * be: said, not kept.
+     */
+    const alternative = (x: unknown, pointer: string): Array<{ name: string; scopes: string[] }> | undefined => {
+      const written = obj(x);
+      const ref = refTail(written.$ref);
+      const name = ref ?? copied(written);
+      if (name === undefined) {
+        unmapped.push({ pointer, reason: 'a security scheme written in place (not named under components) is not kept' });
+        return undefined;
+      }
+      const scheme = ref !== undefined ? follow(raw, named[ref], '').value : written;
+      return [{ name, scopes: Array.isArray(scheme.scopes) ? scheme.scopes.map(String) : [] }];
+    };
+    const alternatives = (list: unknown, pointer: string) => (Array.isArray(list) ? list.map((x, i) => alternative(x, `${pointer}/security/${i}`)).filter((a) => a !== undefined) : undefined);
     // A server's security holds for every operation that names none of its own.
-    const serverSecurity = Object.values(obj(raw.servers))
-      .map(obj)
-      .flatMap((sv) => (Array.isArray(sv.security) ? sv.security.map((x) => [{ name: refTail(obj(x).$ref) ?? '', scopes: [] as string[] }]) : []))
-      .filter((a) => a[0]?.name);
-    for (const op of Object.values(obj(raw.operations)).map(obj)) {
+    const serverSecurity = Object.entries(obj(raw.servers)).flatMap(([key, sv]) => {
+      const written = follow(raw, sv, `/servers/${seg(key)}`);
+      return alternatives(written.value.security, written.pointer) ?? [];
+    });
+    const operationSecurity = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, alternatives(obj(op).security, `/operations/${seg(key)}`)]));
+    for (const [opKey, o] of Object.entries(obj(raw.operations))) {
+      const op = obj(o);
       const channelKey = refTail(obj(op.channel).$ref);
       if (channelKey === undefined) continue;
       const listed = Array.isArray(op.messages) ? op.messages.map((m) => refTail(obj(m).$ref)).filter((k): k is string => k !== undefined) : Object.keys(obj(obj(obj(raw.channels)[channelKey]).messages));
       // AsyncAPI 3.0 lists alternatives; each is one scheme.
-      const own = Array.isArray(op.security) ? op.security.map((x) => [{ name: refTail(obj(x).$ref) ?? '', scopes: [] as string[] }]).filter((a) => a[0]?.name) : undefined;
-      const security = own ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
+      const security = operationSecurity.get(opKey) ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
       for (const key of listed) {
-        const name = nameOf(channelKey, key);
-        if (name === undefined) continue;
-        const e = entry(name);
+        const id = eventOf(channelKey, key);
+        if (id === undefined) continue;
+        const e = entry(id);
         if (op.action === 'send') e.directions.add('sent');
         if (op.action === 'receive') e.directions.add('received');
         if (security && security.length > 0) e.security = security;
@@ -125,11 +120,14 @@ function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey:
     }
   } else {
     // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
-    for (const [key, channel] of Object.entries(obj(doc.channels))) {
+    for (const channel of Object.values(obj(doc.channels))) {
       for (const [op, direction] of [['subscribe', 'sent'], ['publish', 'received']] as const) {
         const m = obj(obj(obj(channel)[op]).message);
-        const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
-        for (const one of list) entry(messageName(one, `${key}.${op}`)).directions.add(direction);
+        const list = Array.isArray(m.oneOf) ? m.oneOf : Object.keys(m).length ? [m] : [];
+        for (const one of list) {
+          const id = messages.of(one)?.id;
+          if (id !== undefined) entry(id).directions.add(direction);
+        }
       }
     }
     const servers = Object.values(obj(raw.servers)).map(obj);
@@ -139,42 +137,14 @@ function deliveries(doc: Obj, raw: Obj, nameOf: (channelKey: string, messageKey:
   return out;
 }
 
-/**
- * Where each message is written in the file as written, by the name the import gives it: under
- * `components/messages` by its key, or in place in a channel (AsyncAPI 3: a channel's messages;
- * 2.x: an operation's message, or one of its `oneOf`). A message written in both is at its component.
- */
-function messagePlaces(raw: Obj, v3: boolean): Map<string, string> {
-  const out = new Map<string, string>();
-  const put = (m: Obj, fallback: string, pointer: string) => {
-    if (typeof m.$ref === 'string') return;
-    const name = messageName(m, fallback);
-    if (!out.has(name)) out.set(name, pointer);
-  };
-  for (const [key, m] of Object.entries(obj(obj(raw.components).messages))) put(obj(m), key, `/components/messages/${seg(key)}`);
-  for (const [ck, c] of Object.entries(obj(raw.channels))) {
-    if (v3) for (const [mk, m] of Object.entries(obj(obj(c).messages))) put(obj(m), mk, `/channels/${seg(ck)}/messages/${seg(mk)}`);
-    else
-      for (const op of ['publish', 'subscribe']) {
-        const m = obj(obj(obj(c)[op]).message);
-        const at = `/channels/${seg(ck)}/${op}/message`;
-        if (Array.isArray(m.oneOf)) m.oneOf.forEach((one, i) => put(obj(one), `${ck}.${op}`, `${at}/oneOf/${i}`));
-        else if (Object.keys(m).length > 0) put(m, `${ck}.${op}`, at);
-      }
-  }
-  return out;
+/** A value with its keys in order, the tools' keys and the scopes of its top level left out: two schemes that differ only in scopes are alike. */
+function schemeKey(v: unknown, depth = 0): unknown {
+  if (depth > 32) return null;
+  if (Array.isArray(v)) return v.map((x) => schemeKey(x, depth + 1));
+  if (!isObj(v)) return v;
+  return Object.fromEntries(Object.keys(v).filter((k) => (depth > 0 || k !== 'scopes') && !toolKey(k)).sort().map((k) => [k, schemeKey(v[k], depth + 1)]));
 }
-
-/** The component a message's payload names in the raw document (`$ref: '#/components/schemas/X'`). */
-function payloadRefs(raw: Obj): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, m] of Object.entries(obj(obj(raw.components).messages))) {
-    const name = String(obj(m).name ?? key);
-    const target = refName(obj(obj(m).payload).$ref);
-    if (target !== undefined) out.set(name, target);
-  }
-  return out;
-}
+const shapeOf = (scheme: Obj) => JSON.stringify(schemeKey(scheme));
 
 /** A message's headers (an object schema) as the event's headers, each with whether it is required. */
 function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Record<string, z.input<typeof headerSchema>> | undefined {
@@ -184,15 +154,45 @@ function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Rec
   return Object.fromEntries(Object.entries(s.properties).map(([name, p]) => [name, canonical({ ...schemas.object(p, `${pointer}/properties/${seg(name)}`), ...(required.has(name) ? { required: true } : {}) }) as z.input<typeof headerSchema>]));
 }
 
+/** The keys of a message the spec keeps. */
+const MESSAGE_KEYS = ['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'];
+
+/**
+ * A message's name, title, summary and description as its event's: the name where it is not the
+ * event's id (two messages may share one), a summary of one line as the summary (one of several
+ * lines leads the description, and is said), a name the spec cannot hold said.
+ */
+function messageText(m: Message, unmapped: Unmapped[]): { name?: string; title?: string; summary?: string; description?: string } {
+  const { message, at, id } = m;
+  const name = typeof message.name === 'string' && message.name !== id ? message.name : undefined;
+  if (name !== undefined && !ONE_LINE.test(name)) unmapped.push({ pointer: `${at}/name`, reason: `a name with line breaks or control characters is not kept; the event's id is \`${id}\`` });
+  const summary = typeof message.summary === 'string' && message.summary.trim() !== '' ? message.summary.trim() : undefined;
+  const oneLine = summary !== undefined && ONE_LINE.test(summary);
+  if (summary !== undefined && !oneLine) unmapped.push({ pointer: `${at}/summary`, reason: 'a summary of several lines has no place as a one-line summary; it is kept at the start of the description' });
+  const described = titled(message.title, [oneLine ? '' : (summary ?? ''), typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n'));
+  return { ...(name !== undefined && ONE_LINE.test(name) ? { name } : {}), ...described, ...(oneLine ? { summary } : {}) };
+}
+
+/** A message's tags by name; what a tag states besides its name is said. */
+function tagsOf(message: Obj, at: string, unmapped: Unmapped[]): string[] {
+  if (!Array.isArray(message.tags)) return [];
+  message.tags.forEach((t, i) => {
+    const rest = Object.keys(obj(t)).filter((k) => k !== 'name' && !toolKey(k));
+    if (rest.length > 0) unmapped.push({ pointer: `${at}/tags/${i}`, reason: `a tag's ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec (tags are kept by name on events)` });
+  });
+  return message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean);
+}
+
 /**
  * Maps an AsyncAPI 2.x/3.x document into the spec: messages become events (with their channel's
- * address, their direction from the operations, headers, tags and security), schemas resources.
- * `doc` is the parser's validated, dereferenced document; `raw` the file as written, read only
- * for the names its references give.
+ * address, their direction from the operations, headers, tags and security), schemas resources,
+ * servers, contact and licence the purpose area's. `doc` is the parser's validated, dereferenced
+ * document; `raw` the file as written, read for the names its references give and for where
+ * each thing is written.
  */
 export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
-  const named = payloadRefs(raw);
   const unmapped: Unmapped[] = [];
+  const about = importInfo(raw, unmapped);
   const schemas = new SchemaMapper(unmapped);
   const components = obj(doc.components);
   const names = new Set(Object.keys(obj(components.schemas)));
@@ -200,37 +200,31 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const eventIds = new Ids();
   const schemeIds = new Ids();
   const v3 = String(doc.asyncapi).startsWith('3');
-  const channelMessageName = (channelKey: string, messageKey: string) => {
-    const m = obj(obj(obj(obj(doc.channels)[channelKey]).messages)[messageKey]);
-    return Object.keys(m).length ? messageName(m, messageKey) : undefined;
-  };
-  const delivery = deliveries(doc, raw, channelMessageName, unmapped);
-  const written = messagePlaces(raw, v3);
-  const events = [...messages(doc)].map(([name, { message, channels }]): ImportedItem => {
-    const id = eventIds.id(name);
-    // Where the message is written in the user's file: under its component's key, or in place in a channel.
-    const at = written.get(name) ?? `/components/messages/${seg(name)}`;
-    const component = named.get(name);
-    const source = component !== undefined && names.has(component) ? { $ref: `#/components/schemas/${component}` } : renamed(message.payload, names, new WeakSet(), false);
+  const messages = documentMessages(doc, raw, eventIds);
+  const channelEvent = (channelKey: string, messageKey: string) => messages.of(obj(obj(obj(doc.channels)[channelKey]).messages)[messageKey])?.id;
+  const delivery = deliveries(doc, raw, messages, channelEvent, unmapped);
+  const events = messages.list.map((m): ImportedItem => {
+    const { message, channels, at, id } = m;
+    const source = m.payloadRef !== undefined && names.has(m.payloadRef) ? { $ref: `#/components/schemas/${m.payloadRef}` } : renamed(message.payload, names, new WeakSet(), false);
     const payload = schemas.payload(source, `${at}/payload`);
     const addresses = channels.filter(Boolean);
     if (addresses.length > 1) unmapped.push({ pointer: at, reason: `the message travels on ${addresses.length} channels; the event's own channel is the first (the events area's channels keep it on ${addresses.slice(1).join(', ')} too)` });
-    const d = delivery.get(name);
+    const d = delivery.get(id);
     const direction = d && d.directions.size === 1 ? [...d.directions][0] : undefined;
     if (d && d.directions.size > 1) unmapped.push({ pointer: at, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
     const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `${at}/headers`);
     for (const key of Object.keys(message)) {
-      if (!['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'].includes(key) && !key.startsWith('x-parser-')) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
+      if (!MESSAGE_KEYS.includes(key) && !toolKey(key)) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
     }
     const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
-    const tags = Array.isArray(message.tags) ? message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean) : [];
+    const tags = tagsOf(message, at, unmapped);
     return {
       area: 'events' as const,
       id,
       data: {
-        ...titled(message.title, [typeof message.summary === 'string' ? message.summary : '', typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n')),
+        ...messageText(m, unmapped),
         payload: payload ? { ...payload, ...(typeof message.contentType === 'string' ? { content_type: message.contentType } : typeof doc.defaultContentType === 'string' ? { content_type: doc.defaultContentType } : {}), ...(example !== undefined ? { example } : {}), ...(namedExamples ? { named_examples: namedExamples } : {}) } : { open: 'The message gives no payload.' },
         // A whole-value parameter (`{queue}`) is an address, not a placeholder; the events area's channels keep it as written.
         ...(addresses[0] && !PLACEHOLDER.test(addresses[0]) ? { channel: addresses[0] } : {}),
@@ -245,16 +239,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address keeps their names' });
     if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
-  const grouping = v3
-    ? channelsAndOperations(raw, (channelKey, messageKey) => {
-        const name = channelMessageName(channelKey, messageKey);
-        return name === undefined ? undefined : eventIds.id(name);
-      }, unmapped)
-    : channelsAndOperations2(doc, (message, fallback) => eventIds.id(messageName(message, fallback)), unmapped);
-  const servers = Object.values(obj(doc.servers)).map(obj);
-  const server = servers[0];
-  const url = server ? serverUrl(server) : undefined;
-  if (servers.length > 1) unmapped.push({ pointer: '/servers', reason: `${servers.length} servers; the spec keeps the first as the base address` });
+  const grouping = v3 ? channelsAndOperations(raw, channelEvent, unmapped) : channelsAndOperations2(doc, (message) => messages.of(message)?.id, unmapped);
+  const { servers, base, protocol } = importServers(doc, raw, unmapped);
   if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
   const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
   const info = obj(doc.info);
@@ -264,14 +250,16 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     areas: {
       purpose: {
         name: serviceName(info.title, unmapped),
-        base_url: url ?? '{base_url}',
-        ...(typeof info.description === 'string' ? { purpose: info.description } : {}),
+        base_url: base ?? '{base_url}',
+        ...(typeof info.description === 'string' && info.description.trim() !== '' ? { purpose: info.description } : {}),
+        ...(servers.length > 0 ? { servers } : {}),
+        ...about,
       },
       // A list stated whole only where the document lists something: an empty one says nothing (payloads may be written in place).
       resources: schemas.resources.size > 0 ? { inventory: 'complete' } : {},
       endpoints: { inventory: { none: 'An AsyncAPI description has no HTTP endpoints; see events.' } },
       authentication: schemes.length ? { inventory: 'complete' } : {},
-      events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(server && typeof server.protocol === 'string' ? { delivery: { transport: String(server.protocol) } } : {}), ...grouping },
+      events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(protocol !== undefined ? { delivery: { transport: protocol } } : {}), ...grouping },
       versioning: version ? { inventory: 'complete' } : {},
     },
     items: [
@@ -283,7 +271,6 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     unmapped: uniqueUnmapped(unmapped),
   };
 }
-
 type Grouping = Pick<NonNullable<AreaInput<'events'>>, 'channels' | 'operations'>;
 
 /** A channel's or operation's title, one-line summary and description; a summary of several lines is said, not kept. */
@@ -303,7 +290,7 @@ function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
  * receives (`receive`). `eventOf` gives the event id of a message. What else an operation states
  * is listed as unmapped.
  */
-function channelsAndOperations2(doc: Obj, eventOf: (message: Obj, fallback: string) => string, unmapped: Unmapped[]): Grouping {
+function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => string | undefined, unmapped: Unmapped[]): Grouping {
   const channels: NonNullable<Grouping['channels']> = {};
   const operations: NonNullable<Grouping['operations']> = {};
   for (const [key, c] of Object.entries(obj(doc.channels))) {
@@ -315,7 +302,7 @@ function channelsAndOperations2(doc: Obj, eventOf: (message: Obj, fallback: stri
       const pointer = `/channels/${seg(key)}/${op}`;
       const m = obj(o.message);
       const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
-      const events = [...new Set(list.map((one) => eventOf(one, `${key}.${op}`)))];
+      const events = [...new Set(list.flatMap((one) => eventOf(one) ?? []))];
       for (const e of events) if (!carried.includes(e)) carried.push(e);
       const wanted = typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${key}.${op}`;
       let id = wanted;
@@ -405,14 +392,6 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
 
 /** A JSON pointer segment decoded. */
 const decode = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** `protocol://host/path`, with server variables at their defaults; undefined when that is no URL. */
-function serverUrl(server: Obj): string | undefined {
-  const vars = obj(server.variables);
-  const fill = (s: string) => s.replace(/\{([^}]+)\}/g, (m, v: string) => String(obj(vars[v]).default ?? m));
-  const raw = typeof server.host === 'string' ? `${String(server.protocol)}://${fill(server.host)}${typeof server.pathname === 'string' ? fill(server.pathname) : ''}` : typeof server.url === 'string' ? fill(server.url) : undefined;
-  return raw && !/[{}]/.test(raw) && URL.canParse(raw) ? raw : undefined;
-}
 
 const SASL = { plain: 'plain', scramSha256: 'scram-sha-256', scramSha512: 'scram-sha-512', gssapi: 'gssapi' } as const;
 

@@ -1,0 +1,66 @@
+import type { AreaData, AreaInput } from '../../areas/index.ts';
+import { purposeArea } from '../../areas/purpose/index.ts';
+import { isObj, statedObj, type Obj } from '../../facet/state.ts';
+import { text } from '../export-common.ts';
+import { seg, type Unmapped } from '../result.ts';
+import { toolKey } from './raw.ts';
+
+const obj = (v: unknown): Obj => (isObj(v) ? v : {});
+
+type About = Pick<NonNullable<AreaInput<'purpose'>>, 'contact' | 'license' | 'terms_of_service'>;
+
+/** The keys of the document and of its `info` that an import reads (the rest are listed as not kept). */
+const READ = ['asyncapi', 'info', 'servers', 'channels', 'operations', 'components', 'defaultContentType'];
+const INFO = ['title', 'version', 'description', 'contact', 'license', 'termsOfService'];
+
+/** `base` and each of `keys` of `o` that `fits` (the purpose area's schema) beside what is kept before it; every other key of `o` is listed. */
+function fields(o: Obj, keys: readonly string[], fits: (value: Obj) => boolean, pointer: string, what: string, unmapped: Unmapped[], base: Obj = {}): Obj {
+  const out: Obj = { ...base };
+  for (const [key, v] of Object.entries(o)) {
+    if (key in base) continue;
+    if (!keys.includes(key)) unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `${what}'s \`${key}\` has no place in the spec` });
+    else if (typeof v === 'string' && v.trim() !== '' && fits({ ...out, [key]: v })) out[key] = v;
+    else unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `\`${String(v)}\` is not a ${key === 'email' ? 'mail address' : key === 'url' ? 'web address (http or https)' : 'line of text'}, as the spec's ${what === 'a contact' ? 'contact' : 'licence'} holds it; it is not kept` });
+  }
+  return out;
+}
+
+/**
+ * What an AsyncAPI document says of itself besides its title, version and description: its
+ * contact, licence and terms of service as the purpose area's. What `info` and the document's top
+ * level state that the import does not read (tags, external docs, an `id`, extensions) is listed,
+ * and so is a value the spec cannot hold (an address that is not a web one). `raw` is the file as written.
+ */
+export function importInfo(raw: Obj, unmapped: Unmapped[]): About {
+  for (const key of Object.keys(raw)) if (!READ.includes(key) && !toolKey(key)) unmapped.push({ pointer: `/${seg(key)}`, reason: `the document's \`${key}\` has no place in the spec` });
+  const info = obj(raw.info);
+  for (const key of Object.keys(info)) if (!INFO.includes(key) && !toolKey(key)) unmapped.push({ pointer: `/info/${seg(key)}`, reason: `\`info.${key}\` has no place in the spec` });
+  const out: About = {};
+  if (isObj(info.contact)) {
+    const contact = fields(info.contact, ['name', 'email', 'url'], (c) => purposeArea.shape.contact.safeParse(c).success, '/info/contact', 'a contact', unmapped);
+    if (Object.keys(contact).length > 0) out.contact = contact;
+  }
+  if (isObj(info.license)) {
+    const name = info.license.name;
+    if (typeof name === 'string' && purposeArea.shape.license.safeParse({ name }).success) out.license = fields(info.license, ['name', 'url'], (l) => purposeArea.shape.license.safeParse(l).success, '/info/license', 'a licence', unmapped, { name }) as { name: string };
+    else unmapped.push({ pointer: '/info/license', reason: 'a licence without a name of one line is not kept' });
+  }
+  if (info.termsOfService !== undefined) {
+    if (typeof info.termsOfService === 'string' && purposeArea.shape.terms_of_service.safeParse(info.termsOfService).success) out.terms_of_service = info.termsOfService;
+    else unmapped.push({ pointer: '/info/termsOfService', reason: `\`${String(info.termsOfService)}\` is not a web address (http or https); it is not kept` });
+  }
+  return out;
+}
+
+/** The purpose area's contact, licence and terms of service as AsyncAPI 3's `info` states them; `say` lists what it cannot (a licence's SPDX identifier). */
+export function exportInfo(purpose: AreaData<'purpose'>, say: (id: string, reason: string) => void): Obj {
+  const contact = statedObj(purpose.contact);
+  const license = statedObj(purpose.license);
+  if (license && typeof license.identifier === 'string') say('purpose/license/identifier', 'AsyncAPI names and links a licence; it has no place for an SPDX identifier');
+  const terms = text(purpose.terms_of_service);
+  return {
+    ...(terms !== undefined ? { termsOfService: terms } : {}),
+    ...(contact ? { contact } : {}),
+    ...(license ? { license: { name: license.name, ...(typeof license.url === 'string' ? { url: license.url } : {}) } } : {}),
+  };
+}
