@@ -74,3 +74,4 @@ export { importedFiles } from './interchange/write.ts';
 export type { ImportResult, Unmapped } from './interchange/result.ts';
 export { escapeControls, safeJson, visible } from './safety/terminal.ts';
 export { absoluteUrlSchema } from './safety/url.ts';
+export { unmappedKeywords } from './interchange/result.ts';

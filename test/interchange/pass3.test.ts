@@ -5,7 +5,7 @@ import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
 import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, type Analysis } from '../../src/lib/index.ts';
 import { exampleOf } from '../../src/lib/render/example.ts';
-import { specMarkdown } from '../../src/lib/render/spec-markdown.ts';
+import { specMarkdown } from '../../src/lib/render/text/spec-markdown.ts';
 import { openApiProblems } from '../openapi-valid.ts';
 import { importToSpec } from './helpers.ts';
 
@@ -281,7 +281,8 @@ components:
     const { first } = await roundTrip(REPRO('swagger2-probe'));
     expect(first.result.format).toBe('Swagger 2.0');
     const at = (pointer: string) => pointer.split('/').slice(1).reduce<unknown>((v, s) => (v as Doc | undefined)?.[s.replace(/~1/g, '/').replace(/~0/g, '~')], first.raw);
-    expect(first.result.unmapped.length).toBeGreaterThan(0);
+    // Read as OpenAPI 3.0, whose schemas say what 2.0's say: the `type: file` field is a binary string, and nothing is reported under a keyword the file never wrote (issue 31, repro 16).
+    expect(first.result.unmapped).toEqual([]);
     for (const u of first.result.unmapped) expect(at(u.pointer), u.pointer).toBeDefined();
     // The file form field keeps a type: binary text.
     expect(item(first.analysis, 'endpoints', 'MARK_OPID')?.request.schema.fields.file).toEqual({ type: 'string', required: true, format: 'binary' });

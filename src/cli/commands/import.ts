@@ -1,5 +1,5 @@
 import { dirname, join, relative, sep } from 'node:path';
-import { analyze, AREA_KEYS, DocumentError, importDocument, importPlan, readSpecDir, safeJson, specDir, summary, type ImportResult } from '../../lib/index.ts';
+import { analyze, AREA_KEYS, DocumentError, importDocument, importPlan, readSpecDir, safeJson, specDir, summary, unmappedKeywords, visible, type ImportResult } from '../../lib/index.ts';
 import { makeFolder, removeFile, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
@@ -39,14 +39,20 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
   if (format === 'json') {
     io.out(`${safeJson({ format: result.format, items: counts, gaps: after.assessment.gaps.length, unmapped: result.unmapped, diagnostics: after.diagnostics })}\n`);
   } else {
+    // Why, in general words (names left out), and what, by the keyword the document wrote: each with how many.
     const reasons = new Map<string, number>();
-    for (const u of result.unmapped) reasons.set(u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…'), (reasons.get(u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…')) ?? 0) + 1);
+    for (const u of result.unmapped) {
+      const reason = u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…');
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    const keywords = unmappedKeywords(result.unmapped).map(({ keyword, count }) => `${count} × ${keyword === '' ? 'the document itself' : `\`${clipped(visible(keyword))}\``}`);
     io.out(
       [
         `Imported ${result.format} into ${dir}: ${Object.entries(counts).filter(([, n]) => n > 0).map(([a, n]) => `${n} ${a}`).join(', ')}.`,
         `${after.assessment.gaps.length} facets the document did not state are open gaps (see SPEC_GAPS.md after \`npm run gaps\`).`,
         result.unmapped.length === 0 ? 'Every element was mapped.' : `${result.unmapped.length} elements could not be mapped (--format json lists each with its JSON pointer):`,
-        ...[...reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `  ${n} × ${r}`),
+        ...(keywords.length > 0 ? [`  not kept as written, by keyword: ${keywords.join(', ')}`] : []),
+        ...[...reasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([r, n]) => `  ${n} × ${r}`),
         `Check: ${summary(after.diagnostics)}.`,
         '',
       ].join('\n'),
@@ -54,3 +60,6 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
   }
   return after.diagnostics.some((d) => d.severity === 'error') ? EXIT.problems : EXIT.ok;
 }
+
+/** A keyword as the summary shows it: at most 60 characters. */
+const clipped = (keyword: string) => (keyword.length > 60 ? `${keyword.slice(0, 59)}…` : keyword);

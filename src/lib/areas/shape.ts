@@ -60,9 +60,13 @@ export const CONSTRAINTS = {
 export type ConstraintKey = keyof typeof CONSTRAINTS;
 export const CONSTRAINT_KEYS = Object.keys(CONSTRAINTS) as ConstraintKey[];
 
-/** Whether a constraint applies to a type: its own types, a resource's id (as far as the resource allows), or a type not stated yet. */
+/**
+ * Whether a constraint applies to a type: its own types, a resource's id (as far as the resource
+ * allows), a union or combination (to a value of the constraint's kind, as JSON Schema applies
+ * `maxLength` beside `oneOf`), or a type not stated yet.
+ */
 export const constraintApplies = (key: ConstraintKey, type: string | undefined): boolean =>
-  type === undefined || (CONSTRAINTS[key].types as readonly string[]).includes(type) || isResourceType(type);
+  type === undefined || (CONSTRAINTS[key].types as readonly string[]).includes(type) || isResourceType(type) || COMPOSED.has(type);
 
 /** A constraint's metadata: ignored on a type that cannot take it; required by a policy only on the types that take it. */
 const constraint = <O extends Owner>(key: ConstraintKey, label: string, question: string): FacetMeta<O> => ({
@@ -72,7 +76,7 @@ const constraint = <O extends Owner>(key: ConstraintKey, label: string, question
   }),
   notRequired: (shape) => {
     const type = typeOf(shape);
-    return type !== undefined && isResourceType(type);
+    return type !== undefined && (isResourceType(type) || COMPOSED.has(type));
   },
 });
 
@@ -171,7 +175,8 @@ function shapeMetas<O extends Owner>() {
       label: 'discriminator',
       question: 'Which field tells the variants apart?',
       optional: true,
-      notApplicable: onlyFor('discriminator', 'one_of', 'any_of'),
+      // A base object's too (OpenAPI's discriminator on a type its subtypes extend with all_of): which value means which subtype.
+      notApplicable: onlyFor('discriminator', 'one_of', 'any_of', 'object'),
     },
     minimum: constraint<O>('minimum', 'minimum', 'What is the least value?'),
     maximum: constraint<O>('maximum', 'maximum', 'What is the greatest value?'),

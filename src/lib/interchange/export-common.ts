@@ -96,18 +96,20 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
         if (items !== undefined) out.items = shapeSchema(items, ref, dialect);
       }
     } else Object.assign(out, ref(type));
+  } else {
+    // No type stated: items and other properties hold as written, and no type is claimed for them.
+    const items = stated(shape.items);
+    if (items !== undefined) out.items = shapeSchema(items, ref, dialect);
+    const values = stated(shape.values);
+    if (values !== undefined) out.additionalProperties = shapeSchema(values, ref, dialect);
   }
+  // Fields are properties, whatever the type: `properties` alone does not make an object in JSON Schema, so none is claimed.
   const fields = statedObj(shape.fields);
   if (fields) {
-    if (out.type === undefined && out.$ref === undefined) out.type = 'object';
     out.properties = Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, shapeSchema(f, ref, dialect)]));
     const required = Object.entries(fields).filter(([, f]) => isObj(f) && stated(f.required) === true).map(([n]) => n);
     if (required.length) out.required = required;
-  } else if (isNoneValue(shape.fields)) {
-    // Stated as having no fields: an object without properties, said so.
-    if (out.type === undefined && out.$ref === undefined) out.type = 'object';
-    out.properties = {};
-  }
+  } else if (isNoneValue(shape.fields)) out.properties = {}; // stated as having no fields: no properties, said so
   for (const [key, keyword] of KEYWORDS) {
     const v = statedAt(shape, key);
     if (v !== undefined && !(key === 'allowed' && Array.isArray(v) && v.length === 0)) out[keyword] = v;
@@ -134,8 +136,9 @@ export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj
   const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}) };
   const value = stated(d.value);
   if (isObj(value)) return { ...base, ...shapeSchema(value, ref, dialect) };
-  // Fields stated (or stated as none) make an object; while they are open, no type is claimed.
-  return { ...base, ...shapeSchema({ fields: d.fields }, ref, dialect) };
+  // A resource's fields are an object's (stated, or stated as none); while they are open, no type is claimed.
+  const object = statedObj(d.fields) !== undefined || isNoneValue(d.fields);
+  return { ...base, ...shapeSchema({ ...(object ? { type: 'object' } : {}), fields: d.fields }, ref, dialect) };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { htmlTagNames } from 'html-tag-names';
 import type { Html, Root, RootContent, Text } from 'mdast';
 import rehypeRaw from 'rehype-raw';
 import rehypeRemark from 'rehype-remark';
@@ -16,11 +15,22 @@ import { isSafeProseUrl } from '../safety/url.ts';
  * `<udp:ip_address:port>`). A spec's prose is Markdown, where raw HTML is an error, so an import
  * rewrites such a description as Markdown: HTML elements through the unified ecosystem
  * (rehype-raw reads the HTML inside the Markdown, rehype-remark turns elements into Markdown
- * nodes), and tag-like text and autolinks of schemes a page would not follow as the text they
- * are, escaped. A description with neither is kept exactly as written.
+ * nodes), and tag-like text (any tag of an element that does not format text) and autolinks of
+ * schemes a page would not follow as the text they are, escaped. A description with neither is
+ * kept exactly as written.
  */
 
-const KNOWN_TAGS = new Set(htmlTagNames);
+/**
+ * The elements that format text, which become Markdown with all their text (rehype-remark's
+ * handlers). Any other tag name, even a real one, is text: `<title>`, `<select>`, `<textarea>`,
+ * `<script>` or `<option>` are parsed by HTML's own rules (their text taken as the element's, or
+ * dropped) and rehype-remark drops them, so "the <title> of the page" would lose words.
+ */
+const FORMATTING = new Set([
+  ...['a', 'abbr', 'acronym', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'center', 'cite', 'code', 'data', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em'],
+  ...['figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'nobr', 'ol', 'p', 'pre', 'q'],
+  ...['s', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr'],
+]);
 const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])[^<>]*>/g;
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -32,8 +42,8 @@ const converter = unified()
   .use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-', fences: true })
   .freeze();
 
-/** True when a tag is one HTML knows (`<p>`, `</code>`, `<br/>`), not text in angle brackets. */
-const isElementTag = (name: string) => KNOWN_TAGS.has(name.toLowerCase());
+/** True when a tag is one of an element that formats text (`<p>`, `</code>`, `<br/>`), not text in angle brackets. */
+const isElementTag = (name: string) => FORMATTING.has(name.toLowerCase());
 
 /** HTML with every `<` that does not open an element tag or a comment written as `&lt;`. */
 function escapeNonTags(html: string): string {

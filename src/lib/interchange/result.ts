@@ -84,3 +84,34 @@ export function uniqueUnmapped(list: readonly Unmapped[]): Unmapped[] {
     return true;
   });
 }
+
+/** Keys whose value maps names to things (properties, media types, statuses, components, channels…): a key under one is a name, not a keyword. */
+const NAME_MAPS: ReadonlySet<string> = new Set([
+  ...['paths', 'webhooks', 'x-webhooks', 'callbacks', 'responses', 'headers', 'properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions', 'content', 'encoding', 'examples', 'links'],
+  ...['variables', 'scopes', 'mapping', 'schemas', 'parameters', 'requestBodies', 'securitySchemes', 'securityDefinitions', 'pathItems', 'channels', 'messages', 'operations', 'servers', 'tags'],
+  ...['messageTraits', 'operationTraits', 'correlationIds', 'replies', 'replyAddresses', 'serverVariables', 'externalDocs', 'bindings', 'channelBindings', 'operationBindings', 'messageBindings', 'serverBindings'],
+]);
+
+/**
+ * The keywords of the source an unmapped element is written under: the ones its reason lists
+ * (`JSON Schema keywords \`xml\`, \`not\` have no place…`), else the last key of its pointer that is
+ * neither a name (a property's, a media type's, a component's) nor a position in a list
+ * (`/paths/~1pets/get/x-internal` is `x-internal`, `/tags/3` is `tags`); `''` for the document itself.
+ */
+export function keywordsOf(u: Unmapped): string[] {
+  const listed = /^JSON Schema keywords? ((?:`[^`]*`(?:, )?)+) ha(?:s|ve) no place/.exec(u.reason);
+  if (listed?.[1] !== undefined) return [...listed[1].matchAll(/`([^`]*)`/g)].map((m) => m[1] ?? '');
+  const parts = u.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // A key is a name when the key above it maps names and is no name itself (a property called `content`).
+  const names: boolean[] = [];
+  parts.forEach((_, i) => names.push(i > 0 && names[i - 1] === false && NAME_MAPS.has(parts[i - 1] ?? '')));
+  for (let i = parts.length - 1; i >= 0; i--) if (!names[i] && !/^\d+$/.test(parts[i] ?? '')) return [parts[i] ?? ''];
+  return ['']; // the document itself
+}
+
+/** How many unmapped elements each keyword has, most first (then by keyword, in code-unit order): the same list for the same import. */
+export function unmappedKeywords(list: readonly Unmapped[]): Array<{ keyword: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const u of list) for (const k of keywordsOf(u)) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return [...counts].map(([keyword, count]) => ({ keyword, count })).sort((a, b) => b.count - a.count || (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
+}

@@ -85,6 +85,13 @@ const bare = (shape: Shape, named: boolean): Shape | string => {
   return keys.length === 1 && typeof shape.type === 'string' && shape.type !== 'null' && (PRIMITIVE.has(shape.type) || shape.type === 'map' || named) ? shape.type : shape;
 };
 
+/** Why a composition's own `type: object` is not kept. */
+const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types';
+
+/** A schema's one stated type as a shape's: an object of other properties only (no named ones) is a map. */
+const ownType = (schema: Obj, type: string): string =>
+  type === 'object' && !isObj(schema.properties) && schema.additionalProperties !== undefined && schema.additionalProperties !== false ? 'map' : type;
+
 /** The type of a value as a shape states it, to check a keyword's value before carrying it. */
 const fits = (keyword: string, v: unknown): boolean => {
   if (['readOnly', 'writeOnly', 'deprecated', 'uniqueItems'].includes(keyword)) return typeof v === 'boolean';
@@ -203,7 +210,7 @@ export class SchemaMapper {
       this.unmapped.push({ pointer, reason: 'a schema nested more than 64 levels deep is not mapped' });
       return {};
     }
-    const refined = this.refinedAllOf(schema);
+    const refined = this.refinedAllOf(schema, pointer);
     if (refined) return this.shape(refined, pointer, depth + 1);
     if (schema.type === undefined && schema.contentMediaType === 'application/octet-stream' && schema.contentEncoding === undefined) {
       // Binary content, as OpenAPI 3.1 writes what 3.0 wrote `type: string, format: binary` (and Swagger 2.0 `type: file`).
@@ -225,8 +232,10 @@ export class SchemaMapper {
     const out: Shape = {};
     const named = this.named(schema);
     const local = named === undefined && typeof schema.$ref === 'string' ? schema.$ref : undefined;
-    if (named !== undefined) out.type = named;
-    else if (local !== undefined) {
+    if (named !== undefined) {
+      out.type = named;
+      if (schema.type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: '`type` beside a reference to a schema is not kept: the type is the schema it names' });
+    } else if (local !== undefined) {
       // A reference into another part of the document: its shape, inlined once.
       const target = this.resolve(local);
       if (this.inlining.has(local) || !isObj(target)) {
@@ -251,7 +260,7 @@ export class SchemaMapper {
       // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
       const extra = this.objectPart(schema, types, pointer, depth);
       if (extra && key !== 'all_of') {
-        this.unmapped.push({ pointer, reason: `properties or a type beside ${keyword} are kept as all_of: them, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
+        this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
         out.type = 'all_of';
         out.of = [bare(extra, false), { type: key, of: variants }];
       } else {
@@ -263,13 +272,9 @@ export class SchemaMapper {
       if (nonNull.length > 1) {
         out.type = 'any_of';
         out.of = nonNull;
-      } else if (nonNull.length === 1 || types.length === 1) {
-        const t = nonNull[0] ?? 'null';
-        const map = t === 'object' && !isObj(schema.properties) && schema.additionalProperties !== undefined && schema.additionalProperties !== false;
-        out.type = map ? 'map' : t;
-      } else if (isObj(schema.properties)) out.type = 'object';
-      else if (schema.items !== undefined) out.type = 'array';
-      else if (isObj(schema.additionalProperties)) out.type = 'map';
+      } else if (nonNull.length === 1 || types.length === 1) out.type = ownType(schema, nonNull[0] ?? 'null');
+      // No type is read into `properties`, `items` or `additionalProperties`: JSON Schema does not
+      // imply one (an untyped schema with properties allows an array), so the type stays open.
     }
     if (out.type !== 'one_of' && out.type !== 'any_of' && out.type !== 'all_of') this.structure(schema, out, pointer, depth);
     Object.assign(out, this.annotations(schema, pointer));
@@ -294,14 +299,17 @@ export class SchemaMapper {
    * `allOf: [{ $ref: X }, { description: … }]`, the idiom of hundreds of public documents: members
    * that only annotate or constrain (no type, no structure) refine the one member that has a type,
    * so the schema is that member with their keywords; undefined for any other `allOf`, and where a
-   * refining keyword would contradict one the typed member or the schema states.
+   * refining keyword would contradict one the typed member or the schema states. The schema's own
+   * `type: object` beside it is not kept (said at `pointer`), as beside any composition: else the
+   * export, which writes the members, would be read back as the idiom, and differ.
    */
-  private refinedAllOf(schema: Obj): Obj | undefined {
+  private refinedAllOf(schema: Obj, pointer: string): Obj | undefined {
     const list = schema.allOf;
     if (!Array.isArray(list) || list.length < 2 || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
     const refines = (m: unknown) => isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => REFINING.has(k));
     const typed = list.filter((m) => !refines(m));
-    if (typed.length !== 1 || Object.keys(schema).some((k) => STRUCTURE.has(k) && k !== 'allOf')) return undefined;
+    const { allOf: _, type, ...own } = schema;
+    if (typed.length !== 1 || (type !== undefined && type !== 'object') || Object.keys(own).some((k) => STRUCTURE.has(k))) return undefined;
     const [base] = typed;
     const merged: Obj = { ...(isObj(base) ? base : {}) };
     for (const member of list) {
@@ -311,11 +319,11 @@ export class SchemaMapper {
         merged[k] = v;
       }
     }
-    const { allOf: _, ...own } = schema;
     for (const [k, v] of Object.entries(own)) {
       if (k in merged && JSON.stringify(merged[k]) !== JSON.stringify(v)) return undefined;
       merged[k] = v;
     }
+    if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
     return merged;
   }
 
@@ -355,17 +363,28 @@ export class SchemaMapper {
     }
   }
 
-  /** Properties or a type beside a composition's variants, as one more variant. */
+  /**
+   * What a schema states beside its composition's variants (its type, properties, items, other
+   * properties), as one more variant: it holds as well. Nothing is read into it (an untyped part
+   * stays untyped), and `type: 'null'` beside the variants is a part like any other.
+   */
   private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number): Shape | undefined {
-    // A composition's own `type: object` has no place beside its variants (they say what they are).
-    if (!isObj(schema.properties) && types.every((t) => t === 'object' || t === 'null')) {
-      if (types.includes('object')) this.unmapped.push({ pointer: `${pointer}/type`, reason: '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types' });
+    const nonNull = types.filter((t) => t !== 'null');
+    const structured = isObj(schema.properties) || schema.items !== undefined || schema.additionalProperties !== undefined;
+    if (!structured && schema.required !== undefined) this.unmapped.push({ pointer: `${pointer}/required`, reason: 'required names without properties are not kept' });
+    // A composition's own `type: object` has no place beside its variants (they say what they are); with `null`, it is nullable.
+    if (!structured && nonNull.length > 0 && nonNull.every((t) => t === 'object')) {
+      this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
       return undefined;
     }
-    if (!isObj(schema.properties) && types.filter((t) => t !== 'null').length === 0) return undefined;
-    const part: Shape = { type: isObj(schema.properties) ? 'object' : (types.find((t) => t !== 'null') ?? 'object') };
-    this.structure(schema, part, pointer, depth);
-    return canonical(part);
+    const part: Shape = {};
+    if (nonNull.length > 1) {
+      part.type = 'any_of';
+      part.of = nonNull;
+    } else if (types.length > 0) part.type = ownType(schema, nonNull[0] ?? 'null');
+    if (structured) this.structure(schema, part, pointer, depth);
+    this.withoutContradictions(part, pointer);
+    return Object.keys(part).length > 0 ? canonical(part) : undefined;
   }
 
   /** Description, title, allowed values, examples, constraints and flags. */

@@ -117,7 +117,8 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
   }
   if (typeof raw.asyncapi === 'string') return readAsyncApi(file, text, raw, guard);
   if (raw.swagger === '2.0' || typeof raw.openapi === 'string') {
-    const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(structuredClone(raw), '3.1') as Obj) : undefined;
+    // Upgraded to 3.0, whose schemas say what 2.0's say in the same words (`format: byte`, `example`), so nothing is reported under a keyword the file never wrote.
+    const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(structuredClone(raw), '3.0') as Obj) : undefined;
     const source = upgraded ? 'Swagger 2.0' : `OpenAPI ${String(raw.openapi)}`;
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const parser = new SwaggerParser();

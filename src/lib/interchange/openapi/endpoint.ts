@@ -137,9 +137,11 @@ export function mapEndpoint(
     if (/^([45]\d\d|[45]XX)$/i.test(status) || (status === 'default' && defaultIsError)) {
       const named = typeof response[ERROR_EXTENSION] === 'string' ? response[ERROR_EXTENSION] : undefined;
       const component = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') ?? named;
-      // A response written out in full that names its error: the error's own words are in its component.
+      // A response written out in full that names its error: the error's own words are in its
+      // component, even none (an export writes the error's words there, and a use's own beside it).
       const declared = named !== undefined ? ctx.deref({ $ref: `#/components/responses/${named}` }).description : undefined;
-      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, typeof declared === 'string' && declared.trim() !== '' ? declared : description, payload);
+      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : description;
+      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload);
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {
       const base = payload ?? {};

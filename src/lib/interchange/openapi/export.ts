@@ -107,10 +107,13 @@ function errorContent(e: Item<'errors'> | undefined, areaBody: unknown): Obj | u
   return body ? content(body) : undefined;
 }
 
-/** An error as a shared response: its title (or its description, which an import takes from a response's text of several lines) and its body. */
+/** An error's words as a response says them: its title, or its description (which an import takes from a response's text of several lines). */
+const errorWords = (e: Item<'errors'> | undefined): string => (e && (text(e.data.title) ?? text(e.data.description))) ?? '';
+
+/** An error as a shared response: its words and its body. */
 function errorResponse(e: Item<'errors'> | undefined, areaBody: unknown): Obj {
   const c = errorContent(e, areaBody);
-  return { description: (e && (text(e.data.title) ?? text(e.data.description))) ?? '', ...(c ? { content: c } : {}) };
+  return { description: errorWords(e), ...(c ? { content: c } : {}) };
 }
 
 /**
@@ -149,7 +152,7 @@ export function exportOpenApi(a: Analysis): Obj {
       ...(text(ev.data.description) ? { description: ev.data.description } : {}),
       ...(eventTags.length ? { tags: eventTags } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(payload && body ? { requestBody: { ...(text(payload.description) ? { description: payload.description } : {}), ...(typeof payload.required === 'boolean' ? { required: payload.required } : {}), content: body } } : {}),
+      ...(payload ? { requestBody: { ...(text(payload.description) ? { description: payload.description } : {}), ...(typeof payload.required === 'boolean' ? { required: payload.required } : {}), content: body ?? {} } } : {}),
       ...(security ? { security } : {}),
       ...(stated(ev.data.deprecated) === true ? { deprecated: true } : {}),
     };
@@ -189,7 +192,6 @@ export function exportOpenApi(a: Analysis): Obj {
     const params = parameterObjects(e.data);
     const request = statedObj(e.data.request);
     const requestContent = request ? content(request) : undefined;
-    if (request && !requestContent) unexported.push({ id: `endpoints/${e.id}/request`, reason: 'a request body that states neither what it carries nor its media type' });
     const responses: Obj = {};
     for (const [status, r] of Object.entries(statedObj(e.data.responses) ?? {})) {
       const p = statedObj(r);
@@ -199,8 +201,10 @@ export function exportOpenApi(a: Analysis): Obj {
         continue;
       }
       const own = p ? response(p) : { description: '' };
-      // An error response written out in full still names its error, so an import finds it again.
+      // An error response written out in full still names its error, so an import finds it again;
+      // without words of its own it says the error's, as its shared response would.
       if (error !== undefined) own[ERROR_EXTENSION] = error;
+      if (error !== undefined && p && text(p.description) === undefined) own.description = errorWords(errors.get(error));
       if (error !== undefined && own.content === undefined) {
         const c = errorContent(errors.get(error), errorsArea.body);
         if (c) own.content = c;
@@ -220,7 +224,8 @@ export function exportOpenApi(a: Analysis): Obj {
           ...(text(e.data.description) ? { description: e.data.description } : {}),
           ...(endpointTags.length ? { tags: endpointTags } : {}),
           ...(params.length ? { parameters: params } : {}),
-          ...(request && requestContent ? { requestBody: { ...(text(request.description) ? { description: request.description } : {}), ...(typeof request.required === 'boolean' ? { required: request.required } : {}), content: requestContent } } : {}),
+          // A body that states neither what it carries nor its media type has no media types: `content` is empty, as its source wrote it.
+          ...(request ? { requestBody: { ...(text(request.description) ? { description: request.description } : {}), ...(typeof request.required === 'boolean' ? { required: request.required } : {}), content: requestContent ?? {} } } : {}),
           // OpenAPI 3.1 does not need responses: with none stated yet, none is made up.
           ...(Object.keys(responses).length ? { responses } : {}),
           ...(security ? { security } : {}),

@@ -172,9 +172,15 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     }
   }
   if (doc.externalDocs !== undefined) unmapped.push({ pointer: '/externalDocs', reason: 'external documentation has no place in the spec' });
-  // Tags are carried by name on each endpoint and event; what the tag list says of them is not.
+  // Tags are carried by name on each endpoint and event; what the tag list says of them is not, nor a tag no operation uses.
   if (Array.isArray(doc.tags)) {
+    const used = new Set([...endpoints, ...events].flatMap((x) => (Array.isArray(x.data.tags) ? x.data.tags : [])));
     doc.tags.forEach((t, i) => {
+      const name = ctx.deref(t).name;
+      if (typeof name === 'string' && !used.has(name)) {
+        unmapped.push({ pointer: `/tags/${i}`, reason: `the tag \`${name}\` is used by no operation, and has no place in the spec (tags are kept by name on endpoints and events)` });
+        return;
+      }
       const rest = Object.keys(ctx.deref(t)).filter((k) => k !== 'name');
       if (rest.length > 0) unmapped.push({ pointer: `/tags/${i}`, reason: `a tag's ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec (tags are kept by name on endpoints)` });
     });
