@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, linkSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import findCacheDirectory from 'find-cache-directory';
 import { codeOf, readRegular } from './cache-io.ts';
 import { fileError } from './files.ts';
@@ -12,8 +13,21 @@ export interface CachePlace {
   key: Buffer;
 }
 
-/** The key's file in the cache folder: 32 random bytes, mode 0600, made on first use. */
-export const KEY_FILE = 'specbench.key';
+/**
+ * The key's file: 32 random bytes, mode 0600, made on first use in the user's own state folder,
+ * never in the cache folder. A key beside the cache would travel with it: a project that arrives
+ * with a cache folder and a key in it (an archive unpacked under `umask 077`, a copied checkout)
+ * could then bring entries sealed with its own key. `SPECBENCH_KEY_DIR` names another folder (the
+ * Action keeps the key it restores with its cache there).
+ */
+export const KEY_FILE = 'cache.key';
+
+/** The folder of the key: `$SPECBENCH_KEY_DIR`, else `$XDG_STATE_HOME/specbench`, else `~/.local/state/specbench`. */
+export function keyFolder(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SPECBENCH_KEY_DIR) return resolve(env.SPECBENCH_KEY_DIR);
+  const state = env.XDG_STATE_HOME ? resolve(env.XDG_STATE_HOME) : join(homedir(), '.local', 'state');
+  return join(state, 'specbench');
+}
 const KEY_BYTES = 32;
 
 /** How long git may take to list a folder's tracked files: a guard against a hang, not a timing. */
@@ -43,11 +57,13 @@ export async function openCacheFolder(cwd: string = process.cwd()): Promise<{ pl
   }
   const tracked = await trackedByGit(dir);
   if (tracked) return { warning: tracked };
+  const keyDir = keyFolder();
   let key: Buffer;
   try {
-    key = folderKey(dir);
+    makeFolder(keyDir, 'key');
+    key = folderKey(keyDir);
   } catch (error) {
-    return { warning: fileError("make the cache's key in", dir, error).message };
+    return { warning: problemText(error, () => fileError("make the cache's key in", keyDir, error).message) };
   }
   try {
     writeFileSync(join(dir, '.gitignore'), '*\n', { flag: 'wx', mode: 0o644 });
@@ -76,7 +92,7 @@ const problemText = (error: unknown, otherwise: () => string) => (error instance
  * returns on some special file systems, `/proc` among them), and refuses anything in its place
  * that is not a folder of its own. Throws the file system's error or a Refusal.
  */
-function makeFolder(dir: string): void {
+function makeFolder(dir: string, what: 'cache' | 'key' = 'cache'): void {
   let info: Stats | undefined;
   try {
     info = lstatSync(dir);
@@ -93,8 +109,8 @@ function makeFolder(dir: string): void {
     }
     info = lstatSync(dir);
   }
-  if (info.isSymbolicLink()) throw new Refusal(`the cache folder \`${dir}\` is a symbolic link; a cache folder must be a folder of its own, as the cache writes and removes files in it.`);
-  if (!info.isDirectory()) throw new Refusal(`the cache folder \`${dir}\` is not a folder.`);
+  if (info.isSymbolicLink()) throw new Refusal(`the ${what} folder \`${dir}\` is a symbolic link; it must be a folder of its own, as the cache writes and removes files in it.`);
+  if (!info.isDirectory()) throw new Refusal(`the ${what} folder \`${dir}\` is not a folder.`);
   refuseSpecial(dir, dir);
 }
 

@@ -51,9 +51,13 @@ beforeEach(async () => {
 });
 afterEach(() => github.close());
 
-/** The Action's script on pull request #7 of acme/orders, as GitHub's runner sets it up. */
-function action(root: string, env: Record<string, string> = {}): Promise<Ran> {
-  return run(root, 'bash', [join(ACTION, 'run.sh')], {
+/**
+ * The Action's two steps on pull request #7 of acme/orders, as GitHub's runner sets them up: run.sh
+ * (checks, writes the comment; no token), then post.sh (posts it, with the token). The Action fails
+ * when either does.
+ */
+async function action(root: string, env: Record<string, string> = {}): Promise<Ran> {
+  const all: Record<string, string> = {
     SPECBENCH_SPEC: 'spec',
     SPECBENCH_BASE: 'main',
     SPECBENCH_PR: '7',
@@ -62,14 +66,20 @@ function action(root: string, env: Record<string, string> = {}): Promise<Ran> {
     SPECBENCH_COMMENT: 'true',
     SPECBENCH_TOKEN: github.token,
     SPECBENCH_COMMAND: SPECBENCH,
+    SPECBENCH_COMMENT_FILE: join(scratch, 'comment.md'),
     GITHUB_API_URL: github.url,
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_REPOSITORY: 'acme/orders',
     GITHUB_RUN_ID: '4242',
     GITHUB_STEP_SUMMARY: join(scratch, 'summary.md'),
     CACHE_DIR: join(scratch, 'cache'),
+    SPECBENCH_KEY_DIR: join(scratch, 'key'),
     ...env,
-  });
+  };
+  const { SPECBENCH_TOKEN: _token, ...withoutToken } = all;
+  const check = await run(root, 'bash', [join(ACTION, 'run.sh')], withoutToken);
+  const post = await run(root, 'bash', [join(ACTION, 'post.sh')], all);
+  return { code: check.code || post.code, out: check.out + post.out, err: check.err + post.err };
 }
 
 const writes = () => github.writes().map((r) => `${r.method} ${r.path}`);
@@ -96,6 +106,21 @@ describe("the Action's comment, against a fake GitHub API", () => {
     expect(github.comments).toHaveLength(1);
     expect(github.comments[0]?.body).toContain('`purpose/purpose`');
   }, 120_000);
+
+  it('keeps one comment per spec folder: two specs in one repository, two comments, each updated in place', async () => {
+    const pr = await pullRequest(NAME_THE_SERVICE);
+    const spec = await action(pr.root);
+    expect(spec.code, spec.out + spec.err).toBe(0);
+    await copyContent(pr.root, 'other');
+    await pr.push({});
+    const other = await action(pr.root, { SPECBENCH_SPEC: 'other', SPECBENCH_GAPS_FILE: 'none.md' });
+    expect(other.out, other.err).toContain('Posted');
+    expect(writes()).toEqual(['POST /repos/acme/orders/issues/7/comments', 'POST /repos/acme/orders/issues/7/comments']);
+    expect(github.comments.map((c) => c.body.split('\n', 2).join('\n'))).toEqual([`${DIFF_MARKER}\n<!-- spec: spec -->`, `${DIFF_MARKER}\n<!-- spec: other -->`]);
+    const again = await action(pr.root);
+    expect(again.code, again.out + again.err).toBe(0);
+    expect(writes().at(-1)).toBe(`PATCH /repos/acme/orders/issues/comments/${github.comments[0]?.id}`);
+  }, 180_000);
 
   it("never edits someone else's comment that starts with the marker: ours is created, or found by its author past the first page", async () => {
     const pr = await pullRequest(NAME_THE_SERVICE);
@@ -166,7 +191,7 @@ describe("the Action's comment, against a fake GitHub API", () => {
     const ran = await action(pr.root, { SPECBENCH_SAME_REPOSITORY: 'false' });
     expect(ran.code, ran.out + ran.err).toBe(0);
     expect(github.requests).toEqual([]);
-    expect(ran.out).toContain('Pull request #7 comes from a fork: this step does not comment on it');
+    expect(ran.out).toContain('Pull request #7 comes from a fork: the Action does not comment on it');
     expect(ran.out).toContain(DIFF_MARKER);
     expect(await readFile(join(scratch, 'summary.md'), 'utf8')).toContain('`purpose/name`');
   }, 120_000);

@@ -46,6 +46,17 @@ describe("the Action's inputs", () => {
   });
 });
 
+describe("the Action's token", () => {
+  it('is given only to the step that posts, which runs nothing of the branch (any process of a step can read the environment the step began with)', async () => {
+    const all = (parse(await readFile(join(ACTION, 'action.yml'), 'utf8')) as { runs: { steps: Array<{ run?: string; env?: Record<string, string> }> } }).runs.steps;
+    const holding = all.filter((s) => Object.values(s.env ?? {}).some((v) => v.includes('inputs.token')));
+    expect(holding.map((s) => s.run)).toEqual(['bash "$GITHUB_ACTION_PATH/post.sh"']);
+    expect(holding[0]?.env).not.toHaveProperty('SPECBENCH_COMMAND');
+    const post = await readFile(join(ACTION, 'post.sh'), 'utf8');
+    expect(post).not.toContain("SPECBENCH_COMMAND");
+  });
+});
+
 describe("the Action's check cache", () => {
   const steps = async () => (parse(await readFile(join(ACTION, 'action.yml'), 'utf8')) as { runs: { steps: Array<{ id?: string; uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> }> } }).runs.steps;
 
@@ -54,10 +65,12 @@ describe("the Action's check cache", () => {
     const cache = all.find((s) => s.uses?.startsWith('actions/cache'));
     const main = all.find((s) => s.run?.includes('run.sh'));
     expect(cache?.uses).toMatch(/^actions\/cache@v\d+$/);
-    expect(cache?.with?.path).toBe('${{ runner.temp }}/specbench-cache');
+    expect(cache?.with?.path).toBe('${{ runner.temp }}/specbench-cache\n${{ runner.temp }}/specbench-key\n');
     expect(cache?.with?.key).toBe('${{ steps.cache-key.outputs.prefix }}${{ github.run_id }}-${{ github.run_attempt }}');
     expect(cache?.with?.['restore-keys']).toBe('${{ steps.cache-key.outputs.prefix }}');
-    expect(main?.env?.CACHE_DIR).toBe(cache?.with?.path);
+    expect(main?.env?.CACHE_DIR).toBe('${{ runner.temp }}/specbench-cache');
+    // The key its entries are sealed with is restored with it, outside the checkout.
+    expect(main?.env?.SPECBENCH_KEY_DIR).toBe('${{ runner.temp }}/specbench-key');
     // The key's step comes before the cache's, which comes before the work.
     expect(all.findIndex((s) => s.id === 'cache-key')).toBeLessThan(all.indexOf(cache ?? {}));
     expect(all.indexOf(cache ?? {})).toBeLessThan(all.indexOf(main ?? {}));

@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSpec } from '../bench/generate.ts';
 import { fixture, scratchCopy } from '../helpers.ts';
-import { cacheFiles, folderKey, readCacheFile, rewriteCacheFile, run, specbench, type Run } from './cache-helpers.ts';
+import { KEY_FILE } from '../../src/cli/cache-folder.ts';
+import { cacheFiles, folderKey, keyDirOf, readCacheFile, rewriteCacheFile, run, specbench, type Run } from './cache-helpers.ts';
 
 /** The complete fixture, failing (a status of 4044) or passing. */
 async function specThat(outcome: 'fails' | 'passes'): Promise<string> {
@@ -51,10 +52,10 @@ describe("what is found in place of the cache's files is passed over, never wait
     const spec = await specThat('fails');
     const cacheDir = await mkdtemp(join(tmpdir(), 'specbench-special-'));
     expect((await specbench(cacheDir, ['check', '--spec', spec])).code).toBe(1);
-    const folder = join(cacheDir, 'specbench');
+    const folder = which === 'key' ? keyDirOf(cacheDir) : join(cacheDir, 'specbench');
     const [answers = ''] = await cacheFiles(cacheDir, 'answers');
     const tool = answers.replace(/^answers-|\.json$/g, '');
-    const names = which === 'key' ? ['specbench.key'] : [answers, `results-${tool}.json`, `results-${tool}.recent.json`];
+    const names = which === 'key' ? [KEY_FILE] : [answers, `results-${tool}.json`, `results-${tool}.recent.json`];
     for (const name of names) {
       await rm(join(folder, name), { force: true });
       await put(join(folder, name));

@@ -1,7 +1,9 @@
 // The command line as a user runs it, and the cache's files as a forger or a careless hand would
 // edit them, for the cache's tests (test/cli/cache*.test.ts).
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { KEY_FILE } from '../../src/cli/cache-folder.ts';
 import { sealFile, sealLine, type Kind, type Line } from '../../src/cli/cache-seal.ts';
@@ -15,6 +17,9 @@ export interface Run {
   err: string;
 }
 
+/** The key's folder of the runs that name none (the user's own state folder, as a test has it). */
+export const TEST_KEY_DIR = mkdtempSync(join(tmpdir(), 'specbench-key-'));
+
 /**
  * The real command line in a process of its own. The kill after a minute is a guard, not a timing:
  * a run that hangs (a pipe read, a loop) ends killed, with code null, and the test fails on it
@@ -22,7 +27,7 @@ export interface Run {
  */
 export function run(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; as?: 'nobody' } = {}): Promise<Run> {
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...process.env, NO_COLOR: '1', ...options.env })) if (value !== undefined) env[name] = value;
+  for (const [name, value] of Object.entries({ ...process.env, NO_COLOR: '1', SPECBENCH_KEY_DIR: TEST_KEY_DIR, ...options.env })) if (value !== undefined) env[name] = value;
   const asNobody = options.as === 'nobody' && process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--'] : [];
   const [command = '', ...rest] = [...asNobody, process.execPath, LAUNCH, ...args];
   return new Promise((done) => {
@@ -33,8 +38,11 @@ export function run(args: string[], options: { env?: Record<string, string | und
   });
 }
 
-/** The command line with its cache in `cacheDir` (as `CACHE_DIR`). */
-export const specbench = (cacheDir: string, args: string[]) => run(args, { env: { CACHE_DIR: cacheDir } });
+/** The key's folder of the runs with their cache in `cacheDir`: beside the cache folder, never in it. */
+export const keyDirOf = (cacheDir: string) => join(cacheDir, 'key');
+
+/** The command line with its cache in `cacheDir` (as `CACHE_DIR`) and its key in `keyDirOf(cacheDir)`. */
+export const specbench = (cacheDir: string, args: string[]) => run(args, { env: { CACHE_DIR: cacheDir, SPECBENCH_KEY_DIR: keyDirOf(cacheDir) } });
 
 /** The cache's files of one kind in a `CACHE_DIR`. */
 export const cacheFiles = async (dir: string, kind: 'results' | 'answers' = 'results') => (await readdir(join(dir, 'specbench')).catch(() => [] as string[])).filter((f) => f.startsWith(`${kind}-`));
@@ -72,8 +80,8 @@ export async function rewriteCacheFile(path: string, secret: Uint8Array, edit: (
   await writeFile(path, sealFile(secret, names, file.header.run, lines));
 }
 
-/** The cache folder's own key, as only its user can read it. */
-export const folderKey = (cacheDir: string) => readFile(join(cacheDir, 'specbench', KEY_FILE));
+/** The key of the cache in `cacheDir`, as only its user can read it. */
+export const folderKey = (cacheDir: string) => readFile(join(keyDirOf(cacheDir), KEY_FILE));
 
 /** The human and JSON outputs of `check`, cached and with `--no-cache`: what a cache may never change. */
 export async function checkBothWays(cacheDir: string, spec: string, format: 'human' | 'json' = 'json'): Promise<{ cached: Run; fresh: Run }> {

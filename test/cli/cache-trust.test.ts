@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, scratchCopy } from '../helpers.ts';
-import { cacheFiles, checkBothWays, folderKey, readCacheFile, rewriteCacheFile, run, specbench } from './cache-helpers.ts';
+import { KEY_FILE } from '../../src/cli/cache-folder.ts';
+import { cacheFiles, checkBothWays, folderKey, readCacheFile, rewriteCacheFile, run, specbench, TEST_KEY_DIR } from './cache-helpers.ts';
 
 /** The complete fixture with one mistake: `only: 'result'` one its file's own reading finds (an unknown key), `only: 'checks'` one a check finds (a status of 4044). */
 async function failingSpec(only: 'result' | 'checks' | 'both'): Promise<string> {
@@ -181,9 +182,12 @@ describe('a cache that git tracks is never read', () => {
     const cache = join(repo, 'node_modules', '.cache', 'specbench');
     // Nothing of the cache shows to git (its folder ignores itself), and its key is the user's alone.
     expect(git(repo, ['status', '--porcelain', '--untracked-files=all'])).not.toContain('node_modules');
-    expect((await stat(join(cache, 'specbench.key'))).mode & 0o777).toBe(0o600);
-    // The forger has the key of the cache they commit: every entry is sealed with it.
-    const key = await readFile(join(cache, 'specbench.key'));
+    // The key is the user's, outside the cache folder, readable by no one else.
+    const keyFile = join(TEST_KEY_DIR, KEY_FILE);
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    // The worst case: the forger seals every entry with this very key (and commits a copy of it beside the cache).
+    const key = await readFile(keyFile);
+    await writeFile(join(cache, KEY_FILE), key, { mode: 0o600 });
     for (const name of await cacheFiles(join(repo, 'node_modules', '.cache'), 'answers')) await rewriteCacheFile(join(cache, name), key, passingAnswer);
     for (const name of await cacheFiles(join(repo, 'node_modules', '.cache'), 'results')) {
       await rewriteCacheFile(join(cache, name), key, (value) =>
@@ -196,7 +200,7 @@ describe('a cache that git tracks is never read', () => {
     const clone = join(await mkdtemp(join(tmpdir(), 'specbench-clone-')), 'repo');
     git(tmpdir(), ['clone', '-q', repo, clone]);
     // As a checkout made under `umask 077` has it: the key looks like one the cache made.
-    await chmod(join(clone, 'node_modules', '.cache', 'specbench', 'specbench.key'), 0o600);
+    await chmod(join(clone, 'node_modules', '.cache', 'specbench', KEY_FILE), 0o600);
     const cached = await inRepo(['check', '--spec', 'content', '--format', 'json'], clone);
     const fresh = await inRepo(['check', '--spec', 'content', '--format', 'json', '--no-cache'], clone);
     expect(fresh.code).toBe(1);
@@ -204,5 +208,30 @@ describe('a cache that git tracks is never read', () => {
     expect(cached.err).toMatch(/^specbench: warning: the cache folder `[^\n]*node_modules\/\.cache\/specbench` holds files tracked by git; a cache that came with the checkout is never read\. Running without a cache\.\n$/);
     // The committed files are left as they were: the cache neither read nor wrote them.
     expect(git(clone, ['status', '--porcelain'])).toBe('');
+  }, 180_000);
+});
+
+describe('a key that comes with the files is never the key', () => {
+  it('a project unpacked from an archive (no git) with a forged cache and the key it was sealed with: check still fails', async () => {
+    const project = await mkdtemp(join(tmpdir(), 'specbench-archive-'));
+    await writeFile(join(project, 'package.json'), '{ "name": "spec", "private": true }\n');
+    await cp(await failingSpec('both'), join(project, 'content'), { recursive: true });
+    const inProject = (args: string[]) => run(args, { cwd: project, env: { CACHE_DIR: undefined } });
+    const fresh = await inProject(['check', '--spec', 'content', '--format', 'json', '--no-cache']);
+    expect(fresh.code).toBe(1);
+    expect((await inProject(['check', '--spec', 'content', '--format', 'json'])).code).toBe(1);
+    // The archive's author seals a passing answer and clean results with a key of their own, and ships that key
+    // where a key beside the cache would be read, mode 0600 as an unpacking under `umask 077` leaves it.
+    const cache = join(project, 'node_modules', '.cache', 'specbench');
+    const forgerKey = randomBytes(32);
+    for (const name of await cacheFiles(join(project, 'node_modules', '.cache'), 'answers')) await rewriteCacheFile(join(cache, name), forgerKey, passingAnswer);
+    for (const name of await cacheFiles(join(project, 'node_modules', '.cache'), 'results')) {
+      await rewriteCacheFile(join(cache, name), forgerKey, (value) =>
+        isObject(value) && isObject(value.result) ? { ...value, result: { ...value.result, diagnostics: [] }, ...(isObject(value.checks) ? { checks: { ...value.checks, diagnostics: [] } } : {}) } : undefined,
+      );
+    }
+    for (const name of [KEY_FILE, 'specbench.key']) await writeFile(join(cache, name), forgerKey, { mode: 0o600 });
+    const cached = await inProject(['check', '--spec', 'content', '--format', 'json']);
+    expect({ code: cached.code, out: cached.out }).toEqual({ code: 1, out: fresh.out });
   }, 180_000);
 });

@@ -9,11 +9,13 @@
  * can run it on a body an untrusted build left behind).
  *
  * Environment: SPECBENCH_TOKEN (the token), SPECBENCH_REPOSITORY (`owner/name`), SPECBENCH_PR (the
- * pull request's number), SPECBENCH_COMMENT_AUTHOR (whose comment is ours when the token cannot say
+ * pull request's number), SPECBENCH_SPEC (the spec folder: its name joins the marker, one comment
+ * per spec folder), SPECBENCH_COMMENT_AUTHOR (whose comment is ours when the token cannot say
  * who it is; default `github-actions[bot]`), GITHUB_API_URL (set by GitHub; default
  * https://api.github.com). Exit 0 once the comment is posted, 1 when anything failed (said on
  * stderr), 2 on a wrong call.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 /** GitHub refuses a comment body over this many characters. */
@@ -44,9 +46,13 @@ async function postComment(env, args) {
   if (token === '') return usage('SPECBENCH_TOKEN is empty: no token to post with');
   const api = new URL((env.GITHUB_API_URL ?? '') || 'https://api.github.com');
   if (api.protocol !== 'https:' && api.protocol !== 'http:') return usage(`GITHUB_API_URL is an http(s) URL; got \`${shown(api.href)}\``);
-  const body = await readFile(file, 'utf8');
-  const marker = body.split('\n', 1)[0] ?? '';
-  if (!/^<!--[^\n]*-->$/.test(marker)) return usage(`the body's first line is its marker, an HTML comment; got \`${shown(marker)}\``);
+  const written = await readFile(file, 'utf8');
+  const first = written.split('\n', 1)[0] ?? '';
+  if (!/^<!--[^\n]*-->$/.test(first)) return usage(`the body's first line is its marker, an HTML comment; got \`${shown(first)}\``);
+  // One comment per spec folder: a repository that runs the Action for two specs gets two comments.
+  const scope = env.SPECBENCH_SPEC ? `\n<!-- spec: ${scopeWord(env.SPECBENCH_SPEC)} -->` : '';
+  const marker = `${first}${scope}`;
+  const body = `${marker}${written.slice(first.length)}`;
   if ([...body].length > GITHUB_BODY_MAX) return fail(`the comment has ${[...body].length} characters; GitHub takes at most ${GITHUB_BODY_MAX}`);
   const github = client(api, token);
   try {
@@ -65,6 +71,13 @@ async function postComment(env, args) {
     throw error;
   }
 }
+
+/** A spec folder as it may stand in an HTML comment: letters, digits, `.`, `_` and `/` as they are, every other byte as %XX (so no `--` or `>`). */
+const scopeWord = (/** @type {string} */ text) => {
+  const word = [...new TextEncoder().encode(text)].map((b) => (/[A-Za-z0-9._/]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  // A long name stands as its digest, so the marker's line stays within the room run.sh leaves it.
+  return word.length <= 200 ? word : `sha256.${createHash('sha256').update(text).digest('hex')}`;
+};
 
 /**
  * @param {string} message

@@ -2,10 +2,11 @@
 # The Specbench action's work (action.yml passes its inputs as SPECBENCH_* variables): check the
 # spec, check SPEC_GAPS.md, and say what the change does: the whole report in the job summary
 # ($GITHUB_STEP_SUMMARY, at most 1 MiB a step), and a pull-request comment that always fits
-# GitHub's 65,536 characters (past that, counts and a link to the run's summary), posted by
-# post-comment.mjs beside this script. Every step runs; the action fails at the end if one failed.
-# Outside a pull request, on a fork's pull request (its token cannot comment), with comment: false
-# or with no token, the comment is printed instead of posted. SPECBENCH_COMMAND runs Specbench
+# GitHub's 65,536 characters (past that, counts and a link to the run's summary), written to
+# SPECBENCH_COMMENT_FILE for the Action's next step (post.sh) to post. This step never holds the
+# token: Specbench, which on a pull request runs what the branch installed, could read it from
+# any process of the step. Every check runs; the step fails at the end if one failed. Outside a
+# pull request, or with comment: false, the comment is printed. SPECBENCH_COMMAND runs Specbench
 # (default: the installed package's `specbench`).
 set -uo pipefail
 
@@ -13,14 +14,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 spec="${SPECBENCH_SPEC:-content}"
 gaps="${SPECBENCH_GAPS_FILE:-SPEC_GAPS.md}"
 read -r -a specbench <<< "${SPECBENCH_COMMAND:-npx --no-install specbench}"
-# The token is for posting only: Specbench itself, which on a pull request runs what the branch
-# installed, never sees it.
-token="${SPECBENCH_TOKEN:-}"
-unset SPECBENCH_TOKEN GH_TOKEN
+# No token here, even one passed by mistake (the post step has its own).
+unset SPECBENCH_TOKEN GH_TOKEN GITHUB_TOKEN
 status=0
 
-# GitHub's limits: a comment's body, in characters; a step's summary, 1 MiB (with room to spare).
-comment_budget=65536
+# GitHub's limits: a comment's body, 65,536 characters, less room for the line post.sh adds to its
+# marker (the spec folder, at most 256 characters); a step's summary, 1 MiB (with room to spare).
+comment_budget=65270
 summary_budget=1000000
 
 echo "::group::Check the spec"
@@ -37,6 +37,7 @@ echo "::endgroup::"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+comment="${SPECBENCH_COMMENT_FILE:-$work/comment.md}"
 base=()
 if [ -n "${SPECBENCH_BASE:-}" ]; then base=(--base "$SPECBENCH_BASE"); fi
 
@@ -49,27 +50,18 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$work/report.md" >> "$GITHUB_STE
 # The comment: the report itself when it fits, else its summary linking the run, where the job
 # summary has every line.
 if [ "$(( $(wc -c < "$work/report.md") ))" -le "$comment_budget" ]; then
-  cp "$work/report.md" "$work/comment.md"
+  cp "$work/report.md" "$comment"
 else
   link=()
   if [ -n "${GITHUB_SERVER_URL:-}" ] && [ -n "${GITHUB_REPOSITORY:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then
     link=(--report-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID")
   fi
-  if ! "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$comment_budget" ${link[@]+"${link[@]}"} > "$work/comment.md"; then
+  if ! "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$comment_budget" ${link[@]+"${link[@]}"} > "$comment"; then
     exit 1
   fi
 fi
 
-if [ -z "${SPECBENCH_PR:-}" ] || [ "${SPECBENCH_COMMENT:-true}" != true ]; then
-  cat "$work/comment.md"
-elif [ "${SPECBENCH_SAME_REPOSITORY:-false}" != true ]; then
-  # A fork's code ran in this step: it posts nothing; the report is in the job summary and here.
-  echo "Pull request #$SPECBENCH_PR comes from a fork: this step does not comment on it (the job summary has the report)."
-  cat "$work/comment.md"
-elif [ -z "$token" ]; then
-  echo "No token to post with: the comment follows."
-  cat "$work/comment.md"
-else
-  SPECBENCH_TOKEN="$token" node "$here/post-comment.mjs" "$work/comment.md" || status=1
+if [ -z "${SPECBENCH_PR:-}" ] || [ "${SPECBENCH_COMMENT:-true}" != true ] || [ -z "${SPECBENCH_COMMENT_FILE:-}" ]; then
+  cat "$comment"
 fi
 exit "$status"
