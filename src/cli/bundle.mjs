@@ -21,10 +21,10 @@ export const ROOT = join(cli, '..', '..');
  */
 const BUNDLED = new Set(['zod', 'yaml', 'tinyduration', 'github-slugger', 'fastest-levenshtein', '@babel/code-frame']);
 
-/** What a bundle is made from: every source file under src/cli and src/lib with its size and time, the lockfile, and Node. */
+/** What a bundle is made from: every source file under src/cli, src/lib and src/lsp with its size and time, the lockfile, and Node. */
 export function stamp() {
   const hash = createHash('sha256').update(process.version);
-  for (const dir of [cli, join(ROOT, 'src', 'lib')]) {
+  for (const dir of [cli, join(ROOT, 'src', 'lib'), join(ROOT, 'src', 'lsp')]) {
     const files = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && /\.(ts|mjs|json)$/.test(e.name))
       .map((e) => join(e.parentPath, e.name))

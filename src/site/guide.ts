@@ -30,4 +30,4 @@ export function guidePages(): GuidePage[] {
 }
 
 /** The order of the guide's pages, as the sidebar lists them. */
-export const ORDER = ['', 'writing', 'writing/gaps', 'writing/checks', 'writing/pull-requests', 'writing/interchange', 'writing/command-line'];
+export const ORDER = ['', 'writing', 'writing/reference', 'writing/gaps', 'writing/checks', 'writing/pull-requests', 'writing/interchange', 'writing/mock', 'writing/command-line', 'writing/editors'];

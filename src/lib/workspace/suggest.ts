@@ -1,0 +1,183 @@
+import { AREA_KEYS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
+import { requirements, type SecurityAlternative } from '../areas/security.ts';
+import { COMPOSITIONS, PRIMITIVE_TYPES } from '../areas/shape.ts';
+import type { StateMachineItem } from '../areas/states/schema.ts';
+import { transitionsOf } from '../areas/states/machine.ts';
+import type { Span } from '../diagnostics/diagnostic.ts';
+import type { Analysis } from '../engine/engine.ts';
+import type { Path } from '../facet/path.ts';
+import { isObj, own, stated } from '../facet/state.ts';
+import { fileReferences } from '../link/references.ts';
+import { classify } from '../load/classify.ts';
+import { findItem } from '../model/spec.ts';
+import type { FilePositions } from './positions.ts';
+import { offsetOf } from './yaml-at.ts';
+
+/** One name that may stand at a place: an item's id, a type, an area, a gap id, a scope or a state, with its title or label. */
+export interface Suggestion {
+  label: string;
+  kind: 'item' | 'type' | 'area' | 'facet' | 'scope' | 'state';
+  detail?: string;
+}
+
+/** What may stand at a place of a file, and the span of the text a choice replaces. */
+export interface Suggestions {
+  /** What is asked for, in words: "resource", "scope of oauth2", "prose link". */
+  what: string;
+  span: Span;
+  items: Suggestion[];
+  /** More would match than are given (gap ids, past `limit`): the editor asks again as more is typed. */
+  incomplete: boolean;
+}
+
+/** What a reference at a path would name: asked of the area's module by writing a name there and reading its references back. */
+type Slot = { kind: 'item'; area: AreaKey; via: string } | { kind: 'scope'; scheme: string } | { kind: 'state'; states: string[] } | { kind: 'facet' };
+
+/** A name no spec has, written where a reference might be to see whether the area's module reads it as one. */
+const PROBE = 'Specbench0Probe';
+
+/**
+ * The names that may stand at a 1-based line and column of a file: in a `[[` prose link, every
+ * area, item and (after `gap:`) gap id; at a value the area's module reads as a reference, the
+ * ids of that area (and the built-in types where a type goes); a scope of the scheme a requirement
+ * names; a state of the machine; a gap id in `blocked_by`. Exactly the names that resolve there,
+ * as `check` resolves them. Undefined where no name of the spec goes.
+ */
+export function suggestionsAt(analysis: Analysis, positions: FilePositions, line: number, column: number, limit = 2000): Suggestions | undefined {
+  const { source } = positions;
+  const offset = offsetOf(source, line, column);
+  const link = proseLinkAt(source.text, offset);
+  if (link) {
+    const span = source.spanOf(link.start, link.end);
+    const items = linkTargets(analysis, link.typed);
+    return { what: 'prose link', span, items: items.slice(0, limit), incomplete: items.length > limit };
+  }
+  const at = positions.nodeAt(line, column);
+  if (!at || at.key) return undefined;
+  const path: Path = at.node === 'seq' ? [...at.path, at.index ?? 0] : at.path;
+  if (at.node === 'map' || path.length === 0) return undefined;
+  const slot = slotAt(analysis, positions, path);
+  if (!slot) return undefined;
+  const span = at.node === 'seq' ? source.spanOf(offset) : inner(source.text, source, at.span);
+  if (slot.kind === 'item') {
+    const isType = /^(type|items|values|variant) of/.test(slot.via);
+    const area = analysis.spec.areas.find((a) => a.key === slot.area);
+    const items: Suggestion[] = (area?.items ?? []).map((i) => ({ label: i.id, kind: 'item', detail: i.data.title ?? i.id }));
+    if (isType) for (const t of [...PRIMITIVE_TYPES, ...COMPOSITIONS]) items.push({ label: t, kind: 'type', detail: 'built-in type' });
+    return { what: isType ? 'type or resource' : (areaModule(slot.area).items?.noun ?? slot.area), span, items, incomplete: false };
+  }
+  if (slot.kind === 'scope') {
+    const scopes = stated(findItem(analysis.spec, 'authentication', slot.scheme)?.data.scopes);
+    const items: Suggestion[] = Object.entries(isObj(scopes) ? scopes : {}).map(([name, allows]) => ({ label: name, kind: 'scope', ...(typeof allows === 'string' ? { detail: allows } : {}) }));
+    return { what: `scope of ${slot.scheme}`, span, items, incomplete: false };
+  }
+  if (slot.kind === 'state') return { what: 'state', span, items: slot.states.map((s) => ({ label: s, kind: 'state' })), incomplete: false };
+  const typed = source.text.slice(offsetOf(source, span.line, span.column), offset);
+  const items = facetIds(analysis, typed, limit + 1).map((f): Suggestion => ({ label: f.id, kind: 'facet', detail: `${f.label} (${f.state})` }));
+  return { what: 'gap id', span, items: items.slice(0, limit), incomplete: items.length > limit };
+}
+
+/** A `[[` link being written at an offset: what was typed after `[[`, and the span of the target (up to `|`, `]]` or the line's end). */
+function proseLinkAt(text: string, offset: number): { typed: string; start: number; end: number } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const open = text.lastIndexOf('[[', offset - 2);
+  if (open < lineStart) return undefined;
+  const typed = text.slice(open + 2, offset);
+  if (/[\]|[\n]/.test(typed)) return undefined;
+  const rest = /^[^\]|\n"']*/.exec(text.slice(offset))?.[0] ?? '';
+  return { typed, start: open + 2, end: offset + rest.length };
+}
+
+/** Every link target: areas, items, and gap ids once `gap:` is typed. */
+function linkTargets(analysis: Analysis, typed: string): Suggestion[] {
+  if (typed.trimStart().startsWith('gap:')) return facetIds(analysis, typed.trimStart().slice(4), Infinity).map((f) => ({ label: `gap:${f.id}`, kind: 'facet', detail: `${f.label} (${f.state})` }));
+  const out: Suggestion[] = AREA_KEYS.map((key) => ({ label: key, kind: 'area', detail: areaModule(key).title }));
+  for (const area of analysis.spec.areas) for (const item of area.items) out.push({ label: `${area.key}/${item.id}`, kind: 'item', detail: item.data.title ?? item.id });
+  return out;
+}
+
+/** The spec's facets whose ids start with what was typed, at most `limit`. */
+function facetIds(analysis: Analysis, typed: string, limit: number): Array<{ id: string; label: string; state: string }> {
+  const out: Array<{ id: string; label: string; state: string }> = [];
+  for (const f of analysis.assessment.facets) {
+    if (!f.id.startsWith(typed)) continue;
+    out.push({ id: f.id, label: f.label, state: f.state });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The text a choice replaces: a scalar's, inside its quotes when it is quoted. */
+function inner(text: string, source: FilePositions['source'], span: Span): Span {
+  const start = offsetOf(source, span.line, span.column);
+  const end = offsetOf(source, span.endLine ?? span.line, span.endColumn ?? span.column);
+  const first = text[start];
+  if ((first === '"' || first === "'") && end - start >= 2 && text[end - 1] === first) return source.spanOf(start + 1, end - 1);
+  return span;
+}
+
+/** What a name at `path` would be, as the checks read the file: asked of the file's data as the editor holds it, with a probe written there. */
+function slotAt(analysis: Analysis, positions: FilePositions, path: Path): Slot | undefined {
+  const place = classify(positions.file);
+  if (!('area' in place)) return undefined;
+  let data: unknown;
+  try {
+    data = positions.source.doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+  const probed = setAt(data, path, PROBE);
+  if (!isObj(probed)) return undefined;
+  const last = path[path.length - 1];
+  const parent = path.length >= 2 ? path[path.length - 2] : undefined;
+  if (parent === 'blocked_by' && typeof last === 'number' && isObj(getAt(probed, path.slice(0, -2))) && Object.hasOwn(getAt(probed, path.slice(0, -2)) as object, 'open')) return { kind: 'facet' };
+  if (place.item !== undefined) {
+    // The scopes a requirement needs, as `unknown-scope` reads them.
+    const alternatives = stated(own(probed, 'security'));
+    if (Array.isArray(alternatives)) {
+      for (const { requirement, path: at } of safely(() => requirements(alternatives as SecurityAlternative[]), [])) {
+        const scopesAt = ['security', ...at, 'scopes'];
+        if (path.length === scopesAt.length + 1 && scopesAt.every((p, i) => path[i] === p)) return { kind: 'scope', scheme: requirement.scheme };
+      }
+    }
+    // The states a transition goes from and to, as `unknown-state` reads them.
+    if (findItem(analysis.spec, 'states', place.item)?.file === positions.file && path[0] === 'transitions') {
+      const states = stated(own(probed, 'states'));
+      for (const t of safely(() => transitionsOf(probed as StateMachineItem), [])) {
+        const ends = [...t.from.map((_, i) => (t.fromIsList ? ['transitions', t.index, 'from', i] : ['transitions', t.index, 'from'])), ['transitions', t.index, 'to']];
+        if (ends.some((end) => end.length === path.length && end.every((p, i) => path[i] === p))) return { kind: 'state', states: Object.keys(isObj(states) ? states : {}) };
+      }
+    }
+  }
+  const refs = safely(() => fileReferences({ area: place.area, ...(place.item !== undefined ? { item: place.item } : {}), file: positions.file, data: probed }, positions.file), []);
+  const hit = refs.find((r) => r.id === PROBE && r.path.length === path.length && r.path.every((p, i) => p === path[i]));
+  return hit && isAreaKey(hit.area) ? { kind: 'item', area: hit.area, via: hit.via } : undefined;
+}
+
+/** What a module's reading of data that is still being written gives, or `fallback` where that data trips it. */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+function getAt(data: unknown, path: Path): unknown {
+  let node = data;
+  for (const p of path) node = Array.isArray(node) && typeof p === 'number' ? node[p] : own(node, String(p));
+  return node;
+}
+
+/** The data with `value` at `path`, copied along the path only (a list grows by one where the path ends past it). */
+function setAt(data: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(data) && typeof head === 'number') {
+    const copy = [...data];
+    copy[head] = setAt(data[head], rest, value);
+    return copy;
+  }
+  if (isObj(data) && head !== undefined) return { ...data, [String(head)]: setAt(own(data, String(head)), rest, value) };
+  return data;
+}
