@@ -89,10 +89,9 @@ function multipartPieces(parts: readonly Part[], boundary: string): Array<{ text
 const urlEncoded = (fields: ReadonlyArray<readonly [string, string]>) => new URLSearchParams(fields.map(([n, v]) => [n, v])).toString();
 
 function curl(call: Call): Written {
-  const query = call.url.includes('?') ? call.url.slice(call.url.indexOf('?')) : '';
   const args = [`curl ${shellWord(call.url)}`];
-  // curl reads `[]` and `{}` in a URL as ranges and sets; braces in the path are placeholders to fill in.
-  if (/[[\]]/.test(call.url) || /[{}]/.test(query)) args.push('--globoff');
+  // curl reads `[]` and `{}` anywhere in a URL as ranges and sets (`{a,b}` is two requests): the URL is taken as written, placeholders too.
+  if (/[[\]{}]/.test(call.url)) args.push('--globoff');
   if (call.method === 'HEAD') args.push('--head');
   else if (call.method !== 'GET') args.push(`--request ${call.method}`);
   for (const [name, value] of call.headers) args.push(`--header ${shellString(`${name}: ${value}`)}`);
@@ -133,7 +132,8 @@ function python(call: Call): Written {
   const indent = '    ';
   if (call.headers.length > 0) args.push(`headers=${structure(Object.fromEntries(call.headers), PY_STYLE, indent)}`);
   const body = call.body;
-  if (body?.kind === 'json') args.push(`json=${structure(body.value, PY_STYLE, indent)}`);
+  // `json=None` sends no body at all: JSON's `null` goes as its text.
+  if (body?.kind === 'json') args.push(body.value === null ? `data=${pyString('null')}` : `json=${structure(body.value, PY_STYLE, indent)}`);
   // Bytes, not a str, which Python's HTTP client would send as Latin-1.
   else if (body?.kind === 'text') args.push(`data=${pyString(body.text)}.encode()`);
   else if (body?.kind === 'form') args.push(`data=${structure(grouped(body.fields).map, PY_STYLE, indent)}`);
@@ -262,7 +262,8 @@ function csharp(call: Call): Written {
 }
 
 function ruby(call: Call): Written {
-  const lines = ["require 'uri'", "require 'net/http'", '', `url = URI(${rubyString(call.url)})`, '', 'http = Net::HTTP.new(url.host, url.port)'];
+  // `hostname`, not `host`: an IPv6 address without its brackets, which net/http cannot connect to.
+  const lines = ["require 'uri'", "require 'net/http'", '', `url = URI(${rubyString(call.url)})`, '', 'http = Net::HTTP.new(url.hostname, url.port)'];
   if (/^https:/i.test(call.url)) lines.push('http.use_ssl = true');
   lines.push('', `request = Net::HTTP::${call.method.charAt(0)}${call.method.slice(1).toLowerCase()}.new(url)`);
   for (const [n, v] of call.headers) lines.push(`request[${rubyString(n)}] = ${rubyString(v)}`);
@@ -276,17 +277,27 @@ function ruby(call: Call): Written {
   return { code: lines.join('\n') };
 }
 
+/** PHP's largest integer; an integer literal past it is a float, which `json_encode` writes `1.2345678901234567e+19`. */
+const PHP_INT_MAX = 2n ** 63n - 1n;
+
 /**
- * Whether JSON data reads back the same through a PHP array and `json_encode`: not where an
- * object is empty (it becomes `[]`), has a key that is an integer (PHP makes it one, and an
- * object of keys 0, 1… a list) or holds text that is not Unicode.
+ * Whether JSON data reads back the same through a PHP array and `json_encode`: not where it is
+ * `null` as a whole (Guzzle sends no body for `'json' => null`), an object is empty (it becomes
+ * `[]`), has a key that is an integer (PHP makes it one, and an object of keys 0, 1… a list),
+ * holds text that is not Unicode or an integer past PHP's (which becomes a float).
  */
-function phpArrayable(value: unknown): boolean {
+const phpArrayable = (value: unknown): boolean => value !== null && phpHolds(value);
+function phpHolds(value: unknown): boolean {
   if (typeof value === 'string') return !hasLoneSurrogate(value);
-  if (Array.isArray(value)) return value.every(phpArrayable);
+  // A number is written as JavaScript writes it: digits alone are a PHP integer literal, anything else a float's, which PHP writes back as the same number.
+  if (typeof value === 'number') {
+    const text = String(value);
+    return !/^-?\d+$/.test(text) || (BigInt(text) <= PHP_INT_MAX && BigInt(text) >= -PHP_INT_MAX);
+  }
+  if (Array.isArray(value)) return value.every(phpHolds);
   if (value === null || typeof value !== 'object') return true;
   const entries = Object.entries(value);
-  return entries.length > 0 && entries.every(([k, v]) => !/^(0|-?[1-9]\d*)$/.test(k) && !hasLoneSurrogate(k) && phpArrayable(v));
+  return entries.length > 0 && entries.every(([k, v]) => !/^(0|-?[1-9]\d*)$/.test(k) && !hasLoneSurrogate(k) && phpHolds(v));
 }
 
 function php(call: Call): Written {
@@ -300,7 +311,8 @@ function php(call: Call): Written {
     const { map, repeats } = grouped(body.fields);
     options.push(repeats ? `'body' => ${phpString(urlEncoded(body.fields))}` : `'form_params' => ${structure(map, PHP_STYLE, '  ')}`);
   } else if (body?.kind === 'multipart') {
-    const parts = body.parts.map((p) => `    [\n      'name' => ${phpString(p.name)},\n      'contents' => ${'file' in p ? `fopen(${phpString(p.file)}, 'r')` : phpString(p.value)}\n    ]`);
+    // `tryFopen` throws where the file is missing; `fopen` would give false, which Guzzle sends as an empty part.
+    const parts = body.parts.map((p) => `    [\n      'name' => ${phpString(p.name)},\n      'contents' => ${'file' in p ? `GuzzleHttp\\Psr7\\Utils::tryFopen(${phpString(p.file)}, 'r')` : phpString(p.value)}\n    ]`);
     options.push(`'multipart' => [\n${parts.join(',\n')}\n  ]`);
   }
   const request = `$client->request(${phpString(call.method)}, ${phpString(call.url)}${options.length > 0 ? `, [\n  ${options.join(',\n  ')}\n]` : ''})`;

@@ -39,10 +39,16 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]*[!#$%&'*+.^_`|~0-9A-Za-z]$/;
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 /** A query value that reads the same raw in a URL and in a parameter list (so nothing needs encoding). */
 const QUERY_VALUE = /^[\w.~,:;/@{}<>[\]*!-]*$/;
-/** A path parameter's value that needs no encoding. */
-const PATH_VALUE = /^[\w.~-]+$/;
+/** A path parameter's value that needs no encoding; never `.` or `..`, which some clients resolve (a segment up) and others send. */
+const PATH_VALUE = /^(?!\.{1,2}$)[\w.~-]+$/;
 /** What a URL may hold as it is in every language's string; anything else is percent-encoded. */
 const URL_CHAR = /[\w.~:/?&=@!*+,;%{}<>[\]-]/;
+/** What the stated text of a path (the base's, the path's outside its parameters) holds as it is: braces and brackets too are encoded (curl reads them as sets and ranges, Ruby's URI refuses them). */
+const PATH_CHAR = /[\w.~:/?&=@!*+,;%-]/;
+/** A base address's host and port that every client reads alike: a plain name or an address, an IPv6 one in brackets. */
+const HOST = /^(?:[\w-]+(?:\.[\w-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** A path segment that some clients resolve (`.`, `..`, written with `%2e` too) and others send as it is. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /**
  * A multipart field's name every client writes the same way into its part's header: no quote,
  * backslash, control or `%` (which clients escape, each its own way), no `=` (which ends the name
@@ -58,8 +64,16 @@ export const placeholder = (name: string): string => `{${name.replace(/[^\w.-]/g
 /** Whether every language's string and every HTTP client can carry a text: no NUL (a shell argument ends there), no unpaired surrogate (no UTF-8 for it). */
 const carriable = (text: string): boolean => !text.includes('\u0000') && !hasLoneSurrogate(text);
 
-/** The local file a multipart sample sends for a file field: its name made plain and at most 64 characters, never a hidden file, `.` or `..`. */
-const fileNameOf = (field: string): string => field.slice(0, 64).replace(/[^\w.-]/g, '_').replace(/^\./, '_');
+/**
+ * The local file a multipart sample sends for a file field: its name made plain and at most 64
+ * characters, starting with a letter, digit or `_`: never a hidden file, `.` or `..`, never `-`
+ * (curl's `--form name=@-` reads standard input) or an option, never a Windows device (`con`,
+ * `nul.txt`), which opens the console or nothing there.
+ */
+function fileNameOf(field: string): string {
+  const plain = field.slice(0, 64).replace(/[^\w.-]/g, '_').replace(/^[.-]/, '_');
+  return /^(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$)/i.test(plain) ? `_${plain}` : plain;
+}
 
 /** The text of a stated value, when it is a scalar. */
 const scalarText = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined);
@@ -67,9 +81,34 @@ const scalarText = (value: unknown): string | undefined => (typeof value === 'st
 /** A character as UTF-8 percent-encoded bytes (`'` too, which `encodeURIComponent` leaves as it is). */
 const percent = (c: string) => [...new TextEncoder().encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
-/** A URL with everything a string literal could trip on percent-encoded (a lone `%` too). */
-function encodeUrl(url: string): string {
-  return [...url].map((c, i) => (c === '%' ? (/^%[0-9A-Fa-f]{2}/.test(url.slice(i)) ? c : '%25') : URL_CHAR.test(c) ? c : percent(c))).join('');
+/** Text with every character but `allowed` percent-encoded, a lone `%` too (a `%` with two hex digits is an escape already, kept). */
+const encoded = (text: string, allowed: RegExp): string => text.replace(/%[0-9A-Fa-f]{2}|[^]/gu, (c) => (c.length === 3 || (c !== '%' && allowed.test(c)) ? c : percent(c)));
+
+/** A URL with everything a string literal could trip on percent-encoded; the braces of placeholders are kept. */
+const encodeUrl = (url: string): string => encoded(url, URL_CHAR);
+
+/**
+ * The base address as the samples write it: a stated http(s) address with its path encoded, or the
+ * placeholder `{base_url}` (noted where one was stated) where not every client would send what it
+ * states: a user name or password (fetch refuses the URL, Ruby drops them), a query or a fragment
+ * (the path would follow it), a host that is no plain name, a `.` or `..` segment.
+ */
+function baseOf(stated: string, notes: string[]): string {
+  if (!/^https?:\/\//i.test(stated)) return placeholder('base_url');
+  const parts = /^(https?:\/\/)([^/?#]*)([^?#]*)$/i.exec(stated.replace(/\/+$/, ''));
+  const [, scheme = '', host = '', path = ''] = parts ?? [];
+  const why = !parts
+    ? 'it holds a query or a fragment, which the path would follow'
+    : host.includes('@')
+      ? 'it holds a user name or password, which not every HTTP client sends from a URL'
+      : !HOST.test(host)
+        ? 'its host is not a plain name or address, which every HTTP client reads alike'
+        : path.split('/').some((segment) => DOT_SEGMENT.test(segment))
+          ? 'its path holds a `.` or `..` segment, which some HTTP clients resolve and others send as it is'
+          : undefined;
+  if (why === undefined) return `${scheme}${host}${encoded(path, PATH_CHAR)}`;
+  notes.push(`The base address is left as the placeholder ${placeholder('base_url')}: ${why}.`);
+  return placeholder('base_url');
 }
 
 /** The samples of a request, one per language that can send it, and what they leave as placeholders or out. */
@@ -78,15 +117,18 @@ export function codeSamples(request: SampleRequest, noted: readonly string[] = [
   const unsafe = (what: string) => notes.push(`${what} is left as a placeholder: its stated value holds characters a code sample does not show as they are.`);
 
   const unfilled: string[] = [];
-  const path = request.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => {
+  // The path's own text is encoded; its parameters are values that need no encoding, or placeholders.
+  const path = request.path.split(/(\{[^{}]+\})/).map((piece, i) => {
+    if (i % 2 === 0) return encoded(piece, PATH_CHAR);
+    const name = piece.slice(1, -1);
     const text = scalarText(request.pathValues[name]);
     if (text !== undefined && PATH_VALUE.test(text)) return text;
     if (text !== undefined) unsafe(`The path parameter ${placeholder(name)}`);
     else unfilled.push(placeholder(name));
     return placeholder(name);
-  });
+  }).join('');
   if (unfilled.length > 0) notes.unshift(`Fill in ${unfilled.join(' and ')} in the URL: the spec states no example of ${unfilled.length === 1 ? 'this path parameter' : 'these path parameters'}.`);
-  const base = /^https?:\/\//i.test(request.base) ? request.base.replace(/\/+$/, '') : placeholder('base_url');
+  const base = baseOf(request.base, notes);
 
   const query = request.query.flatMap(({ name, value }) => {
     if (!NAME.test(name)) {
@@ -170,10 +212,20 @@ function callBody(body: NonNullable<SampleRequest['body']>, notes: string[]): Ca
     notes.push(`The request body is left out: ${written.reason}.`);
     return undefined;
   }
-  if (isJsonMedia(body.mediaType)) return { kind: 'json', value: JSON.parse(written.text) as unknown };
+  if (isJsonMedia(body.mediaType)) {
+    if (holdsNonFinite(body.value)) notes.push('The request body sends null for each number that is infinite or not a number: JSON has no such number (the example shows null too).');
+    return { kind: 'json', value: JSON.parse(written.text) as unknown };
+  }
   if (!carriable(written.text)) {
     notes.push('The request body is left out: it holds a NUL or an unpaired surrogate, which not every language’s strings carry.');
     return undefined;
   }
   return { kind: 'text', text: written.text };
+}
+
+/** Whether JSON data holds a number JSON cannot write (YAML's `.inf`, or `1e400`, read as infinite). */
+function holdsNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(holdsNonFinite);
 }

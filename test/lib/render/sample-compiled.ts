@@ -1,6 +1,6 @@
 import { LITERAL, readCsharp, readGo, readJava, type Read } from './sample-literals.ts';
 import { expect } from 'vitest';
-import { fileContent, type Expected } from './sample-check.ts';
+import { exactJson, fileContent, type Expected } from './sample-check.ts';
 import { multipartParts, pathSegments, queryPairs, type ReceivedPart } from './sample-recorder.ts';
 
 /**
@@ -135,14 +135,15 @@ export function checkSent(lang: Compiled, code: string, want: Expected): void {
   const sent = readSent(lang, code);
   const where = `${lang} sample, read`;
   expect(sent.method, `${where}: method`).toBe(want.method);
+  expect(sent.url.startsWith(`${want.base.written}/`), `${where}: the base address ${want.base.written} starts ${sent.url}`).toBe(true);
   const origin = /^https?:\/\/[^/]+/.exec(sent.url)?.[0] ?? '';
   const target = { method: '', target: sent.url.slice(origin.length), headers: {}, body: Buffer.alloc(0) };
-  expect(pathSegments(target), `${where}: path`).toEqual(want.path);
+  expect(pathSegments(target), `${where}: path`).toEqual([...want.base.segments, ...want.path]);
   expect(queryPairs(target), `${where}: query`).toEqual(want.query);
   expect(sent.headers, `${where}: headers`).toEqual(want.headers);
   const body = want.body;
   if (!body) expect(sent.body, `${where}: no body`).toBeUndefined();
-  else if (body.kind === 'json') expect(sent.body?.kind === 'text' ? JSON.parse(sent.body.text) : sent.body, `${where}: JSON body`).toEqual(body.value);
+  else if (body.kind === 'json') expect(sent.body?.kind === 'text' ? exactJson(sent.body.text) : sent.body, `${where}: JSON body`).toEqual(exactJson(body.text));
   else if (body.kind === 'text') expect(sent.body, `${where}: text body`).toEqual(body);
   else if (body.kind === 'form') expect(sent.body?.kind === 'text' ? [...new URLSearchParams(sent.body.text)] : sent.body?.kind === 'form' ? sent.body.fields : sent.body, `${where}: form fields`).toEqual(body.fields);
   else expect(sent.body, `${where}: parts`).toEqual(body);

@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 export type Recorded = { method: string; target: string; headers: Record<string, string[]>; body: Buffer };
 
 /**
- * An HTTP server on 127.0.0.1 (a free port) that writes down every request and answers `ok`.
+ * An HTTP server on 127.0.0.1 (or `host`: `::1`), on a free port, that writes down every request and answers `ok`.
  * A sample's base address is `base(id)`: the requests it sends are then `take(id)`, so samples run
  * side by side stay apart.
  */
 export type Recorder = { base(id: string): string; take(id: string): Recorded[]; close(): Promise<void> };
 
-export async function startRecorder(): Promise<Recorder> {
+export async function startRecorder(host = '127.0.0.1'): Promise<Recorder> {
   const seen = new Map<string, Recorded[]>();
   const record = (req: IncomingMessage, body: Buffer) => {
     const target = req.url ?? '';
@@ -30,11 +30,11 @@ export async function startRecorder(): Promise<Recorder> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(0, host, resolve);
   });
   const { port } = server.address() as AddressInfo;
   return {
-    base: (id) => `http://127.0.0.1:${port}/${id}`,
+    base: (id) => `http://${host.includes(':') ? `[${host}]` : host}:${port}/${id}`,
     take: (id) => {
       const list = seen.get(id) ?? [];
       seen.delete(id);

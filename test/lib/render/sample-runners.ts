@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +18,21 @@ export type Runnable = (typeof RUNNABLE)[number];
 /** Debian's autoloader of its Guzzle package (php-guzzlehttp-guzzle). */
 const GUZZLE = '/usr/share/php/GuzzleHttp/autoload.php';
 
+/**
+ * Debian 12's Guzzle (7.4.5), without PHP's curl extension, sends its stream handler's body only
+ * when PHP reads it as true: a body of exactly `0` is left out while its length is sent, and the
+ * request hangs (guzzle/guzzle#3127, fixed in 7.5.1, the Guzzle `composer require` installs). The
+ * samples' `vendor/autoload.php` loads that handler with the fix (`'' !== $body`), where it is
+ * still to make; with no such line, Debian's own.
+ */
+const STREAM_HANDLER = '/usr/share/php/GuzzleHttp/Handler/StreamHandler.php';
+let fixedHandler: Promise<string | undefined> | undefined;
+const streamHandler = () =>
+  (fixedHandler ??= readFile(STREAM_HANDLER, 'utf8').then(
+    (text) => (text.includes('if (!empty($body)) {') ? text.replace('if (!empty($body)) {', "if ('' !== $body) {") : undefined),
+    () => undefined,
+  ));
+
 /** Each language: the sample's file name, and the command that runs it. */
 const HOW: Record<Runnable, { file: string; command: string; args: (file: string) => string[] }> = {
   cURL: { file: 'sample.sh', command: 'bash', args: (f) => [f] },
@@ -31,10 +46,12 @@ const run = (command: string, args: string[], cwd: string): Promise<{ code: numb
   new Promise((resolve) => {
     // No proxy variables, a home of its own; the kill after a minute only bounds a sample that hangs (it fails the test).
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LANG: 'C.UTF-8' };
-    execFile(command, args, { cwd, env, timeout: 60_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(command, args, { cwd, env, timeout: 60_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ code, stdout, stderr: stderr || (error && code === null ? String(error) : '') });
     });
+    // Standard input is empty and closed: a sample that reads it (curl's `@-`) gets nothing, rather than waiting.
+    child.stdin?.end();
   });
 
 /**
@@ -94,7 +111,9 @@ export async function runSample(lang: Runnable, code: string, files: Readonly<Re
     for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
     if (lang === 'PHP') {
       await mkdir(join(dir, 'vendor'));
-      await writeFile(join(dir, 'vendor', 'autoload.php'), `<?php require ${JSON.stringify(GUZZLE)};\n`);
+      const handler = await streamHandler();
+      if (handler !== undefined) await writeFile(join(dir, 'vendor', 'StreamHandler.php'), handler);
+      await writeFile(join(dir, 'vendor', 'autoload.php'), `<?php require ${JSON.stringify(GUZZLE)};\n${handler !== undefined ? "require __DIR__ . '/StreamHandler.php';\n" : ''}`);
     }
     const before = new Set(await readdir(dir));
     const command = lang === 'Python' ? await python() : how.command;

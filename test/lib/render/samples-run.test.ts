@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSamples, type SampleRequest } from '../../../src/lib/render/samples.ts';
-import { checkReceived, expected, inputFiles } from './sample-check.ts';
+import { checkReceived, expected, fillIn, inputFiles } from './sample-check.ts';
 import { checkSent, COMPILED } from './sample-compiled.ts';
 import { startRecorder, type Recorder } from './sample-recorder.ts';
 import { missingInterpreters, RUNNABLE, runSample, type Runnable } from './sample-runners.ts';
@@ -24,18 +24,25 @@ const needInterpreters = () => {
   if (missing.length > 0) throw new Error(`The code-sample tests run the samples under their interpreters; install what is missing:\n${missing.join('\n')}`);
 };
 
-/** Runs a request's sample in one language and checks what arrived; returns what the run left behind. */
-async function send(lang: Runnable, request: Omit<SampleRequest, 'base'>): Promise<void> {
+/**
+ * Runs a request's sample in one language and checks what arrived. The base address is the
+ * recorder's, or what `base` makes of it; a placeholder for it is filled in with the recorder's,
+ * as the sample's reader would. Returns the notes under the samples.
+ */
+async function send(lang: Runnable, request: Omit<SampleRequest, 'base'>, base = (recorderBase: string) => recorderBase, on = recorder): Promise<string[]> {
   needInterpreters();
   const id = `fixed${runs++}`;
-  const full: SampleRequest = { ...request, base: recorder.base(id) };
-  const code = codeSamples(full).samples.find((s) => s.label === lang)?.code;
-  if (code === undefined) throw new Error(`no ${lang} sample`);
+  const full: SampleRequest = { ...request, base: base(on.base(id)) };
+  const { samples, notes } = codeSamples(full);
+  const written = samples.find((s) => s.label === lang)?.code;
+  if (written === undefined) throw new Error(`no ${lang} sample`);
+  const { code, want } = fillIn(written, on.base(id), full.base, expected(full));
   const { made } = await runSample(lang, code, inputFiles(full));
   expect(made, `${lang}: files the sample made (something in it ran)`).toEqual([]);
-  const got = recorder.take(id);
+  const got = on.take(id);
   expect(got, `${lang}: requests received`).toHaveLength(1);
-  checkReceived(lang, got[0] as (typeof got)[number], expected(full));
+  checkReceived(lang, got[0] as (typeof got)[number], want);
+  return notes;
 }
 
 const post = (body: SampleRequest['body']): Omit<SampleRequest, 'base'> => ({ method: 'POST', path: '/items', pathValues: {}, query: [], headers: [], body });
@@ -60,6 +67,57 @@ describe('code samples, run', () => {
   it('Python: a multipart body is sent as multipart/form-data, with no file as with one', async () => {
     await send('Python', post({ mediaType: 'multipart/form-data', value: { note: 'it\'s "quoted"', tags: ['a', 'b'] } }));
     await send('Python', post({ mediaType: 'multipart/form-data', value: { note: 'hi', attachment: 'x' }, files: ['attachment'] }));
+  });
+
+  it.each(RUNNABLE)('%s: a JSON body of null is sent as the text null (Python and PHP sent no body), as are the other scalars', async (lang) => {
+    for (const value of [null, false, 0, 'null']) await send(lang, post({ mediaType: 'application/json', value }));
+  });
+
+  it.each(RUNNABLE)('%s: every number arrives exactly as the example writes it (PHP sent 12345678901234567000 as 1.2345678901234567e+19)', async (lang) => {
+    const value = {
+      n: 12345678901234567000,
+      big: [2 ** 53 + 2, 2 ** 63, -(2 ** 63), 2 ** 63 - 1024, 1e20, 123456789012345680000],
+      small: [0.1, 1e-7, 5e-324, -0, 1.5],
+      large: [1e21, 1.5e300, Number.MAX_VALUE],
+      // `1e400` in YAML is infinite: JSON's null, as the page shows it.
+      infinite: [Infinity, -Infinity],
+    };
+    await send(lang, post({ mediaType: 'application/json', value }));
+    await send(lang, post({ mediaType: 'application/json', value: [12345678901234567000] }));
+  });
+
+  it.each(RUNNABLE)('%s: a file field named "-" sends its file, never standard input (curl read `--form -=@-` from stdin), nor does one named like an option, a file to read or a device', async (lang) => {
+    const names = ['-', '-rf', '@secret.txt', '<secret.txt', '.hidden', 'con'];
+    await send(lang, post({ mediaType: 'multipart/form-data', value: Object.fromEntries(names.map((n) => [n, 'x'])), files: names }));
+  });
+
+  it.each(['cURL', 'Python', 'Ruby', 'PHP'] as const)('%s: a file that is not there fails the sample, never sends an empty part (PHP’s fopen did)', async (lang) => {
+    needInterpreters();
+    const code = codeSamples({ ...post({ mediaType: 'multipart/form-data', value: { attachment: 'x' }, files: ['attachment'] }), base: recorder.base('missing') }).samples.find((s) => s.label === lang)?.code ?? '';
+    await expect(runSample(lang, code, {})).rejects.toThrow(`the ${lang} sample failed`);
+    expect(recorder.take('missing')).toEqual([]);
+  });
+
+  it.each(RUNNABLE)('%s: a base address with braces or brackets is requested once, as written (curl requested /x1, and {a,b} twice; Ruby refused it)', async (lang) => {
+    // Braces alone (brackets made curl take the URL as written), then brackets, in the base and in the path.
+    await send(lang, post({ mediaType: 'application/json', value: { a: 1 } }), (b) => `${b}/x{1}/{a,b}/`);
+    await send(lang, { ...post({ mediaType: 'application/json', value: { a: 1 } }), path: '/items/[1]/{item}', pathValues: { item: 'a' } }, (b) => `${b}/v[1-2]/%zz`);
+  });
+
+  it.each(RUNNABLE)('%s: a base address with a user name and password is the placeholder {base_url}, noted (fetch threw, Ruby dropped them); so is one with a query', async (lang) => {
+    for (const base of [(b: string) => b.replace('://', '://user:pa%24s@'), (b: string) => `${b}?key=1`]) {
+      const notes = await send(lang, post({ mediaType: 'text/plain', value: 'x' }), base);
+      expect(notes.filter((n) => n.startsWith('The base address is left as the placeholder {base_url}'))).toHaveLength(1);
+    }
+  });
+
+  it.each(RUNNABLE)('%s: a base address on an IPv6 address is reached (Ruby connected to "[::1]")', async (lang) => {
+    const six = await startRecorder('::1');
+    try {
+      await send(lang, post({ mediaType: 'text/plain', value: 'x' }), undefined, six);
+    } finally {
+      await six.close();
+    }
   });
 
   /** Requests of every kind of body with a quote in every name and value. */

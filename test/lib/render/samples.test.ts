@@ -82,13 +82,14 @@ describe('code samples', () => {
   });
 
   it('leave out a form field whose name no sample can carry, a value with NUL as a placeholder, and a file under a plain name', () => {
-    const { samples, notes } = codeSamples({ ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'multipart/form-data', value: { 'a"b': 'x', 'c=d': 'x', nul: 'a\u0000b', '../up': 'x', ok: 'y' }, files: ['../up'] } });
+    const { samples, notes } = codeSamples({ ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'multipart/form-data', value: { 'a"b': 'x', 'c=d': 'x', nul: 'a\u0000b', '../up': 'x', ok: 'y', '-': 'x', '-rf': 'x', '@x': 'x', 'NUL.txt': 'x' }, files: ['../up', '-', '-rf', '@x', 'NUL.txt'] } });
     expect(notes).toEqual([
       'The form field "a\\"b" is left out: its name holds characters a code sample does not show as they are.',
       'The form field "c=d" is left out: its name holds characters a code sample does not show as they are.',
       'The form field "nul" is left as a placeholder: its stated value holds a NUL or an unpaired surrogate, which not every language\'s strings carry.',
     ]);
-    expect(samples.find((s) => s.label === 'cURL')?.code).toContain("--form-string 'nul={nul}' \\\n  --form '../up=@_._up' \\\n  --form-string 'ok=y'");
+    // A file's name is plain and starts with a letter, digit or `_`: never `-` (curl's standard input), an option, `@`, a hidden file or a Windows device.
+    expect(samples.find((s) => s.label === 'cURL')?.code).toContain("--form-string 'nul={nul}' \\\n  --form '../up=@_._up' \\\n  --form-string 'ok=y' \\\n  --form '-=@_' \\\n  --form '-rf=@_rf' \\\n  --form '@x=@_x' \\\n  --form 'NUL.txt=@_NUL.txt'");
   });
 
   it('show no hostile path or query value, nor a hostile name: placeholders and notes instead; a header value of printable ASCII as it is', async () => {
@@ -145,6 +146,60 @@ describe('code samples', () => {
       const literal = /'body' => '((?:[^'\\]|\\.)*)'/.exec(php)?.[1];
       expect(JSON.parse((literal ?? '').replace(/\\(['\\])/g, '$1')), JSON.stringify(value)).toEqual(value);
     }
+  });
+
+  it.each([
+    ['https://user:secret@api.example.com/v1', 'it holds a user name or password, which not every HTTP client sends from a URL'],
+    ['https://api.example.com/v1?version=2', 'it holds a query or a fragment, which the path would follow'],
+    ['https://api.example.com/v1#top', 'it holds a query or a fragment, which the path would follow'],
+    ['https://{region}.example.com', 'its host is not a plain name or address, which every HTTP client reads alike'],
+    ['https://bücher.example/v1', 'its host is not a plain name or address, which every HTTP client reads alike'],
+    ['https://api.example.com/v1/../v2', 'its path holds a `.` or `..` segment, which some HTTP clients resolve and others send as it is'],
+    ['https://api.example.com/%2e%2E/v2', 'its path holds a `.` or `..` segment, which some HTTP clients resolve and others send as it is'],
+  ])('show the base address %s as the placeholder {base_url}, noted, in every language', (stated, why) => {
+    const { samples, notes } = codeSamples({ ...base, base: stated, pathValues: { order_id: 'a' } });
+    expect(notes).toEqual([`The base address is left as the placeholder {base_url}: ${why}.`]);
+    expect(samples).toHaveLength(8);
+    const host = /^https:\/\/([^/?#]*)/.exec(stated)?.[1] ?? '';
+    for (const s of samples) {
+      expect(s.code, s.label).toContain('{base_url}/orders/a');
+      expect(s.code, s.label).not.toContain(host);
+    }
+  });
+
+  it('write a stated base address’s braces and brackets encoded, and give curl --globoff wherever a URL holds one (a placeholder too), never otherwise', () => {
+    const stated = codeSamples({ ...base, base: 'http://[::1]:8080/x{1}/v[2]/a%zz%41', pathValues: { order_id: 'a' } });
+    expect(stated.notes).toEqual([]);
+    for (const s of stated.samples) expect(s.code, s.label).toContain('http://[::1]:8080/x%7B1%7D/v%5B2%5D/a%25zz%41/orders/a');
+    expect(sample({ ...base, base: 'http://[::1]:8080/x{1}', pathValues: { order_id: 'a' } }, 'cURL')).toContain(' \\\n  --globoff');
+    // A stated base's braces are encoded: nothing left for curl to read.
+    expect(sample({ ...base, base: 'https://api.example.com/x{1}', pathValues: { order_id: 'a' } }, 'cURL')).toBe("curl https://api.example.com/x%7B1%7D/orders/a \\\n  --request POST \\\n  --header 'Authorization: Bearer <token>'");
+    expect(sample({ ...base, base: 'https://api.example.com' }, 'cURL')).toContain("{order_id}' \\\n  --globoff");
+    expect(sample({ ...base, base: 'https://api.example.com', pathValues: { order_id: 'a' } }, 'cURL')).not.toContain('--globoff');
+  });
+
+  it('show a path value `.` or `..`, which clients resolve, as a placeholder, noted', () => {
+    for (const order_id of ['.', '..']) {
+      const { samples, notes } = codeSamples({ ...base, pathValues: { order_id } });
+      expect(notes).toEqual(['The path parameter {order_id} is left as a placeholder: its stated value holds characters a code sample does not show as they are.']);
+      for (const s of samples) expect(s.code, s.label).toContain('/orders/{order_id}');
+    }
+  });
+
+  it('send JSON’s null for an infinite number and say so; send null itself as the text null in Python and PHP', () => {
+    const { samples, notes } = codeSamples({ ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'application/json', value: { big: Infinity, fine: 1 } } });
+    expect(notes).toEqual(['The request body sends null for each number that is infinite or not a number: JSON has no such number (the example shows null too).']);
+    expect(samples.find((s) => s.label === 'cURL')?.code).toContain(`--data '{\n  "big": null,\n  "fine": 1\n}'`);
+    const nothing = codeSamples({ ...base, pathValues: { order_id: 'a' }, body: { mediaType: 'application/json', value: null } });
+    expect(nothing.samples.find((s) => s.label === 'Python')?.code).toContain('    data="null"\n');
+    expect(nothing.samples.find((s) => s.label === 'PHP')?.code).toContain("  'body' => 'null'\n");
+  });
+
+  it('send a JSON integer past PHP’s as JSON text in PHP, and one within as a PHP integer', () => {
+    expect(sample({ ...base, body: { mediaType: 'application/json', value: { n: 12345678901234567000 } } }, 'PHP')).toContain(`'body' => '{\n  "n": 12345678901234567000\n}'`);
+    expect(sample({ ...base, body: { mediaType: 'application/json', value: { n: -(2 ** 63) } } }, 'PHP')).toContain(`'body' => '{\n  "n": -9223372036854776000\n}'`);
+    // 2^63 - 1024 is written 9223372036854775000, just within PHP's integers.
+    expect(sample({ ...base, body: { mediaType: 'application/json', value: { n: 2 ** 63 - 1024, f: 1e21 } } }, 'PHP')).toContain("'json' => [\n    'n' => 9223372036854775000,\n    'f' => 1e+21\n  ]");
   });
 
   it('leave out what a language cannot send, and say so: TRACE in fetch and RestSharp, a body on GET', () => {
