@@ -1,0 +1,218 @@
+import type { Analysis } from '../analyze.ts';
+import { facetId } from '../facet/ids.ts';
+import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import type { FacetResult } from '../gaps/types.ts';
+import { areaOf, type Item } from '../model/spec.ts';
+import { exampleOf } from '../render/example.ts';
+import { inMediaType } from '../render/media-example.ts';
+import { statedValueOf } from '../render/request-sample.ts';
+import { exampleContext, exampleNames, madeValue, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
+import type { Gaps } from './gaps.ts';
+import { negotiate } from './media.ts';
+import { problem, type Problem } from './problem.ts';
+import { bytes, HEADER_VALUE_LIMIT, headerValue, mayState } from './wire.ts';
+
+/** A response ready to send but for what changes per request (rate-limit headers, the gaps header). */
+export interface Prepared {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array;
+  /** The gaps the answer used (its body's resources, its error), besides the endpoint's own. */
+  used: string[];
+  /** The gaps that left the answer open (a 501's). */
+  unanswered: string[];
+  notes: string[];
+}
+
+/** How a response is asked for: `Prefer: code=…` and `example=…`, and `Accept`. */
+export interface Asked {
+  code?: number;
+  example?: string;
+  accept?: string;
+}
+
+/** The statuses a response key stands for: `404`, a range `4XX`, or `default`. */
+const isExact = (key: string) => /^[1-5]\d\d$/.test(key);
+const isRange = (key: string) => /^[1-5]XX$/i.test(key);
+
+/** The status a response key is answered with: its own, the asked one within its range (or for `default`), else the range's first (`4XX` is 400) or 200 for `default`. */
+function statusOf(key: string, code: number | undefined): number {
+  if (isExact(key)) return Number(key);
+  if (isRange(key)) return code !== undefined && Math.floor(code / 100) === Number(key[0]) ? code : Number(key[0]) * 100;
+  return code ?? 200;
+}
+
+/**
+ * The response keys in the order the mock prefers them: the lowest stated 2XX status, a `2XX`
+ * range, `default`, then the other statuses from the lowest and the other ranges.
+ */
+export function responseOrder(keys: readonly string[]): string[] {
+  const exact = keys.filter(isExact).sort();
+  const ranges = keys.filter(isRange).sort();
+  const success = exact.filter((k) => k.startsWith('2'));
+  const rest = [...success, ...ranges.filter((k) => k[0] === '2'), ...keys.filter((k) => k === 'default'), ...exact, ...ranges];
+  return [...new Set(rest)];
+}
+
+/** The key that answers an asked status: the status itself, its range, else `default`. */
+function keyFor(keys: readonly string[], code: number): string | undefined {
+  const exact = String(code);
+  if (keys.includes(exact)) return exact;
+  const range = keys.find((k) => isRange(k) && Number(k[0]) === Math.floor(code / 100));
+  return range ?? (keys.includes('default') ? 'default' : undefined);
+}
+
+/** What answering needs: the analysis, its gaps, and the notes of the request being answered. */
+export interface AnswerContext {
+  analysis: Analysis;
+  gaps: Gaps;
+  /** The path every endpoint is served under (`/v1`), for messages. */
+  basePath: string;
+}
+
+/** An endpoint as messages name it: `GET /v1/orders/{order_id} (get-order)`. */
+export function endpointWords(ctx: AnswerContext, endpoint: Item<'endpoints'>): string {
+  return `${stated(endpoint.data.method) ?? '(method open)'} ${ctx.basePath}${stated(endpoint.data.path) ?? ''} (${endpoint.id})`;
+}
+
+/** The gap of a facet when it is one, else nothing (a facet that closed since). */
+const gapsAt = (ctx: AnswerContext, ids: readonly string[]): FacetResult[] => ids.flatMap((id) => ctx.gaps.gap(id) ?? []);
+
+/** A 501: the answer is open, with the gaps that leave it so; `status` keeps a status the spec decides (401, 429) with the same body. */
+export function unanswered(ctx: AnswerContext, what: string, reason: string, gaps: readonly FacetResult[], status = 501): Prepared {
+  const named = gaps.map((g) => ctx.gaps.named(g));
+  const detail = `${what}: ${reason}${gaps.length > 0 ? `; ${gaps.length === 1 ? 'the gap' : 'the gaps'} below must be closed first` : ''}. The mock does not make up what the spec leaves open.`;
+  const p = problem({ status, type: 'open-gap', title: 'The spec does not say yet', detail, extra: { gaps: named } });
+  return { ...fromProblem(p), used: [], unanswered: gaps.map((g) => g.id), notes: [] };
+}
+
+/** A problem as a prepared answer. */
+export function fromProblem(p: Problem): Prepared {
+  return { status: p.status, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text), used: [], unanswered: [], notes: [] };
+}
+
+/** The stated response headers of a response, each with a value the spec states (else one made from its shape); left out, and noted, when none can be had or sent. */
+function statedHeaders(ctx: AnswerContext, entry: Obj, notes: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, h] of Object.entries(statedObj(entry.headers) ?? {})) {
+    if (!isObj(h)) continue;
+    if (!mayState(name)) {
+      notes.push(`the stated header ${JSON.stringify(name)} is not sent: ${/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? 'the mock writes it itself' : 'it is no header name'}`);
+      continue;
+    }
+    const given = statedValueOf(h);
+    const value = given !== undefined ? { value: given } : exampleOf(h, exampleContext(ctx.analysis), 'response');
+    if (value === undefined || value.value === undefined) continue;
+    const text = headerValue(typeof value.value === 'string' ? value.value : JSON.stringify(value.value));
+    if (text.length > HEADER_VALUE_LIMIT) {
+      notes.push(`the header ${name} is not sent: its value is ${text.length} characters long, past ${HEADER_VALUE_LIMIT}`);
+      continue;
+    }
+    out.push([name, text]);
+  }
+  return out;
+}
+
+/** The gap ids an answer's body uses: its resources' (and theirs'), its error's, the errors area's body where it is the shared one. */
+function usedBy(ctx: AnswerContext, body: Body | undefined, error: string | undefined): string[] {
+  const ids: string[] = [];
+  if (body) for (const r of ctx.gaps.resourcesOf(body.data)) ids.push(...ctx.gaps.of(`resources/${r}`).map((g) => g.id));
+  if (error !== undefined) ids.push(...ctx.gaps.of(`errors/${error}`).map((g) => g.id));
+  if (body?.shared) ids.push(...ctx.gaps.under('errors/body').map((g) => g.id));
+  return ids;
+}
+
+/** Status codes whose responses carry no body. */
+const BODYLESS = (status: number) => status < 200 || status === 204 || status === 304;
+
+/**
+ * A stated response, answered: its body (the asked named example, else the first stated example,
+ * named ones first, else one made from its shape by the pages' example generator) in the media
+ * type `Accept` asks for among the stated ones, and its stated headers. What is open in it is a
+ * 501 naming the gaps; nothing is made up for it.
+ */
+export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, status: number, entry: unknown, asked: Asked, guard?: number): Prepared {
+  const what = `${endpointWords(ctx, endpoint)}, its ${key} response`;
+  const state = facetState(entry);
+  if (isGap(state)) return unanswered(ctx, what, 'it is not stated yet', gapsAt(ctx, [facetId('endpoints', endpoint.id, 'responses', key)]), guard);
+  if (state === 'none' || !isObj(entry)) return { status, headers: [], body: new Uint8Array(), used: [], unanswered: [], notes: [] };
+  const notes: string[] = [];
+  const carried: Carried = responseCarries(ctx.analysis, ctx.gaps, endpoint, key, entry);
+  const error = typeof entry.error === 'string' ? entry.error : undefined;
+  if (carried.kind === 'open') {
+    const open = unanswered(ctx, what, carried.reason, carried.gaps, guard);
+    return { ...open, used: usedBy(ctx, undefined, error) };
+  }
+  const headers = statedHeaders(ctx, entry, notes);
+  if (carried.kind === 'none' || BODYLESS(status)) return { status, headers, body: new Uint8Array(), used: usedBy(ctx, undefined, error), unanswered: [], notes };
+  const body = carried.body;
+  const used = usedBy(ctx, body, error);
+  const types = mediaTypes(body.data);
+  const type = negotiate(types.length > 0 ? types : ['application/json'], asked.accept);
+  if (type === undefined) {
+    const p = problem({ status: 406, type: 'not-acceptable', title: 'No stated media type is acceptable', detail: `${what} comes as ${types.join(', ')}; the request accepts none of them.`, extra: { available: types } });
+    return { ...fromProblem(p), used, notes };
+  }
+  const part = mediaPart(body, types.length > 0 ? type : undefined);
+  const examples = statedExamples(body, types.length > 0 ? type : undefined);
+  let value: { value: unknown } | undefined;
+  if (asked.example !== undefined) {
+    const hit = examples.find((e) => e.name === asked.example);
+    if (!hit) {
+      const names = exampleNames(body);
+      const p = problem({ status: 400, type: 'unknown-example', title: 'No such named example', detail: `${what} states no named example \`${asked.example}\`${names.length > 0 ? `; it states ${names.map((n) => `\`${n}\``).join(', ')}` : ''}.`, extra: { examples: names } });
+      return { ...fromProblem(p), used, notes };
+    }
+    value = { value: hit.value };
+  } else if (examples[0]) value = { value: examples[0].value };
+  else {
+    const open = shapeOpen(ctx.analysis, ctx.gaps, part);
+    if (open) return { ...unanswered(ctx, what, open.reason, open.gaps, guard), used };
+    value = madeValue(ctx.analysis, part.shape, 'response');
+    if (!value) return { ...unanswered(ctx, what, 'its shape states nothing a body could be made from', [], guard), used };
+  }
+  const concrete = type.includes('*') ? 'application/json' : type;
+  const name = typeof part.shape.resource === 'string' ? part.shape.resource : undefined;
+  const written = inMediaType(value.value, concrete, name, fileFields(ctx, part.shape));
+  if ('reason' in written) return { ...unanswered(ctx, what, `the mock cannot write its body (${written.reason})`, [], guard), used, notes };
+  return { status, headers: [['Content-Type', headerValue(concrete)], ...headers], body: bytes(written.text), used, unanswered: [], notes };
+}
+
+/** The fields of a body's shape sent as files in a form: strings of format `binary`. */
+function fileFields(ctx: AnswerContext, shape: Obj): string[] {
+  const resource = typeof shape.resource === 'string' ? areaOf(ctx.analysis.spec, 'resources').items.find((r) => r.id === shape.resource) : undefined;
+  const fields = resource ? statedObj(resource.data.fields) : statedObj(statedObj(shape.schema)?.fields);
+  return Object.entries(fields ?? {}).flatMap(([n, f]) => (isObj(f) && stated(f.format) === 'binary' ? [n] : []));
+}
+
+/** Which stated response answers: the asked status (its range, `default`), else the one that states the asked example, else the success response. */
+export type Choice = { kind: 'response'; key: string; status: number; entry: unknown } | { kind: 'open'; gaps: FacetResult[] } | { kind: 'none' } | { kind: 'unstated'; keys: string[] };
+
+/** The response that answers a call, as asked. */
+export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, asked: Asked): Choice {
+  const responses = endpoint.data.responses;
+  const state = facetState(responses);
+  if (state === 'none') return { kind: 'none' };
+  const all = statedObj(responses);
+  if (!all) return { kind: 'open', gaps: gapsAt(ctx, [facetId('endpoints', endpoint.id, 'responses')]) };
+  const keys = Object.keys(all);
+  const order = responseOrder(keys);
+  if (asked.code !== undefined) {
+    const key = keyFor(keys, asked.code);
+    return key === undefined ? { kind: 'unstated', keys: order } : { kind: 'response', key, status: statusOf(key, asked.code), entry: all[key] };
+  }
+  if (asked.example !== undefined) {
+    for (const key of order) {
+      const entry = all[key];
+      const carried = isObj(entry) && facetState(entry) === 'stated' ? responseCarries(ctx.analysis, ctx.gaps, endpoint, key, entry) : undefined;
+      if (carried?.kind === 'body' && exampleNames(carried.body).includes(asked.example)) return { kind: 'response', key, status: statusOf(key, undefined), entry };
+    }
+  }
+  const key = order[0];
+  return key === undefined ? { kind: 'unstated', keys: [] } : { kind: 'response', key, status: statusOf(key, undefined), entry: all[key] };
+}
+
+/** The error a spec states for a status: the first error code (by id) that comes with it. */
+export function errorWithStatus(analysis: Analysis, status: number): string | undefined {
+  return areaOf(analysis.spec, 'errors').items.find((e) => stated(e.data.status) === status)?.id;
+}

@@ -1,0 +1,145 @@
+import type { Analysis } from '../analyze.ts';
+import { facetId, idSegment } from '../facet/ids.ts';
+import type { Path } from '../facet/path.ts';
+import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import type { FacetResult } from '../gaps/types.ts';
+import { areaOf, findItem } from '../model/spec.ts';
+import { exampleOf, type ExampleContext, type ExampleMode } from '../render/example.ts';
+import { openResourceIds, openShapeIds, type Gaps } from './gaps.ts';
+
+/** A body as the spec states it: its keys (`resource`, `schema`, `content`, examples), where they are written, and the gap id they sit under. */
+export interface Body {
+  data: Obj;
+  /** The gap id of the body (`endpoints/get-order/responses/200`, `errors/body`). */
+  prefix: string;
+  file: string;
+  path: Path;
+  /** The error it is the body of, for a response that names one. */
+  error?: string;
+  /** The body is the errors area's, shared by every error that has none of its own. */
+  shared?: boolean;
+}
+
+/** What a response or request carries: nothing (stated so, or by the status), a body, or something open. */
+export type Carried = { kind: 'none' } | { kind: 'body'; body: Body } | { kind: 'open'; gaps: FacetResult[]; reason: string };
+
+/** Keys that make a payload a body of its own (besides an error's). */
+const BODY_KEYS = ['resource', 'schema', 'content'];
+
+/** Whether a stated payload says what it carries (a resource, a shape, media types). */
+const carriesSomething = (p: Obj) => BODY_KEYS.some((k) => p[k] !== undefined);
+
+/** The gaps, among a list of ids, that a spec has. */
+const present = (gaps: Gaps, ids: readonly string[]) => ids.flatMap((id) => gaps.gap(id) ?? []);
+
+/**
+ * What a stated response carries. A response that names an error and says nothing of its own body
+ * carries the error's body, else the errors area's body (when an error states none of its own,
+ * the shared one applies); a body stated as none is no body; one that is open is open.
+ */
+export function responseCarries(analysis: Analysis, gaps: Gaps, endpoint: { id: string; file: string }, status: string, entry: Obj): Carried {
+  const prefix = facetId('endpoints', endpoint.id, 'responses', status);
+  if (carriesSomething(entry) || typeof entry.error !== 'string') {
+    return carriesSomething(entry) ? { kind: 'body', body: { data: entry, prefix, file: endpoint.file, path: ['responses', status] } } : { kind: 'none' };
+  }
+  return errorCarries(analysis, gaps, entry.error);
+}
+
+/** What an error's responses carry: its own body, else the errors area's. */
+export function errorCarries(analysis: Analysis, gaps: Gaps, id: string): Carried {
+  const error = findItem(analysis.spec, 'errors', id);
+  if (!error) return { kind: 'open', gaps: [], reason: `the error \`${id}\` is not in the spec` };
+  const own = error.data.body;
+  const ownState = facetState(own);
+  if (ownState === 'none') return { kind: 'none' };
+  const ownBody = statedObj(own);
+  if (ownBody) return { kind: 'body', body: { data: ownBody, prefix: facetId('errors', id, 'body'), file: error.file, path: ['body'], error: id } };
+  const area = areaOf(analysis.spec, 'errors');
+  const shared = area.data.body;
+  if (facetState(shared) === 'none') return { kind: 'none' };
+  const sharedBody = statedObj(shared);
+  if (sharedBody) return { kind: 'body', body: { data: sharedBody, prefix: 'errors/body', file: area.file, path: ['body'], error: id, shared: true } };
+  const open = [...(isGap(ownState) ? present(gaps, [facetId('errors', id, 'body')]) : []), ...gaps.under('errors/body')];
+  return { kind: 'open', gaps: open, reason: `the body of the error \`${id}\` is not stated yet` };
+}
+
+/** The media types a body states, in order: its `content`'s, else its `content_type`. */
+export function mediaTypes(data: Obj): string[] {
+  const content = statedObj(data.content);
+  if (content) return Object.keys(content);
+  return typeof data.content_type === 'string' ? [data.content_type] : Array.isArray(data.content_type) ? data.content_type.map(String) : [];
+}
+
+/** The part of a body one media type carries: its own entry under `content`, or the body itself; with where it is written. */
+export function mediaPart(body: Body, type: string | undefined): { shape: Obj; path: Path; prefix: string } {
+  const content = statedObj(body.data.content);
+  const entry = type !== undefined && content && Object.hasOwn(content, type) ? content[type] : undefined;
+  if (isObj(entry)) return { shape: entry, path: [...body.path, 'content', type ?? ''], prefix: `${body.prefix}/content/${idSegment(type ?? '')}` };
+  return { shape: body.data, path: body.path, prefix: body.prefix };
+}
+
+/** A stated example: named (the name it is asked for by) or not, with its value. */
+export interface StatedExample {
+  name?: string;
+  value: unknown;
+}
+
+/** The examples a body states for a media type, named ones first: the media type's own, then the body's. External values are not fetched. */
+export function statedExamples(body: Body, type: string | undefined): StatedExample[] {
+  const part = mediaPart(body, type);
+  const of = (v: Obj): StatedExample[] => [
+    ...Object.entries(isObj(v.named_examples) ? v.named_examples : {}).flatMap(([name, e]) => (isObj(e) && 'value' in e ? [{ name, value: e.value }] : [])),
+    ...('example' in v ? [{ value: v.example }] : []),
+  ];
+  const named = (list: StatedExample[]) => list.filter((e) => e.name !== undefined);
+  const plain = (list: StatedExample[]) => list.filter((e) => e.name === undefined);
+  const own = part.shape === body.data ? [] : of(part.shape);
+  const outer = of(body.data);
+  return [...named(own), ...named(outer), ...plain(own), ...plain(outer)];
+}
+
+/** The names of the examples a body states, for every media type. */
+export function exampleNames(body: Body): string[] {
+  const types = mediaTypes(body.data);
+  return [...new Set((types.length > 0 ? types : [undefined]).flatMap((t) => statedExamples(body, t).flatMap((e) => (e.name !== undefined ? [e.name] : []))))];
+}
+
+/** Looks resources up for the example generator: a resource's data (its `fields` or `value`). */
+export function exampleContext(analysis: Analysis): ExampleContext {
+  return { resource: (id) => findItem(analysis.spec, 'resources', id)?.data as Obj | undefined };
+}
+
+/**
+ * What keeps a media type's part of a body from being made: the gaps that leave its shape open
+ * (its `schema` or `content` open, a shape without a type or fields, a resource whose fields are
+ * open). Empty when the shape is stated enough to make a body from.
+ */
+export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }): { gaps: FacetResult[]; reason: string } | undefined {
+  const { shape } = part;
+  const resource = typeof shape.resource === 'string' ? shape.resource : undefined;
+  if (resource !== undefined) {
+    const item = findItem(analysis.spec, 'resources', resource);
+    if (!item) return { gaps: [], reason: `the resource \`${resource}\` is not in the spec` };
+    const value = stated(item.data.value);
+    const fields = facetState(item.data.fields);
+    if (isObj(value) || fields === 'stated' || fields === 'none') {
+      if (isObj(value) && stated(value.type) === undefined && statedObj(value.fields) === undefined) return { gaps: present(gaps, openResourceIds(resource)), reason: `the value of the resource \`${resource}\` has no type yet` };
+      return undefined;
+    }
+    return { gaps: present(gaps, openResourceIds(resource)), reason: `the fields of the resource \`${resource}\` are not stated yet` };
+  }
+  if (facetState(shape.schema) === 'open' || facetState(shape.content) === 'open') return { gaps: present(gaps, openShapeIds(part.prefix)), reason: 'its shape is not stated yet' };
+  const schema = statedObj(shape.schema);
+  if (schema && stated(schema.type) === undefined && statedObj(schema.fields) === undefined && stated(schema.items) === undefined) {
+    return { gaps: present(gaps, openShapeIds(part.prefix)), reason: 'its shape has no type yet' };
+  }
+  return undefined;
+}
+
+/** A body made from its shape by the pages' example generator (a list of one for a list of a resource); undefined when nothing stated could show. */
+export function madeValue(analysis: Analysis, shape: Obj, mode: ExampleMode): { value: unknown } | undefined {
+  const ctx = exampleContext(analysis);
+  const made = typeof shape.resource === 'string' ? exampleOf(shape.resource, ctx, mode) : isObj(stated(shape.schema)) ? exampleOf(stated(shape.schema), ctx, mode) : undefined;
+  if (!made) return undefined;
+  return { value: shape.list === true ? [made.value] : made.value };
+}

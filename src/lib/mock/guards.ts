@@ -1,0 +1,180 @@
+import type { Analysis } from '../analyze.ts';
+import { seconds } from '../areas/authentication/index.ts';
+import { requirements, type SecurityAlternative, type SecurityRequirement } from '../areas/security.ts';
+import { stated } from '../facet/state.ts';
+import { findItem, type Item } from '../model/spec.ts';
+import { cookies, header, type MockRequest } from './wire.ts';
+
+/**
+ * What the spec states about who may call and how often: credentials (checked for presence, never
+ * for validity: the mock issues no tokens), request quotas counted in memory, and size bounds.
+ */
+
+/** Whether a call carries what one requirement asks for; undefined when the spec does not say enough to tell (the call passes). */
+function carries(analysis: Analysis, r: SecurityRequirement, request: MockRequest, query: URLSearchParams): { ok: boolean; wanted: string; credential?: string } | undefined {
+  const scheme = findItem(analysis.spec, 'authentication', r.scheme);
+  if (!scheme) return undefined;
+  const d = scheme.data;
+  const kind = stated(d.scheme);
+  const headers = stated(d.headers);
+  const credentials = stated(d.credentials);
+  const first = (list: unknown) => (Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined);
+  const authorization = (prefix: string | undefined) => {
+    const name = first(headers) ?? 'Authorization';
+    const value = header(request, name);
+    const ok = value !== undefined && (prefix === undefined || value.toLowerCase().startsWith(`${prefix.toLowerCase()} `)) && value.trim().length > (prefix?.length ?? 0);
+    return { ok, wanted: `${name}: ${prefix ?? '<credentials>'}${prefix === undefined ? '' : ' <credentials>'}`, ...(ok && value !== undefined ? { credential: value } : {}) };
+  };
+  switch (kind) {
+    case 'http-bearer':
+    case 'oauth2':
+    case 'openid-connect':
+      return authorization('Bearer');
+    case 'http-basic':
+      return authorization('Basic');
+    case 'http':
+      return authorization(typeof d.http_scheme === 'string' ? d.http_scheme : undefined);
+    case 'api-key': {
+      const where = stated(d.location);
+      if (where === 'header') {
+        const name = first(headers) ?? first(credentials);
+        if (name === undefined) return undefined;
+        const value = header(request, name);
+        return { ok: value !== undefined && value !== '', wanted: `the ${name} header`, ...(value ? { credential: value } : {}) };
+      }
+      if (where === 'query' || where === 'cookie') {
+        const name = first(credentials);
+        if (name === undefined) return undefined;
+        const value = where === 'query' ? (query.get(name) ?? undefined) : cookies(request).get(name);
+        return { ok: value !== undefined && value !== '', wanted: `the ${name} ${where === 'query' ? 'query parameter' : 'cookie'}`, ...(value ? { credential: value } : {}) };
+      }
+      return undefined;
+    }
+    default:
+      // Mutual TLS, SASL, a kind not stated yet: nothing in the request to look for.
+      return undefined;
+  }
+}
+
+/** The outcome of the credentials check: let through (with the credential that identifies the caller, when one does), or what was wanted. */
+export type Authorized = { ok: true; credential?: string } | { ok: false; wanted: string[]; schemes: string[] };
+
+/**
+ * Whether a call carries the credentials of one of its endpoint's security alternatives (all the
+ * requirements of an `all`); an anonymous alternative, or security not stated, lets any call through.
+ */
+export function authorize(analysis: Analysis, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams): Authorized {
+  const alternatives = stated(endpoint.data.security);
+  if (!Array.isArray(alternatives) || alternatives.length === 0) return { ok: true };
+  const wanted: string[] = [];
+  const schemes = new Set<string>();
+  for (const alt of alternatives as SecurityAlternative[]) {
+    if ('anonymous' in alt) return { ok: true };
+    const reqs = requirements([alt]).map((r) => r.requirement);
+    const outcomes = reqs.map((r) => carries(analysis, r, request, query));
+    if (outcomes.every((o) => o === undefined || o.ok)) {
+      const credential = outcomes.find((o) => o?.credential !== undefined)?.credential;
+      return { ok: true, ...(credential !== undefined ? { credential } : {}) };
+    }
+    for (const r of reqs) schemes.add(r.scheme);
+    wanted.push(outcomes.flatMap((o) => (o === undefined || o.ok ? [] : [o.wanted])).join(' and '));
+  }
+  return { ok: false, wanted, schemes: [...schemes].sort() };
+}
+
+/** A request quota as the spec states it: how many calls per window, by limit id. */
+export interface Quota {
+  id: string;
+  quota: number;
+  windowSeconds: number;
+}
+
+/** The quotas of an endpoint's limits that state both their count and their window. */
+export function quotasOf(analysis: Analysis, endpoint: Item<'endpoints'>): Quota[] {
+  return (endpoint.data.limits ?? []).flatMap((id) => {
+    const limit = findItem(analysis.spec, 'limits', id);
+    if (!limit || limit.data.kind !== 'quota') return [];
+    const quota = stated(limit.data.quota);
+    const windowSeconds = seconds(stated(limit.data.window));
+    return typeof quota === 'number' && windowSeconds !== undefined && windowSeconds > 0 ? [{ id, quota, windowSeconds }] : [];
+  });
+}
+
+/** The largest request body an endpoint's size limits allow, with the limit that says so. */
+export function sizeBoundOf(analysis: Analysis, endpoint: Item<'endpoints'>): { id: string; maxBytes: number } | undefined {
+  let bound: { id: string; maxBytes: number } | undefined;
+  for (const id of endpoint.data.limits ?? []) {
+    const limit = findItem(analysis.spec, 'limits', id);
+    if (!limit || limit.data.kind !== 'size' || limit.data.applies_to === 'response') continue;
+    const max = stated(limit.data.max_bytes);
+    if (typeof max === 'number' && (bound === undefined || max < bound.maxBytes)) bound = { id, maxBytes: max };
+  }
+  return bound;
+}
+
+/** Where one quota stands for one caller, after this call is counted. */
+export interface QuotaState {
+  quota: Quota;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  reset: number;
+  exceeded: boolean;
+}
+
+/** Windows kept at most; past it, the windows that have ended are dropped. */
+const MAX_WINDOWS = 10_000;
+
+/**
+ * Request quotas counted in memory, per limit and caller, in fixed windows that start with the
+ * first call: the quota's count of calls pass, the next ones are refused until the window ends.
+ */
+export class QuotaCounter {
+  readonly #windows = new Map<string, { start: number; count: number }>();
+
+  /** Counts a call against a quota; `now` in milliseconds. */
+  take(quota: Quota, caller: string, now: number): QuotaState {
+    const key = `${quota.id}\u0000${quota.quota}\u0000${quota.windowSeconds}\u0000${caller}`;
+    const length = quota.windowSeconds * 1000;
+    let window = this.#windows.get(key);
+    if (!window || now - window.start >= length) {
+      if (this.#windows.size >= MAX_WINDOWS) for (const [k, w] of this.#windows) if (now - w.start >= length) this.#windows.delete(k);
+      window = { start: now, count: 0 };
+      this.#windows.set(key, window);
+    }
+    const exceeded = window.count >= quota.quota;
+    if (!exceeded) window.count++;
+    return { quota, remaining: Math.max(0, quota.quota - window.count), reset: Math.max(1, Math.ceil((window.start + length - now) / 1000)), exceeded };
+  }
+}
+
+/**
+ * The value of a rate-limit header the spec names, for a quota's state: the IETF drafts' `RateLimit`
+ * and `RateLimit-Policy` (structured, and the older `-Limit`, `-Remaining`, `-Reset`), the `X-`
+ * forms (`X-RateLimit-Reset` as a Unix time, as GitHub and others send it) and `Retry-After`;
+ * undefined for a name whose meaning is not known.
+ */
+export function rateLimitValue(name: string, s: QuotaState, now: number): string | undefined {
+  switch (name.toLowerCase()) {
+    case 'ratelimit':
+      return `"${s.quota.id}";r=${s.remaining};t=${s.reset}`;
+    case 'ratelimit-policy':
+      return `"${s.quota.id}";q=${s.quota.quota};w=${s.quota.windowSeconds}`;
+    case 'ratelimit-limit':
+    case 'x-ratelimit-limit':
+    case 'x-rate-limit-limit':
+      return String(s.quota.quota);
+    case 'ratelimit-remaining':
+    case 'x-ratelimit-remaining':
+    case 'x-rate-limit-remaining':
+      return String(s.remaining);
+    case 'ratelimit-reset':
+      return String(s.reset);
+    case 'x-ratelimit-reset':
+    case 'x-rate-limit-reset':
+      return String(Math.floor(now / 1000) + s.reset);
+    case 'retry-after':
+      return s.exceeded ? String(s.reset) : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,115 @@
+import type { Analysis } from '../analyze.ts';
+import type { Path } from '../facet/path.ts';
+import { isObj, own, stated, type Obj } from '../facet/state.ts';
+import { isResourceType } from '../areas/shape.ts';
+import { SourceFile } from '../load/source.ts';
+import { findItem } from '../model/spec.ts';
+
+/** A place in the spec: the file and line (and column) that states something. */
+export interface SpecPlace {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A shape and where it is written: the file, and the data path of the shape inside it. */
+export interface ShapePlace {
+  file: string;
+  path: Path;
+  shape: unknown;
+}
+
+/** JSON Schema's keywords, as the key of a shape that states them. */
+const KEY_OF: Record<string, string> = {
+  type: 'type',
+  enum: 'allowed',
+  const: 'allowed',
+  format: 'format',
+  minimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMinimum: 'exclusive_minimum',
+  exclusiveMaximum: 'exclusive_maximum',
+  multipleOf: 'multiple_of',
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  pattern: 'pattern',
+  minItems: 'min_items',
+  maxItems: 'max_items',
+  uniqueItems: 'unique_items',
+  oneOf: 'of',
+  anyOf: 'of',
+  allOf: 'of',
+};
+
+/**
+ * Turns what a request broke back into the line of the spec that says so. Files are parsed for
+ * their positions only when a request breaks something in them, once per analysis.
+ */
+export class Locator {
+  readonly #analysis: Analysis;
+  readonly #sources = new Map<string, SourceFile | undefined>();
+
+  constructor(analysis: Analysis) {
+    this.#analysis = analysis;
+  }
+
+  /** The line and column of a data path in a file (the deepest part of it that is written, when not all of it is). */
+  place(file: string, path: Path): SpecPlace {
+    let source = this.#sources.get(file);
+    if (!this.#sources.has(file)) {
+      const text = this.#analysis.spec.sources.get(file)?.text;
+      source = text === undefined ? undefined : new SourceFile(file, text);
+      this.#sources.set(file, source);
+    }
+    if (!source) return { file, line: 1, column: 1 };
+    const span = source.locate(path);
+    return { file, line: span.line, column: span.column };
+  }
+
+  /** A resource as a shape and where it is written: its `value`, or its fields as an object at the top of its file. */
+  resourcePlace(id: string): ShapePlace | undefined {
+    const item = findItem(this.#analysis.spec, 'resources', id);
+    if (!item) return undefined;
+    const value = stated(item.data.value);
+    if (isObj(value)) return { file: item.file, path: ['value'], shape: value };
+    return { file: item.file, path: [], shape: { type: 'object', fields: item.data.fields } };
+  }
+
+  /**
+   * Where the spec states what a value broke: the shape of the value's part at `instance` (an
+   * Ajv instance path, `/lines/0/quantity`), followed from `root` through fields, items, map
+   * values and the resources named on the way, then the key of the rule broken (`minimum`,
+   * `allowed`; for a missing field, its `required`). Where the way cannot be followed (a union), the
+   * deepest shape reached.
+   */
+  shapePlace(root: ShapePlace, instance: string, keyword: string, params: Obj): SpecPlace {
+    let at = root;
+    const parts = instance === '' ? [] : instance.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const resolve = (place: ShapePlace, hops = 0): ShapePlace => {
+      const shape = typeof place.shape === 'string' ? { type: place.shape } : place.shape;
+      const type = stated(own(shape, 'type'));
+      if (hops < 16 && typeof type === 'string' && isResourceType(type) && stated(own(shape, 'fields')) === undefined) {
+        const resource = this.resourcePlace(type);
+        if (resource) return resolve(resource, hops + 1);
+      }
+      return { ...place, shape };
+    };
+    for (const part of parts) {
+      at = resolve(at);
+      const shape = at.shape;
+      const fields = stated(own(shape, 'fields'));
+      const items = stated(own(shape, 'items'));
+      const values = stated(own(shape, 'values'));
+      if (/^\d+$/.test(part) && items !== undefined) at = { file: at.file, path: [...at.path, 'items'], shape: items };
+      else if (isObj(fields) && Object.hasOwn(fields, part)) at = { file: at.file, path: [...at.path, 'fields', part], shape: fields[part] };
+      else if (values !== undefined) at = { file: at.file, path: [...at.path, 'values'], shape: values };
+      else break;
+    }
+    at = resolve(at);
+    const missing = keyword === 'required' && typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
+    const fields = stated(own(at.shape, 'fields'));
+    if (missing !== undefined && isObj(fields) && Object.hasOwn(fields, missing)) return this.place(at.file, [...at.path, 'fields', missing, 'required']);
+    const key = KEY_OF[keyword];
+    return this.place(at.file, key !== undefined && own(at.shape, key) !== undefined ? [...at.path, key] : at.path);
+  }
+}

@@ -1,0 +1,330 @@
+import type { Analysis } from '../analyze.ts';
+import { facetId } from '../facet/ids.ts';
+import { stated } from '../facet/state.ts';
+import { areaOf, type Item } from '../model/spec.ts';
+import { sourceLinks } from '../render/site/source-links.ts';
+import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
+import { Gaps } from './gaps.ts';
+import { authorize, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
+import { Hits, type HitsSummary } from './hits.ts';
+import { Locator } from './located.ts';
+import { problem } from './problem.ts';
+import { requestSegments, Routes, type Route } from './routes.ts';
+import { resourcesSchema } from './schemas.ts';
+import { refusal } from './validate.ts';
+import { Validators } from './validators.ts';
+import { bytes, gapsHeader, header, headerValues, type MockRequest, type MockResponse } from './wire.ts';
+
+export type { MockRequest, MockResponse } from './wire.ts';
+export type { HitsSummary, GapHits } from './hits.ts';
+export { gapIdEntry, gapsHeader, readGapsHeader } from './wire.ts';
+
+/** What can be switched off for a demo, and the clock quotas count with. */
+export interface MockOptions {
+  /** Check credentials where security is stated (default true; `--no-auth` turns it off). */
+  auth?: boolean;
+  /** Count stated quotas and size bounds (default true; `--no-limits` turns it off). */
+  limits?: boolean;
+  /** Milliseconds now (quota windows); `Date.now` by default. */
+  now?: () => number;
+  /** Where the spec folder is edited (`SPECBENCH_EDIT_URL`; else `edit_url` in specbench.yaml), for links to the file that would close a gap. */
+  editUrl?: string;
+}
+
+/** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
+export interface MockOutcome {
+  response: MockResponse;
+  endpoint?: string;
+  gaps: string[];
+  unanswered: string[];
+  notes: string[];
+}
+
+/** Where the mock answers about itself; no path of the spec is served under it. */
+export const MOCK_PATH = '/_specbench/';
+
+/** Everything the mock knows of one analysis, made again when the spec changes. */
+interface State extends AnswerContext {
+  base: string[];
+  basePath: string;
+  routes: Routes;
+  validators: Validators;
+  locator: Locator;
+  /** Answers already made, by endpoint, response, media type and example. */
+  prepared: Map<string, Prepared>;
+  notes: string[];
+}
+
+/** The base path of the spec's base address (`https://api.example.com/v1` → `/v1`); the root while it is not stated. */
+function basePathOf(analysis: Analysis): string {
+  const base = stated(areaOf(analysis.spec, 'purpose').data.base_url);
+  if (typeof base !== 'string') return '';
+  let path: string;
+  try {
+    path = new URL(base).pathname;
+  } catch {
+    path = base.startsWith('/') ? base : '';
+  }
+  // A server variable in the path (`/{version}`) is not a path a client calls.
+  return /[{}]/.test(path) ? '' : path.replace(/\/+$/, '');
+}
+
+/** `Prefer: code=409, example=name` (several `Prefer` headers, `;` or `,` between preferences, values quoted or not). */
+function preferences(request: MockRequest): Asked {
+  const asked: Asked = {};
+  for (const line of headerValues(request, 'prefer')) {
+    for (const part of line.split(/[;,]/)) {
+      const m = /^\s*([A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]*))\s*$/.exec(part);
+      if (!m) continue;
+      const value = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
+      if (m[1]?.toLowerCase() === 'code' && /^[1-5]\d\d$/.test(value)) asked.code = Number(value);
+      if (m[1]?.toLowerCase() === 'example' && value !== '') asked.example = value;
+    }
+  }
+  const accept = header(request, 'accept');
+  return accept === undefined ? asked : { ...asked, accept };
+}
+
+/** An endpoint as the 404 and 405 answers list it. */
+const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r.method ?? null, path: `${state.basePath}${r.path}`, file: r.endpoint.file });
+
+/**
+ * The mock server's core: answers requests as the spec states, names every gap an answer runs
+ * into, and never makes up what the spec leaves open. Plain TypeScript over `MockRequest` and
+ * `MockResponse`; the command line puts it behind node:http and calls `load` after every edit.
+ */
+export class Mock {
+  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl'>;
+  readonly #quotas = new QuotaCounter();
+  readonly #hits = new Hits();
+  #state: State;
+
+  constructor(analysis: Analysis, options: MockOptions = {}) {
+    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}) };
+    this.#state = this.#stateOf(analysis);
+  }
+
+  /** Answers from now on as this analysis states (the quotas' counts and the hits stay). */
+  load(analysis: Analysis): void {
+    this.#state = this.#stateOf(analysis);
+  }
+
+  /** The path every endpoint is served under (`/v1`), empty for the root. */
+  get basePath(): string {
+    return this.#state.basePath;
+  }
+
+  /** How many endpoints can be called (their path is stated). */
+  get endpoints(): number {
+    return this.#state.routes.routes.length;
+  }
+
+  /** Loads the validator (Ajv) and registers the resources' schemas now, so that the first request does not wait for them. */
+  warm(): void {
+    this.#state.validators.warm();
+  }
+
+  /** The gaps clients ran into so far. */
+  hits(): HitsSummary {
+    return this.#hits.summary(this.#state.gaps);
+  }
+
+  #stateOf(analysis: Analysis): State {
+    const notes: string[] = [];
+    const slow = new Set<string>();
+    const links = sourceLinks(this.#options.editUrl ?? analysis.spec.config.editUrl);
+    const basePath = basePathOf(analysis);
+    return {
+      analysis,
+      gaps: new Gaps(analysis, links),
+      base: requestSegments(basePath) ?? [],
+      basePath,
+      routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
+      validators: new Validators([resourcesSchema(analysis, 'request'), resourcesSchema(analysis, 'response')], (pattern) => {
+        if (!slow.has(pattern)) notes.push(`the pattern ${JSON.stringify(pattern)} took too long to test and was not judged`);
+        slow.add(pattern);
+      }),
+      locator: new Locator(analysis),
+      prepared: new Map(),
+      notes,
+    };
+  }
+
+  /** Answers one request. Never throws: whatever goes wrong inside is a 500 that says so. */
+  async handle(request: MockRequest): Promise<MockOutcome> {
+    const state = this.#state;
+    let outcome: MockOutcome;
+    try {
+      outcome = await this.#answer(state, request);
+    } catch (error) {
+      const p = problem({ status: 500, type: 'internal-error', title: 'The mock failed', detail: `The mock failed to answer: ${error instanceof Error ? error.message : String(error)}. Please report this with the spec that caused it.` });
+      outcome = { response: { status: 500, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text) }, gaps: [], unanswered: [], notes: [] };
+    }
+    const notes = state.notes.splice(0);
+    outcome.notes.push(...notes);
+    outcome.response.headers.push(['Specbench-Gaps', gapsHeader(outcome.gaps)], ['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*']);
+    if (!request.url.startsWith(MOCK_PATH)) this.#hits.record(outcome.response.status, outcome.gaps, outcome.unanswered, outcome.endpoint);
+    return outcome;
+  }
+
+  async #answer(state: State, request: MockRequest): Promise<MockOutcome> {
+    const method = request.method.toUpperCase();
+    const at = request.url.indexOf('?');
+    const path = at < 0 ? request.url : request.url.slice(0, at);
+    const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
+    if (path.startsWith(MOCK_PATH)) return this.#own(state, path);
+    const parts = requestSegments(path);
+    if (parts === undefined || !path.startsWith('/')) {
+      const p = problem({ status: 400, type: 'bad-path', title: 'The path cannot be read', detail: 'The request path is not a path of percent-encoded UTF-8.' });
+      return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
+    }
+    const inventory = state.gaps.gap('endpoints/inventory');
+    const under = state.base.every((s, i) => parts[i] === s) ? parts.slice(state.base.length) : undefined;
+    const match = under === undefined ? { kind: 'none' as const, closest: state.routes.closest(method, parts.slice(state.base.length)) } : state.routes.match(method, under);
+    // A browser's preflight: answered for any stated path, unless the spec states OPTIONS there.
+    if (method === 'OPTIONS' && header(request, 'access-control-request-method') !== undefined && match.kind !== 'endpoint' && match.kind !== 'none') {
+      return { response: { status: 204, headers: [['Access-Control-Allow-Methods', [...match.allowed, 'OPTIONS'].join(', ')], ['Access-Control-Allow-Headers', header(request, 'access-control-request-headers') ?? '*'], ['Access-Control-Max-Age', '600']], body: new Uint8Array() }, gaps: [], unanswered: [], notes: [] };
+    }
+    if (match.kind === 'none') {
+      const closest = match.closest.map((r) => listed(state, r));
+      const maybe = inventory ? ' The list of endpoints is not complete yet: this one may be missing from the spec.' : '';
+      const p = problem({
+        status: 404,
+        type: 'no-endpoint',
+        title: 'No stated endpoint has this path',
+        detail: `The spec states no endpoint at ${path}${state.basePath !== '' ? ` (endpoints are served under ${state.basePath})` : ''}.${closest.length > 0 ? ` The closest: ${closest.map((c) => `${c.method ?? '(method open)'} ${c.path}`).join(', ')}.` : ''}${maybe}`,
+        extra: { closest, ...(inventory ? { gaps: [state.gaps.named(inventory)] } : {}) },
+      });
+      return { response: this.#send(fromProblem(p)), gaps: inventory ? [inventory.id] : [], unanswered: [], notes: [] };
+    }
+    if (match.kind === 'method') {
+      if (match.open.length > 0) {
+        const open = match.open.flatMap((r) => state.gaps.gap(facetId('endpoints', r.endpoint.id, 'method')) ?? []);
+        const what = `${method} ${path} (${match.open.map((r) => r.endpoint.id).join(', ')})`;
+        const answer = unanswered(state, what, 'the method of the endpoint at this path is not stated yet', open);
+        const own = match.open.flatMap((r) => state.gaps.of(`endpoints/${r.endpoint.id}`).map((g) => g.id));
+        const response = this.#send(answer);
+        const first = match.open[0]?.endpoint.id;
+        if (first !== undefined) response.headers.push(['Specbench-Endpoint', first]);
+        return { response, endpoint: first, gaps: unique([...own, ...answer.unanswered]), unanswered: answer.unanswered, notes: [] };
+      }
+      const sameRoutes = state.routes.onPath(under ?? []);
+      const p = problem({
+        status: 405,
+        type: 'method-not-allowed',
+        title: 'The spec states another method here',
+        detail: `The spec states ${match.allowed.join(', ')} at ${path}, not ${method}.`,
+        extra: { allowed: match.allowed, closest: sameRoutes.map((r) => listed(state, r)) },
+      });
+      const response = this.#send(fromProblem(p));
+      response.headers.push(['Allow', match.allowed.join(', ')]);
+      return { response, gaps: [], unanswered: [], notes: [] };
+    }
+    return this.#endpoint(state, match.route.endpoint, request, query, match.params);
+  }
+
+  /** An endpoint's answer: credentials, quotas and size first, then the request's validity, then the stated response. */
+  async #endpoint(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>): Promise<MockOutcome> {
+    const own = state.gaps.of(`endpoints/${endpoint.id}`).map((g) => g.id);
+    const done = (answer: Prepared, extra: Array<[string, string]> = []): MockOutcome => {
+      const response = this.#send(answer);
+      response.headers.push(...extra.filter(([name]) => !response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())), ['Specbench-Endpoint', endpoint.id]);
+      return { response, endpoint: endpoint.id, gaps: unique([...own, ...answer.used, ...answer.unanswered]), unanswered: answer.unanswered, notes: [...answer.notes] };
+    };
+    const auth = authorize(state.analysis, endpoint, request, query);
+    if (this.#options.auth && !auth.ok) {
+      const answer = this.#guard(state, endpoint, 401, 'unauthorized', 'Credentials are missing', `This endpoint needs ${auth.wanted.join(', or ')}. The mock checks that credentials are there, not what they are.`, { schemes: auth.schemes });
+      const schemeGaps = auth.schemes.flatMap((s) => state.gaps.of(`authentication/${s}`).map((g) => g.id));
+      return done({ ...answer, used: [...answer.used, ...schemeGaps] });
+    }
+    if (this.#options.limits) {
+      // A quota counts per caller: the credential that let the call through, else where it came from.
+      const who = (auth.ok ? auth.credential : undefined) ?? request.client ?? 'anonymous';
+      const now = this.#options.now();
+      const rate = quotasOf(state.analysis, endpoint).map((q) => this.#quotas.take(q, who, now));
+      const rateHeaders = this.#rateHeaders(state, rate, now);
+      const exceeded = rate.find((r) => r.exceeded);
+      if (exceeded) {
+        const answer = this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} requests per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
+        return done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${exceeded.quota.id}`).map((g) => g.id)] }, rateHeaders);
+      }
+      const size = sizeBoundOf(state.analysis, endpoint);
+      if (size && request.body.length > size.maxBytes) {
+        const answer = this.#guard(state, endpoint, 413, 'too-large', 'The body is too large', `The limit \`${size.id}\` allows bodies of ${size.maxBytes} bytes at most; this one has ${request.body.length}.`, { limit: size.id });
+        return done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${size.id}`).map((g) => g.id)] }, rateHeaders);
+      }
+      const outcome = await this.#validated(state, endpoint, request, query, params, done);
+      outcome.response.headers.push(...rateHeaders.filter(([name]) => !outcome.response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())));
+      return outcome;
+    }
+    return this.#validated(state, endpoint, request, query, params, done);
+  }
+
+  async #validated(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>, done: (answer: Prepared) => MockOutcome): Promise<MockOutcome> {
+    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, note: (text) => state.notes.push(text) }, endpoint, request, query, params);
+    if (refused) {
+      const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
+      const title = refused.status === 415 ? 'The media type is not one the spec states' : 'The request breaks the spec';
+      const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : 'invalid-request', title, detail: lines.join('; '), extra: { endpoint: endpoint.id, errors: refused.problems } });
+      return done(fromProblem(p));
+    }
+    const asked = preferences(request);
+    const choice = chooseResponse(state, endpoint, asked);
+    const what = endpointWords(state, endpoint);
+    if (choice.kind === 'open') return done(unanswered(state, what, 'its responses are not stated yet', choice.gaps));
+    if (choice.kind === 'none') return done({ status: 204, headers: [], body: new Uint8Array(), used: [], unanswered: [], notes: [] });
+    if (choice.kind === 'unstated') {
+      const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.code ?? ''} response; it states ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
+      return done(fromProblem(p));
+    }
+    const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example ?? ''}`;
+    let answer = state.prepared.get(key);
+    if (!answer) {
+      answer = answerResponse(state, endpoint, choice.key, choice.status, choice.entry, asked);
+      // Answers that depend on the request (many `Accept` values) are not all kept.
+      if (state.prepared.size < 10_000) state.prepared.set(key, answer);
+    }
+    return done(answer);
+  }
+
+  /**
+   * The answer to a call the spec's security or limits refuse: the endpoint's own response for the
+   * status, else the error the spec states for it, else the mock's problem saying why. Where the
+   * body the spec gives is open, the status stays and the body names the gaps.
+   */
+  #guard(state: State, endpoint: Item<'endpoints'>, status: 401 | 413 | 429, type: 'unauthorized' | 'too-large' | 'rate-limited', title: string, detail: string, extra: Record<string, unknown>): Prepared {
+    const responses = stated(endpoint.data.responses);
+    const ownKey = responses && Object.hasOwn(responses, String(status)) ? String(status) : undefined;
+    if (ownKey !== undefined) return answerResponse(state, endpoint, ownKey, status, responses?.[ownKey], {}, status);
+    const error = errorWithStatus(state.analysis, status);
+    if (error !== undefined) return answerResponse(state, endpoint, String(status), status, { error }, {}, status);
+    return fromProblem(problem({ status, type, title, detail: `${detail} The spec states no ${status} response for this endpoint, so this body is the mock's.`, extra }));
+  }
+
+  /** The rate-limit headers the limits area names, with the values of the endpoint's quotas (the one with the fewest calls left). */
+  #rateHeaders(state: State, rate: readonly QuotaState[], now: number): Array<[string, string]> {
+    const names = stated(areaOf(state.analysis.spec, 'limits').data.headers);
+    const tightest = [...rate].sort((a, b) => Number(b.exceeded) - Number(a.exceeded) || a.remaining - b.remaining)[0];
+    if (!Array.isArray(names) || !tightest) return [];
+    return names.flatMap((name): Array<[string, string]> => {
+      const value = typeof name === 'string' && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? rateLimitValue(name, tightest, now) : undefined;
+      return value === undefined ? [] : [[name, value]];
+    });
+  }
+
+  /** `/_specbench/hits`: the gaps clients ran into. */
+  #own(state: State, path: string): MockOutcome {
+    if (path === `${MOCK_PATH}hits`) {
+      return { response: { status: 200, headers: [['Content-Type', 'application/json']], body: bytes(`${JSON.stringify(this.#hits.summary(state.gaps), null, 2)}\n`) }, gaps: [], unanswered: [], notes: [] };
+    }
+    const p = problem({ status: 404, type: 'no-endpoint', title: 'No such page of the mock', detail: `The mock answers ${MOCK_PATH}hits under ${MOCK_PATH}.` });
+    return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
+  }
+
+  /** A prepared answer as a response of its own (its headers copied: kept answers are shared). */
+  #send(answer: Prepared): MockResponse {
+    return { status: answer.status, headers: answer.headers.map(([n, v]) => [n, v]), body: answer.body };
+  }
+}
+
+const unique = (ids: readonly string[]) => [...new Set(ids)];

@@ -1,0 +1,165 @@
+import { distance } from 'fastest-levenshtein';
+import { stated } from '../facet/state.ts';
+import type { Item } from '../model/spec.ts';
+
+/** One segment of a path template: written as it is, or holding parameters (`{order_id}`, `{name}.json`). */
+type Segment = { literal: string } | { pattern: RegExp; names: string[] };
+
+/** An endpoint the mock can be called at: its stated path (and method, when stated). */
+export interface Route {
+  endpoint: Item<'endpoints'>;
+  /** Undefined while the endpoint's method is open: any method not stated elsewhere on the path reaches it. */
+  method: string | undefined;
+  /** The path as stated, below the base path. */
+  path: string;
+  segments: Segment[];
+}
+
+/** What a request's method and path reach. */
+export type RouteMatch =
+  | { kind: 'endpoint'; route: Route; params: Map<string, string> }
+  /** The path is stated, the method is not: the methods stated for it, and the endpoints on it whose method is open. */
+  | { kind: 'method'; allowed: string[]; open: Route[]; params: Map<string, string> }
+  | { kind: 'none'; closest: Route[] };
+
+/** Whether two routes have the same path shape (parameter names aside). */
+const samePath = (a: Route, b: Route | undefined) => b !== undefined && a.segments.length === b.segments.length && a.segments.every((s, i) => {
+  const t = b.segments[i];
+  return t !== undefined && ('literal' in s ? 'literal' in t && t.literal === s.literal : 'pattern' in t && t.pattern.source === s.pattern.source);
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A path's template segments; parameters (`{name}`) match one segment's text or a part of it. */
+function segmentsOf(path: string): Segment[] {
+  return path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const names: string[] = [];
+      const source = segment.split(/(\{[^{}]*\})/).map((part) => {
+        const name = /^\{([^{}]*)\}$/.exec(part)?.[1];
+        if (name === undefined) return escape(part);
+        names.push(name);
+        return '(.+?)';
+      });
+      return names.length === 0 ? { literal: segment } : { pattern: new RegExp(`^${source.join('')}$`, 's'), names };
+    });
+}
+
+/** A request path's segments, each percent-decoded; undefined when one cannot be decoded. */
+export function requestSegments(path: string): string[] | undefined {
+  try {
+    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A node of the path tree: written segments by text, segments with parameters in order, and the routes whose path ends here. */
+interface Node {
+  literal: Map<string, Node>;
+  templated: Array<{ segment: Extract<Segment, { names: string[] }>; node: Node }>;
+  routes: Route[];
+}
+
+const node = (): Node => ({ literal: new Map(), templated: [], routes: [] });
+
+/**
+ * The endpoints of a spec that can be called: those whose path is stated, under the base path.
+ * A request is matched by its path first (the most specific stated path that fits: a written
+ * segment before one with parameters, OpenAPI's rule, `/orders/mine` before `/orders/{id}`), then
+ * its method; an endpoint whose method is open answers on its path for any method no other
+ * endpoint there states. Paths are kept as a tree of segments, so a match reads each segment once
+ * per branch it could take.
+ */
+export class Routes {
+  readonly routes: readonly Route[];
+  readonly #root = node();
+
+  constructor(endpoints: ReadonlyArray<Item<'endpoints'>>) {
+    const routes: Route[] = [];
+    for (const endpoint of endpoints) {
+      const path = stated(endpoint.data.path);
+      if (typeof path !== 'string') continue;
+      const method = stated(endpoint.data.method);
+      routes.push({ endpoint, method: typeof method === 'string' ? method : undefined, path, segments: segmentsOf(path) });
+    }
+    this.routes = routes;
+    for (const route of routes) {
+      let at = this.#root;
+      for (const segment of route.segments) {
+        if ('literal' in segment) {
+          let next = at.literal.get(segment.literal);
+          if (!next) at.literal.set(segment.literal, (next = node()));
+          at = next;
+        } else {
+          let next = at.templated.find((t) => t.segment.pattern.source === segment.pattern.source)?.node;
+          if (!next) at.templated.push({ segment, node: (next = node()) });
+          at = next;
+        }
+      }
+      at.routes.push(route);
+    }
+  }
+
+  /** Every route whose path fits the segments, the most specific first, with the parameters each takes (by its own names). */
+  #fitting(parts: readonly string[]): Array<{ route: Route; params: Map<string, string> }> {
+    const out: Array<{ route: Route; params: Map<string, string> }> = [];
+    const walk = (at: Node, i: number, captured: ReadonlyArray<readonly string[]>) => {
+      if (i === parts.length) {
+        for (const route of at.routes) {
+          const params = new Map<string, string>();
+          const templated = route.segments.filter((segment) => 'names' in segment);
+          templated.forEach((segment, k) => segment.names.forEach((name, j) => params.set(name, captured[k]?.[j] ?? '')));
+          out.push({ route, params });
+        }
+        return;
+      }
+      const part = parts[i] ?? '';
+      const literal = at.literal.get(part);
+      if (literal) walk(literal, i + 1, captured);
+      for (const { segment, node: next } of at.templated) {
+        const m = segment.pattern.exec(part);
+        if (m) walk(next, i + 1, [...captured, m.slice(1).map((v) => v ?? '')]);
+      }
+    };
+    walk(this.#root, 0, []);
+    return out;
+  }
+
+  /** What a method and a path (below the base path, its segments decoded) reach. */
+  match(method: string, parts: readonly string[]): RouteMatch {
+    const fitting = this.#fitting(parts);
+    if (fitting.length === 0) return { kind: 'none', closest: this.closest(method, parts) };
+    // The most specific path that states the method; HEAD is answered by GET where no HEAD is stated.
+    for (const wanted of method === 'HEAD' ? ['HEAD', 'GET'] : [method]) {
+      const hit = fitting.find((f) => f.route.method === wanted);
+      if (hit) return { kind: 'endpoint', ...hit };
+    }
+    const first = fitting[0];
+    const same = fitting.filter((f) => samePath(f.route, first?.route));
+    const open = same.filter((f) => f.route.method === undefined).map((f) => f.route);
+    const allowed = [...new Set(fitting.flatMap((f) => (f.route.method === undefined ? [] : [f.route.method])))].sort();
+    return { kind: 'method', allowed, open, params: first?.params ?? new Map() };
+  }
+
+  /** The routes whose path fits a request's (its segments decoded), whatever their method. */
+  onPath(parts: readonly string[]): Route[] {
+    return this.#fitting(parts).map((f) => f.route);
+  }
+
+  /** The stated endpoints nearest to a request: by the distance between the paths (a parameter fits any text), then the method. */
+  closest(method: string, parts: readonly string[], count = 3): Route[] {
+    const asked = `/${parts.join('/')}`;
+    const score = (r: Route) => {
+      const filled = r.segments.map((s, i) => ('literal' in s ? s.literal : (parts[i] ?? `{${s.names.join('}{')}}`))).join('/');
+      return distance(asked, `/${filled}`) * 2 + (r.method === method ? 0 : 1);
+    };
+    return [...this.routes]
+      .map((route) => ({ route, score: score(route) }))
+      .sort((a, b) => a.score - b.score || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : 0))
+      .slice(0, count)
+      .map((s) => s.route);
+  }
+}

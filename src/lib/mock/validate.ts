@@ -1,0 +1,277 @@
+import type { Analysis } from '../analyze.ts';
+import { parametersOf } from '../areas/endpoints/index.ts';
+import { isRequiredParameter, type Location, type Parameter } from '../areas/parameters.ts';
+import { aType, valuePath } from '../areas/shape.ts';
+import type { Path } from '../facet/path.ts';
+import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { withArticle } from '../facet/words.ts';
+import type { Item } from '../model/spec.ts';
+import { isJsonMedia, isUrlEncodedForm } from '../render/media-example.ts';
+import { mediaTypes } from './body.ts';
+import type { Locator, ShapePlace, SpecPlace } from './located.ts';
+import { mediaMatches } from './media.ts';
+import { bodySchema, valueSchema } from './schemas.ts';
+import type { ErrorObject, Validators } from './validators.ts';
+import { cookies, header, type MockRequest } from './wire.ts';
+
+/** One thing a request breaks: where (a parameter, a field of the body), what the spec expects there, what came, and the line that says so. */
+export interface RequestProblem extends SpecPlace {
+  in: Location | 'body';
+  /** The parameter's name, or the field's place in the body (`lines[0].quantity`; empty for the body itself). */
+  name: string;
+  expected: string;
+  /** What came instead, as JSON (clipped); absent for something missing. */
+  got?: string;
+  message: string;
+}
+
+/** A request the spec forbids: `400` (a parameter, a body that is no JSON or no body at all), `415` (a media type not stated), `422` (a body that breaks its shape). */
+export interface Refusal {
+  status: 400 | 415 | 422;
+  problems: RequestProblem[];
+}
+
+/** What validating needs of the mock: the analysis, its validators and where things are written. */
+export interface ValidateContext {
+  analysis: Analysis;
+  validators: Validators;
+  locator: Locator;
+  /** Things worth saying in the log (a schema that does not compile, a pattern not judged). */
+  note(text: string): void;
+}
+
+/** At most this many problems in one answer. */
+const MAX_PROBLEMS = 20;
+
+/** A value as a problem shows what came: JSON, clipped. */
+const shownValue = (v: unknown) => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+};
+
+/** What a rule broken by a value expected, in words. */
+function expected(e: ErrorObject): string {
+  const p = e.params as Obj;
+  switch (e.keyword) {
+    case 'type':
+      return `expected ${String(p.type).split(',').map(aType).join(' or ')}`;
+    case 'enum':
+      return `expected one of ${Array.isArray(p.allowedValues) ? p.allowedValues.map((v) => JSON.stringify(v)).join(', ') : 'its allowed values'}`;
+    case 'const':
+      return `expected ${JSON.stringify(p.allowedValue)}`;
+    case 'minimum':
+      return `expected at least ${String(p.limit)}`;
+    case 'maximum':
+      return `expected at most ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `expected more than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `expected less than ${String(p.limit)}`;
+    case 'multipleOf':
+      return `expected a multiple of ${String(p.multipleOf)}`;
+    case 'minLength':
+      return `expected at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `expected at most ${String(p.limit)} characters`;
+    case 'pattern':
+      return `expected text matching \`${String(p.pattern)}\``;
+    case 'format':
+      return `expected ${withArticle(String(p.format))} (format \`${String(p.format)}\`)`;
+    case 'minItems':
+      return `expected at least ${String(p.limit)} items`;
+    case 'maxItems':
+      return `expected at most ${String(p.limit)} items`;
+    case 'uniqueItems':
+      return 'expected items that all differ';
+    case 'required':
+      return 'required, but missing';
+    case 'oneOf':
+    case 'anyOf':
+      return 'expected one of its variants';
+    default:
+      return `expected what its schema says (${e.message ?? e.keyword})`;
+  }
+}
+
+/** The part of a value at an Ajv instance path. */
+function valueAt(value: unknown, instance: string): unknown {
+  let at = value;
+  for (const part of instance.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = Array.isArray(at) ? at[Number(key)] : isObj(at) && Object.hasOwn(at, key) ? at[key] : undefined;
+  }
+  return at;
+}
+
+/** The instance path's parts as a value path (`lines[0].quantity`), numbers for indexes. */
+const partsOf = (instance: string): Path => instance.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+/** The problems a value's errors make, located in the spec. */
+function problemsOf(errors: readonly ErrorObject[], value: unknown, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): RequestProblem[] {
+  // Ajv reports every variant a union's value misses; the union itself says it in one line.
+  const shown = errors.filter((e) => !errors.some((o) => (o.keyword === 'oneOf' || o.keyword === 'anyOf') && e !== o && e.schemaPath.startsWith(o.schemaPath.replace(/\/(oneOf|anyOf)$/, '/$1/'))));
+  return shown.slice(0, MAX_PROBLEMS).map((e) => {
+    const missing = e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? String((e.params as Obj).missingProperty) : undefined;
+    const parts = [...partsOf(e.instancePath), ...(missing !== undefined ? [missing] : [])];
+    const name = location === 'body' ? valuePath(parts) : `${baseName}${parts.length > 0 ? valuePath(parts).replace(/^(?=[^[])/, '.') : ''}`;
+    const got = missing === undefined ? shownValue(valueAt(value, e.instancePath)) : undefined;
+    const place = locator.shapePlace(root, e.instancePath, e.keyword, e.params as Obj);
+    const what = expected(e);
+    return { in: location, name, expected: what, ...(got !== undefined ? { got } : {}), message: `${where(name)}: ${what}${got !== undefined ? `, got ${got}` : ''}`, ...place };
+  });
+}
+
+/** A parameter's value as sent, read as its style writes it: a list split, a document parsed; undefined when it was not sent. */
+function readParameter(request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>, location: Location, name: string, p: Parameter): { value: unknown } | { unreadable: string } | undefined {
+  const type = stated(p.type);
+  const style = typeof p.style === 'string' ? p.style : undefined;
+  const explode = typeof p.explode === 'boolean' ? p.explode : style === undefined || style === 'form';
+  const split = (text: string) => text.split(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',');
+  let raw: string | string[] | undefined;
+  if (location === 'path') raw = path.get(name);
+  else if (location === 'header') raw = header(request, name);
+  else if (location === 'cookie') raw = cookies(request).get(name);
+  else if (type === 'array' && explode && style !== 'spaceDelimited' && style !== 'pipeDelimited') raw = query.has(name) ? query.getAll(name) : undefined;
+  else if (style === 'deepObject' || (type === 'object' && explode && location === 'query')) {
+    const object: Obj = {};
+    let any = false;
+    for (const [key, v] of query) {
+      const inner = style === 'deepObject' ? /^(.*)\[([^\]]*)\]$/.exec(key) : null;
+      if (inner && inner[1] === name && inner[2] !== undefined) {
+        object[inner[2]] = v;
+        any = true;
+      }
+    }
+    return any ? { value: object } : undefined;
+  } else raw = query.has(name) ? (query.get(name) ?? '') : undefined;
+  if (raw === undefined) return undefined;
+  if (p.content_type !== undefined && typeof raw === 'string') {
+    try {
+      return { value: JSON.parse(raw) as unknown };
+    } catch {
+      return { unreadable: `expected ${p.content_type}` };
+    }
+  }
+  if (type === 'array' && typeof raw === 'string') return { value: location === 'header' ? raw.split(',').map((s) => s.trim()) : split(raw) };
+  return { value: raw };
+}
+
+/** The request's parameters, each checked against what the endpoint states of it. */
+function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): RequestProblem[] {
+  const problems: RequestProblem[] = [];
+  for (const { location, name, parameter } of parametersOf(endpoint.data)) {
+    const at: Path = ['parameters', location, name];
+    const where = (shown: string) => `${location} parameter \`${shown}\``;
+    const read = readParameter(request, query, path, location, name, parameter);
+    if (read === undefined) {
+      if (isRequiredParameter(location, parameter)) {
+        const place = ctx.locator.place(endpoint.file, parameter.required !== undefined ? [...at, 'required'] : at);
+        problems.push({ in: location, name, expected: 'required, but missing', message: `${where(name)}: required, but missing`, ...place });
+      }
+      continue;
+    }
+    if ('unreadable' in read) {
+      problems.push({ in: location, name, expected: read.unreadable, message: `${where(name)}: ${read.unreadable}`, ...ctx.locator.place(endpoint.file, [...at, 'content_type']) });
+      continue;
+    }
+    const check = ctx.validators.check(`parameter\u0000${endpoint.id}\u0000${location}\u0000${name}`, valueSchema(parameter), true);
+    if (typeof check === 'string') {
+      ctx.note(`the ${location} parameter ${name} of ${endpoint.id} is not checked: ${check}`);
+      continue;
+    }
+    const { errors, value } = check(read.value);
+    problems.push(...problemsOf(errors, value, { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name));
+  }
+  return problems;
+}
+
+/** The essence of a media type: `application/json; charset=utf-8` is `application/json`. */
+export const essence = (type: string): string => type.split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** A body's bytes read as its media type says: JSON parsed, a form's fields, multipart's parts; undefined for a type whose body is not read. */
+async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean } | { unreadable: string } | undefined> {
+  const kind = essence(type);
+  if (isJsonMedia(kind)) {
+    try {
+      return { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown, coerce: false };
+    } catch {
+      return { unreadable: 'expected JSON' };
+    }
+  }
+  if (isUrlEncodedForm(kind)) return { value: fields(new URLSearchParams(new TextDecoder().decode(bytes))), coerce: true };
+  if (kind === 'multipart/form-data') {
+    try {
+      const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
+      const pairs: Array<[string, string]> = [];
+      form.forEach((v, k) => pairs.push([k, typeof v === 'string' ? v : v.name]));
+      return { value: fields(pairs), coerce: true };
+    } catch {
+      return { unreadable: 'expected multipart/form-data with the boundary its Content-Type names' };
+    }
+  }
+  return undefined;
+}
+
+/** Form fields as an object: a name sent several times is a list. */
+function fields(pairs: Iterable<[string, string]>): Obj {
+  const out: Obj = {};
+  for (const [k, v] of pairs) {
+    const had = Object.hasOwn(out, k) ? out[k] : undefined;
+    out[k] = had === undefined ? v : Array.isArray(had) ? [...(had as unknown[]), v] : [had, v];
+  }
+  return out;
+}
+
+/** The request body checked against the endpoint's request facet. */
+async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest): Promise<Refusal | undefined> {
+  const declared = endpoint.data.request;
+  const sent = request.body.length > 0;
+  const place = (path: Path) => ctx.locator.place(endpoint.file, path);
+  if (facetState(declared) === 'none') {
+    if (!sent) return undefined;
+    return { status: 400, problems: [{ in: 'body', name: '', expected: 'no body', message: 'the request body: this endpoint takes no body', ...place(['request']) }] };
+  }
+  const body = statedObj(declared);
+  if (!body) return undefined;
+  if (!sent) {
+    if (body.required !== true) return undefined;
+    return { status: 400, problems: [{ in: 'body', name: '', expected: 'a body', message: 'the request body: required, but missing', ...place(['request', 'required']) }] };
+  }
+  const types = mediaTypes(body);
+  const typeAt: Path = statedObj(body.content) ? ['request', 'content'] : ['request', 'content_type'];
+  const sentType = header(request, 'content-type') ?? (types.length === 0 || types.some((t) => isJsonMedia(essence(t))) ? 'application/json' : undefined);
+  const matched = sentType === undefined ? undefined : types.length === 0 ? sentType : types.find((t) => mediaMatches(t, sentType));
+  if (sentType === undefined || matched === undefined) {
+    const expectedTypes = `expected ${types.join(' or ')}`;
+    return { status: 415, problems: [{ in: 'body', name: '', expected: expectedTypes, ...(sentType !== undefined ? { got: JSON.stringify(sentType) } : {}), message: `the request body's media type: ${expectedTypes}${sentType !== undefined ? `, got ${sentType}` : ''}`, ...place(typeAt) }] };
+  }
+  const content = statedObj(body.content);
+  const entry = content && Object.hasOwn(content, matched) ? content[matched] : undefined;
+  const part = isObj(entry) ? entry : body;
+  const base: Path = isObj(entry) ? ['request', 'content', matched] : ['request'];
+  const read = await readBody(request.body, sentType);
+  if (read === undefined) return undefined;
+  if ('unreadable' in read) return { status: 400, problems: [{ in: 'body', name: '', expected: read.unreadable, message: `the request body: ${read.unreadable}`, ...place(typeAt) }] };
+  const schema = bodySchema(part, 'request');
+  if (!schema) return undefined;
+  const check = ctx.validators.check(`body\u0000${endpoint.id}\u0000${matched}`, schema, read.coerce);
+  if (typeof check === 'string') {
+    ctx.note(`the request body of ${endpoint.id} is not checked: ${check}`);
+    return undefined;
+  }
+  const { errors, value } = check(read.value);
+  if (errors.length === 0) return undefined;
+  const root: ShapePlace =
+    typeof part.resource === 'string'
+      ? { file: endpoint.file, path: [...base, 'resource'], shape: part.list === true ? { type: 'array', items: part.resource } : part.resource }
+      : { file: endpoint.file, path: [...base, 'schema'], shape: stated(part.schema) };
+  const where = (name: string) => (name === '' ? 'the request body' : `field \`${name}\` of the request body`);
+  return { status: 422, problems: problemsOf(errors, value, root, ctx.locator, where, 'body', '') };
+}
+
+/** What a request breaks of what its endpoint states: its parameters first (400), then its body (415, 400 or 422); undefined when it breaks nothing. */
+export async function refusal(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): Promise<Refusal | undefined> {
+  const parameters = parameterProblems(ctx, endpoint, request, query, path);
+  if (parameters.length > 0) return { status: 400, problems: parameters.slice(0, MAX_PROBLEMS) };
+  return bodyProblems(ctx, endpoint, request);
+}

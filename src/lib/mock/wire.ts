@@ -1,0 +1,128 @@
+/**
+ * What the mock reads of a request and writes of a response, without any HTTP library: the command
+ * line's server (node:http) and the tests hand requests in and write responses out. Every header
+ * the mock writes passes through here, so nothing from the spec can end a header line or start
+ * another one.
+ */
+
+/** One request as the mock reads it. */
+export interface MockRequest {
+  method: string;
+  /** The request target as sent: path and query, still percent-encoded (`/v1/orders?limit=2`). */
+  url: string;
+  /** Header names lowercased; a header sent several times is a list. */
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The body's bytes (empty for none). */
+  body: Uint8Array;
+  /** Who is calling (the remote address), for quotas counted per client when no credential says who. */
+  client?: string;
+}
+
+/** One response: its status, headers (name and value, each checked) and body. */
+export interface MockResponse {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array;
+}
+
+/** A header value longer than this, from the spec, is left out (clients refuse header blocks past 16 KB in all). */
+export const HEADER_VALUE_LIMIT = 4096;
+
+/** `tchar` of RFC 9110: what a header name may hold. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Whether a name from the spec can be sent as a header's name. */
+export const isHeaderName = (name: string): boolean => TOKEN.test(name);
+
+/** Printable ASCII and spaces inside: what a header value from the spec is sent as it is. */
+const PRINTABLE = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/;
+
+const encoder = new TextEncoder();
+
+/** Every byte of a text's UTF-8 as `%XX` unless `keep` allows its character as it is. */
+function percentEncode(text: string, keep: RegExp): string {
+  let out = '';
+  for (const char of text) {
+    if (keep.test(char)) out += char;
+    else for (const byte of encoder.encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * A value from the spec (an example, a header's stated value) as a header value: printable ASCII
+ * without leading or trailing blanks is sent as it is; anything else (a line break, a control
+ * character, a non-ASCII letter) is sent percent-encoded as UTF-8 (`%0D%0A`, `%C3%A9`), `%`
+ * included, so that it can never end the header line.
+ */
+export function headerValue(value: string): string {
+  return value === '' || PRINTABLE.test(value) ? value : percentEncode(value, /^[A-Za-z0-9\-._~!$&'()*+;=:@/]$/);
+}
+
+/**
+ * A gap id as one entry of the `Specbench-Gaps` list: characters of a URI path (letters, digits,
+ * `-._~!$&'()*+;=:@/`) as they are, every other character (`,`, `%`, blanks, quotes, `<`, `>`,
+ * non-ASCII) percent-encoded as UTF-8, so that entries are split on `, ` and each one is decoded
+ * with `decodeURIComponent` back to the id `gaps --format json` lists.
+ */
+export function gapIdEntry(id: string): string {
+  return percentEncode(id, /^[A-Za-z0-9\-._~!$&'()*+;=:@/]$/);
+}
+
+/** The longest `Specbench-Gaps` value: whole entries up to it; `Specbench-Gaps-Count` always says how many there are. */
+export const GAPS_HEADER_LIMIT = 8000;
+
+/** The `Specbench-Gaps` value of a list of ids: entries joined by `, `, whole entries only, up to `GAPS_HEADER_LIMIT`. */
+export function gapsHeader(ids: readonly string[]): string {
+  let out = '';
+  for (const id of ids) {
+    const entry = gapIdEntry(id);
+    const next = out === '' ? entry : `${out}, ${entry}`;
+    if (next.length > GAPS_HEADER_LIMIT) break;
+    out = next;
+  }
+  return out;
+}
+
+/** The ids a `Specbench-Gaps` value lists (the inverse of `gapsHeader`). */
+export function readGapsHeader(value: string): string[] {
+  return value === '' ? [] : value.split(', ').map((entry) => decodeURIComponent(entry));
+}
+
+/** Headers the mock writes itself: one the spec states under these names is not sent. */
+const OWN = new Set(['content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host', 'date']);
+
+/** Whether a header stated by the spec may be sent as it is stated (not one the mock or the connection owns). */
+export const mayState = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return isHeaderName(name) && !OWN.has(lower) && !lower.startsWith('specbench-') && !lower.startsWith('access-control-');
+};
+
+/** A header's value as a list of its values (a header sent several times, or once). */
+export function headerValues(request: MockRequest, name: string): string[] {
+  const v = request.headers[name.toLowerCase()];
+  return v === undefined ? [] : typeof v === 'string' ? [v] : [...v];
+}
+
+/** A header's value as one text (several joined by `, `), or undefined when it was not sent. */
+export function header(request: MockRequest, name: string): string | undefined {
+  const values = headerValues(request, name);
+  return values.length === 0 ? undefined : values.join(', ');
+}
+
+/** The request's cookies by name (the first of a name wins). */
+export function cookies(request: MockRequest): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of headerValues(request, 'cookie')) {
+    for (const pair of line.split(';')) {
+      const at = pair.indexOf('=');
+      if (at < 0) continue;
+      const name = pair.slice(0, at).trim();
+      if (name !== '' && !out.has(name)) out.set(name, pair.slice(at + 1).trim());
+    }
+  }
+  return out;
+}
+
+/** Text as the bytes of a body. */
+export const bytes = (text: string): Uint8Array => encoder.encode(text);

@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, fixture, scratchCopy } from '../helpers.ts';
+import { call, startMock } from './harness.ts';
+import { guardedSpec } from './specs.ts';
+
+/** Writes a file whole at once (written beside, then renamed into place), so that the server never reads half of it. */
+async function replaceFile(path: string, text: string): Promise<void> {
+  const aside = join(await mkdtemp(join(tmpdir(), 'specbench-edit-')), 'file.yaml');
+  await writeFile(aside, text);
+  await rename(aside, path);
+}
+
+describe('specbench mock (the command line, as users run it)', () => {
+  it('starts on a free port under the base path, logs each request with the gaps it hit, and stops cleanly on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const server = await startMock(['--spec', fixture('half-written'), '--no-cache']);
+      try {
+        expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        const from = server.stdout().length;
+        const answer = await call(server.origin, '/loans/1');
+        expect(answer.status).toBe(200);
+        const logged = await server.line(/^GET \/loans\/1 -> 200/, from);
+        expect(logged).toContain('[get-loan]');
+        expect(logged).toContain('gaps: endpoints/get-loan/parameters, endpoints/get-loan/responses/404');
+      } finally {
+        expect(await server.stop(signal)).toBe(0);
+      }
+      expect(server.stdout()).toContain(`specbench mock: stopped (${signal})`);
+      expect(server.stderr()).toBe('');
+    }
+  }, 120_000);
+
+  it('follows an edit of the spec folder: the next answer changes, with no restart', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    const server = await startMock(['--spec', dir]);
+    try {
+      const auth = { authorization: 'Bearer t' };
+      const before = await call(server.origin, '/v1/orders/abc', { headers: auth });
+      expect(before.status).toBe(200);
+      expect(before.gaps).toEqual([]);
+      const file = join(dir, 'endpoints', 'get-order.yaml');
+      const text = await readFile(file, 'utf8');
+      let from = server.stdout().length;
+      const edited = text.replace('"200": { resource: Order, content_type: [application/json, application/xml] }', '"200": { open: "Which body, now?", owner: "@api" }');
+      expect(edited).not.toBe(text);
+      await replaceFile(file, edited);
+      await server.line(/^specbench mock: reloaded after a change to endpoints\/get-order\.yaml/, from);
+      const after = await call(server.origin, '/v1/orders/abc', { headers: auth });
+      expect(after.status).toBe(501);
+      expect(after.gaps).toEqual(['endpoints/get-order/responses/200']);
+      expect((after.json as { gaps: Array<{ question: string }> }).gaps[0]?.question).toBe('Which body, now?');
+      // A new endpoint file is a new endpoint.
+      from = server.stdout().length;
+      expect((await call(server.origin, '/v1/ping')).status).toBe(404);
+      await replaceFile(join(dir, 'endpoints', 'ping.yaml'), 'method: GET\npath: /ping\nparameters: { none: None. }\nresponses:\n  "200": { schema: { type: object, fields: { ok: { type: boolean, required: true } } }, content_type: application/json }\n');
+      await server.line(/^specbench mock: reloaded after a change to endpoints\/ping\.yaml: 7 endpoints/, from);
+      const ping = await call(server.origin, '/v1/ping');
+      expect(ping.status).toBe(200);
+      expect(ping.json).toEqual({ ok: true });
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('tests a pattern that backtracks without end under a time limit: the call is answered, the value not judged, and the log says so', async () => {
+    // In a process of its own: a server that tested such a pattern as it is would never answer (and is killed when the test ends).
+    const server = await startMock(['--spec', await guardedSpec(), '--no-limits', '--no-cache']);
+    const key = { 'x-key': 'secret', 'x-trace': 't' };
+    const from = server.stdout().length;
+    const answer = await call(server.origin, `/api/things/abc?q=${'a'.repeat(48)}!`, { headers: key });
+    expect(answer.status).toBe(200);
+    await server.line(/^ {2}note: the pattern "\^\(a\+\)\+\$" took too long to test and was not judged$/, from);
+    // A value it can tell is judged as usual.
+    expect((await call(server.origin, '/api/things/abc?q=b', { headers: key })).status).toBe(400);
+    expect(await server.stop()).toBe(0);
+  }, 120_000);
+
+  it('refuses a bad port and a port in use, plainly, with exit 2', async () => {
+    const bad = await cli(['mock', '--spec', fixture('complete'), '--port', '99999']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--port takes a number from 0 to 65535');
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const busy = await cli(['mock', '--spec', fixture('complete'), '--port', String(port), '--no-cache']);
+      expect(busy.code).toBe(2);
+      expect(busy.err).toMatch(new RegExp(`^specbench mock: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`, 'm'));
+    } finally {
+      taken.close();
+    }
+  });
+});
