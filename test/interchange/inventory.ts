@@ -1,21 +1,30 @@
 /**
- * A semantic inventory of an OpenAPI 3.x or AsyncAPI 3.x document, written for the tests and
+ * A semantic inventory of an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.x document, written for the tests and
  * sharing no code with the importer or the exporter: every contract fact the document states, each
  * as one line that does not depend on how it is written (local references followed, a reference to
  * a named schema kept as that name, OpenAPI 3.0 and 3.1 spellings made one, an `allOf` whose other
  * members only annotate read as its one typed member), with the JSON pointer where the source
- * states it. Comparing the inventory of a source with that of its export tells what an import kept;
+ * states it; a Swagger 2.0 document's facts are said as OpenAPI 3 says them (a body parameter is the
+ * request body under each type `consumes` lists, a response's schema is under each type `produces`
+ * lists, `definitions` are the named schemas, `host`, `basePath` and `schemes` the servers), an
+ * AsyncAPI 2.x document's as AsyncAPI 3 says them (`publish` is the application's `receive`,
+ * `subscribe` its `send`; a channel's key is its address; an operation is named by its
+ * `operationId`). No type is read into a schema that does not state one: JSON Schema implies none
+ * (`properties` alone does not make an object), so an export that writes `type: object` there
+ * states something its source did not. Comparing the inventory of a source with that of its export tells what an import kept;
  * what it did not keep must be in its unmapped list, and nothing may be in the export that the
  * source does not state.
  *
- * Facts: operations (paths, webhooks, callbacks) with their ids, tags, deprecation and security;
+ * Facts: operations (paths, webhooks, callbacks) with their ids, tags, external docs, deprecation and security;
  * parameters with their location, required flag, deprecation, schema and examples; request bodies
  * with their required flag; responses; headers; media types with their schemas and examples (named
  * or not); schemas with their properties, required names, types, nullability, allowed values,
  * compositions, discriminators, constraints, defaults, examples and deprecation; security schemes
  * with their kind, location, bearer format, flows, URLs and scopes; servers and their variables;
- * the version. AsyncAPI: channels with their address and messages, operations with their action,
- * channel, messages and security, messages with their content type, payload, headers and examples.
+ * declared tags (and the tags operations use); the contact and licence; the version. AsyncAPI:
+ * servers with their host, path, protocol and variables; channels with their address and
+ * messages; operations by id with their action, channel, messages, tags, external docs and
+ * security; messages with their name, summary, content type, payload, headers, tags and examples.
  */
 
 type Obj = Record<string, unknown>;
@@ -39,8 +48,9 @@ export interface Entry {
 export function inventory(doc: Obj): Entry[] {
   const out: Entry[] = [];
   const add = (key: string, pointer: string) => out.push({ key, pointer });
+  const swagger = doc.swagger === '2.0';
   const components = isObj(doc.components) ? doc.components : {};
-  const schemaPrefix = '#/components/schemas/';
+  const schemaPrefix = swagger ? '#/definitions/' : '#/components/schemas/';
   /** A local reference followed: the value and where it really is. */
   const follow = (v: unknown, pointer: string, depth = 0): [Obj, string] => {
     if (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') && depth < 20) {
@@ -63,6 +73,8 @@ export function inventory(doc: Obj): Entry[] {
       return;
     }
     let [s, pointer] = follow(raw, rawPointer);
+    // Swagger 2.0's `type: file` is OpenAPI 3's binary string.
+    if (s.type === 'file') s = { ...s, type: 'string', ...(s.format === undefined ? { format: 'binary' } : {}) };
     // `allOf: [X, { description }]` is X, described.
     if (Array.isArray(s.allOf) && s.allOf.length > 1) {
       const typed = s.allOf.filter((m) => !(isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => ANNOTATIONS.has(k))));
@@ -100,11 +112,10 @@ export function inventory(doc: Obj): Entry[] {
     // `anyOf` of bare types is a list of types (`type: [string, number]`), however it is spelt.
     const bareTypes = (v: unknown) => Array.isArray(v) && v.length > 1 && v.every((x) => isObj(x) && Object.keys(x).length === 1 && typeof x.type === 'string');
     if (bareTypes(s.anyOf) && s.type === undefined) s = { ...s, type: (s.anyOf as Obj[]).map((x) => x.type), anyOf: undefined };
-    // A type the schema's own keywords imply, as OpenAPI tools read it: `properties` an object, `items` an array.
-    const implied = s.type === undefined ? (isObj(s.properties) || isObj(s.additionalProperties) ? 'object' : isObj(s.items) ? 'array' : typeof s.contentMediaType === 'string' || typeof s.contentEncoding === 'string' ? 'string' : undefined) : undefined;
+    // No type is implied: JSON Schema reads `properties` without `type` as holding of objects only, not as requiring one.
     // Binary content: OpenAPI 3.1's `contentMediaType: application/octet-stream` is 3.0's `format: binary`.
     if (s.format === undefined && s.contentMediaType === 'application/octet-stream' && s.contentEncoding === undefined) add(`${at} format="binary"`, `${pointer}/contentMediaType`);
-    const types = (Array.isArray(s.type) ? s.type : s.type !== undefined ? [s.type] : implied !== undefined ? [implied] : []).map(String);
+    const types = (Array.isArray(s.type) ? s.type : s.type !== undefined ? [s.type] : []).map(String);
     // An object of any other properties (`additionalProperties: true` or `{}`, or a schema of them) without named ones is a map.
     const map = !isObj(s.properties) && (s.additionalProperties === true || isObj(s.additionalProperties));
     for (const t of types) if (t !== 'null') add(`${at} type=${t === 'object' && map ? 'map' : t}`, `${pointer}/type`);
@@ -174,6 +185,7 @@ export function inventory(doc: Obj): Entry[] {
     if (requiredToo && p.required === true) add(`${at} required`, `${pAt}/required`);
     if (p.deprecated === true) add(`${at} deprecated`, `${pAt}/deprecated`);
     if (p.schema !== undefined) schema(p.schema, `${pAt}/schema`, at, 0);
+    else if (swagger) schema(swaggerSchema(p), pAt, at, 0);
     if (p.content !== undefined) content(p.content, `${pAt}/content`, at);
     if (p.example !== undefined) add(`${at} example=${json(p.example)}`, `${pAt}/example`);
     examples(p.examples, `${pAt}/examples`, at);
@@ -196,9 +208,41 @@ export function inventory(doc: Obj): Entry[] {
         params.set(`${String(param.in)} ${String(param.name)}`, [param, pAt]);
       });
     }
+    const consumes = (Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : ['application/json']).map(String);
+    const form: Array<[string, Obj, string]> = [];
     for (const [name, [p, pAt]] of params) {
+      if (swagger && p.in === 'body') {
+        // Swagger 2.0's body parameter is the request body, under each type the operation consumes.
+        add(`${at} request`, pAt);
+        if (p.required === true) add(`${at} request required`, `${pAt}/required`);
+        for (const type of consumes) {
+          add(`${at} request ${type}`, pAt);
+          if (p.schema !== undefined) schema(p.schema, `${pAt}/schema`, `${at} request ${type}`, 0);
+        }
+        continue;
+      }
+      if (swagger && p.in === 'formData') {
+        form.push([String(p.name), p, pAt]);
+        continue;
+      }
       add(`${at} ${name}`, pAt);
       parameterLike(p, pAt, `${at} ${name}`, p.in !== 'path');
+    }
+    if (form.length > 0) {
+      // Form fields are the properties of the request body's object, under the form types the operation consumes.
+      const formTypes = consumes.filter((t) => t === 'multipart/form-data' || t === 'application/x-www-form-urlencoded');
+      const types = formTypes.length > 0 ? formTypes : [form.some(([, p]) => p.type === 'file') ? 'multipart/form-data' : 'application/x-www-form-urlencoded'];
+      const [, , firstAt] = form[0] as [string, Obj, string];
+      add(`${at} request`, firstAt);
+      for (const type of types) {
+        add(`${at} request ${type}`, firstAt);
+        add(`${at} request ${type} type=object`, firstAt);
+        for (const [name, p, pAt] of form) {
+          add(`${at} request ${type}.${name}`, pAt);
+          if (p.required === true) add(`${at} request ${type}.${name} required`, `${pAt}/required`);
+          schema(swaggerSchema(p), pAt, `${at} request ${type}.${name}`, 0);
+        }
+      }
     }
     if (op.requestBody !== undefined) {
       const [body, bAt] = follow(op.requestBody, `${pointer}/requestBody`);
@@ -206,10 +250,22 @@ export function inventory(doc: Obj): Entry[] {
       if (body.required === true) add(`${at} request required`, `${bAt}/required`);
       content(body.content, `${bAt}/content`, `${at} request`);
     }
+    const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : ['application/json']).map(String);
     for (const [status, r] of Object.entries(follow(op.responses, `${pointer}/responses`)[0])) {
       const [response, rAt] = follow(r, `${pointer}/responses/${seg(status)}`);
       add(`${at} ${status}`, rAt);
-      content(response.content, `${rAt}/content`, `${at} ${status}`);
+      if (swagger) {
+        // A Swagger 2.0 response's schema is under each type the operation produces; its examples are keyed by type.
+        if (response.schema !== undefined) for (const type of produces) {
+          add(`${at} ${status} ${type}`, `${rAt}/schema`);
+          schema(response.schema, `${rAt}/schema`, `${at} ${status} ${type}`, 0);
+        }
+        for (const [type, value] of Object.entries(isObj(response.examples) ? response.examples : {})) {
+          // An example is keyed by its media type: the response has that type, with or without a schema.
+          if (response.schema === undefined || !produces.includes(type)) add(`${at} ${status} ${type}`, `${rAt}/examples/${seg(type)}`);
+          add(`${at} ${status} ${type} example=${json(value)}`, `${rAt}/examples/${seg(type)}`);
+        }
+      } else content(response.content, `${rAt}/content`, `${at} ${status}`);
       for (const [name, h] of Object.entries(follow(response.headers, `${rAt}/headers`)[0])) {
         const [header, hAt] = follow(h, `${rAt}/headers/${seg(name)}`);
         add(`${at} ${status} header ${name.toLowerCase()}`, hAt);
@@ -218,6 +274,9 @@ export function inventory(doc: Obj): Entry[] {
     }
     security(op.security ?? rootSecurity, op.security !== undefined ? `${pointer}/security` : '/security', at);
     if (Array.isArray(op.tags)) for (const t of op.tags) add(`${at} tag=${String(t)}`, `${pointer}/tags`);
+    // A tag an operation uses is a tag of the document, declared or not.
+    if (Array.isArray(op.tags)) for (const t of op.tags) add(`tag ${String(t)}`, `${pointer}/tags`);
+    if (isObj(op.externalDocs) && typeof op.externalDocs.url === 'string') add(`${at} externalDocs=${op.externalDocs.url}`, `${pointer}/externalDocs`);
     if (op.deprecated === true) add(`${at} deprecated`, `${pointer}/deprecated`);
     for (const [name, cb] of Object.entries(follow(op.callbacks, `${pointer}/callbacks`)[0])) {
       const [callback, cbAt] = follow(cb, `${pointer}/callbacks/${seg(name)}`);
@@ -244,21 +303,29 @@ export function inventory(doc: Obj): Entry[] {
         else add(`webhook ${name} (${methods.length} operations)`, itemAt);
       }
     }
+    if (swagger && typeof doc.host === 'string') {
+      // Swagger 2.0's one server, under each scheme it lists.
+      const schemes = Array.isArray(doc.schemes) && doc.schemes.length > 0 ? doc.schemes.map(String) : ['https'];
+      for (const scheme of schemes) add(`server ${scheme}://${doc.host}${typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath : ''}`, '/host');
+    }
     (Array.isArray(doc.servers) ? doc.servers : []).forEach((sv, i) => {
       const server = follow(sv, `/servers/${i}`)[0];
       add(`server ${String(server.url)}`, `/servers/${i}`);
       for (const [v, def] of Object.entries(isObj(server.variables) ? server.variables : {})) add(`server ${String(server.url)} {${v}}=${json(isObj(def) ? def.default : undefined)}`, `/servers/${i}/variables/${seg(v)}`);
     });
   }
-  for (const [name, s] of Object.entries(follow(components.schemas, '/components/schemas')[0])) {
-    add(`schema ${name}`, `/components/schemas/${seg(name)}`);
-    schema(s, `/components/schemas/${seg(name)}`, `schema ${name}`, 0);
+  const schemasAt = swagger ? '/definitions' : '/components/schemas';
+  for (const [name, s] of Object.entries(follow(swagger ? doc.definitions : components.schemas, schemasAt)[0])) {
+    add(`schema ${name}`, `${schemasAt}/${seg(name)}`);
+    schema(s, `${schemasAt}/${seg(name)}`, `schema ${name}`, 0);
   }
   // Relative URLs of the document resolve against its first absolute server, as OpenAPI says.
-  const base = (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => (isObj(sv) ? sv.url : undefined)).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
+  const base = swagger ? (typeof doc.host === 'string' ? `https://${doc.host}` : undefined) : (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => (isObj(sv) ? sv.url : undefined)).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
   const url = (u: string) => (base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(u) && URL.canParse(u, base) ? new URL(u, base).href : u);
-  for (const [name, raw] of Object.entries(follow(components.securitySchemes, '/components/securitySchemes')[0])) {
-    const [s, sAt] = follow(raw, `/components/securitySchemes/${seg(name)}`);
+  const schemesAt = swagger ? '/securityDefinitions' : '/components/securitySchemes';
+  for (const [name, raw] of Object.entries(follow(swagger ? doc.securityDefinitions : components.securitySchemes, schemesAt)[0])) {
+    const [written, sAt] = follow(raw, `${schemesAt}/${seg(name)}`);
+    const s = swagger ? swaggerScheme(written) : written;
     add(`scheme ${name} ${String(s.type)}${s.in ? ` in ${String(s.in)}` : ''}${s.scheme ? ` ${String(s.scheme).toLowerCase()}` : ''}`, sAt);
     if (typeof s.bearerFormat === 'string') add(`scheme ${name} bearerFormat=${s.bearerFormat}`, `${sAt}/bearerFormat`);
     if (typeof s.openIdConnectUrl === 'string') add(`scheme ${name} openIdConnectUrl=${url(s.openIdConnectUrl)}`, `${sAt}/openIdConnectUrl`);
@@ -270,15 +337,51 @@ export function inventory(doc: Obj): Entry[] {
   }
   const info = follow(doc.info, '/info')[0];
   if (typeof info.version === 'string') add(`version ${info.version}`, '/info/version');
+  for (const who of ['contact', 'license'] as const) {
+    const o = isObj(info[who]) ? info[who] : {};
+    for (const k of ['name', 'url', 'email', 'identifier']) if (typeof o[k] === 'string') add(`${who} ${k}=${json(o[k])}`, `/info/${who}/${k}`);
+  }
+  // Declared tags, used or not: OpenAPI's and AsyncAPI 2's at the top level, AsyncAPI 3's in `info`.
+  const tagsAt = Array.isArray(info.tags) ? '/info/tags' : '/tags';
+  (Array.isArray(info.tags) ? info.tags : Array.isArray(doc.tags) ? doc.tags : []).forEach((t, i) => {
+    const [tag, tAt] = follow(t, `${tagsAt}/${i}`);
+    if (typeof tag.name === 'string') add(`tag ${tag.name}`, tAt);
+  });
   return out;
+}
+
+/** A Swagger 2.0 parameter, header or form field as the schema it is: its own keywords, less those of the parameter. */
+function swaggerSchema(p: Obj): Obj {
+  const { name: _n, in: _i, required: _r, description: _d, collectionFormat: _c, allowEmptyValue: _a, ...schema } = p;
+  return schema;
+}
+
+/** A Swagger 2.0 security definition as OpenAPI 3 says it: `basic` is HTTP's basic scheme, the OAuth flows by their OpenAPI 3 names. */
+function swaggerScheme(s: Obj): Obj {
+  if (s.type === 'basic') return { type: 'http', scheme: 'basic' };
+  if (s.type !== 'oauth2') return s;
+  const flow = ({ implicit: 'implicit', password: 'password', application: 'clientCredentials', accessCode: 'authorizationCode' } as Record<string, string>)[String(s.flow)] ?? String(s.flow);
+  const f: Obj = { scopes: isObj(s.scopes) ? s.scopes : {} };
+  for (const k of ['authorizationUrl', 'tokenUrl']) if (typeof s[k] === 'string') f[k] = s[k];
+  return { type: 'oauth2', flows: { [flow]: f } };
 }
 
 type Add = (key: string, pointer: string) => void;
 type Follow = (v: unknown, pointer: string) => [Obj, string];
 type Schema = (raw: unknown, pointer: string, at: string, depth: number) => void;
 
-/** The facts of an AsyncAPI 3 document: channels, operations, messages (schemas and schemes are counted with OpenAPI's). */
+/** A payload's `schemaFormat` that is JSON Schema (AsyncAPI's own or JSON Schema's), whose keywords this inventory reads. */
+const jsonSchemaFormat = (f: unknown) => f === undefined || (typeof f === 'string' && /^application\/(vnd\.aai\.asyncapi|schema)(\+(json|yaml))?(;|$)/.test(f));
+
+/**
+ * The facts of an AsyncAPI 2.x or 3 document: servers, channels, operations, messages (schemas and
+ * schemes are counted with OpenAPI's). A 2.x channel's operations are AsyncAPI 3's: `publish` is
+ * `receive`, `subscribe` is `send`, each named by its `operationId`, or, without one, by what it
+ * does where (`(receive on <channel>)`, which `compare` matches with the export's operation that
+ * does the same).
+ */
 function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
+  const v2 = String(doc.asyncapi).startsWith('2.');
   const messagePrefix = '#/components/messages/';
   /** A message's name: its own `name`, else the component it refers to, else its key where it is written. */
   const nameOf = (raw: unknown, key: string) => {
@@ -288,12 +391,70 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
   };
   const messages = new Map<string, [unknown, string]>();
   for (const [key, m] of Object.entries(follow(isObj(doc.components) ? doc.components.messages : undefined, '/components/messages')[0])) messages.set(nameOf(m, key), [m, `/components/messages/${seg(key)}`]);
+  for (const [name, raw] of Object.entries(follow(doc.servers, '/servers')[0])) {
+    const [sv, at] = follow(raw, `/servers/${seg(name)}`);
+    add(`server ${name}`, at);
+    // A 2.x server's `url` is AsyncAPI 3's host and path (its scheme, when written, is the protocol's).
+    const url = v2 && typeof sv.url === 'string' ? sv.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '') : undefined;
+    const host = url !== undefined ? (url.includes('/') ? url.slice(0, url.indexOf('/')) : url) : sv.host;
+    const pathname = url !== undefined ? (url.includes('/') ? url.slice(url.indexOf('/')) : undefined) : sv.pathname;
+    if (typeof host === 'string') add(`server ${name} host=${host}`, `${at}/${v2 ? 'url' : 'host'}`);
+    if (typeof pathname === 'string' && pathname !== '' && pathname !== '/') add(`server ${name} pathname=${pathname}`, `${at}/${v2 ? 'url' : 'pathname'}`);
+    for (const k of ['protocol', 'protocolVersion']) if (typeof sv[k] === 'string') add(`server ${name} ${k}=${String(sv[k])}`, `${at}/${k}`);
+    for (const [v, raw] of Object.entries(follow(sv.variables, `${at}/variables`)[0])) {
+      const [def, vAt] = follow(raw, `${at}/variables/${seg(v)}`);
+      add(`server ${name} {${v}}=${json(def.default)}`, vAt);
+      if (Array.isArray(def.enum)) for (const e of def.enum) add(`server ${name} {${v}} enum ${json(e)}`, `${vAt}/enum`);
+    }
+  }
   /** The security that holds for an operation: its own, else every server's; each alternative where it is written. */
   const serverSecurity = Object.entries(isObj(doc.servers) ? doc.servers : {}).flatMap(([name, sv]) => (isObj(sv) && Array.isArray(sv.security) ? sv.security.map((x, i) => [x, `/servers/${seg(name)}/security/${i}`] as const) : []));
-  const schemeName = (x: unknown) => (isObj(x) && typeof x.$ref === 'string' ? unseg(x.$ref.split('/').at(-1) ?? '') : `a scheme in place (${isObj(x) ? String(x.type) : ''})`);
+  // AsyncAPI 3 refers to a scheme, or writes one in place with the scopes it needs (a copy of a
+  // named scheme so written is that scheme); 2.x names it as the key of a requirement, with its scopes.
+  const canonical = (v: unknown): string => (Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : isObj(v) ? `{${Object.keys(v).sort().map((k) => `${json(k)}:${canonical(v[k])}`).join(',')}}` : json(v));
+  const named = new Map(Object.entries(follow(isObj(doc.components) ? doc.components.securitySchemes : undefined, '/components/securitySchemes')[0]).map(([name, raw]) => [canonical(follow(raw, '')[0]), name]));
+  const scoped = (name: string, scopes: unknown) => `${name}${Array.isArray(scopes) && scopes.length > 0 ? ` scopes=${scopes.map(String).sort().join(',')}` : ''}`;
+  const schemeName = (x: unknown) => {
+    if (!isObj(x)) return 'a scheme in place ()';
+    if (typeof x.$ref === 'string') return unseg(x.$ref.split('/').at(-1) ?? '');
+    if (v2) return Object.entries(x).map(([name, scopes]) => scoped(name, scopes)).sort().join('+');
+    const { scopes, ...scheme } = x;
+    return scoped(named.get(canonical(scheme)) ?? `a scheme in place (${String(x.type)})`, scopes);
+  };
+  /** What every operation states besides its channel and messages: security, tags, external docs. */
+  const operationFacts = (op: Obj, id: string, at: string) => {
+    const alternatives = Array.isArray(op.security) ? op.security.map((x, i) => [x, `${at}/security/${i}`] as const) : serverSecurity;
+    for (const [x, xAt] of alternatives) add(`operation ${id} security ${schemeName(x)}`, xAt);
+    (Array.isArray(op.tags) ? op.tags : []).forEach((t, i) => {
+      const [tag, tAt] = follow(t, `${at}/tags/${i}`);
+      if (typeof tag.name === 'string') add(`operation ${id} tag=${tag.name}`, tAt);
+    });
+    const docs = follow(op.externalDocs, `${at}/externalDocs`)[0];
+    if (typeof docs.url === 'string') add(`operation ${id} externalDocs=${docs.url}`, `${at}/externalDocs`);
+  };
   for (const [id, raw] of Object.entries(follow(doc.channels, '/channels')[0])) {
     const [channel, at] = follow(raw, `/channels/${seg(id)}`);
     add(`channel ${id}`, at);
+    if (v2) {
+      add(`channel ${id} address=${json(id)}`, at);
+      for (const [verb, action] of [['publish', 'receive'], ['subscribe', 'send']] as const) {
+        if (!isObj(channel[verb])) continue;
+        const [op, opAt] = follow(channel[verb], `${at}/${verb}`);
+        const label = typeof op.operationId === 'string' ? op.operationId : `(${action} on ${id})`;
+        add(`operation ${label} action=${action}`, opAt);
+        add(`operation ${label} channel=${id}`, opAt);
+        const m = op.message;
+        const list: Array<[unknown, string]> = isObj(m) && Array.isArray(m.oneOf) ? m.oneOf.map((x, i) => [x, `${opAt}/message/oneOf/${i}`]) : m !== undefined ? [[m, `${opAt}/message`]] : [];
+        list.forEach(([message, mAt], i) => {
+          const name = nameOf(message, `(message${list.length > 1 ? ` ${i}` : ''} of ${label})`);
+          add(`channel ${id} message ${name}`, mAt);
+          add(`operation ${label} message ${id} ${name}`, mAt);
+          if (!messages.has(name)) messages.set(name, [message, mAt]);
+        });
+        operationFacts(op, label, opAt);
+      }
+      continue;
+    }
     if ('address' in channel) add(`channel ${id} address=${json(channel.address)}`, `${at}/address`);
     for (const [key, m] of Object.entries(follow(channel.messages, `${at}/messages`)[0])) {
       add(`channel ${id} message ${key}`, `${at}/messages/${seg(key)}`);
@@ -301,24 +462,36 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
       if (!messages.has(name)) messages.set(name, [m, `${at}/messages/${seg(key)}`]);
     }
   }
-  for (const [id, raw] of Object.entries(follow(doc.operations, '/operations')[0])) {
-    const [op, at] = follow(raw, `/operations/${seg(id)}`);
-    add(`operation ${id} action=${String(op.action)}`, `${at}/action`);
-    const channel = isObj(op.channel) && typeof op.channel.$ref === 'string' ? unseg(op.channel.$ref.split('/').at(-1) ?? '') : '';
-    add(`operation ${id} channel=${channel}`, `${at}/channel`);
-    if (Array.isArray(op.messages)) op.messages.forEach((m, i) => add(`operation ${id} message ${isObj(m) && typeof m.$ref === 'string' ? m.$ref.split('/').slice(2).map(unseg).filter((_, j) => j !== 1).join(' ') : ''}`, `${at}/messages/${i}`));
-    const alternatives = Array.isArray(op.security) ? op.security.map((x, i) => [x, `${at}/security/${i}`] as const) : serverSecurity;
-    for (const [x, xAt] of alternatives) add(`operation ${id} security ${schemeName(x)}`, xAt);
+  if (!v2) {
+    for (const [id, raw] of Object.entries(follow(doc.operations, '/operations')[0])) {
+      const [op, at] = follow(raw, `/operations/${seg(id)}`);
+      add(`operation ${id} action=${String(op.action)}`, `${at}/action`);
+      const channel = isObj(op.channel) && typeof op.channel.$ref === 'string' ? unseg(op.channel.$ref.split('/').at(-1) ?? '') : '';
+      add(`operation ${id} channel=${channel}`, `${at}/channel`);
+      if (Array.isArray(op.messages)) op.messages.forEach((m, i) => add(`operation ${id} message ${isObj(m) && typeof m.$ref === 'string' ? m.$ref.split('/').slice(2).map(unseg).filter((_, j) => j !== 1).join(' ') : ''}`, `${at}/messages/${i}`));
+      operationFacts(op, id, at);
+    }
   }
   for (const [name, [raw, pointer]] of messages) {
     const [own, at] = follow(raw, pointer);
     // Traits are part of the message: what they state that the message does not, it has.
     const m = (Array.isArray(own.traits) ? own.traits : []).reduce<Obj>((msg, t) => ({ ...follow(t, '')[0], ...msg }), own);
     add(`message ${name}`, at);
+    if (typeof m.name === 'string') add(`message ${name} name=${m.name}`, `${at}/name`);
+    if (typeof m.summary === 'string') add(`message ${name} summary=${json(m.summary)}`, `${at}/summary`);
     const contentType = typeof m.contentType === 'string' ? m.contentType : typeof doc.defaultContentType === 'string' ? doc.defaultContentType : undefined;
     if (contentType !== undefined) add(`message ${name} contentType=${contentType}`, typeof m.contentType === 'string' ? `${at}/contentType` : '/defaultContentType');
-    if (m.payload !== undefined) schema(m.payload, `${at}/payload`, `message ${name} payload`, 0);
+    // A payload in another schema language (Avro, RAML, Protobuf) is one fact: this inventory does not read its keywords.
+    const multi = !v2 && isObj(m.payload) && 'schemaFormat' in m.payload && 'schema' in m.payload ? m.payload : undefined;
+    const format = multi ? multi.schemaFormat : m.schemaFormat;
+    if (!jsonSchemaFormat(format)) add(`message ${name} payload schemaFormat=${String(format)}`, multi ? `${at}/payload/schemaFormat` : `${at}/schemaFormat`);
+    else if (multi) schema(multi.schema, `${at}/payload/schema`, `message ${name} payload`, 0);
+    else if (m.payload !== undefined) schema(m.payload, `${at}/payload`, `message ${name} payload`, 0);
     if (m.headers !== undefined) schema(m.headers, `${at}/headers`, `message ${name} headers`, 0);
+    (Array.isArray(m.tags) ? m.tags : []).forEach((t, i) => {
+      const [tag, tAt] = follow(t, `${at}/tags/${i}`);
+      if (typeof tag.name === 'string') add(`message ${name} tag=${tag.name}`, tAt);
+    });
     (Array.isArray(m.examples) ? m.examples : []).forEach((e, i) => {
       if (isObj(e) && 'payload' in e) add(`message ${name} example${typeof e.name === 'string' ? ` ${e.name}` : ''}=${json(e.payload)}`, `${at}/examples/${i}`);
     });
@@ -341,7 +514,8 @@ export function silentlyLost(source: Entry[], exported: Entry[], unmapped: Reado
  * (invented). The id every exported operation carries (its item's id, `operationId`) is no claim
  * about the contract and is not counted as invented.
  */
-export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyArray<{ pointer: string; reason?: string }>): { kept: Entry[]; reported: Entry[]; lost: Entry[]; invented: Entry[] } {
+export function compare(source: Entry[], exportedAsWritten: Entry[], unmapped: ReadonlyArray<{ pointer: string; reason?: string }>): { kept: Entry[]; reported: Entry[]; lost: Entry[]; invented: Entry[] } {
+  const exported = anonymousOperations(source, exportedAsWritten);
   // A name the import reports kept under another id is that id in the export: its facts are reported, under the new name.
   const renames = new Map<string, string>();
   for (const u of unmapped) {
@@ -367,9 +541,13 @@ export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyAr
   const known = new Set(source.map((e) => e.key));
   // An element reached along several ways (a component used by many operations) is carried when one of them shows it.
   const carried = new Set(source.filter((e) => stated.has(e.key)).map((e) => e.pointer));
-  const pointers = new Set(unmapped.map((u) => u.pointer));
+  // The inventory reads an inline `allOf` member into its schema (its facts sit at the schema's
+  // pointer), while the import reports at the member's own pointer (`…/allOf/0/properties/x`): both
+  // are compared with the members' steps left out.
+  const unmember = (p: string) => p.replace(/\/allOf\/\d+(?=\/|$)/g, '');
+  const pointers = new Set(unmapped.map((u) => unmember(u.pointer)));
   const covered = (p: string) => {
-    for (let at = p; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) if (pointers.has(at)) return true;
+    for (let at = unmember(p); at !== ''; at = at.slice(0, at.lastIndexOf('/'))) if (pointers.has(at)) return true;
     return pointers.has('');
   };
   const kept: Entry[] = [];
@@ -378,4 +556,57 @@ export function compare(source: Entry[], exported: Entry[], unmapped: ReadonlyAr
   for (const e of source) (stated.has(e.key) || carried.has(e.pointer) ? kept : covered(e.pointer) ? reported : lost).push(e);
   const invented = exported.filter((e) => !known.has(e.key) && !/ operationId=/.test(e.key));
   return { kept, reported, lost, invented };
+}
+
+/**
+ * The export's facts with each AsyncAPI operation and message the source names by what it does
+ * where named so, when the export's operation or message of a name the source does not have is
+ * that one: a 2.x operation without an `operationId` (`(receive on <channel>)`) is the export's
+ * operation of another id that does exactly that; a 2.x message written in place without a name
+ * (`(message of <operation>)`) is the export's message of another name that operation carries.
+ * AsyncAPI 3 must give every operation an id and every message a key, which states nothing of the
+ * contract; a `name` the export writes for it is still a name the source did not state.
+ */
+function anonymousOperations(source: Entry[], exported: Entry[]): Entry[] {
+  const anonymous = new Set(source.flatMap((e) => /^operation (\(\S+ on .+\)) action=/.exec(e.key)?.[1] ?? []));
+  const known = new Set(source.flatMap((e) => /^operation (.+?) action=/.exec(e.key)?.[1] ?? []));
+  const doing = new Map<string, { action?: string; channel?: string }>();
+  for (const e of exported) {
+    const m = /^operation (.+?) (action|channel)=(.*)$/.exec(e.key);
+    if (!m?.[1] || known.has(m[1])) continue;
+    const d = doing.get(m[1]) ?? {};
+    if (m[2] === 'action') d.action = m[3];
+    else d.channel = m[3];
+    doing.set(m[1], d);
+  }
+  const names = new Map<string, string>();
+  for (const [id, d] of doing) {
+    const label = `(${d.action ?? ''} on ${d.channel ?? ''})`;
+    if (anonymous.has(label) && ![...names.values()].includes(label)) names.set(id, label);
+  }
+  const renamed = exported.map((e) => {
+    const m = /^operation (.+?) (action=|channel=|message |security |tag=|externalDocs=)/.exec(e.key);
+    const to = m?.[1] !== undefined ? names.get(m[1]) : undefined;
+    return to !== undefined && m?.[1] !== undefined ? { ...e, key: `operation ${to}${e.key.slice('operation '.length + m[1].length)}` } : e;
+  });
+  // Messages in place without a name, by the operation that carries them, in the order it lists them.
+  const unnamed = source.flatMap((e) => {
+    const m = /^channel (.+) message (\(message(?: \d+)? of (.+)\))$/.exec(e.key);
+    return m?.[1] !== undefined && m[2] !== undefined && m[3] !== undefined ? [{ channel: m[1], label: m[2], operation: m[3] }] : [];
+  });
+  if (unnamed.length === 0) return renamed;
+  const messageNames = new Set(source.flatMap((e) => /^channel .+ message (.+)$/.exec(e.key)?.[1] ?? []));
+  const messages = new Map<string, string>();
+  for (const u of unnamed) {
+    const prefix = `operation ${u.operation} message ${u.channel} `;
+    const candidate = renamed.map((e) => (e.key.startsWith(prefix) ? e.key.slice(prefix.length) : undefined)).find((x) => x !== undefined && !messageNames.has(x) && !messages.has(x));
+    if (candidate !== undefined) messages.set(candidate, u.label);
+  }
+  return renamed.map((e) => {
+    for (const [from, to] of messages) {
+      if (e.key === `message ${from}` || e.key.startsWith(`message ${from} `)) return { ...e, key: `message ${to}${e.key.slice(`message ${from}`.length)}` };
+      if (e.key.endsWith(` ${from}`) && /^(channel|operation) .+ message /.test(e.key)) return { ...e, key: `${e.key.slice(0, -from.length)}${to}` };
+    }
+    return e;
+  });
 }

@@ -251,3 +251,64 @@ describe('the import summary (issue 31, point 4)', () => {
     ]);
   });
 });
+
+/** The OpenAPI defects the extended corpus found (issue 31), each reduced to a fixture of its own. */
+const CORPUS = (n: string) => `test/fixtures/interchange/pass4/corpus-openapi-${n}.yaml`;
+
+describe('issue 31, the extended corpus', () => {
+  it('a stated empty value (`default: {}`, `default: []`, `example: {}`, `example: []`, an enum member `{}`) is kept, exported, and a fixed point (akeneo.com.json)', async () => {
+    const { first, exported, second, again } = await roundTrip(CORPUS('empty-values'));
+    expect(errors(first.analysis)).toEqual([]);
+    expect(first.result.unmapped).toEqual([]);
+    expect(await openApiProblems(exported)).toEqual([]);
+    expect(exported.paths['/products'].get.responses['200'].content['application/json'].schema.properties).toEqual({
+      values: { type: 'object', default: {}, examples: [{}] },
+      categories: { type: 'array', items: { type: 'string' }, default: [], examples: [[]] },
+      associations: { enum: [{}, [], 1], default: {} },
+    });
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
+
+  it('a request body with empty `content` and nothing else is exported as written, and is a fixed point', async () => {
+    const { first, exported, second, again } = await roundTrip(CORPUS('empty-request'));
+    expect(errors(first.analysis)).toEqual([]);
+    expect(first.result.unmapped).toEqual([]);
+    expect(await openApiProblems(exported)).toEqual([]);
+    expect(exported.paths['/subscriptions'].post.requestBody).toEqual({ content: {} });
+    expect(exported[UNEXPORTED_EXTENSION]?.some((u: Doc) => u.id.startsWith('endpoints/'))).toBe(false);
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
+
+  it('a server name (from AsyncAPI) is exported in `x-specbench-server-name`, read back by the import, and a fixed point', async () => {
+    const { first, exported, second, again } = await roundTrip(CORPUS('server-names'));
+    expect(errors(first.analysis)).toEqual([]);
+    expect(await openApiProblems(exported)).toEqual([]);
+    expect(exported.servers).toEqual([{ url: 'wss://api.example.com', description: 'The live service', 'x-specbench-server-name': 'production' }]);
+    expect((exported[UNEXPORTED_EXTENSION] ?? []).filter((u: Doc) => u.id.startsWith('purpose/servers'))).toEqual([]);
+    expect(second.result.unmapped).toEqual([]);
+    expect((areaOf(second.analysis.spec, 'purpose').data as Doc).servers).toEqual([{ name: 'production', url: 'wss://api.example.com', description: 'The live service' }]);
+    // From AsyncAPI to OpenAPI the events' channels are said once; from then on, export → import → export is a fixed point.
+    expect(again.servers).toEqual(exported.servers);
+    const againFile = join(await mkdtemp(join(tmpdir(), 'specbench-pass4-')), 'again.json');
+    await writeFile(againFile, JSON.stringify(again));
+    expect(JSON.stringify(exportOpenApi((await importToSpec(againFile)).analysis))).toBe(JSON.stringify(again));
+  });
+});
+
+describe('issue 31, the extended corpus: examples inside an allOf member (mailchimp.com.json)', () => {
+  it('an example not kept is reported at the pointer it is written at, inside its allOf member, and the export is a fixed point', async () => {
+    const { first, exported, second, again } = await roundTrip(CORPUS('allof-examples'));
+    const conditions = '/paths/~1a/get/responses/200/content/application~1json/schema/properties/ads/items/allOf/0/properties/conditions/items';
+    expect(errors(first.analysis)).toEqual([]);
+    expect(first.result.unmapped).toEqual([
+      { pointer: `${conditions}/oneOf/0/properties/value/items/example`, reason: 'the example is a list `["44401","44405"]`, not a string; it is not kept' },
+      { pointer: `${conditions}/oneOf/1/properties/value/example`, reason: 'the example is the text `female`, which is not among its allowed values ("18-24", "25-34"); it is not kept' },
+    ]);
+    for (const u of first.result.unmapped) expect(at(first.raw, u.pointer), u.pointer).toBeDefined();
+    expect(await openApiProblems(exported)).toEqual([]);
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
+});

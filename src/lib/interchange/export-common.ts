@@ -1,7 +1,7 @@
 import type { Analysis } from '../analyze.ts';
 import { AREAS, type AreaData, type AreaKey } from '../areas/index.ts';
 import { PRIMITIVE_TYPES } from '../areas/shape.ts';
-import { facetState, isNoneValue, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isNoneValue, isObj, isOpenValue, stated, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
@@ -9,6 +9,9 @@ export const GAPS_EXTENSION = 'x-specbench-gaps';
 
 /** The extension that names the error code of a response written out in full (with its own headers or description). */
 export const ERROR_EXTENSION = 'x-specbench-error';
+
+/** The extension that carries a server's name (AsyncAPI names its servers; OpenAPI has no place for one), read back by the OpenAPI import. */
+export const SERVER_NAME_EXTENSION = 'x-specbench-server-name';
 
 /** The extension that lists what a spec states but an exported document cannot carry: `[{ id, reason }]`. */
 export const UNEXPORTED_EXTENSION = 'x-specbench-unexported';
@@ -38,8 +41,8 @@ export function gapsByOwner(a: Analysis): (area: string, item?: string) => Array
 const statedAt = (s: Obj, key: string): unknown => {
   if (!(key in s)) return undefined;
   const v = s[key];
-  // A default or an example is any JSON value, an empty list included.
-  if ((key === 'default' || key === 'examples') && (v === null || typeof v !== 'object' || Array.isArray(v))) return v;
+  // A default or an example is any JSON value, an empty list or an empty object included: `{}` is stated, not "empty".
+  if ((key === 'default' || key === 'examples') && !isNoneValue(v) && !isOpenValue(v)) return v;
   return facetState(v) === 'stated' ? v : undefined;
 };
 

@@ -84,6 +84,9 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
   return Object.fromEntries(LOCATIONS.flatMap((l) => { const group = parameters.get(l); return group ? [[l, Object.fromEntries(group)]] : []; }));
 }
 
+/** Why a request body written with empty `content` and nothing else is none: the export writes it back as `requestBody: { content: {} }`. */
+export const EMPTY_REQUEST_BODY = 'The request body has no content.';
+
 /** A request body: its content, description and whether it is required; undefined when the operation has none. */
 export function requestBody(ctx: OpenApiContext, raw: unknown, pointer: string): z.input<typeof payloadSchema> | { none: string } | undefined {
   if (raw === undefined) return undefined;
@@ -92,7 +95,7 @@ export function requestBody(ctx: OpenApiContext, raw: unknown, pointer: string):
   const content = bodyContent(ctx, body.content, `${at}/content`);
   const extra = { ...(typeof body.description === 'string' && body.description.trim() ? { description: body.description } : {}), ...(typeof body.required === 'boolean' ? { required: body.required } : {}) };
   for (const key of Object.keys(body)) if (!['content', 'description', 'required', '$ref'].includes(key)) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a request body's \`${key}\` has no place in the spec` });
-  return content ? { ...content, ...extra } : Object.keys(extra).length > 0 ? extra : { none: 'The request body has no content.' };
+  return content ? { ...content, ...extra } : Object.keys(extra).length > 0 ? extra : { none: EMPTY_REQUEST_BODY };
 }
 
 /** One operation as an endpoint. */

@@ -3,7 +3,8 @@ import { parametersOf } from '../../areas/endpoints/index.ts';
 import { describeSecurity, type SecurityAlternative } from '../../areas/security.ts';
 import { isNoneValue, isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
-import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
+import { EMPTY_REQUEST_BODY } from './endpoint.ts';
+import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -190,7 +191,7 @@ export function exportOpenApi(a: Analysis): Obj {
       continue;
     }
     const params = parameterObjects(e.data);
-    const request = statedObj(e.data.request);
+    const request = statedObj(e.data.request) ?? (isNoneValue(e.data.request) && e.data.request.none === EMPTY_REQUEST_BODY ? {} : undefined);
     const requestContent = request ? content(request) : undefined;
     const responses: Obj = {};
     for (const [status, r] of Object.entries(statedObj(e.data.responses) ?? {})) {
@@ -288,9 +289,10 @@ export function exportOpenApi(a: Analysis): Obj {
 }
 
 /** A server as stated, its variables with their defaults and allowed values. */
-function server(sv: { url: string; description?: string | undefined; variables?: Record<string, { default: string; allowed?: string[] | undefined; description?: string | undefined }> | undefined }): Obj {
+function server(sv: { name?: string | undefined; url: string; description?: string | undefined; variables?: Record<string, { default: string; allowed?: string[] | undefined; description?: string | undefined }> | undefined }): Obj {
   const variables = sv.variables ? Object.fromEntries(Object.entries(sv.variables).map(([k, v]) => [k, { default: v.default, ...(v.allowed ? { enum: v.allowed } : {}), ...(v.description ? { description: v.description } : {}) }])) : undefined;
-  return { url: sv.url, ...(sv.description ? { description: sv.description } : {}), ...(variables ? { variables } : {}) };
+  // OpenAPI names no servers: a name (AsyncAPI's) goes in an extension the import reads back.
+  return { url: sv.url, ...(sv.description ? { description: sv.description } : {}), ...(variables ? { variables } : {}), ...(sv.name !== undefined ? { [SERVER_NAME_EXTENSION]: sv.name } : {}) };
 }
 
 /**

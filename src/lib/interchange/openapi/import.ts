@@ -1,6 +1,7 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { serverSchema } from '../../areas/purpose/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
+import { SERVER_NAME_EXTENSION } from '../export-common.ts';
 import { serviceName } from '../text.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
@@ -77,7 +78,7 @@ function pathItemKeys(ctx: OpenApiContext, item: Obj, pointer: string): void {
   }
 }
 
-type Server = { url: string; description?: string; variables?: Record<string, { default: string; allowed?: string[]; description?: string }> };
+type Server = { name?: string; url: string; description?: string; variables?: Record<string, { default: string; allowed?: string[]; description?: string }> };
 
 /** The document's absolute servers, with their variables; a relative one is listed as unmapped. */
 function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
@@ -94,7 +95,10 @@ function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
       const allowed = Array.isArray(o.enum) ? o.enum.map(String) : [];
       return [name, { default: String(o.default ?? ''), ...(allowed.length > 0 ? { allowed } : {}), ...(typeof o.description === 'string' && o.description.trim() ? { description: o.description } : {}) }] as const;
     });
-    out.push({ url: s.url, ...(typeof s.description === 'string' && s.description.trim() ? { description: s.description } : {}), ...(variables.length > 0 ? { variables: Object.fromEntries(variables) } : {}) });
+    const name = s[SERVER_NAME_EXTENSION];
+    const named = typeof name === 'string' && serverSchema.shape.name.safeParse(name).success;
+    if (name !== undefined && !named) ctx.unmapped.push({ pointer: `/servers/${i}/${SERVER_NAME_EXTENSION}`, reason: 'a server name that is not a name is not kept' });
+    out.push({ ...(named ? { name } : {}), url: s.url, ...(typeof s.description === 'string' && s.description.trim() ? { description: s.description } : {}), ...(variables.length > 0 ? { variables: Object.fromEntries(variables) } : {}) });
   });
   return out;
 }
