@@ -103,7 +103,8 @@ describe('issue 31, the AsyncAPI reproductions one by one', () => {
     expect(event(first.analysis, 'Registration-response')).toMatchObject({ name: 'Registration response', channel: 'Register', payload: { schema: { fields: { jwt: { type: 'string' } } } } });
     expect(event(first.analysis, 'userDetails')).toMatchObject({ name: 'Registration response', channel: 'GetUserDetails', payload: { schema: { fields: { posts: { type: 'array', items: 'string' } } } } });
     expect(exported.components.messages.userDetails).toMatchObject({ name: 'Registration response', payload: { properties: { posts: { type: 'array', items: { type: 'string' } } } } });
-    expect(exported.components.messages['Registration-response']).toMatchObject({ name: 'Registration response', payload: { properties: { jwt: { type: 'string' } } } });
+    // Each under its component key as written (`registered`), nothing renamed.
+    expect(exported.components.messages.registered).toMatchObject({ name: 'Registration response', payload: { properties: { jwt: { type: 'string' } } } });
   });
 
   it('03. copies of one message written alike under one name stay one event', async () => {
@@ -142,8 +143,9 @@ describe('issue 31, the AsyncAPI reproductions one by one', () => {
     const data = event(first.analysis, 'Login-request');
     expect(data).toMatchObject({ name: 'Login request', summary: 'Log in with a user name or email' });
     expect(data?.description).toBeUndefined();
-    expect(exported.components.messages['Login-request']).toMatchObject({ name: 'Login request', summary: 'Log in with a user name or email' });
-    expect(exported.components.messages['Login-request'].description).toBeUndefined();
+    // Under its component key as written (`loginRequest`), nothing renamed.
+    expect(exported.components.messages.loginRequest).toMatchObject({ name: 'Login request', summary: 'Log in with a user name or email' });
+    expect(exported.components.messages.loginRequest.description).toBeUndefined();
   });
 
   it('06. a summary of several lines leads the description, and is said', async () => {
@@ -170,7 +172,7 @@ describe('issue 31, the AsyncAPI reproductions one by one', () => {
 });
 
 describe('what an AsyncAPI server and info state that the spec cannot hold is said where it is written', () => {
-  it('a protocol that is not the address scheme, a variable without a default, and keys with no place', async () => {
+  it('a variable without a default and keys with no place (a protocol that is not the address scheme is kept beside it)', async () => {
     const { result, analysis } = await importText(
       [
         'asyncapi: 2.6.0',
@@ -190,11 +192,11 @@ describe('what an AsyncAPI server and info state that the spec cannot hold is sa
       { pointer: '/tags', reason: "the document's `tags` has no place in the spec" },
       { pointer: '/info/x-audience', reason: '`info.x-audience` has no place in the spec' },
       { pointer: '/info/contact/url', reason: '`ftp://example.org` is not a web address (http or https), as the spec\'s contact holds it; it is not kept' },
-      { pointer: '/servers/one/protocol', reason: "the protocol `secure-mqtt` is not the address's scheme `mqtt`: the spec keeps the address as written, and an export states `mqtt` as the protocol" },
       { pointer: '/servers/one/variables/port', reason: 'a server variable without a default is not kept: the spec gives each one a default (the address keeps `{port}`)' },
       { pointer: '/servers/two', reason: "the server's address `ws://?` is not one the spec holds (an absolute address with a host); the server is not kept" },
     ]));
-    expect(purpose(analysis)).toMatchObject({ base_url: '{base_url}', contact: { name: 'Team' }, servers: [{ name: 'one', url: 'mqtt://broker.example.org:{port}' }] });
+    expect(result.unmapped.filter((u) => u.pointer === '/servers/one/protocol')).toEqual([]);
+    expect(purpose(analysis)).toMatchObject({ base_url: '{base_url}', contact: { name: 'Team' }, servers: [{ name: 'one', url: 'mqtt://broker.example.org:{port}', protocol: 'secure-mqtt' }] });
     expect(problems(analysis)).toEqual([]);
   });
 
@@ -240,5 +242,57 @@ describe('found on the AsyncAPI documents of the corpus', () => {
     // An empty description says nothing: no purpose, and a clean check.
     expect(purpose(first.analysis).purpose).toBeUndefined();
     expect(problems(first.analysis)).toEqual([]);
+  });
+
+  /** The corpus reproductions: a clean import, an export the parser accepts, a fixed point of export → import → export. */
+  const CORPUS = (n: string) => `test/fixtures/interchange/pass4/corpus-${n}.yaml`;
+  async function fixedPoint(file: string) {
+    const trip = await roundTrip(file);
+    expect(problems(trip.first.analysis)).toEqual([]);
+    expect(await invalid(trip.exported)).toEqual([]);
+    expect(JSON.stringify(trip.again)).toBe(JSON.stringify(trip.exported));
+    return trip;
+  }
+
+  it('an export writes a message `name` only where the document states one, and never the parser\'s placeholder (AsyncAPI 2)', async () => {
+    const { first, exported, second } = await fixedPoint(CORPUS('message-names'));
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    const messages = exported.components.messages as Record<string, Doc>;
+    expect(Object.keys(messages).sort()).toEqual(['CatMessage', 'DogMessage', 'updates.subscribe']);
+    expect(messages.CatMessage?.name).toBeUndefined();
+    expect(messages.DogMessage?.name).toBe('DogMessage');
+    expect(messages['updates.subscribe']?.name).toBeUndefined();
+    expect(JSON.stringify(exported)).not.toContain('anonymous-message');
+    expect(event(first.analysis, 'DogMessage')?.name).toBe('DogMessage');
+    expect(event(first.analysis, 'CatMessage')?.name).toBeUndefined();
+  });
+
+  it('an export writes a message `name` only where the document states one (AsyncAPI 3)', async () => {
+    const { first, exported, second } = await fixedPoint(CORPUS('message-names-3'));
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    expect(exported.components.messages.hello.name).toBeUndefined();
+    expect(exported.components.messages.goodbye.name).toBe('goodbye');
+  });
+
+  it('a message component keyed `Billing Receipt Created` is exported under that key, nothing renamed, and is a fixed point', async () => {
+    const { first, exported, second } = await fixedPoint(CORPUS('spaced-message-key'));
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    expect(Object.keys(exported.components.messages)).toEqual(['Billing Receipt Created']);
+    expect(exported.components.messages['Billing Receipt Created'].name).toBeUndefined();
+    const [channel] = Object.keys(exported.channels);
+    expect(channel).toBeDefined();
+    expect(exported.channels[channel ?? ''].messages).toEqual({ 'Billing Receipt Created': { $ref: '#/components/messages/Billing%20Receipt%20Created' } });
+    const [operation] = Object.values(exported.operations) as Doc[];
+    expect(operation?.messages).toEqual([{ $ref: `#/channels/${encodeURIComponent((channel ?? '').replace(/~/g, '~0').replace(/\//g, '~1'))}/messages/Billing%20Receipt%20Created` }]);
+    expect(JSON.stringify(exported)).not.toContain('Billing-Receipt-Created');
+  });
+
+  it('a server protocol that is not its address\'s scheme (`SMF` at `tcp://`) is exported as stated, the scheme under the project\'s key', async () => {
+    const { first, exported, second } = await fixedPoint(CORPUS('server-protocol'));
+    expect(first.result.unmapped).toEqual([]);
+    expect(purpose(first.analysis).servers).toEqual([{ name: 'production', url: 'tcp://service.messaging.solace.cloud:55555', protocol: 'SMF' }]);
+    expect(exported.servers).toEqual({ production: { host: 'service.messaging.solace.cloud:55555', protocol: 'SMF', 'x-specbench-scheme': 'tcp' } });
+    expect(await files(second.dir)).toEqual(await files(first.dir));
+    expect(second.result.unmapped).toEqual([]);
   });
 });

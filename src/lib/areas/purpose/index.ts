@@ -12,6 +12,8 @@ export const serverSchema = z.strictObject({
   /** Its name, where the interface description names servers (AsyncAPI's `production`). */
   name: nameSchema.optional(),
   url: templatedUrl,
+  /** The protocol, where the interface description states one that is not the URL's scheme (AsyncAPI's `SMF` at a `tcp://` address). */
+  protocol: nameSchema.optional(),
   description: prose.optional(),
   /** The `{variables}` of the URL, each with its default and the values it may take. */
   variables: z.record(nameSchema, z.strictObject({ default: z.string(), allowed: z.array(z.string()).min(1).optional(), description: prose.optional() })).optional(),

@@ -32,6 +32,8 @@ export function exportAsyncApi(a: Analysis): Obj {
   }));
   const exportedSchemes = new Set(Object.keys(securitySchemes));
   const security = new Map<string, Obj[]>();
+  const area = areaData(a, 'events');
+  const keyOf = componentKeys(events.map((e) => e.id), Object.values(area.channels ?? {}).map(channelMessages));
   for (const e of events) {
     const payload = statedObj(e.data.payload);
     const schema = payload ? (typeof payload.resource === 'string' ? (payload.list === true ? { type: 'array', items: ref(payload.resource) } : ref(payload.resource)) : isObj(stated(payload.schema)) ? shapeSchema(stated(payload.schema), ref, dialect(`events/${e.id}/payload`)) : undefined) : undefined;
@@ -41,8 +43,9 @@ export function exportAsyncApi(a: Analysis): Obj {
     for (const [name, x] of named) for (const key of ['description', 'external_value']) if (key in x) unexported.push({ id: `events/${e.id}/payload/named_examples/${name}/${key}`, reason: 'AsyncAPI has no place for it' });
     const examples = [...(payload && 'example' in payload ? [{ payload: payload.example }] : []), ...named.filter(([, x]) => 'value' in x).map(([name, x]) => ({ name, ...(typeof x.summary === 'string' ? { summary: x.summary } : {}), payload: x.value }))];
     const tags = stated(e.data.tags);
-    messages[e.id] = {
-      name: e.data.name ?? e.id,
+    messages[keyOf(e.id)] = {
+      // A name only where the spec states one: AsyncAPI names a message by its key.
+      ...(e.data.name !== undefined ? { name: e.data.name } : {}),
       ...(text(e.data.title) ? { title: e.data.title } : {}),
       ...(e.data.summary !== undefined ? { summary: e.data.summary } : {}),
       ...(text(e.data.description) ? { description: e.data.description } : {}),
@@ -62,7 +65,6 @@ export function exportAsyncApi(a: Analysis): Obj {
   }
   // Channels and operations as the events area states them; an event on none of them gets a channel
   // of its own at the address it states (none without one) and an operation for its direction.
-  const area = areaData(a, 'events');
   const onChannel = new Map<string, string>();
   for (const [id, c] of Object.entries(area.channels ?? {})) {
     channels[id] = {
@@ -70,7 +72,7 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(c.title !== undefined ? { title: c.title } : {}),
       ...(c.summary !== undefined ? { summary: c.summary } : {}),
       ...(c.description !== undefined ? { description: c.description } : {}),
-      ...(channelMessages(c).length ? { messages: Object.fromEntries(channelMessages(c).map(([key, m]) => [key, { $ref: `#/components/messages/${m}` }])) } : {}),
+      ...(channelMessages(c).length ? { messages: Object.fromEntries(channelMessages(c).map(([key, m]) => [key, { $ref: `#/components/messages/${part(keyOf(m))}` }])) } : {}),
     };
     for (const [, m] of channelMessages(c)) if (!onChannel.has(m)) onChannel.set(m, id);
   }
@@ -103,7 +105,7 @@ export function exportAsyncApi(a: Analysis): Obj {
       if (stated(e.data.direction) !== undefined) unexported.push({ id: `events/${e.id}/direction`, reason: 'it travels on no channel the spec states, so no operation is written for it' });
       continue;
     }
-    channels[e.id] = { address, messages: { [e.id]: { $ref: `#/components/messages/${e.id}` } } };
+    channels[e.id] = { address, messages: { [e.id]: { $ref: `#/components/messages/${part(keyOf(e.id))}` } } };
     const direction = stated(e.data.direction);
     if (direction === undefined) {
       unexported.push({ id: `events/${e.id}`, reason: 'whether the service sends or receives it is not stated yet, so no operation is written for its channel' });
@@ -144,6 +146,25 @@ export function exportAsyncApi(a: Analysis): Obj {
     [GAPS_EXTENSION]: a.assessment.gaps.map((g) => ({ id: g.id, question: g.question })),
     ...(unexported.length ? { [UNEXPORTED_EXTENSION]: unexported } : {}),
   };
+}
+
+/**
+ * The key of each event's message under `components/messages`: the key its channels carry it
+ * under where they all agree on one that no other event has (an AsyncAPI 2 component key such as
+ * `Billing Receipt Created`, kept so nothing is renamed), else its id.
+ */
+function componentKeys(ids: readonly string[], channels: ReadonlyArray<Array<[key: string, event: string]>>): (id: string) => string {
+  const keys = new Map<string, Set<string>>();
+  for (const [key, id] of channels.flat()) keys.set(id, (keys.get(id) ?? new Set()).add(key));
+  const taken = new Set(ids.map((id) => id.toLowerCase()));
+  const chosen = new Map<string, string>();
+  for (const id of ids) {
+    const [only, ...more] = keys.get(id) ?? [];
+    if (only === undefined || more.length > 0 || only === id || taken.has(only.toLowerCase())) continue;
+    taken.add(only.toLowerCase());
+    chosen.set(id, only);
+  }
+  return (id) => chosen.get(id) ?? id;
 }
 
 /**

@@ -158,13 +158,14 @@ function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Rec
 const MESSAGE_KEYS = ['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'];
 
 /**
- * A message's name, title, summary and description as its event's: the name where it is not the
- * event's id (two messages may share one), a summary of one line as the summary (one of several
+ * A message's name, title, summary and description as its event's: the name where the document
+ * states one (not the parser's placeholder), even where it is the event's id, so an export writes
+ * a name exactly where the source did; a summary of one line as the summary (one of several
  * lines leads the description, and is said), a name the spec cannot hold said.
  */
 function messageText(m: Message, unmapped: Unmapped[]): { name?: string; title?: string; summary?: string; description?: string } {
   const { message, at, id } = m;
-  const name = typeof message.name === 'string' && message.name !== id ? message.name : undefined;
+  const name = m.stated;
   if (name !== undefined && !ONE_LINE.test(name)) unmapped.push({ pointer: `${at}/name`, reason: `a name with line breaks or control characters is not kept; the event's id is \`${id}\`` });
   const summary = typeof message.summary === 'string' && message.summary.trim() !== '' ? message.summary.trim() : undefined;
   const oneLine = summary !== undefined && ONE_LINE.test(summary);
@@ -239,7 +240,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address keeps their names' });
     if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
-  const grouping = v3 ? channelsAndOperations(raw, channelEvent, unmapped) : channelsAndOperations2(doc, (message) => messages.of(message)?.id, unmapped);
+  const grouping = v3 ? channelsAndOperations(raw, channelEvent, unmapped) : channelsAndOperations2(doc, (message) => messages.of(message), unmapped);
   const { servers, base, protocol } = importServers(doc, raw, unmapped);
   if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
   const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
@@ -290,20 +291,32 @@ function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
  * receives (`receive`). `eventOf` gives the event id of a message. What else an operation states
  * is listed as unmapped.
  */
-function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => string | undefined, unmapped: Unmapped[]): Grouping {
+function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => Message | undefined, unmapped: Unmapped[]): Grouping {
   const channels: NonNullable<Grouping['channels']> = {};
   const operations: NonNullable<Grouping['operations']> = {};
+  /** Event ids by their messages' keys in a channel. */
+  const byKey = new Map<string, string>();
+  const keyOf = (m: Message | undefined) => {
+    if (m === undefined) return undefined;
+    const k = m.component ?? m.id;
+    // A key another event already has (as its id or key) stays the event's id.
+    const known = byKey.get(k);
+    if (known !== undefined && known !== m.id) return m.id;
+    byKey.set(k, m.id);
+    return k;
+  };
   for (const [key, c] of Object.entries(obj(doc.channels))) {
     const channel = obj(c);
-    const carried: string[] = [];
+    const carried: Array<[key: string, event: string]> = [];
     for (const [op, action] of [['subscribe', 'send'], ['publish', 'receive']] as const) {
       if (!isObj(channel[op])) continue;
       const o = channel[op];
       const pointer = `/channels/${seg(key)}/${op}`;
       const m = obj(o.message);
       const list = Array.isArray(m.oneOf) ? m.oneOf.map(obj) : Object.keys(m).length ? [m] : [];
-      const events = [...new Set(list.flatMap((one) => eventOf(one) ?? []))];
-      for (const e of events) if (!carried.includes(e)) carried.push(e);
+      // By their keys in the channel: a message's component key where it is not its event's id (`Billing Receipt Created`), so an export names nothing anew.
+      const events = [...new Set(list.flatMap((one) => keyOf(eventOf(one)) ?? []))];
+      for (const e of events) if (!carried.some(([k]) => k === e)) carried.push([e, byKey.get(e) ?? e]);
       const wanted = typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${key}.${op}`;
       let id = wanted;
       for (let n = 2; id in operations; n++) id = `${wanted}-${n}`;
@@ -312,7 +325,8 @@ function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => string 
       operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped) };
     }
     for (const k of ['servers']) if (channel[k] !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
-    channels[key] = { address: key, ...describedBy(channel, `/channels/${seg(key)}`, unmapped), ...(carried.length > 0 ? { messages: carried } : {}) };
+    const messages = carried.every(([k, id]) => k === id) ? carried.map(([, id]) => id) : Object.fromEntries(carried);
+    channels[key] = { address: key, ...describedBy(channel, `/channels/${seg(key)}`, unmapped), ...(carried.length > 0 ? { messages } : {}) };
   }
   return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
 }

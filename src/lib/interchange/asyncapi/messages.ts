@@ -9,8 +9,10 @@ const obj = (v: unknown): Obj => (isObj(v) ? v : {});
 export interface Message {
   /** As the parser gives it: references resolved, traits applied. */
   message: Obj;
-  /** Its own `name`, else the one the parser gave it, else where it sits. */
+  /** Its own `name`, else its component's key, else where it sits. */
   name: string;
+  /** The `name` the document states for it (the parser's placeholders, such as `anonymous-message-1`, are not). */
+  stated?: string;
   /** Where it is written in the file as written: under its component's key, or in place in a channel. */
   at: string;
   /** Its key under `components/messages`, where it is one. */
@@ -72,8 +74,15 @@ class Fingerprints {
   }
 }
 
-/** A message's name: its own, else the one the parser gave it, else where it sits. */
-const messageName = (m: Obj, fallback: string) => String(m.name ?? m['x-parser-message-name'] ?? fallback);
+/**
+ * The `name` a message states: written in the file at its place, or given by a trait it applies.
+ * The parser names every message (`x-parser-message-name`, `anonymous-message-1` for one written
+ * in place without a name); those names are its own, never the document's.
+ */
+function statedName(m: Obj, written: Obj): string | undefined {
+  if (typeof written.name === 'string') return written.name;
+  return written.traits !== undefined && typeof m.name === 'string' ? m.name : undefined;
+}
 
 /** The key under `components/messages` a pointer names, where it names one. */
 function componentKey(pointer: string): string | undefined {
@@ -112,10 +121,11 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
     let entry = byObject.get(m);
     const component = componentKey(written.pointer);
     if (entry === undefined) {
-      const name = messageName(m, component ?? fallback);
+      const stated = statedName(m, written.value);
+      const name = stated ?? component ?? fallback;
       entry = alike(name, m);
       if (entry === undefined) {
-        entry = { message: m, name, at: written.pointer, channels: [], id: '', ...(key !== undefined ? { key } : {}) };
+        entry = { message: m, name, at: written.pointer, channels: [], id: '', ...(key !== undefined ? { key } : {}), ...(stated !== undefined ? { stated } : {}) };
         list.push(entry);
         if (!firstOf.has(name)) firstOf.set(name, entry);
         const print = firstOf.get(name) === entry ? undefined : prints.of(m);

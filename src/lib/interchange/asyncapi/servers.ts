@@ -12,6 +12,9 @@ type Variables = NonNullable<Server['variables']>;
 const obj = (v: unknown): Obj => (isObj(v) ? v : {});
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
+/** Where an AsyncAPI 3 export writes a server address's scheme that is not its protocol (`tcp` beside `SMF`): AsyncAPI 3 has no place for it. */
+const SCHEME_EXTENSION = 'x-specbench-scheme';
+
 /** An address as AsyncAPI 3 states a server: protocol, host (with any port) and path; no query or fragment. */
 const PARTS = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)([^?#]*)$/i;
 
@@ -45,8 +48,8 @@ const KEPT = { 2: ['url', 'protocol', 'description', 'variables', 'security'], 3
 /**
  * An AsyncAPI 2.x/3.x document's servers as the purpose area's: each by its name, with its address
  * (protocol, host and path; a 2.x address without a scheme, as 2.x allows, has its protocol's),
- * description and variables. What a server states that has no place, and a server whose address
- * the spec cannot hold, are listed. Also the base address (the first server's, its variables at
+ * the protocol where it is not the address's scheme, description and variables. What a server
+ * states that has no place, and a server whose address the spec cannot hold, are listed. Also the base address (the first server's, its variables at
  * their defaults) and that server's protocol. `doc` is parsed, `raw` the file as written.
  */
 export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { servers: Server[]; base?: string; protocol?: string } {
@@ -58,19 +61,24 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
     const at = follow(raw, obj(rawServers.value)[name], `${rawServers.pointer}/${seg(name)}`).pointer;
     const protocol = String(sv.protocol ?? '');
     let url: string;
+    let stated: string | undefined;
     if (v3) {
       const path = typeof sv.pathname === 'string' ? sv.pathname : '';
       if (path !== '' && !path.startsWith('/')) unmapped.push({ pointer: `${at}/pathname`, reason: 'the path is kept with the `/` that separates it from the host' });
-      url = `${protocol}://${String(sv.host ?? '')}${path !== '' && !path.startsWith('/') ? '/' : ''}${path}`;
+      // The scheme an export wrote beside a protocol that is not it (`tcp` beside `SMF`).
+      const scheme = typeof sv[SCHEME_EXTENSION] === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(sv[SCHEME_EXTENSION]) ? sv[SCHEME_EXTENSION] : undefined;
+      if (scheme !== undefined && protocol !== '' && scheme.toLowerCase() !== protocol.toLowerCase()) stated = protocol;
+      url = `${scheme ?? protocol}://${String(sv.host ?? '')}${path !== '' && !path.startsWith('/') ? '/' : ''}${path}`;
     } else {
       const written = String(sv.url ?? '');
       const scheme = /^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.exec(written)?.[1];
-      if (scheme !== undefined && scheme.toLowerCase() !== protocol.toLowerCase()) unmapped.push({ pointer: `${at}/protocol`, reason: `the protocol \`${protocol}\` is not the address's scheme \`${scheme}\`: the spec keeps the address as written, and an export states \`${scheme}\` as the protocol` });
+      // A protocol that is not the address's scheme (`SMF` at `tcp://…`) is kept beside the address.
+      if (scheme !== undefined && protocol !== '' && scheme.toLowerCase() !== protocol.toLowerCase()) stated = protocol;
       // AsyncAPI 2.x allows an address without a scheme (`broker.example.com:9092`): its protocol is the scheme.
       url = scheme !== undefined ? written : `${protocol}://${written}`;
     }
     const variables = variablesOf(raw, sv, at, unmapped);
-    const server = { name, url, ...(text(sv.description) !== undefined ? { description: String(sv.description) } : {}), ...(variables ? { variables } : {}) };
+    const server = { name, url, ...(stated !== undefined ? { protocol: stated } : {}), ...(text(sv.description) !== undefined ? { description: String(sv.description) } : {}), ...(variables ? { variables } : {}) };
     const kept = serverSchema.safeParse(server);
     if (!kept.success || !PARTS.test(url.replace(/^\{[^}]+\}/, 'x'))) {
       unmapped.push({ pointer: at, reason: `the server's address \`${url}\` is not one the spec holds (an absolute address with a host); the server is not kept` });
@@ -81,7 +89,7 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
   }
   const first = servers[0];
   const base = first ? filled(first) : undefined;
-  const scheme = first ? PARTS.exec(first.url)?.[1] : undefined;
+  const scheme = first ? (first.protocol ?? PARTS.exec(first.url)?.[1]) : undefined;
   return { servers, ...(base !== undefined ? { base } : {}), ...(scheme !== undefined ? { protocol: scheme } : {}) };
 }
 
@@ -110,8 +118,10 @@ export function exportServers(purpose: AreaData<'purpose'>, say: (id: string, re
     for (let n = 2; Object.hasOwn(servers, name); n++) name = `${wanted}-${n}`;
     if (name !== wanted) say(`${id}/name`, `another server is named \`${wanted}\`; this one is written as \`${name}\``);
     const variables = sv.variables ? Object.fromEntries(Object.entries(sv.variables).map(([k, v]) => [k, { ...(v.allowed ? { enum: v.allowed } : {}), default: v.default, ...(v.description !== undefined ? { description: v.description } : {}) }])) : undefined;
-    servers[name] = { host: parts[2], protocol: parts[1], ...(parts[3] ? { pathname: parts[3] } : {}), ...(sv.description !== undefined ? { description: sv.description } : {}), ...(variables ? { variables } : {}) };
-    protocol ??= parts[1];
+    // AsyncAPI 3 states a protocol and no scheme: a scheme that is not the protocol goes under the project's own key, which an import reads back.
+    const scheme = sv.protocol !== undefined && sv.protocol.toLowerCase() !== parts[1]?.toLowerCase() ? { [SCHEME_EXTENSION]: parts[1] } : {};
+    servers[name] = { host: parts[2], protocol: sv.protocol ?? parts[1], ...scheme, ...(parts[3] ? { pathname: parts[3] } : {}), ...(sv.description !== undefined ? { description: sv.description } : {}), ...(variables ? { variables } : {}) };
+    protocol ??= sv.protocol ?? parts[1];
     if (base !== undefined && filled(sv) === base) baseCarried = true;
   });
   return { ...(Object.keys(servers).length > 0 ? { servers } : {}), baseCarried, ...(protocol !== undefined ? { protocol } : {}) };
