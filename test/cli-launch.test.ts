@@ -54,7 +54,7 @@ describe('the command line entry (src/cli/launch.mjs)', () => {
       );
       expect(code).toBe(2);
       expect(stdout).toBe('');
-      expect(stderr).toBe(`specbench: this is Node.js ${version}; Specbench needs Node.js 22.12 or later (as Astro 7, which builds its site, does). Install a current Node.js (https://nodejs.org/) and run it again.\n`);
+      expect(stderr).toBe(`specbench: this is Node.js ${version}; Specbench needs Node.js 22.12 or later (as Astro 7, which builds its site, does). Install Node.js 22 with nvm (\`nvm install 22\`) or fnm (\`fnm install 22 && fnm use 22\`), or from https://nodejs.org/, and run it again.\n`);
     }
   });
 });

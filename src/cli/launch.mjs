@@ -2,10 +2,12 @@
 // @ts-check
 /**
  * The command line's entry (the package's `bin`), and the only file of Specbench written in plain
- * JavaScript. It says at once when Node is too old. An installed Specbench runs its bundle, made
- * when the package was packed (`src/bundle/`); a checkout of Specbench runs a bundle of its sources
- * made on first run and remade when they change (`bundle.mjs`), or the sources as they are with
- * `SPECBENCH_NO_BUNDLE=1` (Node strips their types; slower to start, the same answers).
+ * JavaScript. It says at once when Node is too old, before anything but Node's own modules is
+ * loaded (`npx` has downloaded the package by then: the README says to run it on Node 22). An
+ * installed Specbench runs its bundle, made when the package was packed (`src/bundle/`); a
+ * checkout of Specbench runs a bundle of its sources made on first run and remade when they change
+ * (`bundle.mjs`), or the sources as they are with `SPECBENCH_NO_BUNDLE=1` (Node strips their
+ * types; slower to start, the same answers).
  */
 import { existsSync } from 'node:fs';
 import module from 'node:module';
@@ -16,7 +18,10 @@ const NEEDED = [22, 12];
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < (NEEDED[0] ?? 0) || (major === NEEDED[0] && minor < (NEEDED[1] ?? 0))) {
-  process.stderr.write(`specbench: this is Node.js ${process.versions.node}; Specbench needs Node.js ${NEEDED.join('.')} or later (as Astro 7, which builds its site, does). Install a current Node.js (https://nodejs.org/) and run it again.\n`);
+  process.stderr.write(
+    `specbench: this is Node.js ${process.versions.node}; Specbench needs Node.js ${NEEDED.join('.')} or later (as Astro 7, which builds its site, does). ` +
+      'Install Node.js 22 with nvm (`nvm install 22`) or fnm (`fnm install 22 && fnm use 22`), or from https://nodejs.org/, and run it again.\n',
+  );
   process.exit(2);
 }
 

@@ -57,6 +57,7 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
         });
       },
       'astro:server:setup': ({ server, logger }) => {
+        keepNoReloadForLater(server);
         const root = settings.spec;
         const inside = (path: string) => path === root || path.startsWith(root + sep);
         let queue: string[] = [];
@@ -110,6 +111,26 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
       },
     },
   };
+}
+
+/**
+ * A first `npm run dev` showed a blank page on the first load: while the server starts, Astro's
+ * content sync and its types write files, and each write asks every open page to reload. With no
+ * page open, Vite keeps the last such request and hands it to the first page that connects, which
+ * then reloads as it loads, its scripts and styles cut off half way. A reload with no page open
+ * reloads nothing (a page that connects later was rendered after the change), so it is dropped
+ * here; with a page open, every reload goes out as before.
+ */
+function keepNoReloadForLater(server: ViteDevServer): void {
+  const channel = server.environments.client?.hot;
+  if (!channel) return;
+  const send = channel.send.bind(channel) as (...args: unknown[]) => void;
+  channel.send = ((...args: unknown[]) => {
+    const [payload] = args;
+    const reload = typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === 'full-reload';
+    if (reload && server.ws.clients.size === 0) return;
+    send(...args);
+  }) as typeof channel.send;
 }
 
 /**

@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import type { AstroIntegrationLogger } from 'astro';
-import { absoluteUrlSchema, counted, escapeControls, formatHuman, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
+import { absoluteUrlSchema, counted, escapeControls, formatHuman, isSpecFolder, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
 import { specbenchIntegration } from './integration.ts';
+import { checkOptions } from './options.ts';
 import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
 
 /** What a site tells the plugin. */
@@ -52,9 +53,9 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
           components: {
             ...config.components,
             // In `astro dev`, a spec with errors shows them on every page; a site's own banner is kept (the terminal says them too).
-            ...(config.components?.Banner ? {} : { Banner: here('../components/Banner.astro') }),
+            ...(config.components?.Banner ? {} : { Banner: here('./components/Banner.astro') }),
             // The header shows the logo `specbench.yaml` names, where the spec is the whole site.
-            ...(root && !config.components?.SiteTitle ? { SiteTitle: here('../components/SiteTitle.astro') } : {}),
+            ...(root && !config.components?.SiteTitle ? { SiteTitle: here('./components/SiteTitle.astro') } : {}),
           },
         });
         addRouteMiddleware({ entrypoint: here('./route-data.ts') });
@@ -86,6 +87,8 @@ const ROUTE_NAME = /^(?!\.\.?$)[A-Za-z0-9._~-]+$/;
  * folder. The spec folder must be there: its message names the option that chose it.
  */
 export function siteSettings(options: SpecbenchOptions, root: string, base: string, env: Record<string, string | undefined> = process.env): SiteSettings {
+  // A config is plain JavaScript: each option's type, length and reserved names are checked before any is used.
+  checkOptions(options, root);
   const folderName = options.spec ?? specDir(env);
   const spec = resolve(root, folderName);
   const given = options.base ?? '';
@@ -101,7 +104,7 @@ export function siteSettings(options: SpecbenchOptions, root: string, base: stri
     const chosen = options.spec !== undefined ? 'specbench({ spec }): the' : env.SPEC_DIR?.trim() ? 'SPEC_DIR: the' : 'The';
     const other = chosen === 'The' ? ' (`specbench({ spec })` or SPEC_DIR names another)' : '';
     throw located(
-      `${chosen} spec folder \`${escapeControls(folderName)}\`${other} ${folder ? 'is not a folder' : 'does not exist'} (${escapeControls(spec)}); the spec is a folder of area folders, from the project's root.`,
+      `${chosen} spec folder \`${escapeControls(folderName)}\`${other} ${folder ? 'is not a folder' : 'does not exist'} (${escapeControls(spec)}); the spec is a folder of area folders, from the project's root.${folder ? '' : makeIt(folderName)}`,
     );
   }
   const editUrl = options.editUrl ?? env.SPECBENCH_EDIT_URL;
@@ -118,6 +121,15 @@ export function siteSettings(options: SpecbenchOptions, root: string, base: stri
     printItems: printItems(env),
     guide: options.guide ?? true,
   };
+}
+
+/**
+ * The command that makes a missing spec folder, with its nine areas open, without touching the
+ * site's own files; nothing when `init` would not take the folder (`../specs`: outside the project).
+ */
+function makeIt(folder: string): string {
+  if (!isSpecFolder(folder)) return '';
+  return ` Make it with its nine areas open, leaving the site's own files as they are: \`npx specbench init --spec-only${folder === 'content' ? '' : ` --spec ${folder}`}\` (or \`--example\` as well, for the complete example spec).`;
 }
 
 /** How many items the print version puts on one page: `SPECBENCH_PRINT_ITEMS`, else the core's default. */

@@ -67,7 +67,7 @@ describe('specbench init', () => {
     expect(await readFile(join(dir, 'SPEC_GAPS.md'), 'utf8')).toContain('by `npm run gaps`; do not edit by hand. `npm run gaps:check` fails when it is stale.');
     expect(await readdir(dir)).not.toContain('.git');
     const alone = await fresh();
-    expect((await cli(['init', alone])).out).toContain('Started a git repository.');
+    expect((await cli(['init', alone])).out).toContain('Started a git repository on main.');
     expect(await readdir(alone)).toContain('.git');
   });
 
@@ -75,5 +75,91 @@ describe('specbench init', () => {
     const made = await cli(['init', await fresh(), '--spec', '../elsewhere']);
     expect(made.code).toBe(2);
     expect(made.err).toContain('--spec `../elsewhere` is not a folder inside the project');
+  });
+});
+
+/** Every `npm run <name>` the guide's pages name. */
+async function guideScripts(): Promise<string[]> {
+  const pages = (await readdir('src/site/guide', { recursive: true })).map(String).filter((f) => f.endsWith('.md'));
+  const names = new Set<string>();
+  for (const page of pages) for (const m of (await readFile(join('src/site/guide', page), 'utf8')).matchAll(/npm run ([a-z][a-z:-]*)/g)) names.add(m[1] ?? '');
+  return [...names].sort();
+}
+
+/** The scripts of Specbench's own repository that the guide names where it says how Specbench itself is tested. */
+const OWN_SCRIPTS = ['test:corpus', 'test:large'];
+
+describe('specbench init: the first hour (issue 33)', () => {
+  it('asks for the Node it needs, serves an icon, and has every npm script the guide names, each a command the CLI knows', async () => {
+    const dir = await fresh();
+    expect((await cli(['init', dir])).code).toBe(0);
+    expect(await readFile(join(dir, '.nvmrc'), 'utf8')).toBe('22\n');
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { engines: { node: string }; scripts: Record<string, string>; allowScripts: Record<string, boolean> };
+    expect(pkg.engines.node).toBe('>=22.12.0');
+    expect(await readFile(join(dir, 'public/favicon.svg'), 'utf8')).toMatch(/^<svg /);
+    for (const name of await guideScripts()) if (!OWN_SCRIPTS.includes(name)) expect(Object.keys(pkg.scripts), `npm run ${name}`).toContain(name);
+    for (const name of ['history', 'import', 'export', 'doc', 'mock', 'lsp', 'specbench']) expect(Object.keys(pkg.scripts)).toContain(name);
+    // Each `specbench <command>` script names a command the command line has.
+    const usage = (await cli(['--help'])).out;
+    for (const [name, script] of Object.entries(pkg.scripts)) {
+      const command = /^specbench (\S+)/.exec(script)?.[1];
+      if (command !== undefined) expect(usage, `npm run ${name}`).toMatch(new RegExp(`^  ${command} `, 'm'));
+    }
+    expect(pkg.allowScripts).toEqual({ esbuild: true, '@scarf/scarf': false });
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toMatch(/^\*\.tgz$/m);
+  });
+
+  it('starts a new repository on main, and writes the workflows for the branch a repository around is on', async () => {
+    const alone = await fresh();
+    // Git's own default branch here is master, as on the machine of the issue: init runs git in this process, with this setting.
+    const settings = join(alone, 'gitconfig');
+    await writeFile(settings, '[init]\n\tdefaultBranch = master\n');
+    const configured = { ...process.env, GIT_CONFIG_GLOBAL: settings };
+    const before = process.env.GIT_CONFIG_GLOBAL;
+    process.env.GIT_CONFIG_GLOBAL = settings;
+    let made: Awaited<ReturnType<typeof cli>>;
+    try {
+      made = await cli(['init', join(alone, 'spec')]);
+    } finally {
+      if (before === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+      else process.env.GIT_CONFIG_GLOBAL = before;
+    }
+    expect(made.code, made.err).toBe(0);
+    expect(execFileSync('git', ['symbolic-ref', '--short', 'HEAD'], { cwd: join(alone, 'spec'), encoding: 'utf8', env: configured }).trim()).toBe('main');
+    expect(await readFile(join(alone, 'spec/.github/workflows/spec.yml'), 'utf8')).toContain('branches: ["main"]');
+    const repo = await fresh();
+    execFileSync('git', ['init', '--quiet'], { cwd: repo, env: configured });
+    execFileSync('git', ['symbolic-ref', 'HEAD', 'refs/heads/trunk'], { cwd: repo });
+    expect((await cli(['init', join(repo, 'api')])).code).toBe(0);
+    expect(await readFile(join(repo, 'api/.github/workflows/spec.yml'), 'utf8')).toContain('branches: ["trunk"]');
+    expect(await readFile(join(repo, 'api/.github/workflows/pages.yml'), 'utf8')).toContain('branches: ["trunk"]');
+  });
+
+  it('--example writes the complete example spec, which passes its own check with every gap closed', async () => {
+    const dir = await fresh();
+    const made = await cli(['init', dir, '--example']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain('the complete example (a small order service that uses every key)');
+    const checked = await cli(['check', '--spec', join(dir, 'content')]);
+    expect(checked.code, checked.out).toBe(0);
+    expect(checked.out).toContain('no problems');
+    expect((await readFile(join(dir, 'content/endpoints/import-orders.yaml'), 'utf8')).split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/specbench/src/schemas/endpoints.item.schema.json');
+    expect(await readFile(join(dir, 'SPEC_GAPS.md'), 'utf8')).toContain('No open gaps');
+  });
+
+  it('--spec-only writes the spec folder and nothing else into a site that has its files, and says what to add', async () => {
+    const site = await fresh();
+    await writeFile(join(site, 'package.json'), '{ "name": "docs" }\n');
+    await writeFile(join(site, 'astro.config.mjs'), 'export default {};\n');
+    const made = await cli(['init', site, '--spec-only', '--spec', 'spec']);
+    expect(made.code, made.err).toBe(0);
+    expect((await readdir(site)).sort()).toEqual(['astro.config.mjs', 'package.json', 'spec']);
+    expect(await readFile(join(site, 'package.json'), 'utf8')).toBe('{ "name": "docs" }\n');
+    expect(await readFile(join(site, 'astro.config.mjs'), 'utf8')).toBe('export default {};\n');
+    expect((await readdir(join(site, 'spec'))).sort()).toEqual(['authentication', 'endpoints', 'errors', 'events', 'limits', 'purpose', 'resources', 'states', 'versioning']);
+    expect(made.out).toMatch(/^ {2}npm install specbench@\^\d+\.\d+\.\d+ /m);
+    expect(made.out).toContain("  import specbench from 'specbench/starlight';\n");
+    expect(made.out).toContain("  plugins: [specbench({ spec: 'spec', base: 'api' })],\n");
+    expect((await cli(['check', '--spec', join(site, 'spec')])).code).toBe(0);
   });
 });

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { initFiles, isSpecFolder, SPEC_FOLDER_RULE } from '../../lib/index.ts';
+import { ASTRO_RANGE, initFiles, isSpecFolder, SPEC_FOLDER_RULE, STARLIGHT_RANGE } from '../../lib/index.ts';
 import { makeFolder, writeFileAtomic } from '../files.ts';
+import { refusedLinks, refusedSpec } from '../init-guards.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
 import { packageRoot } from '../package-root.ts';
@@ -13,10 +14,12 @@ const run = promisify(execFile);
 
 /**
  * `specbench init [dir]`: a new spec repository in `dir` (default: here): the spec with its nine
- * areas open, SPEC_GAPS.md, a Starlight site with the plugin, editor settings, workflows and a
- * README. It never overwrites a file (each one in the way is named; `--force` replaces them, but
- * one with changes no commit keeps only with `--yes` as well, and names it), and starts a git
- * repository unless `dir` is already in one.
+ * areas open (`--example`: the complete example spec), SPEC_GAPS.md, a Starlight site with the
+ * plugin, editor settings, workflows and a README. It never overwrites a file (each one in the way
+ * is named; `--force` replaces them, but one with changes no commit keeps only with `--yes` as well,
+ * and names it), and starts a git repository on `main` unless `dir` is already in one (whose
+ * branch the workflows then run on). `--spec-only` writes the spec folder alone, into a site that
+ * has its files, and says what to add to it.
  */
 export async function initCommand(options: Options, io: Io, args: string[]): Promise<number> {
   const [target = '.', ...extra] = args;
@@ -29,8 +32,14 @@ export async function initCommand(options: Options, io: Io, args: string[]): Pro
     return EXIT.usage;
   }
   const { version } = JSON.parse(await readFile(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-  const files = initFiles({ name: packageName(basename(dir)), spec, version });
+  const specOnly = options['spec-only'] === true;
+  const example = options.example === true;
+  // The workflows run on the branch the repository around is on; a new repository starts on main.
+  const branch = specOnly ? undefined : await branchAround(dir);
+  const files = initFiles({ name: packageName(basename(dir)), spec, version, ...(example ? { example } : {}), ...(specOnly ? { specOnly } : {}), ...(branch ? { branch } : {}) });
   const shown = (path: string) => relative(process.cwd(), join(dir, path)).split(sep).join('/');
+  // Before anything is written: a spec git would never commit, and links that would carry a write out of the project (issue 30).
+  if ((await refusedSpec(spec, dir, io)) || (await refusedLinks(dir, files.map((f) => f.path), shown, io))) return EXIT.usage;
   const taken = (await Promise.all(files.map(async (f) => ((await stat(join(dir, f.path)).catch(() => undefined)) ? [f.path] : [])))).flat();
   if (taken.length > 0 && !options.force) {
     io.err(`${taken.map((p) => `${shown(p)}:1:1 error exists: specbench init never overwrites a file; move it away, or run again with --force to replace it.`).join('\n')}\n`);
@@ -47,11 +56,15 @@ export async function initCommand(options: Options, io: Io, args: string[]): Pro
     await makeFolder(join(path, '..'));
     await writeFileAtomic(path, f.text);
   }
-  const git = await startGit(dir);
   const cd = relative(process.cwd(), dir);
+  if (specOnly) {
+    io.out(specOnlyNext(spec, version, files.length, example, [...unkept].map(([p, why]) => `Replaced ${shown(p)}: ${why}.`)));
+    return EXIT.ok;
+  }
+  const git = await startGit(dir);
   io.out(
     [
-      `Wrote a spec repository${cd ? ` in ${cd}` : ''}: ${files.length} files, the spec in ${spec}/ with its nine areas open.${git ? ` ${git}` : ''}`,
+      `Wrote a spec repository${cd ? ` in ${cd}` : ''}: ${files.length} files, the spec in ${spec}/ ${example ? 'with the complete example (a small order service that uses every key)' : 'with its nine areas open'}.${git ? ` ${git}` : ''}`,
       ...[...unkept].map(([p, why]) => `Replaced ${shown(p)}: ${why}.`),
       '',
       'Next:',
@@ -62,6 +75,47 @@ export async function initCommand(options: Options, io: Io, args: string[]): Pro
     ].join('\n'),
   );
   return EXIT.ok;
+}
+
+/**
+ * What `init --spec-only` says: the spec folder is written and nothing else, then the dependency
+ * and the two lines of \`astro.config.mjs\` that show it in the site (the spec's pages under
+ * \`/api/\`, beside the site's own).
+ */
+function specOnlyNext(spec: string, version: string, count: number, example: boolean, replaced: string[]): string {
+  return [
+    `Wrote the spec in ${spec}/: ${count} files, ${example ? 'the complete example (a small order service that uses every key)' : 'its nine areas open'}. No other file of the site was changed.`,
+    ...replaced,
+    '',
+    'To show it in this Starlight site:',
+    `  npm install specbench@^${version}     # needs astro ${ASTRO_RANGE} and @astrojs/starlight ${STARLIGHT_RANGE}`,
+    '',
+    'and in astro.config.mjs, the import at the top and the plugin inside starlight({ ... }):',
+    `  import specbench from 'specbench/starlight';`,
+    // The folder follows the rule of \`isSpecFolder\`: nothing in it needs escaping inside single quotes.
+    `  plugins: [specbench({ spec: '${spec}', base: 'api' })],`,
+    '',
+    "(`base` puts the spec's pages under /api/, beside the site's own; without it the spec is the whole site.)",
+    '',
+  ].join('\n');
+}
+
+/**
+ * The branch of the git repository around `dir` (or around its nearest folder that exists), for the
+ * workflows to run on; undefined outside a repository, on a detached head, or without git (a new
+ * repository starts on \`main\`).
+ */
+async function branchAround(dir: string): Promise<string | undefined> {
+  let at = dir;
+  while (!(await stat(at).then((s) => s.isDirectory(), () => false))) {
+    const up = resolve(at, '..');
+    if (up === at) return undefined;
+    at = up;
+  }
+  return run('git', ['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: at }).then(
+    ({ stdout }) => stdout.trim() || undefined,
+    () => undefined,
+  );
 }
 
 /** A package name from a folder's name: lowercase, words joined by `-`. */
@@ -119,5 +173,7 @@ async function startGit(dir: string): Promise<string | undefined> {
   if (inside === undefined) return 'Git is not installed: the changelog and the gap history need a git repository.';
   if (inside) return 'It is part of the git repository around it.';
   await run('git', ['init', '--quiet'], { cwd: dir });
-  return 'Started a git repository.';
+  // On main, where the workflows run, whatever git's default branch is here (`init -b` needs git 2.28).
+  await run('git', ['symbolic-ref', 'HEAD', 'refs/heads/main'], { cwd: dir });
+  return 'Started a git repository on main.';
 }

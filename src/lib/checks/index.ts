@@ -12,6 +12,8 @@ import { duplicateEndpoint } from './duplicate-endpoint.ts';
 import { duplicateFacet } from './duplicate-facet.ts';
 import { emptyInventory } from './empty-inventory.ts';
 import { ignoredFacet } from './ignored-facet.ts';
+import { missingPage } from './missing-page.ts';
+import { notAName } from './not-a-name.ts';
 import { initialState } from './initial-state.ts';
 import { overlappingTransition } from './overlapping-transition.ts';
 import { pathParametersCheck } from './path-parameters.ts';
@@ -57,6 +59,8 @@ export const CHECKS: readonly Check[] = [
   proseLimit,
   rawHtml,
   unsafeLink,
+  missingPage,
+  notAName,
   unusedItem,
   duplicateFacet,
   ignoredFacet,

@@ -1,10 +1,10 @@
 import type { AreaKey } from '../areas/index.ts';
 import type { Diagnostic, Severity, Span } from '../diagnostics/diagnostic.ts';
-import type { ProseFound } from '../engine/file-result.ts';
 import { isObj } from '../facet/state.ts';
 import { patternProblem } from '../gaps/id-grammar.ts';
 import type { FacetResult, Misplaced } from '../gaps/types.ts';
 import type { LinkGraph } from '../link/graph.ts';
+import type { ProseFound } from '../link/markdown.ts';
 import type { Reference } from '../link/references.ts';
 import type { SourceFile } from '../load/source.ts';
 import { didYouMean } from '../load/suggest.ts';

@@ -1,9 +1,9 @@
 import type { AreaKey } from '../areas/index.ts';
 import type { Severity } from '../diagnostics/diagnostic.ts';
-import type { ProseFound } from '../engine/file-result.ts';
 import type { Path } from '../facet/path.ts';
 import type { FacetResult, Misplaced } from '../gaps/types.ts';
 import type { LinkGraph } from '../link/graph.ts';
+import type { ProseFound } from '../link/markdown.ts';
 import type { Reference } from '../link/references.ts';
 import type { Area, Item, SpecConfig, Unreadable } from '../model/spec.ts';
 

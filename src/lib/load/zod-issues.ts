@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { knownKeysAt } from './known-keys.ts';
 import { listedParameters, movedKey } from './moved-keys.ts';
 import { commaHint } from './slip-hints.ts';
+import { expectedAt } from '../docs/examples.ts';
 import type { Path, SourceFile } from './source.ts';
 import { isObj, PLACEHOLDER } from '../facet/state.ts';
 import { didYouMean, suggest } from './suggest.ts';
@@ -107,6 +108,18 @@ const FORMAT_CODES: Record<string, string> = { duration: 'bad-duration', date: '
 
 /** Turns zod's issues for one file into located diagnostics. */
 export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, schema: z.ZodType, source: SourceFile): Diagnostic[] {
+  // The example spec's use of the key at a place (`trigger: { endpoint: place-order }`), once per place: 150,000 unknown keys of one mapping share it.
+  const examples = new Map<string, string>();
+  const forExample = (path: Path): string => {
+    const key = JSON.stringify(path);
+    let said = examples.get(key);
+    if (said === undefined) {
+      const { example } = expectedAt(schema, path, data);
+      said = example === undefined ? '' : ` For example: \`${visible(example)}\`.`;
+      examples.set(key, said);
+    }
+    return said;
+  };
   /** An `unknown-key` for each key of the object at `path`, with "did you mean" or where the key went. */
   const unknownKeys = (keys: readonly string[], path: Path, input: unknown): Diagnostic[] => {
     const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
@@ -116,7 +129,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
       return {
         code: 'unknown-key',
         severity: 'error',
-        message: `Unknown key \`${clip(key)}\` in ${showPath(path)}${moved ? `. ${moved}` : comma ? `. ${comma}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.`}`,
+        message: `Unknown key \`${clip(key)}\` in ${showPath(path)}${moved ? `. ${moved}` : comma ? `. ${comma}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.${forExample(path)}`}`,
         ...source.locate([...path, key], true),
       };
     });
@@ -151,7 +164,9 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
             const facet = path.slice(0, -1).join('.') || 'the facet';
             return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: \`none\` takes the reason there is none, as text, not ${received(input)}; write \`${visible(clip(facet))}: { none: "why there is none" }\`.`, ...at(path) }];
           }
-          return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: ${expected}, found ${received(input)}.`, ...at(path) }];
+          const { form } = expectedAt(schema, path, data);
+          const shown = issue.message.startsWith('Invalid input') && form !== undefined ? `expected \`${form}\`` : expected;
+          return [{ code: 'wrong-type', severity: 'error', message: `Wrong type at ${showPath(path)}: ${shown}, found ${received(input)}.${forExample(path)}`, ...at(path) }];
         }
         case 'invalid_value': {
           const values = issue.values.map(String);

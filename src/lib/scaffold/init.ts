@@ -7,6 +7,8 @@ import { gapsMarkdown } from '../render/text/gaps-markdown.ts';
 import { CONFIG_SCHEMA_FILE, schemaFile } from '../render/json-schema.ts';
 import { gapReport } from '../render/report.ts';
 import { scaffoldFile } from './new-item.ts';
+import { EXAMPLE_SPEC } from '../docs/example-spec.ts';
+import { modeline, schemaForPath, withModeline } from './modeline.ts';
 import { assertSpecFolder, scriptWord, yamlString } from './spec-folder.ts';
 
 /** What `specbench init` is told: the repository's name, where its spec goes, and where the package's JSON Schemas will be. */
@@ -17,14 +19,34 @@ export interface InitOptions {
   spec: string;
   /** The version of Specbench the repository depends on. */
   version: string;
+  /** The spec is the complete example spec (a small service using every key), not the nine areas open. */
+  example?: boolean;
+  /** Only the spec folder, for a site that has its files already (`init --spec-only`). */
+  specOnly?: boolean;
+  /** The branch the workflows run on: the one the repository is on, when it is in one; default `main`. */
+  branch?: string;
 }
 
 /** Where an installed Specbench keeps its JSON Schemas, from the repository's root. */
 const SCHEMAS = 'node_modules/specbench/src/schemas';
 
 /** The versions of Astro and Starlight the plugin is made for. */
-const ASTRO = '^7.3.5';
-const STARLIGHT = '^0.42.4';
+export const ASTRO = '^7.3.5';
+export const STARLIGHT = '^0.42.4';
+
+/** The Node.js a repository asks for: Astro 7 needs 22.12 or later (`engines`); `.nvmrc` makes nvm and fnm pick the newest 22. */
+export const NODE_ENGINES = '>=22.12.0';
+const NVMRC = '22';
+
+/**
+ * The packages whose install scripts npm 11 asks about (found in the lockfile of Astro, Starlight
+ * and Specbench: `hasInstallScript`): esbuild's fetches its binary, which Astro's bundler needs;
+ * @scarf/scarf's only reports the install (an analytics beacon of a dependency of the AsyncAPI parser).
+ */
+const ALLOW_SCRIPTS = { esbuild: true, '@scarf/scarf': false };
+
+/** The site's icon (Starlight links `/favicon.svg`; without the file, every page asks for it in vain). */
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3b4bdb"/><path d="M8 9h16M8 16h10M8 23h6" stroke="#fff" stroke-width="3" stroke-linecap="round"/><circle cx="23" cy="23" r="3" fill="none" stroke="#ffb020" stroke-width="2.5"/></svg>\n';
 
 /**
  * The files of a new spec repository: the spec with its nine areas all open (the base address is
@@ -35,12 +57,14 @@ const STARLIGHT = '^0.42.4';
 export function initFiles(options: InitOptions): Array<{ path: string; text: string }> {
   const spec = options.spec;
   assertSpecFolder(spec);
-  const areaFiles = AREAS.map((module) => {
+  const areaFiles = options.example ? exampleFiles(spec) : AREAS.map((module) => {
     const path = posix.join(spec, module.key, AREA_FILE);
     const made = scaffoldFile(path, module.key, undefined, { schemaDir: SCHEMAS });
     return { path, text: 'text' in made ? made.text : '' };
   });
+  if (options.specOnly) return areaFiles;
   const analysis = analyze(areaFiles.map((f) => ({ path: f.path.slice(spec.length + 1), bytes: new TextEncoder().encode(f.text) })));
+  const branch = options.branch ?? 'main';
   return [
     { path: 'package.json', text: packageJson(options, spec) },
     { path: 'astro.config.mjs', text: astroConfig(options, spec) },
@@ -51,11 +75,22 @@ export function initFiles(options: InitOptions): Array<{ path: string; text: str
     { path: 'SPEC_GAPS.md', text: gapsMarkdown(gapReport(analysis.assessment, levelsOf(analysis.spec)), spec) },
     { path: '.vscode/settings.json', text: editorSettings() },
     { path: '.vscode/extensions.json', text: '{\n  "recommendations": ["redhat.vscode-yaml"]\n}\n' },
-    { path: '.github/workflows/spec.yml', text: specWorkflow(spec) },
-    { path: '.github/workflows/pages.yml', text: pagesWorkflow(spec) },
-    { path: '.gitignore', text: 'node_modules/\ndist/\n.astro/\n' },
+    { path: '.github/workflows/spec.yml', text: specWorkflow(spec, branch) },
+    { path: '.github/workflows/pages.yml', text: pagesWorkflow(spec, branch) },
+    { path: '.gitignore', text: 'node_modules/\ndist/\n.astro/\n# What `npm pack` makes.\n*.tgz\n' },
+    { path: '.nvmrc', text: `${NVMRC}\n` },
+    { path: 'public/favicon.svg', text: FAVICON },
     { path: 'README.md', text: readme(options, spec) },
   ];
+}
+
+/** The example spec's files in the spec folder, each with the schema line of an installed Specbench. */
+function exampleFiles(spec: string): Array<{ path: string; text: string }> {
+  return EXAMPLE_SPEC.map((file) => {
+    const path = posix.join(spec, file.path);
+    const schema = schemaForPath(file.path);
+    return { path, text: schema ? withModeline(file.text, modeline(path, schema, SCHEMAS)) : file.text };
+  });
 }
 
 function packageJson(options: InitOptions, spec: string): string {
@@ -66,7 +101,8 @@ function packageJson(options: InitOptions, spec: string): string {
     private: true,
     type: 'module',
     description: 'The interface specification of a service, written with Specbench.',
-    engines: { node: '>=22.12.0' },
+    engines: { node: NODE_ENGINES },
+    // Every command the guide names, as \`npm run <name>\` (\`npm run import -- openapi.yaml\`).
     scripts: {
       dev: 'astro dev',
       build: 'astro build',
@@ -75,10 +111,19 @@ function packageJson(options: InitOptions, spec: string): string {
       gaps: `${specbench('gaps')} --write SPEC_GAPS.md`,
       'gaps:check': `${specbench('gaps')} --check SPEC_GAPS.md`,
       diff: specbench('diff'),
+      history: specbench('history'),
       new: specbench('new'),
+      import: specbench('import'),
+      export: specbench('export'),
+      doc: specbench('export markdown'),
+      modelines: specbench('modelines'),
+      mock: specbench('mock'),
+      lsp: specbench('lsp --stdio'),
+      specbench: 'specbench',
       test: `${specbench('check')} && ${specbench('gaps')} --check SPEC_GAPS.md && astro build`,
     },
     dependencies: { '@astrojs/starlight': STARLIGHT, astro: ASTRO, specbench: `^${options.version}` },
+    allowScripts: ALLOW_SCRIPTS,
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }
@@ -139,16 +184,16 @@ function editorSettings(): string {
   return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true }, null, 2)}\n`;
 }
 
-function specWorkflow(spec: string): string {
+function specWorkflow(spec: string, branch: string): string {
   return `# On every pull request: check the spec (annotations on the changed lines), fail on a stale
 # SPEC_GAPS.md, comment the gaps the change closes and opens and what it breaks (one comment, updated
-# by later pushes), and build the site. On main: the same checks.
+# by later pushes), and build the site. On ${branch}: the same checks.
 name: Spec
 
 on:
   pull_request:
   push:
-    branches: [main]
+    branches: [${yamlString(branch)}]
 
 permissions:
   contents: read
@@ -173,13 +218,13 @@ jobs:
 `;
 }
 
-function pagesWorkflow(spec: string): string {
-  return `# On every push to main: build the site and publish it on GitHub Pages (Settings > Pages > Source: GitHub Actions).
+function pagesWorkflow(spec: string, branch: string): string {
+  return `# On every push to ${branch}: build the site and publish it on GitHub Pages (Settings > Pages > Source: GitHub Actions).
 name: Publish the spec site
 
 on:
   push:
-    branches: [main]
+    branches: [${yamlString(branch)}]
   workflow_dispatch:
 
 permissions:
@@ -239,7 +284,8 @@ npm install && npm run dev     # install, then open the site at http://localhost
 npm install && npm test        # install, then check the spec, SPEC_GAPS.md and the site build
 \`\`\`
 
-Node.js 22.12 or later. \`npm run new -- endpoints create-order\` starts a file with every facet open;
+Node.js 22.12 or later (\`.nvmrc\` names it: \`nvm install && nvm use\`, or \`fnm use --install-if-missing\`).
+\`npm run new -- endpoints create-order\` starts a file with every facet open;
 \`npm run gaps\` rewrites \`SPEC_GAPS.md\`; \`npm run diff\` says what a change closes, opens and breaks.
 The site's guide, "Writing this spec", explains the files, the gaps and the checks.
 `;

@@ -289,6 +289,20 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     ],
     quiet: [{ 'endpoints/create-order.yaml': 'method: POST\npath: /orders\nparameters: { none: x }\nrequest: { schema: { type: object, fields: { note: { type: string, required: false } } }, content_type: [application/json, application/x-www-form-urlencoded], required: true }\nresponses: { "201": { resource: Order, headers: { Location: { type: string, format: uri } } }, "400": { error: invalid_order }, "429": { error: rate_limited } }\nlimits: [default-rate, request-size]' }],
   },
+  'missing-page': {
+    fire: [
+      [{ 'resources/Problem.yaml': 'description: See [the scopes](/documentation/web-api/concepts/scopes) first.\nfields: { none: free-form }' }, { file: 'resources/Problem.yaml', line: 1, column: 31, severity: 'warning', message: expect.stringContaining('`/documentation/web-api/concepts/scopes` leads to no page of the spec') }],
+      [{ 'resources/Problem.yaml': 'description: "See [x][d].\\n\\n[d]: /endpoints/no-such-endpoint/"\nfields: { none: free-form }' }, { message: expect.stringContaining('`/endpoints/no-such-endpoint/`') }],
+    ],
+    quiet: [{ 'resources/Problem.yaml': 'description: "See [the order](/resources/Order/), [the gaps](/gaps/), [elsewhere](https://example.com/documentation/x), [here](../Order/) and `[code](/documentation/)`."\nfields: { none: free-form }' }],
+  },
+  'not-a-name': {
+    fire: [
+      [{ 'authentication/api-key.yaml': 'scheme: api-key\ncredentials: [api_key (from the dashboard, one per partner)]\nheaders: [X-API-Key]\nlocation: header' }, { file: 'authentication/api-key.yaml', line: 2, column: 15, severity: 'warning', message: expect.stringContaining('so this was read as two, `api_key (from the dashboard` and `one per partner)`') }],
+      [{ 'authentication/api-key.yaml': 'scheme: api-key\ncredentials: [api_key]\nheaders:\n  - X API Key\nlocation: header' }, { line: 4, message: expect.stringContaining('`X API Key` in `headers` is not a name') }],
+    ],
+    quiet: [{ 'authentication/api-key.yaml': 'scheme: api-key\ncredentials: [api_key, "partner-id"]\nheaders: [X-API-Key, X-Partner]\nlocation: header' }],
+  },
   'unused-item': {
     fire: [[{ 'errors/gone.yaml': 'status: 410' }, { file: 'errors/gone.yaml', severity: 'hint' }]],
     quiet: [{ 'errors/gone.yaml': 'status: 410', 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "410": { error: gone }') }],

@@ -11,7 +11,7 @@ describe('loader diagnostics carry file, line and column', () => {
     ['a tab as indentation', { 'resources/O.yaml': 'fields:\n\tid: {}\n' }, { code: 'yaml-tab', line: 2, column: 1 }],
     ['an unknown key, with did you mean', { 'endpoints/e.yaml': 'method: GET\npaht: /x\n' }, { code: 'unknown-key', line: 2, column: 1, message: expect.stringContaining('did you mean `path`?') }],
     ['an unknown nested key', { 'resources/O.yaml': 'fields:\n  id: { type: string, requird: true }\n' }, { code: 'unknown-key', line: 2, column: 23, message: expect.stringContaining('`required`') }],
-    ['a wrong type', { 'errors/e.yaml': 'status: "not found"\n' }, { code: 'wrong-type', line: 1, column: 9, message: 'Wrong type at `status`: expected an HTTP status code such as 404, found string `not found`.' }],
+    ['a wrong type', { 'errors/e.yaml': 'status: "not found"\n' }, { code: 'wrong-type', line: 1, column: 9, message: 'Wrong type at `status`: expected an HTTP status code such as 404, found string `not found`. For example: `status: 400`.' }],
     ['a bad enum value', { 'endpoints/e.yaml': 'method: GETT\n' }, { code: 'bad-value', line: 1, column: 9, message: expect.stringContaining('did you mean `GET`?') }],
     ['a malformed duration', { 'limits/q.yaml': 'kind: quota\nwindow: 1 hour\n' }, { code: 'bad-duration', line: 2, column: 9 }],
     ['a malformed date', { 'versioning/v1.yaml': 'released: 2025-13-45\n' }, { code: 'bad-date', line: 1, column: 11 }],

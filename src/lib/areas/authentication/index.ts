@@ -3,7 +3,7 @@ import { parse as parseDuration } from 'tinyduration';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { own, stated } from '../../facet/state.ts';
 import { withArticle } from '../../facet/words.ts';
-import { durationSchema, nameSchema, prose, urlSchema } from '../../facet/values.ts';
+import { durationSchema, nameSchema, namesSchema, prose, urlSchema } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 
@@ -27,15 +27,36 @@ const onlyFor =
     return typeof scheme === 'string' && !(kinds as readonly string[]).includes(scheme) ? `${withArticle(scheme)} scheme has no ${what}` : undefined;
   };
 
+/**
+ * A facet the kind of scheme settles by itself: not asked for while it is not written, counted once
+ * it is. OAuth 2.0 and OpenID Connect name their credentials (RFC 6749: a client id and secret, for
+ * the token endpoint), as HTTP Basic (RFC 7617: a user id and a password) and a bearer token (the
+ * token itself) do, so an imported OAuth scheme is not "credential names: not stated".
+ */
+const settledBy =
+  (key: 'credentials', what: string, ...kinds: Array<(typeof SCHEMES)[number]>) =>
+  (s: { scheme?: unknown; credentials?: unknown }): string | undefined => {
+    const scheme = stated(s.scheme);
+    return s[key] === undefined && typeof scheme === 'string' && (kinds as readonly string[]).includes(scheme) ? `${withArticle(scheme)} scheme ${what}` : undefined;
+  };
+
+/** Header names apply to an API key only where it goes in a header. */
+const headersApply = (s: { scheme?: unknown; location?: unknown }): string | undefined => {
+  const kind = onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect')(s);
+  if (kind !== undefined) return kind;
+  const location = stated(s.location);
+  return stated(s.scheme) === 'api-key' && typeof location === 'string' && location !== 'header' ? `an API key in the ${location} has no headers` : undefined;
+};
+
 /** `authentication/<scheme>.yaml`: one way a caller proves who it is. */
 export const authSchemeItem = facetObject(
   {
     ...itemCommon,
     scheme: facet(z.enum(SCHEMES, { error: `expected one of ${SCHEMES.join(', ')}` })),
-    /** The credentials a caller holds, e.g. `client_id`, `client_secret`, an API key. */
-    credentials: facet(z.array(z.string().min(1))),
-    /** The request headers that carry them, e.g. `Authorization`. */
-    headers: facet(z.array(z.string().min(1))),
+    /** The names of the credentials a caller holds, e.g. `[client_id, client_secret]`, `[api_key]`. */
+    credentials: facet(namesSchema),
+    /** The names of the request headers that carry them, e.g. `[Authorization]`. */
+    headers: facet(namesSchema),
     /** For an API key: where it goes (`header`, `query`, `cookie`, or a broker connection's `user` or `password`). */
     location: facet(z.enum(['header', 'query', 'cookie', 'user', 'password'])),
     /** For a bearer token: what the token is, e.g. `JWT`. */
@@ -54,8 +75,12 @@ export const authSchemeItem = facetObject(
   {
     ...itemCommonMetas,
     scheme: { label: 'scheme', question: 'What kind of scheme is it (API key, bearer token, OAuth 2.0, SASL...)?' },
-    credentials: { label: 'credential names', question: 'Which credentials does a caller hold?' },
-    headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: onlyFor('headers', 'api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect') },
+    credentials: {
+      label: 'credential names',
+      question: 'Which credentials does a caller hold?',
+      notApplicable: settledBy('credentials', 'names its own credentials (counted once written)', 'oauth2', 'openid-connect', 'http-basic', 'http-bearer'),
+    },
+    headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: headersApply },
     location: { label: 'key location', question: 'Where does the API key go: a header, the query, a cookie, or (for a broker) the user or password of the connection?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },
     token_format: { label: 'token format', question: 'What is the token (a JWT, an opaque string...)?', refinement: 'token_format', notApplicable: onlyFor('token format', 'http-bearer') },
     token_lifetimes: { label: 'token lifetimes', question: 'How long do the tokens live?', notApplicable: onlyFor('tokens', 'http-bearer', 'oauth2', 'openid-connect') },
