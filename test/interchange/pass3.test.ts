@@ -113,17 +113,18 @@ describe('issue 25, defect by defect', () => {
     const { first, exported, second } = await roundTrip(REPRO('asyncapi2-operations'), 'asyncapi');
     expect(first.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
     expect(areaOf(first.analysis.spec, 'events').data).toMatchObject({
-      channels: { 'orders/{orderId}': { address: 'orders/{orderId}', description: 'Where order events go.', messages: ['created', 'cancelled', 'cancel'] } },
+      // A channel lists its messages under their component keys as written (`Created`), each naming its event.
+      channels: { 'orders/{orderId}': { address: 'orders/{orderId}', description: 'Where order events go.', messages: { Cancel: 'cancel', Cancelled: 'cancelled', Created: 'created' } } },
       operations: {
-        onOrder: { action: 'send', channel: 'orders/{orderId}', summary: 'Order events the service sends.', messages: ['created', 'cancelled'] },
-        'orders/{orderId}.publish': { action: 'receive', channel: 'orders/{orderId}', messages: ['cancel'] },
+        onOrder: { action: 'send', channel: 'orders/{orderId}', summary: 'Order events the service sends.', messages: ['Created', 'Cancelled'] },
+        'orders/{orderId}.publish': { action: 'receive', channel: 'orders/{orderId}', messages: ['Cancel'] },
       },
     });
     // What has no place is said at its pointer into the file as written, so "every element was mapped" is not claimed.
     expect(first.result.unmapped).toEqual(expect.arrayContaining([{ pointer: '/channels/orders~1{orderId}/publish/tags', reason: "an operation's `tags` has no place in the spec" }]));
     expect(Object.keys(exported.channels)).toEqual(['orders/{orderId}']);
     expect(Object.keys(exported.operations)).toEqual(['onOrder', 'orders/{orderId}.publish']);
-    expect(exported.operations.onOrder.messages).toEqual([{ $ref: '#/channels/orders~1%7BorderId%7D/messages/created' }, { $ref: '#/channels/orders~1%7BorderId%7D/messages/cancelled' }]);
+    expect(exported.operations.onOrder.messages).toEqual([{ $ref: '#/channels/orders~1%7BorderId%7D/messages/Created' }, { $ref: '#/channels/orders~1%7BorderId%7D/messages/Cancelled' }]);
     expect((await new Parser().parse(JSON.stringify(exported))).diagnostics.filter((d) => d.severity === 0)).toEqual([]);
     expect(await files(second.dir)).toEqual(await files(first.dir));
   });

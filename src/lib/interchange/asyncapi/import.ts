@@ -419,8 +419,10 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
         ...common,
         scheme: 'api-key',
         ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? { location: s.in } : {}),
-        credentials: [String(s.name ?? 'api key')],
-        ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}.` } }),
+        // A key in the user or password of a connection has no name of its own: the credential's name stays open (never invented).
+        ...(typeof s.name === 'string' && s.name !== '' ? { credentials: [s.name] } : {}),
+        // Header names apply to a key in a header only (a stated location settles the rest).
+        ...(s.in === 'header' ? { headers: [String(s.name)] } : s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? {} : { headers: { none: `The key goes in the ${String(s.in)}.` } }),
       };
     case 'userPassword':
       return { ...common, scheme: 'http-basic', credentials: ['user', 'password'] };

@@ -26,7 +26,8 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: 
         scheme: 'api-key',
         ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' ? { location: s.in } : {}),
         credentials: [String(s.name ?? 'api key')],
-        ...(s.in === 'header' ? { headers: [String(s.name)] } : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }),
+        // Header names apply to a key in a header only (a stated location settles the rest).
+        ...(s.in === 'header' ? { headers: [String(s.name)] } : s.in === 'query' || s.in === 'cookie' ? {} : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }),
       };
     case 'http': {
       const kind = String(s.scheme).toLowerCase();
