@@ -1,12 +1,75 @@
 /**
  * The layering of the code, enforced by dependency-cruiser in `npm test` (`npm run layers`).
  *
- *   safety/, facet/        the ground floor: escaping, URLs, facet states and metadata
- *   areas/                 one module per area: schemas with facet metadata, references, view data
- *   model/, load/          the loaded spec, and the only code that reads files or git
- *   gaps/, link/, checks/, diff/, render/, history/, interchange/, scaffold/   the engines
- *   index.ts               the public entry, the only door the command line and the site use
+ * The core (src/lib/) is one ordered list of layers, the ground floor first. A module may import
+ * modules of its own room and of the layers below its own, nothing else: no layer above, and no
+ * other room of its own layer (rooms that stand side by side know nothing of each other). A new
+ * import that points up the list fails `npm run layers`; so does a room of src/lib/ that is in no
+ * layer, once it imports the core or the core imports it (place it in the list first).
  */
+const LAYERS = [
+  // Escaping, URLs, terminal and Markdown escapes; facet states and metadata; a diagnostic's shape.
+  ['safety'],
+  ['facet', 'diagnostics'],
+  // One module per area: its schemas with facet metadata, references, rules, view data.
+  ['areas'],
+  // The loaded spec and its settings, plain data.
+  ['model'],
+  // What a key means, in words (the guide's and the messages' examples).
+  ['docs'],
+  // The only code that reads files or runs git: bytes to validated data and located diagnostics.
+  ['load'],
+  // The gap walk; references, prose and the link graph; the checks.
+  ['gaps'],
+  ['link'],
+  ['checks'],
+  // The incremental analysis, and the one-shot analysis over it.
+  ['engine'],
+  ['analyze.ts'],
+  // What render/'s two readers share (coverage, readiness, examples, samples), then the readers:
+  // the site's view model and the text outputs (SPEC_GAPS.md, the single document).
+  ['render'],
+  ['render/site', 'render/text'],
+  // What a change does, new files and specs; the history; OpenAPI and AsyncAPI in and out.
+  ['diff', 'scaffold'],
+  ['history', 'interchange'],
+  // The folder followed for an editor (the language server), then the mock server.
+  ['workspace'],
+  ['mock'],
+  // The public entry: the command line, the site and the language server use nothing else.
+  ['index.ts'],
+];
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The paths of a room: a folder (`load` is src/lib/load/), a file (`analyze.ts`), or a folder's own files without its subfolders (`render`, whose subfolders are rooms of their own). */
+function roomPath(room) {
+  if (room.endsWith('.ts')) return `^src/lib/${escape(room)}$`;
+  const inner = LAYERS.flat().some((other) => other.startsWith(`${room}/`));
+  return inner ? `^src/lib/${escape(room)}/[^/]+$` : `^src/lib/${escape(room)}/`;
+}
+
+const any = (rooms) => `(${rooms.map(roomPath).join('|')})`;
+
+/** For each room, what it may not import: every room of a layer above, and the other rooms of its own layer. */
+const layerRules = LAYERS.flatMap((layer, i) =>
+  layer.flatMap((room) => {
+    const above = LAYERS.slice(i + 1).flat();
+    const beside = layer.filter((other) => other !== room);
+    // The top of the list may import every layer.
+    if (above.length + beside.length === 0) return [];
+    return {
+      name: `layer-${room.replace(/[/.]/g, '-')}`,
+      severity: 'error',
+      comment: `${room} (layer ${i + 1} of ${LAYERS.length}) imports only the layers below it${beside.length > 0 ? `, not ${beside.join(', ')} beside it` : ''}.`,
+      from: { path: roomPath(room) },
+      to: { path: any([...beside, ...above]) },
+    };
+  }),
+);
+
+const PLACED = any(LAYERS.flat());
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -17,12 +80,27 @@ module.exports = {
       from: { path: '^src' },
       to: { circular: true },
     },
+    ...layerRules,
+    {
+      name: 'every-room-has-a-layer',
+      severity: 'error',
+      comment: 'A room of the core that imports it is placed in the list of layers above (test/layers.cjs), so its imports are checked.',
+      from: { path: '^src/lib/', pathNot: PLACED },
+      to: { path: '^src/lib/' },
+    },
+    {
+      name: 'every-room-used-has-a-layer',
+      severity: 'error',
+      comment: 'A room of the core that the core imports is placed in the list of layers above (test/layers.cjs), so its imports are checked.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/lib/', pathNot: PLACED },
+    },
     {
       name: 'core-knows-no-astro',
       severity: 'error',
-      comment: 'The core is plain TypeScript: the site and the command line are thin layers over it.',
-      from: { path: '^src/lib' },
-      to: { path: '^(src/(site|pages|components|cli)|node_modules/(astro|@astrojs)/)' },
+      comment: 'The core is plain TypeScript: the site, the command line and the language server are thin layers over it.',
+      from: { path: '^src/lib/' },
+      to: { path: '^(src/(?!lib/)|node_modules/(astro|@astrojs)/)' },
     },
     {
       name: 'io-only-in-load',
@@ -32,46 +110,11 @@ module.exports = {
       to: { dependencyTypes: ['core'], path: '^(node:)?(fs|fs/promises|child_process)$' },
     },
     {
-      name: 'cli-through-the-public-entry',
+      name: 'outside-through-the-public-entry',
       severity: 'error',
-      comment: 'The command line asks the core only through src/lib/index.ts.',
-      from: { path: '^src/cli' },
+      comment: 'The command line, the site (the plugin, its routes and components), the language server and the editor ask the core only through src/lib/index.ts.',
+      from: { path: '^src/(?!lib/)' },
       to: { path: '^src/lib/', pathNot: '^src/lib/index\\.ts$' },
-    },
-    {
-      name: 'site-through-the-public-entry',
-      severity: 'error',
-      comment: 'The site (the plugin, its routes and components) asks the core only through src/lib/index.ts.',
-      from: { path: '^src/(site|components|content\\.config)' },
-      to: { path: '^src/lib/', pathNot: '^src/lib/index\\.ts$' },
-    },
-    {
-      name: 'ground-floor-stands-alone',
-      severity: 'error',
-      comment: 'safety/ and facet/ are the ground floor: they import nothing of the core above them.',
-      from: { path: '^src/lib/(safety|facet)/' },
-      to: { path: '^src/lib/', pathNot: '^src/lib/(safety|facet)/' },
-    },
-    {
-      name: 'model-knows-no-loader',
-      severity: 'error',
-      comment: 'The loaded spec is plain data: model/ imports nothing of load/, which reads files into it.',
-      from: { path: '^src/lib/model/' },
-      to: { path: '^src/lib/load/' },
-    },
-    {
-      name: 'render-stands-below-what-uses-it',
-      severity: 'error',
-      comment: 'render/ turns an analysis into documents and views; the rooms that use it (scaffold, interchange, history, diff) stand above it.',
-      from: { path: '^src/lib/render/' },
-      to: { path: '^src/lib/(scaffold|interchange|history|diff)/' },
-    },
-    {
-      name: 'areas-know-no-engines',
-      severity: 'error',
-      comment: 'An area module owns its schemas and rules; the engines call it, never the other way round.',
-      from: { path: '^src/lib/areas/' },
-      to: { path: '^src/lib/(gaps|link|checks|render|diff|history|interchange|scaffold|load|model|analyze|index)' },
     },
   ],
   options: {

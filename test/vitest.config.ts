@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**', 'test/corpus/**', 'test/package/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**', 'test/corpus/**', 'test/package/**', 'test/reader/**'] },
       },
       {
         // The built sites: made once by the global setup, read back and opened in Chromium.
@@ -35,6 +35,11 @@ export default defineConfig({
         // The package as a user installs it (npm pack, init, install from the registry): `npm run test:package`, run by CI.
         extends: true,
         test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 900_000 },
+      },
+      {
+        // Petstore, Azure's network API and Twitter's API v2 as a reader meets them (issue 32): their sites built by the global setup, read back and opened in Chromium; not part of `npm test`.
+        extends: true,
+        test: { name: 'reader', include: ['test/reader/**/*.test.ts'], globalSetup: ['test/reader/global-setup.ts'], fileParallelism: false, testTimeout: 120_000, hookTimeout: 900_000 },
       },
       {
         // GitHub's REST description, fetched by `npm run test:large`; not part of `npm test`.

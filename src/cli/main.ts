@@ -9,6 +9,8 @@ import { historyCommand } from './commands/history.ts';
 import { modelinesCommand } from './commands/modelines.ts';
 import { newCommand } from './commands/new.ts';
 import { schemasCommand } from './commands/schemas.ts';
+import { lspCommand } from './commands/lsp.ts';
+import { mockCommand } from './commands/mock.ts';
 import { FileError } from './files.ts';
 import { EXIT, UsageError, type Io } from './io.ts';
 import { parseOptions, type Options } from './options.ts';
@@ -17,6 +19,7 @@ const USAGE = `Usage: specbench <command> [options]
 
 Commands:
   init [dir]           start a spec repository: the spec with its nine areas open, the site, workflows
+                       (--example: the complete example spec; --spec-only: only the spec folder, in a site)
   check                check the spec and print diagnostics (exit 1 on errors)
   gaps                 print the gap report, or write / verify SPEC_GAPS.md
   diff                 what a change does: gaps closed and opened, items, breaking changes
@@ -26,8 +29,9 @@ Commands:
   modelines            add the yaml-language-server schema line to every content file (--check DIR: verify DIR)
   import <file>        an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.x description into the spec (--force replaces)
   export <target>      openapi (3.1), asyncapi (3.0) or markdown (the whole spec as one document); --write FILE
-
   lsp --stdio          the language server for editors (diagnostics, completion, go to definition, rename, quick fixes)
+  mock                 a mock server that answers as the spec states and names every gap a call runs into
+
 Options:
   --spec DIR                 the spec folder (default: $SPEC_DIR, else content)
   --format FORMAT            check: human | json | github; gaps: text | markdown | json
@@ -44,10 +48,15 @@ Options:
   --kind KIND                new: the kind of a limit (quota, size or timeout)
   --allow-refs-outside       import: follow $refs to files outside the document's folder
   --allow-remote-refs        import: follow $refs to http(s) addresses (never done otherwise)
+  --site-url URL             import: write links to paths from the root (/docs/x) as addresses on URL
   --force                    init: replace files that are in the way; import: replace the spec
   --yes                      init --force: also replace files with changes no commit keeps
-  --no-cache                 check, gaps, diff, export, lsp: read every file afresh (no cache of results)
+  --spec-only                init: write only the spec folder (into an existing site) and say what to add
+  --example                  init: the complete example spec (a small service using every key)
+  --no-cache                 check, gaps, diff, export, lsp, mock: read every file afresh (no cache of results)
   --stdio                    lsp: speak the Language Server Protocol over stdin and stdout
+  --port N, --host H         mock: where to listen (default 4010 on 127.0.0.1; --port 0 picks a free port)
+  --no-auth, --no-limits     mock: let calls without credentials through; count no quotas or size bounds
   -h, --help                 this text
 `;
 
@@ -65,6 +74,8 @@ const COMMANDS: Record<string, Command> = {
   modelines: modelinesCommand,
   import: importCommand,
   export: exportCommand,
+  lsp: lspCommand,
+  mock: mockCommand,
 };
 
 /** Commands that take positional arguments. */

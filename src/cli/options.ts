@@ -21,6 +21,14 @@ const OPTIONS = {
   'allow-refs-outside': { type: 'boolean' },
   'allow-remote-refs': { type: 'boolean' },
   cache: { type: 'boolean', default: true },
+  stdio: { type: 'boolean' },
+  'spec-only': { type: 'boolean' },
+  example: { type: 'boolean' },
+  'site-url': { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  auth: { type: 'boolean', default: true },
+  limits: { type: 'boolean', default: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -3,18 +3,17 @@ import {
   areaView,
   AREAS,
   DOWNLOADS,
-  gapLinks,
+  homeOperations,
+  homeView,
   itemView,
-  newFileText,
   printParts,
-  sourceLinks,
   sumCoverage,
   type AreaSummary,
   type Changelog,
   type Coverage,
   type GapHistory,
-  type GapLinks,
-  type GapSource,
+  type HomeOperations,
+  type HomeView,
   type ItemView,
   type PrintPart,
   type ReadinessView,
@@ -61,6 +60,13 @@ export function printSlug(part: PrintPart): string {
   return part.path.replace(/^print\//, '').replace(/\/$/, '');
 }
 
+/** What the home page tells a reader about the API before the dashboard: its name, description, servers and operations. */
+export async function loadHome(): Promise<HomeView & { operations: HomeOperations }> {
+  const site = await specSite();
+  const home = site.view('home', '', (ctx) => homeView(ctx));
+  return { ...home, operations: homeOperations((await loadSite()).areas) };
+}
+
 /** The service's name and logo, and the spec's problems while it has errors (`npm run dev`). */
 export async function loadMeta(): Promise<{ service: ServiceView; problems?: Problems }> {
   const site = await specSite();
@@ -100,17 +106,4 @@ export function href(path: string): string {
 /** The site's absolute address where the spec's pages live, with a final slash, when `site` is configured (`SITE_URL`). */
 export function absoluteBase(site: URL | undefined): string | undefined {
   return site === undefined ? undefined : new URL(`${settings.base}${settings.route}`, site).href;
-}
-
-// The links each edit URL allows, derived once (a page at GitHub scale shows hundreds of gaps).
-const derived = new Map<string, ReturnType<typeof sourceLinks>>();
-
-/** A gap's links to its file (at its line, in the editor, or to create it), when the spec says where its repository is. */
-export async function loadGapLinks(source: GapSource | undefined): Promise<GapLinks> {
-  if (!source) return {};
-  const sources = (await specSite()).index.sources;
-  if (!sources) return {};
-  if (!derived.has(sources.editUrl)) derived.set(sources.editUrl, sourceLinks(sources.editUrl));
-  const links = derived.get(sources.editUrl);
-  return links ? gapLinks(links, sources, source, (dir, file) => newFileText(dir, file, settings.schemaDir)) : {};
 }

@@ -1,5 +1,5 @@
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
-import { changelogPath, gapsPath, navigation, printPath, type NavEntry } from '../lib/index.ts';
+import { changelogPath, gapsPath, navigation, printPath, readerOrder, type NavEntry } from '../lib/index.ts';
 import { href, label, loadSite, settings, specSite } from './data.ts';
 import { guidePages } from './guide.ts';
 
@@ -20,14 +20,19 @@ function sidebarEntries(entries: readonly NavEntry[]): Sidebar {
   });
 }
 
-/** The guide in the sidebar: "Reading this spec", and "Writing this spec" with its pages (open on them). */
+/**
+ * The guide in the sidebar: "Reading this spec", and "Writing this spec": on the guide's writing
+ * pages a group of them, elsewhere one link (its pages would be some 2 KB of every reference page
+ * a reader opens, closed).
+ */
 function guide(link: (label: string, path: string) => Sidebar[number], current: string | undefined): Sidebar {
   const [reading, writing, ...rest] = guidePages();
   const path = (slug: string) => `guide/${slug}${slug ? '/' : ''}`;
   const entries = [writing, ...rest].flatMap((p) => (p ? [link(p.slug === 'writing' ? 'Overview' : p.frontmatter.title, path(p.slug))] : []));
+  const writingOpen = current?.startsWith('guide/writing/') === true;
   return [
     ...(reading ? [link(reading.frontmatter.title, path(reading.slug))] : []),
-    ...(writing ? [{ type: 'group' as const, label: writing.frontmatter.title, entries, collapsed: !current?.startsWith('guide/writing/'), badge: undefined }] : []),
+    ...(writing ? [writingOpen ? { type: 'group' as const, label: writing.frontmatter.title, entries, collapsed: false, badge: undefined } : link(writing.frontmatter.title, path(writing.slug))] : []),
   ];
 }
 
@@ -58,8 +63,8 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   const current = pathname.startsWith(base) ? pathname.slice(base.length) : undefined;
   const link = (label: string, path: string): Sidebar[number] => ({ type: 'link', label, href: href(path), isCurrent: current === path, badge: undefined, attrs: {} });
   const ours: Sidebar = [
-    link('Dashboard', ''),
-    { type: 'group', label: 'Areas', entries: sidebarEntries(navigation(areas, current ?? '')), collapsed: false, badge: undefined },
+    link('Overview', ''),
+    { type: 'group', label: 'Reference', entries: sidebarEntries(navigation(readerOrder(areas), current ?? '')), collapsed: false, badge: undefined },
     link('All gaps', gapsPath()),
     link('Changelog', changelogPath()),
     link('The whole spec (print)', printPath()),

@@ -32,7 +32,10 @@ function toItsEnd(run: Run, what: string): Run {
 /** One `check` of `dir` in a fresh process; `cacheDir` undefined means `--no-cache`. */
 export function check(dir: string, cacheDir?: string): Run {
   const args = ['src/cli/launch.mjs', 'check', ...(cacheDir ? [] : ['--no-cache']), '--spec', dir];
-  return toItsEnd(timed(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...(cacheDir ? { CACHE_DIR: resolve(cacheDir) } : {}) } }), `check of ${dir}`);
+  const run = toItsEnd(timed(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...(cacheDir ? { CACHE_DIR: resolve(cacheDir) } : {}) } }), `check of ${dir}`);
+  // Exit 1 is also what a check that could not start gives (a source being edited, say): only a run that printed its count is a figure.
+  if (!/(^|\n)(no problems|\d+ (errors?|warnings?|hints?)\b[^\n]*)\n/.test(run.out)) throw new Error(`check of ${dir} printed no count of what it found:\n${run.out}`);
+  return run;
 }
 
 /** `redocly lint` of an OpenAPI document. */

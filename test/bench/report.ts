@@ -2,6 +2,7 @@
 // with their ratios, the per-size table, and each target beside its figure.
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
 import type { Figures } from './check.ts';
+import type { ImportFigures } from './import.ts';
 import { round } from './measure.ts';
 import { FLAT, growth, synthetic, type GithubResult, type InputResult, type Target } from './targets.ts';
 
@@ -101,6 +102,10 @@ export function sizeTable(inputs: readonly InputResult[]): string {
     lines.push(`  growth per item, largest synthetic size over smallest (flat: <= ${FLAT}x; below 1x, fixed costs such as start-up weigh less): check ${g((i) => i.check.msPerItem)}, build time ${g((i) => i.build?.msPerItem)}, build memory ${g((i) => i.build?.kbPerItem)}`);
   }
   return lines.join('\n');
+}
+
+export function importSection(f: ImportFigures): string {
+  return `import (issue 31): ${f.file}, ${f.documentMb} MB of OpenAPI: ${(f.ms / 1000).toFixed(1)} s, peak RSS ${f.mb} MB (fresh process, into an empty folder)`;
 }
 
 export function targetSection(list: readonly Target[]): string {

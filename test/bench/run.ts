@@ -6,8 +6,9 @@
 //
 //   --sizes LIST  inputs, comma-separated: `github` (GitHub's REST description, fetched once with
 //                 `npm pack` into .cache/ and imported through the importer into DIR/specs/github),
-//                 and synthetic specs by item count (`1k`, `5k`, `10k`, `250`: test/bench/generate.ts,
-//                 byte-identical for the same seed). Default 1k,5k,10k,github.
+//                 synthetic specs by item count (`1k`, `5k`, `10k`, `250`: test/bench/generate.ts,
+//                 byte-identical for the same seed), and `import` (the import of a 5 MB OpenAPI
+//                 document, test/bench/import.ts). Default 1k,5k,10k,github,import.
 //   --runs N      runs of each `check` measurement, whose median is printed (default 3; start-up: at
 //                 least 5). Each site build runs once.
 //   --no-build    no `astro build` (ours nor the peer's).
@@ -26,16 +27,17 @@ import { parseArgs } from 'node:util';
 import { fetchGithubApi } from '../large/fetch-github.ts';
 import { CHECK_COMMANDS, checkBesideRedocly, freshCheck, startup, warmChecks, type Figures } from './check.ts';
 import { DEV_COMMAND, devLatency } from './dev-latency.ts';
+import { IMPORT_COMMAND, measureImport, type ImportFigures } from './import.ts';
 import { prepare, type Input } from './inputs.ts';
 import { round } from './measure.ts';
 import { PEER_PACKAGES, peerBuild, setUpPeer } from './peer.ts';
-import { checkSection, devSection, header, machine, sizeTable, siteSection, targetSection } from './report.ts';
+import { checkSection, devSection, header, importSection, machine, sizeTable, siteSection, targetSection } from './report.ts';
 import { BUILD_COMMAND, ourBuild } from './site.ts';
 import { targets, type GithubResult, type InputResult } from './targets.ts';
 
 const { values } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '1k,5k,10k,github' },
+    sizes: { type: 'string', default: '1k,5k,10k,github,import' },
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     dev: { type: 'boolean', default: false },
@@ -45,7 +47,8 @@ const { values } = parseArgs({
 const OUT = values.out;
 const RUNS = Math.max(1, Math.floor(Number(values.runs)) || 1);
 const BUILD = !values['no-build'];
-const NAMES = values.sizes.split(',').map((s) => s.trim()).filter(Boolean);
+const NAMES = values.sizes.split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== 'import');
+const IMPORT = values.sizes.split(',').some((s) => s.trim() === 'import');
 const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
 const version = (pkg: string) => (JSON.parse(readFileSync(join('node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
@@ -105,6 +108,11 @@ for (const input of inputs) {
     results.push(await measureInput(input, freshCheck(input, RUNS)));
   }
 }
+let imported: ImportFigures | undefined;
+if (IMPORT) {
+  log(`import of a 5 MB document, ${RUNS} runs`);
+  imported = measureImport(OUT, RUNS);
+}
 host.loadEnd = loadavg().map((l) => round(l, 2));
 
 const commands = {
@@ -112,9 +120,10 @@ const commands = {
   build: `SPEC_DIR=DIR ${BUILD_COMMAND}`,
   ...(peerDir ? { peer: `in ${peerDir}: ${BUILD_COMMAND}; ${Object.entries(PEER_PACKAGES).map(([n, v]) => `${n}@${v}`).join(', ')}` } : {}),
   ...(values.dev ? { dev: DEV_COMMAND } : {}),
+  ...(IMPORT ? { import: IMPORT_COMMAND } : {}),
   versions: `astro ${version('astro')}, @astrojs/starlight ${version('@astrojs/starlight')}, @redocly/cli ${version('@redocly/cli')}`,
 };
-const list = targets(startupFigures, results, github);
+const list = targets(startupFigures, results, github, imported);
 const gh = results.find((r) => r.name === 'github');
 console.log(
   [
@@ -122,10 +131,11 @@ console.log(
     ...(github && gh ? [checkSection(github, gh, startupFigures)] : [`start-up: \`check\` of the shipped spec (content/): ${startupFigures.ms} ms, ${startupFigures.mb} MB`]),
     ...(github?.site ? [siteSection(github.site)] : []),
     ...(github?.dev ? [devSection(github.dev)] : []),
-    sizeTable(results),
+    ...(results.length > 0 ? [sizeTable(results)] : []),
+    ...(imported ? [importSection(imported)] : []),
     targetSection(list),
     `Load average at the end ${host.loadEnd.join(' ')}. Written to ${join(OUT, 'results.json')}.`,
   ].join('\n\n'),
 );
 mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, 'results.json'), `${JSON.stringify({ command: COMMAND, machine: host, runs: RUNS, commands, startup: startupFigures, inputs: results, github, targets: list }, null, 2)}\n`);
+writeFileSync(join(OUT, 'results.json'), `${JSON.stringify({ command: COMMAND, machine: host, runs: RUNS, commands, startup: startupFigures, inputs: results, github, imported, targets: list }, null, 2)}\n`);

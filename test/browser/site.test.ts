@@ -131,10 +131,11 @@ describe('bodies in place', () => {
   });
 
   it('link another place that names a resource to where the page shows it', async () => {
-    const page = await open('complete', '/endpoints/create-order/');
-    await page.locator('[data-inline-repeat="resources/Order"] a').first().click();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#endpoints/create-order/t1');
-    expect(await page.locator('[id="endpoints/create-order/t1"]').isVisible()).toBe(true);
+    // Two error responses carry the errors area's Problem: the second links to the first.
+    const page = await open('complete', '/endpoints/cancel-order/');
+    await page.locator('[data-inline-repeat="resources/Problem"] a').first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#endpoints/cancel-order/t2');
+    expect(await page.locator('[id="endpoints/cancel-order/t2"]').isVisible()).toBe(true);
     await page.close();
   });
 });

@@ -159,7 +159,7 @@ describe('the site built from the complete fixture (SPEC_DIR)', () => {
     const generated = root.querySelector('.response .example.generated');
     expect(generated?.querySelector('summary')?.text).toContain('generated');
     expect(JSON.parse(generated?.querySelector('pre')?.text ?? 'null')).toMatchObject({ id: '00000000-0000-0000-0000-000000000000', status: 'draft', total: 1999 });
-    expect(root.querySelector('.samples pre')?.text).toBe("curl 'https://api.example.com/v1/orders/{order_id}' \\\n  --header 'Authorization: Bearer <token>'");
+    expect(root.querySelector('.samples pre')?.text).toBe("curl 'https://api.example.com/v1/orders/{order_id}' \\\n  --globoff \\\n  --header 'Authorization: Bearer <token>'");
     // The scheme's page lists, under each scope, the endpoints that need it.
     const oauth = main(await page(complete, 'authentication/oauth2'));
     const needed = (scope: string) =>
@@ -278,12 +278,13 @@ describe('reference pages of the complete fixture', () => {
     const table = main(await page(complete, 'endpoints/list-orders')).querySelector('table.shape-table');
     expect(table?.querySelectorAll('thead th').map(text)).toEqual(['Name', 'Type', 'Required', 'Description', 'Constraints', 'Default']);
     const limit = table?.querySelectorAll('tbody tr').find((r) => r.getAttribute('data-shape')?.endsWith('/limit'));
-    expect(limit?.querySelectorAll('th, td').map(text)).toEqual(['limit', 'integer', 'not stated', '', '≥ 1 ≤ 100', '20']);
+    // Only what is required is marked: a parameter that does not say is left unmarked.
+    expect(limit?.querySelectorAll('th, td').map(text)).toEqual(['limit', 'integer', '', '', '≥ 1 ≤ 100', '20']);
     expect(table?.parentNode?.classList.contains('table-scroll')).toBe(true);
   });
 
   it('reads as sentences: spaces between links and media types, words for keys, one caption per heading', async () => {
-    expect(text(main(await page(complete, '.')).querySelector('p'))).toMatch(/ stated\. All gaps\. Readiness: level publish reached\.$/);
+    expect(text(main(await page(complete, '.')).querySelector('p.dashboard-summary'))).toMatch(/ stated\. All gaps\. Readiness: level publish reached\.$/);
     const orders = main(await page(complete, 'endpoints/list-orders'));
     expect(text(orders.querySelector('.response .body-carries'))).toBe('A list of Order application/json text/csv');
     expect(orders.querySelectorAll('.facts dt').map(text)).toContain('operation id');

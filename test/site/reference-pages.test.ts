@@ -17,28 +17,32 @@ describe('bodies in place (the complete fixture)', () => {
     const tree = response?.querySelector('.inline-tree');
     expect(tree?.getAttribute('id')).toBe('endpoints/get-order/t1');
     const top = tree?.querySelector('.shape-fields')?.childNodes.filter((n) => 'classList' in n && (n as { classList: DOMTokenList }).classList.contains('shape'));
-    expect(top?.map((s) => text(parse(s.toString()).querySelector('.shape-name')))).toEqual(['id', 'status', 'total', 'paid', 'created_at', 'currency', 'priority', 'discount', 'notes', 'legacy_ref', 'lines', 'labels', 'metadata', 'payment', 'delivery_window']);
+    // A response leaves out what is never returned: the write-only `notes`, named under the fields.
+    expect(top?.map((s) => text(parse(s.toString()).querySelector('.shape-name')))).toEqual(['id', 'status', 'total', 'paid', 'created_at', 'currency', 'priority', 'discount', 'legacy_ref', 'lines', 'labels', 'metadata', 'payment', 'delivery_window']);
+    expect(text(tree?.querySelector('.shape-fields > .left-out'))).toBe('Write-only, not returned: notes');
     // What the resource's page says of a field, here too: type, format, required, flags, description, allowed values, default.
     const status = tree?.querySelectorAll('.shape').find((s) => text(s.querySelector('.shape-name')) === 'status');
     expect(text(status?.querySelector('.shape-head'))).toBe('status string required');
     expect(status?.querySelectorAll('.shape-body > *').map((e) => text(e))).toEqual(['Where the order is in its lifecycle.', 'Allowed: draft placed cancelled shipped', 'Default: draft']);
     // Nothing in it has an anchor of its own page (theirs are the trees' places on this page): its own page has them.
-    expect(tree?.querySelectorAll('[id]').map((e) => e.getAttribute('id'))).toEqual(['endpoints/get-order/t2', 'endpoints/get-order/t3', 'endpoints/get-order/t4']);
+    // (t2 is the 404 response's Problem, the error's body shown in place, at the same level as Order.)
+    expect(tree?.querySelectorAll('[id]').map((e) => e.getAttribute('id'))).toEqual(['endpoints/get-order/t3', 'endpoints/get-order/t4', 'endpoints/get-order/t5']);
     expect(tree?.querySelectorAll('[data-shape]')).toHaveLength(0);
     // A field of a resource's type: that resource in place; the third level folded.
     const payment = tree?.querySelectorAll('.shape').find((s) => text(s.querySelector('.shape-name')) === 'payment');
     expect(payment?.querySelectorAll('.inline-tree').map((t) => t.getAttribute('data-inline'))).toEqual(['resources/Payment', 'resources/Card', 'resources/BankTransfer']);
     expect(payment?.querySelectorAll('details.shape-fold').map((d) => [text(d.querySelector('summary')), d.hasAttribute('open')])).toEqual([
-      ['Fields (2)', false],
-      ['Fields (2)', false],
+      ['Fields (2) · 2 required', false],
+      ['Fields (2) · 2 required', false],
     ]);
   });
 
   it('link every other place a page names a resource to where it shows it', async () => {
-    const root = main(await page(complete, 'endpoints/create-order'));
-    expect(root.querySelectorAll('.inline-tree').filter((t) => t.getAttribute('data-inline') === 'resources/Order')).toHaveLength(1);
-    const again = root.querySelector('[data-inline-repeat="resources/Order"] a');
-    expect([text(again), again?.getAttribute('href')]).toEqual(['as shown elsewhere on this page', '#endpoints/create-order/t1']);
+    // Two error responses carry the errors area's Problem: shown once, linked from the other.
+    const root = main(await page(complete, 'endpoints/cancel-order'));
+    expect(root.querySelectorAll('.inline-tree').filter((t) => t.getAttribute('data-inline') === 'resources/Problem')).toHaveLength(1);
+    const again = root.querySelector('[data-inline-repeat="resources/Problem"] a');
+    expect([text(again), again?.getAttribute('href')]).toEqual(['as shown elsewhere on this page', '#endpoints/cancel-order/t2']);
   });
 });
 
@@ -72,7 +76,7 @@ describe('code samples', () => {
     expect(samples?.querySelectorAll('[role="tab"]').map((t) => text(t))).toEqual(['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'Ruby', 'PHP']);
     const panels = samples?.querySelectorAll('[role="tabpanel"]') ?? [];
     expect(panels.map((p) => p.hasAttribute('hidden'))).toEqual([false, true, true, true, true, true, true, true]);
-    expect(panels[0]?.querySelector('pre')?.text).toBe("curl 'https://api.example.com/v1/orders/{order_id}' \\\n  --header 'Authorization: Bearer <token>'");
+    expect(panels[0]?.querySelector('pre')?.text).toBe("curl 'https://api.example.com/v1/orders/{order_id}' \\\n  --globoff \\\n  --header 'Authorization: Bearer <token>'");
     expect(samples?.querySelectorAll('.note').map((n) => text(n))).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.']);
   });
 
@@ -113,7 +117,7 @@ describe('the print version (the complete fixture)', () => {
     const order = root.querySelector('section.item[data-item="get-order"] [data-inline-bounded="resources/Order"] a');
     expect(order?.getAttribute('href')).toBe('/resources/Order/');
     expect(root.querySelectorAll('starlight-tabs')).toHaveLength(0);
-    expect(root.querySelectorAll('section.samples pre.sample')).toHaveLength(6);
+    expect(root.querySelectorAll('section.samples pre.sample-code')).toHaveLength(6);
     expect(root.querySelector('section.item[data-item="get-order"] section.samples h2')?.getAttribute('id')).toBe('endpoints/get-order/ref-code-samples');
   });
 });

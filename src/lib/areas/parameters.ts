@@ -39,6 +39,9 @@ export const parametersSchema = facetObject(
 );
 
 
+/** Whether a call must give a parameter: a path parameter always (OpenAPI's rule, written by every output), any other where it says so. */
+export const isRequiredParameter = (location: Location, parameter: { required?: unknown }): boolean => location === 'path' || stated(parameter.required) === true;
+
 /** The parameters of an endpoint or an event, each with its location, name and where it is written. */
 export function parametersOf(owner: { parameters?: unknown }): Array<{ location: Location; name: string; parameter: Parameter }> {
   const groups = stated(owner.parameters) as Partial<Record<Location, unknown>> | undefined;

@@ -131,7 +131,7 @@ const shapeShape = {
   get of() {
     return facet(z.array(z.union([typeName, shapeSchema])));
   },
-  /** For `one_of` and `any_of`: the field that tells the variants apart, and which value means which type. */
+  /** For `one_of` and `any_of` (and an `object` its subtypes extend): the field that tells the variants apart, and which value means which type. */
   discriminator: facet(z.strictObject({ field: nameSchema, mapping: z.record(z.string().min(1), typeName).optional() })),
   minimum: facet(z.number()),
   maximum: facet(z.number()),

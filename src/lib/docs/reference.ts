@@ -177,6 +177,10 @@ export function keyReference(): string {
   const shared = docs.filter((d) => d.shared);
   const byArea = (area: string | undefined) => docs.filter((d) => d.area === area && !d.shared);
   // The page's headings in order, each with its anchor as the site makes it: GitHub's slug of its text.
+  /** Sections an area's part of the page has beyond its keys: the scheme kinds, in one table. */
+  const AREA_SECTIONS: Partial<Record<(typeof AREAS)[number]['key'], () => Array<{ level: string; text: string; after: string[] }>>> = {
+    authentication: () => [{ level: '###', text: 'The kinds of scheme', after: schemeTable() }],
+  };
   const slugger = new GithubSlugger();
   const headings: Array<{ level: string; text: string; doc?: ObjectDoc; after?: string[] }> = [
     { level: '##', text: `Settings: ${CONFIG_FILE}` },
@@ -184,7 +188,7 @@ export function keyReference(): string {
     ...AREAS.flatMap((module) => [
       { level: '##', text: module.title },
       ...byArea(module.key).map((doc) => ({ level: '###', text: doc.title, doc })),
-      ...(module.key === 'authentication' ? [{ level: '###', text: 'The kinds of scheme', after: schemeTable() }] : []),
+      ...(AREA_SECTIONS[module.key]?.() ?? []),
     ]),
     { level: '##', text: 'Shared objects', after: ['Shapes, fields, parameters, headers, bodies and responses are written the same way wherever they are.', ''] },
     ...shared.map((doc) => ({ level: '###', text: doc.title, doc })),

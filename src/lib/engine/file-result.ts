@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { AREA_KEYS, areaModule } from '../areas/index.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 import { isGap, isObj, type FacetState, type Obj } from '../facet/state.ts';
-import { assessFile, type WalkUnit } from '../gaps/assess.ts';
+import { assessFile, type Locate, type WalkUnit } from '../gaps/assess.ts';
 import type { Coverage, FacetResult, Misplaced } from '../gaps/types.ts';
-import { inspectAll, type ProseFindings } from '../link/markdown.ts';
-import { collectProse, type Prose } from '../link/prose.ts';
+import { inspectAll, type ProseFound } from '../link/markdown.ts';
+import { collectProse } from '../link/prose.ts';
 import { fileReferences, type Reference } from '../link/references.ts';
 import { classify } from '../load/classify.ts';
-import { parseFile } from '../load/parse-file.ts';
+import { parseFile, sourceOf } from '../load/parse-file.ts';
 import type { SourceFile } from '../load/source.ts';
 import { configSchema } from '../model/config.ts';
 import type { Status } from '../model/spec.ts';
@@ -37,9 +37,6 @@ export interface FileResult {
   prose: ProseFound[];
 }
 
-/** What inspecting one prose value found, with where it is. */
-export type ProseFound = Omit<Prose, 'text'> & ProseFindings;
-
 /** A file's result, and its parsed text while it is in memory (never stored). */
 export interface FileAnalysis {
   result: FileResult;
@@ -59,21 +56,26 @@ const nothing = () => ({ gaps: [], coverage: { stated: 0, total: 0 }, blocked: [
  * facets, find its references and inspect its prose. Pure and never throws on bad content; `key`
  * names the bytes and settings, so a kept result is reused while both stay the same.
  */
-export function analyzeFile(path: string, bytes: Uint8Array, key: string, settings: FileSettings): FileAnalysis {
+export function analyzeFile(path: string, bytes: Uint8Array, key: string, settings: FileSettings, read: { positional?: boolean } = {}): FileAnalysis {
   const place = classify(path);
   const schema = 'config' in place ? configSchema : 'area' in place ? (place.item === undefined ? areaModule(place.area).schema : areaModule(place.area).items?.schema) : undefined;
   if (!schema) return { result: { path, key, diagnostics: [], ...nothing() } };
-  const parsed = parseFile(path, bytes, schema);
+  const parsed = parseFile(path, bytes, schema, read.positional);
   const base = { path, key, diagnostics: parsed.diagnostics, ...(parsed.data ? { data: parsed.data } : {}), ...(parsed.status ? { status: parsed.status } : {}) };
-  const source = parsed.source;
+  let source = parsed.source;
   if (!('area' in place) || !parsed.data) return { result: { ...base, ...nothing() }, ...(source ? { source } : {}) };
   const unit: WalkUnit = { area: place.area, ...(place.item !== undefined ? { item: place.item } : {}), file: path, data: parsed.data };
-  const walked = assessFile(unit, { required: new Set(settings.require), ...(source ? { locate: (at, key) => source.locate(at, key) } : {}) });
+  // A file read on the fast path has no positions: it is read again with them when it has a gap to place.
+  const locate: Locate = (at, key) => {
+    source ??= sourceOf(path, bytes);
+    return source ? source.locate(at, key) : { line: 1, column: 1 };
+  };
+  const walked = assessFile(unit, { required: new Set(settings.require), locate });
   const gaps = walked.facets.filter((f) => isGap(f.state));
   const stated = walked.facets.filter((f) => f.state === 'stated' || f.state === 'none').length;
   const page = place.item === undefined ? place.area : `${place.area}/${place.item}`;
   const prose = inspectAll(collectProse([{ ...unit, source: page }], walked.facets))
-    .filter((p) => p.links.length > 0 || p.html.length > 0 || p.unsafeUrls.length > 0 || p.malformed.length > 0 || p.limit !== undefined)
+    .filter((p) => p.links.length > 0 || p.html.length > 0 || p.unsafeUrls.length > 0 || p.malformed.length > 0 || p.limit !== undefined || p.rooted !== undefined)
     .map(({ text: _text, ...found }) => found);
   return {
     result: {
@@ -151,6 +153,7 @@ const proseFoundSchema: z.ZodType<ProseFound> = z.strictObject({
   unsafeUrls: z.array(z.strictObject({ text: z.string(), scheme: z.string(), hidden: z.boolean() })),
   malformed: z.array(z.string()),
   limit: z.string().optional(),
+  rooted: z.array(z.string()).optional(),
 });
 
 export const fileResultSchema: z.ZodType<FileResult> = z.strictObject({

@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
-import { specMarkdown } from '../render/spec-markdown.ts';
+import { specMarkdown } from '../render/text/spec-markdown.ts';
 import { safeJson } from '../safety/terminal.ts';
 import { exportAsyncApi } from './asyncapi/export.ts';
 import { UNEXPORTED_EXTENSION } from './export-common.ts';

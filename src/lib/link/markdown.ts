@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'unified';
 import type { Node, Parent } from 'unist';
 import { browserScheme, isSafeProseUrl } from '../safety/url.ts';
-import { PROSE_LINK } from './prose.ts';
+import { PROSE_LINK, type Prose } from './prose.ts';
 
 /**
  * The Markdown toolchain (remark, rehype and their 150-odd modules), loaded on first use and
@@ -75,9 +75,14 @@ export interface ProseFindings {
   unsafeUrls: Array<{ text: string; scheme: string; hidden: boolean }>;
   /** `[[` left over that is not a link of the documented shape. */
   malformed: string[];
+  /** Link, image and definition URLs that are paths from the site's root (`/documentation/web-api`): pages the spec's own site may not have. Absent when there are none. */
+  rooted?: string[];
   /** Why the value was not parsed at all: too long or too deeply nested. */
   limit?: string;
 }
+
+/** What inspecting one prose value found, with where it is (not its text): what a file's result keeps and the prose checks read. */
+export type ProseFound = Omit<Prose, 'text'> & ProseFindings;
 
 /** True for relative URLs and http, https and mailto ones, read as a browser would read them. */
 export const isSafeUrl = isSafeProseUrl;
@@ -244,6 +249,42 @@ export function nothingToFind(text: string, nesting: number = blockNesting(text)
   return 3 + 2 * nesting + Math.ceil(delimiters / 2) <= PROSE_LIMITS.depth;
 }
 
+/** An ASCII blank or control character: a link's URL (written without `<>`) ends at the first (other blanks are part of it). */
+const URL_END = /[\u0000-\u0020\u007f]/;
+
+/**
+ * True when prose holds links, images or definitions, but none that `inspectProse` reports, so it
+ * need not be parsed either: no `<` (HTML, autolinks), `&` or `\` (a character reference or an
+ * escape can write any of these), no `[[`; every URL a link, image or definition can take (what
+ * follows `](` or `]:` up to a blank, or up to any `)` in it) is one prose may keep and no path
+ * from the site's root; and its tree cannot pass the depth limit (as `nothingToFind` bounds it,
+ * one level more per `[`). Most links in real APIs' descriptions are such: `[the docs](https://…)`.
+ */
+export function onlyKeptLinks(text: string, nesting: number = blockNesting(text).depth): boolean {
+  if (text.includes('<') || text.includes('&') || text.includes('\\') || text.includes('[[')) return false;
+  let delimiters = 0;
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 42 /* * */ || c === 95 /* _ */ || c === 126 /* ~ */) delimiters++;
+    else if (c === 91 /* [ */) brackets++;
+  }
+  if (3 + 2 * nesting + Math.ceil(delimiters / 2) + brackets > PROSE_LIMITS.depth) return false;
+  for (const m of text.matchAll(/\][(:]/g)) {
+    let start = m.index + 2;
+    while (start < text.length && /[ \t\r\n]/.test(text[start] ?? '')) start++;
+    let end = start;
+    while (end < text.length && !URL_END.test(text[end] ?? '')) end++;
+    const written = text.slice(start, end);
+    for (let cut = written.indexOf(')'); ; cut = written.indexOf(')', cut + 1)) {
+      const url = cut === -1 ? written : written.slice(0, cut);
+      if (!isSafeProseUrl(url) || isRooted(url)) return false;
+      if (cut === -1) break;
+    }
+  }
+  return true;
+}
+
 /**
  * Reads prose once for links, raw HTML and unsafe URLs: the same parse and the same limits as the
  * site's renderer, so whatever `check` passes, the build renders.
@@ -252,7 +293,13 @@ export function inspectProse(text: string, measured?: { limit?: string; nesting:
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
   const { limit, nesting } = measured ?? measureProse(text);
   if (limit) return { ...found, limit };
-  if (nothingToFind(text, nesting)) return found;
+  if (nothingToFind(text, nesting) || onlyKeptLinks(text, nesting)) return found;
+  return parsedFindings(text);
+}
+
+/** What parsing prose within its limits finds: `inspectProse` past its shortcuts (the tests hold each shortcut to it). */
+export function parsedFindings(text: string): ProseFindings {
+  const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
   const tree = markdownReader().parse(text) as Root;
   const depth = treeDepth(tree);
   if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
@@ -268,6 +315,7 @@ export function inspectProse(text: string, measured?: { limit?: string; nesting:
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       const url = (node as unknown as { url: string }).url;
       if (!isSafeProseUrl(url)) found.unsafeUrls.push({ text: url, scheme: browserScheme(url) ?? 'an unreadable scheme', hidden: false });
+      else if (isRooted(url)) (found.rooted ??= []).push(url);
     }
     if (node.type === 'text') {
       const value = (node as Text).value;
@@ -359,6 +407,9 @@ export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (ur
     return processor.stringify(processor.runSync(tree));
   };
 }
+
+/** Whether a URL written in prose is a path from the site's root (`/x`, not `//host/x`, whose scheme is the page's). */
+export const isRooted = (url: string): boolean => /^\/(?![/\\])/.test(url);
 
 /** Whether a URL written in prose is relative to the page that shows it (`../gaps/`, `#x`): no scheme, not from the root. */
 const isPageRelative = (url: string) => !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');

@@ -6,6 +6,7 @@ import type { Status } from '../model/spec.ts';
 import { decode } from './decode.ts';
 import { MAX_FILE_BYTES } from './read-dir.ts';
 import { MAX_DEPTH, shapeProblems } from './shape.ts';
+import { readValues } from './read-values.ts';
 import { quoteHint } from './slip-hints.ts';
 import { SourceFile } from './source.ts';
 import { issuesToDiagnostics } from './zod-issues.ts';
@@ -40,12 +41,30 @@ export function sourceOf(path: string, bytes: Uint8Array): SourceFile | undefine
   return text === undefined ? undefined : new SourceFile(path, text);
 }
 
-/** Reads, parses and validates one file against the schema its place calls for. Never throws on bad content. */
-export function parseFile(path: string, bytes: Uint8Array, schema: ZodType): ParsedFile {
+/**
+ * Reads, parses and validates one file against the schema its place calls for. Never throws on bad
+ * content. A file that is whole and valid is read on the fast path (its values only, `readValues`);
+ * any other, or every file when `positional` is set, is read with positions, which locate what
+ * it reports. Both give the same answer for the same bytes (`test/lib/load/read-values.test.ts`).
+ */
+export function parseFile(path: string, bytes: Uint8Array, schema: ZodType, positional = false): ParsedFile {
+  return (positional ? undefined : parseFast(path, bytes, schema)) ?? parsePositional(path, bytes, schema);
+}
+
+/** A file read on the fast path: its data when it is whole and valid; undefined for anything that may need saying. */
+function parseFast(path: string, bytes: Uint8Array, schema: ZodType): ParsedFile | undefined {
+  const diagnostics: Diagnostic[] = [];
+  const text = sourceText(path, bytes, diagnostics);
+  const data = text === undefined || diagnostics.length > 0 ? undefined : readValues(text);
+  return data && schema.safeParse(data).success ? { data, status: 'valid', diagnostics } : undefined;
+}
+
+/** A file read with positions, its every problem located. */
+function parsePositional(path: string, bytes: Uint8Array, schema: ZodType): ParsedFile {
   const diagnostics: Diagnostic[] = [];
   const text = sourceText(path, bytes, diagnostics);
   const source = text === undefined ? undefined : new SourceFile(path, text);
-  const read = source ? readData(source, diagnostics) : undefined;
+  const read = source ? readSource(source, diagnostics) : undefined;
   const checked = source && read ? validate(schema, read.data, source, diagnostics) : undefined;
   const status: Status | undefined = !checked?.data ? undefined : checked.valid && read?.clean ? 'valid' : 'partial';
   return { ...(source ? { source } : {}), ...(checked?.data ? { data: checked.data } : {}), ...(status ? { status } : {}), diagnostics };
@@ -56,7 +75,7 @@ export function parseFile(path: string, bytes: Uint8Array, schema: ZodType): Par
  * `clean` is false when the file has problems that still let it be read (duplicate keys, a
  * reserved name), so the rest of it is still validated and checked in the same run.
  */
-function readData(source: SourceFile, diagnostics: Diagnostic[]): { data: Obj; clean: boolean } | undefined {
+export function readSource(source: SourceFile, diagnostics: Diagnostic[]): { data: Obj; clean: boolean } | undefined {
   const { doc } = source;
   for (const [list, severity] of [[doc.errors, 'error'], [doc.warnings, 'warning']] as const) {
     // Unknown tags are reported once, with every other tag, by the shape walk below.

@@ -7,6 +7,9 @@ import type { Path } from '../facet/path.ts';
 
 export type { Path };
 
+/** How content files are parsed: strict YAML 1.2, duplicate keys found by our own linear scan. */
+export const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: false, strict: true } as const;
+
 /** One parsed content file that can turn data paths back into line and column. */
 export class SourceFile {
   readonly file: string;
@@ -19,7 +22,7 @@ export class SourceFile {
     this.text = text;
     this.lines = new LineCounter();
     // The library's own duplicate-key scan is quadratic in a mapping's keys: ours is linear.
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: false, strict: true });
+    this.doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter: this.lines });
     reportDuplicateKeys(this.doc);
     settleStackOverflow(this.doc, text);
   }

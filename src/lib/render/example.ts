@@ -15,10 +15,16 @@ export interface ExampleContext {
   resource(id: string): Obj | undefined;
 }
 
-/** At most this many values in one example, so that a large schema cannot swell a page. */
-const BUDGET = 200;
-/** Nesting deeper than this is cut short (recursive resources). */
-const DEPTH = 6;
+/**
+ * At most this many values in one example, so that a large schema cannot swell a page: Azure's
+ * application gateway, 14 levels of resources deep, takes some 400.
+ */
+const BUDGET = 1_500;
+/** Nesting deeper than this is cut short (a resource recurses only through others, which `seen` stops). */
+const DEPTH = 40;
+
+/** A value left out because the budget or the depth ran out: its field is left out, never shown hollow (`{}`, `[]`). */
+const CUT = Symbol('cut');
 
 const FORMATS: Record<string, unknown> = {
   'date-time': '2024-01-01T00:00:00Z',
@@ -38,8 +44,10 @@ const FORMATS: Record<string, unknown> = {
 /** An example of a shape (or a type name), or undefined when nothing about it is stated that an example could show. */
 export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown } | undefined {
   let budget = BUDGET;
-  function walk(s: unknown, depth: number, seen: ReadonlySet<string>): { value: unknown } | undefined {
-    if (--budget < 0 || depth > DEPTH) return undefined;
+  const made = walk(shape, 0, new Set());
+  return made === CUT ? undefined : made;
+  function walk(s: unknown, depth: number, seen: ReadonlySet<string>): { value: unknown } | undefined | typeof CUT {
+    if (--budget < 0 || depth > DEPTH) return CUT;
     const v: Obj = typeof s === 'string' ? { type: s } : isObj(s) ? s : {};
     const examples = stated(v.examples);
     if (Array.isArray(examples) && examples.length > 0) return { value: examples[0] };
@@ -51,7 +59,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed[0] };
     const type = stated(v.type);
     const fields = statedObj(v.fields);
-    if (typeof type !== 'string') return fields ? { value: object(fields, depth, seen) } : undefined;
+    if (typeof type !== 'string') return fields ? object(fields, depth, seen) : undefined;
     switch (type) {
       case 'string':
         return { value: stringFor(v) };
@@ -63,14 +71,14 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       case 'null':
         return { value: null };
       case 'object':
-        return { value: object(fields ?? {}, depth, seen) };
+        return object(fields ?? {}, depth, seen);
       case 'array': {
         const item = walk(stated(v.items), depth + 1, seen);
-        return { value: item ? [item.value] : [] };
+        return item === CUT ? CUT : { value: item ? [item.value] : [] };
       }
       case 'map': {
         const value = walk(stated(v.values), depth + 1, seen);
-        return { value: value ? { key: value.value } : {} };
+        return value === CUT ? CUT : { value: value ? { key: value.value } : {} };
       }
       case 'one_of':
       case 'any_of': {
@@ -81,33 +89,39 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         const of = stated(v.of);
         if (!Array.isArray(of)) return undefined;
         const merged: Obj = {};
+        let cut = false;
         for (const part of of) {
-          const x = walk(part, depth + 1, seen)?.value;
-          if (isObj(x)) Object.assign(merged, x);
+          const x = walk(part, depth + 1, seen);
+          if (x === CUT) cut = true;
+          else if (isObj(x?.value)) Object.assign(merged, x.value);
         }
-        return { value: merged };
+        return cut && Object.keys(merged).length === 0 ? CUT : { value: merged };
       }
       default: {
-        if (!isResourceType(type) || seen.has(type)) return undefined;
+        if (!isResourceType(type)) return undefined;
+        // A resource inside itself: left out, as the budget leaves things out (a list of it is not shown as `[]`).
+        if (seen.has(type)) return CUT;
         const resource = ctx.resource(type);
         if (!resource) return undefined;
         const next = new Set(seen).add(type);
         const value = stated(resource.value);
         if (isObj(value)) return walk(value, depth + 1, next);
-        return { value: object(statedObj(resource.fields) ?? {}, depth, next) };
+        return object(statedObj(resource.fields) ?? {}, depth, next);
       }
     }
   }
-  function object(fields: Obj, depth: number, seen: ReadonlySet<string>): Obj {
+  /** An object of the fields that have an example; cut short (left out) when fields it has were all cut, never shown as `{}`. */
+  function object(fields: Obj, depth: number, seen: ReadonlySet<string>): { value: Obj } | typeof CUT {
     const out: Obj = {};
+    let cut = false;
     for (const [name, f] of Object.entries(fields)) {
       if (isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true) continue;
       const x = walk(f, depth + 1, seen);
-      if (x) out[name] = x.value;
+      if (x === CUT) cut = true;
+      else if (x) out[name] = x.value;
     }
-    return out;
+    return cut && Object.keys(out).length === 0 ? CUT : { value: out };
   }
-  return walk(shape, 0, new Set());
 }
 
 

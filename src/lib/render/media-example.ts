@@ -9,8 +9,8 @@ import { isObj } from '../facet/state.ts';
  */
 export type MediaExample = { text: string; lang: string } | { reason: string };
 
-/** Whether a media type carries JSON (or states none, which the reference reads as JSON). */
-export const isJsonMedia = (type: string | undefined): boolean => type === undefined || /^application\/([\w.+-]+\+)?json\b/i.test(type);
+/** Whether a media type carries JSON (or states none, which the reference reads as JSON): `application/json`, `text/json`, any `+json` suffix. */
+export const isJsonMedia = (type: string | undefined): boolean => type === undefined || /^(application|text)\/([\w.+-]+\+)?json\b/i.test(type);
 
 /** Whether a media type carries XML. */
 export const isXmlMedia = (type: string): boolean => /^(application|text)\/([\w.+-]+\+)?xml\b/i.test(type);

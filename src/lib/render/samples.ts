@@ -1,7 +1,7 @@
 import { hasLoneSurrogate } from './sample-quote.ts';
 import { WRITERS, type Call, type CallBody, type Part } from './sample-code.ts';
 import { formPairs, inMediaType, isJsonMedia } from './media-example.ts';
-import type { SampleView } from './site/views.ts';
+import type { SampleView } from './sample-view.ts';
 
 /**
  * Code samples of one request in eight languages, made at build time. This wrapper decides what

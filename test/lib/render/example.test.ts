@@ -51,7 +51,7 @@ describe('generated examples and the requests of code samples', () => {
       'endpoints/get-order.yaml': edit('endpoints/get-order.yaml', (e) => ({ ...e, security: [{ scheme: 'api-key' }], parameters: { ...(e.parameters as object), query: { expand: { type: 'string', required: true, allowed: ['lines'] } } } })),
     });
     const samples = block(item(siteViews(spec), 'endpoints', 'get-order'), 'samples');
-    expect(samples?.samples.find((s) => s.label === 'cURL')?.code).toBe("curl '{base_url}/orders/{order_id}?expand=lines'");
+    expect(samples?.samples.find((s) => s.label === 'cURL')?.code).toBe("curl '{base_url}/orders/{order_id}?expand=lines' \\\n  --globoff");
     expect(samples?.notes).toEqual([
       'Fill in {order_id} in the URL: the spec states no example of this path parameter.',
       'The api-key credentials are left out: where the key goes and under which name is not stated yet.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkOnSite } from '../../../src/lib/render/paths.ts';
+import { linkOnSite } from '../../../src/lib/render/site/paths.ts';
 import { completeWith, editComplete as edit, siteViews } from '../../helpers.ts';
 
 

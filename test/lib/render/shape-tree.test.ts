@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { InlineView, ShapeView } from '../../../src/lib/index.ts';
-import { TREE_BUDGET } from '../../../src/lib/render/shape-tree.ts';
+import { TREE_BYTES } from '../../../src/lib/render/site/shape-tree.ts';
 import { blockOf as block, completeWith, editComplete as edit, fixture, itemOf as item, siteViews, specAt } from '../../helpers.ts';
 import { importToSpec, OAS } from '../../interchange/helpers.ts';
 
@@ -25,7 +25,9 @@ describe('bodies shown in place', () => {
     expect(order?.tree?.anchor).toBe('endpoints/get-order/t1');
     const root = order?.tree?.shape;
     expect(fields(root)?.folded).toBeUndefined();
-    expect(fields(root)?.shapes.map((f) => f.name)).toEqual(['id', 'status', 'total', 'paid', 'created_at', 'currency', 'priority', 'discount', 'notes', 'legacy_ref', 'lines', 'labels', 'metadata', 'payment', 'delivery_window']);
+    // A response leaves out what is never returned (the write-only `notes`), naming it.
+    expect(fields(root)?.shapes.map((f) => f.name)).toEqual(['id', 'status', 'total', 'paid', 'created_at', 'currency', 'priority', 'discount', 'legacy_ref', 'lines', 'labels', 'metadata', 'payment', 'delivery_window']);
+    expect(fields(root)?.leftOut).toEqual({ flag: 'write-only', names: ['notes'] });
     // Type, required, constraints, allowed values, default, nullability, description, deprecation: as on the resource's page.
     const status = field(root, 'status');
     expect([status?.type?.text, status?.required?.text, status?.allowed?.items, status?.default?.text, status?.description?.html]).toEqual([
@@ -42,9 +44,11 @@ describe('bodies shown in place', () => {
     expect(walk(order).shapes.every((s) => s.anchor === '')).toBe(true);
     // A field of another resource's type: that resource in place, one level down; a union by its variants, told apart by its discriminator.
     const payment = field(root, 'payment')?.inline?.tree?.shape;
-    expect(payment?.discriminator?.value).toBeDefined();
+    expect(payment?.discriminator).toMatchObject({ field: 'method', mapping: [{ value: 'card', type: 'Card', link: { path: 'resources/Card/' } }, { value: 'bank_transfer', type: 'BankTransfer' }] });
     const variants = payment?.children.find((c) => c.kind === 'variants');
-    expect([variants?.folded, variants?.shapes.map((v) => v.inline?.link.key)]).toEqual([undefined, ['resources/Card', 'resources/BankTransfer']]);
+    expect([variants?.combine, variants?.folded, variants?.shapes.map((v) => v.inline?.link.key), variants?.shapes.map((v) => v.name)]).toEqual(['one_of', undefined, ['resources/Card', 'resources/BankTransfer'], [undefined, undefined]]);
+    // The type's description where it is used.
+    expect(field(root, 'payment')?.inline?.descriptionHtml).toBe('<p>A card payment or a bank transfer, told apart by <code>method</code>.</p>');
     // Their fields are the third level: folded.
     const card = variants?.shapes[0]?.inline?.tree?.shape;
     expect([fields(card)?.folded, fields(card)?.shapes.map((f) => f.name)]).toEqual([true, ['method', 'last4']]);
@@ -57,8 +61,11 @@ describe('bodies shown in place', () => {
     const request = block(create, 'body')?.body.media.find((m) => m.type === 'application/json')?.body.inline;
     const created = block(create, 'responses')?.responses.find((r) => r.status === '201')?.body.inline;
     expect(request?.tree?.anchor).toBe('endpoints/create-order/t1');
-    expect(created).toEqual({ link: request?.link, repeat: { anchor: 'endpoints/create-order/t1', recursive: false } });
-    expect(field(request?.tree?.shape, 'parent')?.inline).toEqual({ link: request?.link, repeat: { anchor: 'endpoints/create-order/t1', recursive: true } });
+    // What is sent is not what comes back: the request's tree leaves out the read-only fields, the response's shows them, each once.
+    expect(fields(request?.tree?.shape)?.leftOut).toMatchObject({ flag: 'read-only', names: ['id', 'created_at'] });
+    expect(created?.tree?.anchor).toBe('endpoints/create-order/t2');
+    expect(fields(created?.tree?.shape)?.shapes.map((f) => f.name)).toContain('created_at');
+    expect(field(request?.tree?.shape, 'parent')?.inline).toMatchObject({ link: request?.link, repeat: { anchor: 'endpoints/create-order/t1', recursive: true } });
     // On the resource's own page, its own type repeats the page itself.
     const own = block(item(model, 'resources', 'Order'), 'shape')?.fields.find((f) => f.name === 'parent');
     expect(own?.inline?.repeat).toEqual({ recursive: true });
@@ -85,19 +92,41 @@ describe('bodies shown in place', () => {
     expect([paid?.required?.id, paid?.required?.state, paid?.required?.question]).toEqual(['resources/Order/fields/paid/required', 'open', 'Always sent?']);
   });
 
-  it('bound what one page shows: every body’s resource first, then their fields’ resources level by level, until the budget is spent', async () => {
-    // Ten resources of 40 fields; the first names the nine others. A page can show four of them in place.
-    const resource = (i: number) => ({ title: `R${i}`, fields: Object.fromEntries(Array.from({ length: 40 }, (_, f) => [`f${f}`, { type: f === 0 && i === 0 ? 'array' : 'string', required: true, ...(f === 0 && i === 0 ? { items: 'R1' } : {}) }]).concat(i === 0 ? Array.from({ length: 8 }, (_, k) => [`r${k + 2}`, { type: `R${k + 2}`, required: true }]) : [])) });
-    const files: Record<string, string> = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`resources/R${i}.yaml`, stringify(resource(i))]));
-    files['endpoints/get-order.yaml'] = edit('endpoints/get-order.yaml', (e) => ({ ...e, responses: { 200: { resource: 'R0' }, 201: { resource: 'R9' } } }));
+  it('show resources in place at any depth, breadth first, until what the page shows of them weighs its budget; past it, say so and link', async () => {
+    // R0 names R1…R29 as fields; each of them is 40 fields with a 400-character description and names the next, so a chain runs 29 levels deep.
+    const description = 'A field of a resource with a long description. '.repeat(8);
+    const resource = (i: number) => ({ title: `R${i}`, description: `Resource ${i}.`, fields: Object.fromEntries([...Array.from({ length: 40 }, (_, f) => [`f${f}`, { type: 'string', required: true, description }]), ...(i < 29 ? [[`next`, { type: `R${i + 1}`, required: false }]] : []), ...(i === 0 ? Array.from({ length: 28 }, (_, k) => [`r${k + 2}`, { type: `R${k + 2}`, required: true }]) : [])]) });
+    const files: Record<string, string> = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`resources/R${i}.yaml`, stringify(resource(i))]));
+    files['endpoints/get-order.yaml'] = edit('endpoints/get-order.yaml', (e) => ({ ...e, responses: { 200: { resource: 'R0' } } }));
     const page = item(siteViews(await completeWith(files)), 'endpoints', 'get-order');
     const { inlines, shapes } = walk(page.blocks);
     const shown = inlines.filter((i) => i.tree).map((i) => i.link.label);
-    // Both bodies' resources (R0's field of type R9 links to the second), then R0's fields' resources in page order (shown here in page order).
-    expect(shown).toEqual(['R0', 'R1', 'R2', 'R9']);
-    expect(inlines.filter((i) => i.bounded).map((i) => i.link.label)).toEqual(['R3', 'R4', 'R5', 'R6', 'R7', 'R8']);
-    expect(inlines.find((i) => i.repeat)?.repeat).toEqual({ anchor: 'endpoints/get-order/t2', recursive: false });
-    expect(shapes.length).toBeGreaterThanOrEqual(TREE_BUDGET);
-    expect(shapes.length).toBeLessThanOrEqual(TREE_BUDGET + 41);
+    // Level by level: R0, then the resources its fields name in page order (R1 first), then theirs.
+    expect(shown.slice(0, 3)).toEqual(['R0', 'R1', 'R2']);
+    const bounded = inlines.filter((i) => i.bounded);
+    expect(bounded.length).toBeGreaterThan(0);
+    // Every resource is either shown once, a link to where it is shown, or (past the budget) a link to its page with its description.
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(inlines.every((i) => i.tree || i.repeat || i.bounded)).toBe(true);
+    expect(bounded.every((i) => i.descriptionHtml?.startsWith('<p>Resource '))).toBe(true);
+    // Each of these fields weighs between 260 and 1,000 estimated bytes (its description is most of it): the page stops near its budget, give or take the resource that passed it.
+    expect(shapes.length).toBeGreaterThan(TREE_BYTES / 1_000);
+    expect(shapes.length).toBeLessThan(TREE_BYTES / 260 + 42);
+  });
+
+  it('show a chain of resources in place down to its last level when the page has room', async () => {
+    const resource = (i: number) => ({ title: `L${i}`, fields: { [`at${i}`]: { type: 'string', required: true }, ...(i < 7 ? { deeper: { type: `L${i + 1}`, required: true } } : {}) } });
+    const files: Record<string, string> = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`resources/L${i}.yaml`, stringify(resource(i))]));
+    files['endpoints/get-order.yaml'] = edit('endpoints/get-order.yaml', (e) => ({ ...e, responses: { 200: { resource: 'L0' } } }));
+    const page = item(siteViews(await completeWith(files)), 'endpoints', 'get-order');
+    let at = block(page, 'responses')?.responses[0]?.body.inline?.tree?.shape;
+    const names: string[] = [];
+    for (let level = 0; at; level++) {
+      names.push(...(fields(at)?.shapes.map((f) => f.name ?? '') ?? []));
+      // Folded from the third level on, shown all the same.
+      expect(fields(at)?.folded, `level ${level + 1}`).toBe(level + 1 >= 3 ? true : undefined);
+      at = field(at, 'deeper')?.inline?.tree?.shape;
+    }
+    expect(names.filter((n) => n.startsWith('at'))).toEqual(['at0', 'at1', 'at2', 'at3', 'at4', 'at5', 'at6', 'at7']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigation, type BlockView, type ItemView, type NavEntry } from '../../../src/lib/index.ts';
+import { navigation, readerOrder, type BlockView, type ItemView, type NavEntry } from '../../../src/lib/index.ts';
 import { completeWith, editComplete as edit, fixture, siteViews, specAt, specFrom } from '../../helpers.ts';
 
 const itemOf = (model: ReturnType<typeof siteViews>, area: string, id: string): ItemView => {
@@ -122,7 +122,7 @@ describe('the navigation', () => {
 
   it('lists every item of a small area under every tag, whichever page is open', async () => {
     const model = siteViews(await specAt(fixture('complete')));
-    const endpoints = navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === '4. Endpoints');
+    const endpoints = navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === 'Endpoints');
     expect(endpoints?.kind === 'group' ? endpoints.entries.map((e) => [e.label, e.kind, e.kind === 'group' ? e.open : undefined]) : undefined).toEqual([
       ['Overview', 'link', undefined],
       ['Orders', 'group', true],
@@ -138,10 +138,19 @@ describe('the navigation', () => {
       'endpoints/place-order/',
     ]);
     // Other areas stay one link each.
-    expect(navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === '2. Resources')?.kind).toBe('link');
+    expect(navigation(model.areas, 'endpoints/get-order/').find((e) => e.label === 'Resources')?.kind).toBe('link');
   });
 
-  it('stays bounded in a large area: other tag groups are one link, the current list a window of 20', async () => {
+  it('lists the areas in the order a reader looks for them, those with nothing in them last (the dashboard keeps the nine-part order)', async () => {
+    const model = siteViews(await specAt(fixture('complete')));
+    expect(readerOrder(model.areas).map((a) => a.key)).toEqual(['endpoints', 'events', 'resources', 'errors', 'authentication', 'limits', 'versioning', 'states', 'purpose']);
+    expect(model.areas.map((a) => a.key)).toEqual(['purpose', 'resources', 'states', 'endpoints', 'authentication', 'events', 'errors', 'limits', 'versioning']);
+    // An imported description states nothing of its states, limits and versioning: they go last.
+    const empty = model.areas.map((a) => (['states', 'events'].includes(a.key) ? { ...a, items: [], coverage: { stated: 0, total: a.coverage.total } } : a));
+    expect(readerOrder(empty).map((a) => a.key)).toEqual(['endpoints', 'resources', 'errors', 'authentication', 'limits', 'versioning', 'purpose', 'events', 'states']);
+  });
+
+  it('stays bounded in a large area: other tag groups are one link, the current list a window of 10', async () => {
     const model = siteViews(await specAt(fixture('complete')));
     const area = model.areas.find((a) => a.key === 'endpoints');
     const template = area?.items[0];
@@ -152,12 +161,12 @@ describe('the navigation', () => {
     const groups = nav?.kind === 'group' ? nav.entries : [];
     expect(groups.map((g) => [g.label, g.kind])).toEqual([['Overview', 'link'], ['A', 'group'], ['B', 'link']]);
     const a = groups[1];
-    expect(a?.kind === 'group' ? a.entries.length : 0).toBe(21);
-    // Many tags: ten groups around the current one, and one link to all of them.
+    expect(a?.kind === 'group' ? a.entries.length : 0).toBe(11);
+    // Many tags: five groups around the current one, and one link to all of them.
     const tagged = { ...area, items: Array.from({ length: 45 * 3 }, (_, n) => item(n, `T${String(Math.floor(n / 3)).padStart(2, '0')}`)) };
     const many = navigation([tagged], 'endpoints/e90/')[0];
     const shown = many?.kind === 'group' ? many.entries : [];
-    expect(shown.map((g) => g.label)).toEqual(['Overview', ...Array.from({ length: 10 }, (_, i) => `T${String(25 + i)}`), 'All 45 groups']);
+    expect(shown.map((g) => g.label)).toEqual(['Overview', ...Array.from({ length: 5 }, (_, i) => `T${String(28 + i)}`), 'All 45 groups']);
     expect(shown.find((g) => g.label === 'T30')?.kind).toBe('group');
   });
 });

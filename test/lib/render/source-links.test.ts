@@ -98,13 +98,18 @@ describe('gap links', () => {
 
   it('reach the gaps of a spec read from disk: existing files at their line, a missing area file to be created', async () => {
     const analysis = await specAt(fixture('hostile'));
-    const model = siteViews(analysis, { editUrl: GITHUB, specDir: 'test/fixtures/hostile' });
-    expect(model.sources).toEqual({ editUrl: GITHUB, specDir: 'test/fixtures/hostile' });
+    const specDir = 'test/fixtures/hostile';
+    const model = siteViews(analysis, { editUrl: GITHUB, specDir, newFile: (dir, file) => newFileText(dir, file) });
+    expect(model.sources).toEqual({ editUrl: GITHUB, specDir });
     const gaps = new Map<string, FacetView>(model.areas.flatMap((a) => a.gaps.map((g) => [g.id, g] as const)));
     const domain = analysis.assessment.gaps.find((g) => g.id === 'purpose/domain');
     expect(domain?.line).toBeGreaterThan(1);
-    expect(gaps.get('purpose/domain')?.source).toEqual({ file: 'purpose/_area.yaml', line: domain?.line });
-    expect(gaps.get('errors/inventory')?.source).toEqual({ file: 'errors/_area.yaml', line: 1, create: true });
+    // The view carries the links a page shows: the page calls nothing back for them.
+    const blob = GITHUB.replace('/edit/', '/blob/');
+    expect(gaps.get('purpose/domain')?.source).toEqual({ file: 'purpose/_area.yaml', line: domain?.line, links: { view: `${blob}purpose/_area.yaml#L${domain?.line}`, edit: `${GITHUB}purpose/_area.yaml` } });
+    const create = gaps.get('errors/inventory')?.source;
+    expect(create).toMatchObject({ file: 'errors/_area.yaml', line: 1, create: true });
+    expect(new URL(create?.links.create ?? '').searchParams.get('value')).toBe(newFileText(specDir, 'errors/_area.yaml'));
     // Stated facets carry nothing; without an edit URL no gap does.
     expect(model.areas.flatMap((a) => a.facets).filter((f) => f.state === 'stated' && f.source !== undefined)).toEqual([]);
     const plain = siteViews(analysis);

@@ -5,8 +5,9 @@ import { facetState, own, stated } from '../../facet/state.ts';
 import { withArticle } from '../../facet/words.ts';
 import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { markdownCode } from '../../safety/markdown.ts';
+import { linkUrlSchema } from '../../safety/url.ts';
 import { defineArea } from '../area.ts';
-import { parametersOf, parametersSchema } from '../parameters.ts';
+import { isRequiredParameter, parametersOf, parametersSchema } from '../parameters.ts';
 import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
 import { describeSecurity, requirements, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences } from '../shape.ts';
@@ -43,6 +44,8 @@ export const endpointItem = facetObject(
     deprecated: facet(z.boolean()),
     /** The operation's id in an interface description, where it differs from the file name. */
     operation_id: z.string().min(1).optional(),
+    /** Where to read more about this endpoint (OpenAPI's `externalDocs`): the address, and what is there (Markdown). */
+    external_docs: z.strictObject({ url: linkUrlSchema, description: prose.optional() }).optional(),
     /** Ids of the limits that apply to this endpoint. */
     limits: z.array(idSchema).optional(),
     /**
@@ -145,6 +148,11 @@ export const endpoints = defineArea({
       const key = `${p.location} ${p.name}`;
       if ((p.parameter.required === true || p.location === 'path') && !had.has(key)) say(`Endpoint ${markdownCode(id)} now requires the ${p.location} parameter ${markdownCode(p.name)}.`);
     }
+  },
+  // A path parameter is always required: where its file does not say so, the document does.
+  markdown(e) {
+    const unsaid = parametersOf(e).filter((p) => p.location === 'path' && isRequiredParameter(p.location, p.parameter) && stated(p.parameter.required) !== true);
+    return unsaid.length === 0 ? [] : [`Required, as every path parameter is: ${unsaid.map((p) => markdownCode(p.name)).join(', ')}.`];
   },
   intro({ purpose }) {
     const base = own(purpose, 'base_url');

@@ -1,0 +1,167 @@
+import { FAILSAFE_SCHEMA, load, Type, type LoadOptions } from 'js-yaml';
+import { isScalar, parseDocument } from 'yaml';
+import { isObj, type Obj } from '../facet/state.ts';
+import { MAX_DEPTH } from './shape.ts';
+import { YAML_OPTIONS } from './source.ts';
+
+/*
+ * The fast path of reading a content file: its values without positions, from `js-yaml`, which
+ * reads GitHub's 2,549 imported files in a tenth of the time `yaml`'s document (every node with
+ * its place) takes. It answers only for the files the positional reading (`SourceFile`, the one
+ * that reports) would read without a word and into exactly the same values; for anything else it
+ * answers nothing, and the file is read with positions. So it never has to say what is wrong, only
+ * to recognise what is surely right: everything unusual (anchors, tags, directives, explicit or
+ * collection keys, keys the two libraries turn into different names, nesting near the limit,
+ * warnings of either library) sends the file to the positional reading. The differential test
+ * (`test/lib/load/read-values.test.ts`) holds the two readings equal over every fixture, the fuzz
+ * corpus and the adversarial cases.
+ */
+
+/** The document `SourceFile` reads: its schema resolves plain scalars, and its options are theirs. */
+const reference = parseDocument('', YAML_OPTIONS);
+
+/**
+ * Plain scalars resolved by `yaml`'s own tags of the core schema, in its order (the first whose
+ * test matches), so `1e3`, `0o17`, `.inf`, `~` or `007` are the values the positional reading
+ * gives. Each type gets a name no YAML text can write (a blank is no tag character), so only
+ * resolution ever produces it.
+ */
+const IMPLICIT = reference.schema.tags.flatMap((tag, i) => {
+  const test = 'test' in tag ? tag.test : undefined;
+  if (tag.collection !== undefined || tag.default !== true || !test) return [];
+  const resolve = tag.resolve as (value: string, onError: (message: string) => void, options: typeof reference.options) => unknown;
+  const name = `specbench implicit ${i}`;
+  const type = new Type(name, {
+    kind: 'scalar',
+    resolve: (data: unknown) => typeof data === 'string' && test.test(data),
+    construct: (data: string) => {
+      const value = resolve(data, () => undefined, reference.options);
+      return isScalar(value) ? value.value : value;
+    },
+  });
+  return [{ name, type }];
+});
+const IMPLICIT_TAGS: ReadonlySet<string> = new Set(IMPLICIT.map((t) => t.name));
+const SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: IMPLICIT.map((t) => t.type) });
+
+/** What the loader's listener sees of a node once it is read (js-yaml's state; its typings leave these out). */
+interface NodeState {
+  tag: string | null;
+  anchor: string | null;
+  kind: string | null;
+  result: unknown;
+}
+
+/** js-yaml's options with the one its typings lack: the deepest nesting it reads before it stops. */
+type Options = LoadOptions & { maxDepth: number };
+
+/*
+ * Text that may hold what the positional reading reports or reads otherwise, found without
+ * parsing. Each errs on the side of the positional reading: a description that merely looks like
+ * one costs that file a second reading, never a different answer. (Written without the `m` flag:
+ * a pattern that starts with a newline is found by a fast scan, one that starts with `^` is tried
+ * at every character.)
+ */
+/** A directive (`%YAML 1.1` changes how scalars resolve). */
+const DIRECTIVE = /(?:^|\n)%/;
+/** A comment not set apart by a blank after a quote, a bracket or a comma (`yaml` refuses it, js-yaml reads it). */
+const UNSPACED_COMMENT = /["'\]},]#/;
+/** A line that ends in a backslash: in double quotes, a line break escaped, which the two libraries join differently with blank lines after it. */
+const ESCAPED_BREAK = /\\\r?\n/;
+/** A byte order mark after the start (the decoder drops the first): `yaml` reads it as a marker between tokens, js-yaml as text. */
+const INNER_BOM = /\uFEFF/;
+/** A flow list or mapping that ends on a line of its own (`yaml` warns when it is not indented past its parent). */
+const FLOW_END_LINE = /(?:^|\n)[ \t]*[\]}]/;
+/** How far from its start an implicit key's `:` may be (`yaml` refuses one further; js-yaml reads it). */
+const KEY_REACH = 1024;
+
+/**
+ * An explicit key (`? key`): a `?` at the start of a line or after a blank, bracket, comma or
+ * colon, with a blank or the end after it. Rare in content, and read with positions so its many
+ * forms need no proof. Found from each `?` (a pattern that starts with a choice is tried at every
+ * character).
+ */
+function explicitKey(text: string): boolean {
+  for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) {
+    const before = at === 0 ? '\n' : (text[at - 1] ?? '');
+    const after = text[at + 1] ?? ' ';
+    if (/[\s[{,:]/.test(before) && /\s/.test(after)) return true;
+  }
+  return false;
+}
+
+function unusualText(text: string): boolean {
+  if (DIRECTIVE.test(text) || explicitKey(text) || UNSPACED_COMMENT.test(text) || ESCAPED_BREAK.test(text) || INNER_BOM.test(text) || FLOW_END_LINE.test(text)) return true;
+  // A `:` that far into its line may end a key that long. Line by line with indexOf: a regular expression for long lines backtracks.
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (end - start > KEY_REACH) {
+      const colon = text.indexOf(':', start + KEY_REACH);
+      if (colon !== -1 && colon < end) return true;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Whether the values hold a key the two libraries name differently or the loader reports: a null
+ * key (`~:` is `""` to `yaml`, `"null"` to js-yaml) and `__proto__`; or a list or mapping used as
+ * a key (`{ [a] }`, `[a]: b`), which js-yaml turns into a name where the loader reports it. Such a
+ * key is a collection read but not found among the values: `collections` is how many were read.
+ * One walk without recursion (no value is shared: aliases never reach here).
+ */
+function unusualKeys(root: Obj, collections: number): boolean {
+  let found = 0;
+  const stack: unknown[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node === null || typeof node !== 'object') continue;
+    found++;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (key === 'null' || key === '__proto__') return true;
+      const value = (node as Obj)[key];
+      if (value !== null && typeof value === 'object') stack.push(value);
+    }
+  }
+  return found !== collections;
+}
+
+/**
+ * The values of a content file's text when the positional reading would read exactly these
+ * values and report nothing about the YAML; undefined when it might not (then read it with
+ * positions). Never throws.
+ */
+export function readValues(text: string): Obj | undefined {
+  if (unusualText(text)) return undefined;
+  let unusual = false;
+  // Each list and mapping read (the loader may tell of one more than once).
+  const collections = new Set<unknown>();
+  const options: Options = {
+    schema: SCHEMA,
+    // Nothing near the loader's depth limit: `too-deep` is the positional reading's to report.
+    maxDepth: MAX_DEPTH - 1,
+    onWarning: () => {
+      unusual = true;
+    },
+    listener(event, state) {
+      if (event !== 'close') return;
+      const { tag, anchor, kind, result } = state as unknown as NodeState;
+      if (kind === 'mapping' || kind === 'sequence') collections.add(result);
+      // An anchor (and so any alias), or a tag written in the text (resolution's own are named apart).
+      if (anchor !== null || (tag !== null && tag !== '?' && !IMPLICIT_TAGS.has(tag))) unusual = true;
+    },
+  };
+  let data: unknown;
+  try {
+    data = load(text, options);
+  } catch {
+    return undefined;
+  }
+  if (unusual || !isObj(data) || unusualKeys(data, collections.size)) return undefined;
+  return data;
+}

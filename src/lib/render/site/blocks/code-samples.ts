@@ -1,0 +1,34 @@
+import { isObj, statedObj, type Obj } from '../../../facet/state.ts';
+import { inMediaType } from '../../media-example.ts';
+import { endpointRequest } from '../../request-sample.ts';
+import { codeSamples, type SampleRequest } from '../../samples.ts';
+import { fileFields, firstExampleValue, mediaTypesOf } from '../body-examples.ts';
+import type { SamplesBlock } from '../views.ts';
+import type { BlockContext } from './context.ts';
+
+/** The code samples of an endpoint whose method and path are stated; what they leave out or as placeholders is noted. */
+export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesBlock | undefined {
+  const resource = (id: string) => c.item('resources', id);
+  /** What a request's samples send: the first media type that can carry its example (stated, or made from its shape). */
+  const body = (request: Obj): SampleRequest['body'] | { reason: string } => {
+    const content = Object.entries(statedObj(request.content) ?? {});
+    const candidates: Array<[string, Obj]> = content.length > 0 ? content.flatMap(([type, m]) => (isObj(m) ? [[type, m] as [string, Obj]] : [])) : (mediaTypesOf(request).length > 0 ? mediaTypesOf(request) : ['application/json']).map((type) => [type, request]);
+    let reason: string | undefined;
+    for (const [type, b] of candidates) {
+      const value = firstExampleValue(b, { resource }, 'request');
+      if (!value) continue;
+      const name = typeof b.resource === 'string' ? b.resource : undefined;
+      const written = inMediaType(value.value, type, name);
+      if ('reason' in written) {
+        reason ??= written.reason;
+        continue;
+      }
+      return { mediaType: type, value: value.value, files: fileFields(b, { resource }), ...(name !== undefined ? { name } : {}) };
+    }
+    return { reason: reason ?? 'nothing it carries is stated enough to make an example' };
+  };
+  const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}), body });
+  if (!made) return undefined;
+  const { samples, notes } = codeSamples(made.request, made.notes);
+  return { kind: 'samples', samples, notes };
+}

@@ -1,0 +1,18 @@
+import type { LayoutBlock } from '../../../areas/area.ts';
+import { stated } from '../../../facet/state.ts';
+import type { SignatureBlock } from '../views.ts';
+import type { BlockContext } from './context.ts';
+
+export type SignatureInput = { itemId: string; data: Record<string, unknown>; block: Extract<LayoutBlock, { kind: 'signature' }> };
+
+/** The item's line under its title (a method and a path after the base address); a deprecated item says so on it. */
+export function signatureBlock(c: BlockContext, { itemId, data, block }: SignatureInput): SignatureBlock | undefined {
+  const cells = block.keys.flatMap((k) => c.cell(itemId, k) ?? []);
+  if (cells.length === 0) return undefined;
+  return {
+    kind: 'signature',
+    cells,
+    ...(block.relative && c.baseUrl !== undefined ? { base: c.baseUrl } : {}),
+    ...(stated(data.deprecated) === true ? { deprecated: true as const } : {}),
+  };
+}

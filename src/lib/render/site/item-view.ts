@@ -1,0 +1,111 @@
+import { areaModule, isAreaKey } from '../../areas/index.ts';
+import { isGap, isObj, own as ownValue, stated } from '../../facet/state.ts';
+import { facetTree } from '../../gaps/tree.ts';
+import type { FacetResult, FileAssessment, OwnerResult } from '../../gaps/types.ts';
+import { findItem, itemKey } from '../../model/spec.ts';
+import { detailView, facetView } from './facet-view.ts';
+import { machinePage } from './machine-view.ts';
+import { itemPath, itemScope, linkOnSite } from './paths.ts';
+import { blockContext } from './blocks/context.ts';
+import { referenceBlocks } from './blocks/index.ts';
+import type { ViewContext } from './site-index.ts';
+import type { FacetView, ItemView, LinkView, MachinePageView } from './views.ts';
+
+/** An id whose facets the machine block shows: a machine's states and transitions. */
+const IN_MACHINE = /^[^/]+\/[^/]+\/(states|transitions)(\/|$)/;
+
+/**
+ * One item's page: the blocks its area lays out, its description, its state machine or the
+ * machines of its lifecycle, whatever else it states, and its links both ways. Undefined for an
+ * item the spec does not have.
+ */
+export function itemView(ctx: ViewContext, area: string, id: string): ItemView | undefined {
+  const { analysis } = ctx.index;
+  const item = isAreaKey(area) ? findItem(analysis.spec, area, id) : undefined;
+  const walk = analysis.facetsOf(`${area}/${id}`);
+  if (!item || !walk) return undefined;
+  const key = itemKey(item);
+  const module = areaModule(item.area);
+  ctx.need(`file:${item.file}`);
+  ctx.need('service');
+  const own = ctx.index.itemFacets(key);
+  if (!own) return undefined;
+  const page = itemPath(item.area, item.id);
+  const blockCtx = blockContext(ctx, key, own, itemScope(item.area, item.id));
+  const blocks = module.layout ? referenceBlocks(blockCtx, key, item.data, module.layout(item.data)) : [];
+  const { used } = blockCtx;
+  const view = (f: FacetResult) => ctx.shared(f, (c) => facetView(c, f));
+  // The description is the page's opening prose; open or empty, it is a gap shown in its place.
+  const descriptionFacet = own.byId.get(`${key}/description`);
+  if (descriptionFacet) used.add(descriptionFacet.id);
+  // The machine block shows the states and transitions, what they state and their gaps.
+  if (blocks.some((b) => b.kind === 'machine')) {
+    for (const f of walk.facets) if (IN_MACHINE.test(f.id)) used.add(f.id);
+    for (const o of walk.owners) if (IN_MACHINE.test(o.id)) for (const [k] of o.details) used.add(`${o.id}/${k}`);
+  }
+  const externalDocs = externalDocsOf(ctx, ownValue(item.data, 'external_docs'), page);
+  if (externalDocs) used.add(`${key}/external_docs`);
+  const extras = module.view?.(item.data, item.id) ?? {};
+  const machine = extras.machine ? machinePage(ctx, extras.machine, item.id) : undefined;
+  const lifecycles = lifecyclesOf(ctx, key);
+  const description = stated(item.data.description);
+  ctx.need(`in:${key}`);
+  ctx.need(`out:${key}`);
+  return {
+    area: item.area,
+    id: item.id,
+    title: item.data.title ?? item.id,
+    listing: extras.listing ?? {},
+    path: page,
+    ...ctx.index.editUrl(item.file),
+    blocks,
+    ...(machine ? { machine } : {}),
+    ...(lifecycles.length > 0 ? { lifecycles } : {}),
+    ...(description !== undefined ? { description, descriptionHtml: ctx.prose(description, page) } : {}),
+    ...(descriptionFacet && descriptionFacet.state !== 'stated' ? { descriptionUnstated: view(descriptionFacet) } : {}),
+    ...(externalDocs ? { externalDocs } : {}),
+    file: item.file,
+    quiet: blockCtx.quiet,
+    coverage: analysis.assessment.byItem[key] ?? { stated: 0, total: 0 },
+    gapCount: walk.facets.filter((f) => isGap(f.state)).length,
+    facets: facetRows(ctx, walk, 2, used),
+    linksTo: ctx.links(analysis.graph.outgoing.get(key), 'to'),
+    linkedFrom: ctx.links(analysis.graph.incoming.get(key), 'from'),
+  };
+}
+
+/**
+ * An owner's facets and the values it states besides them, in page order, minus those a
+ * reference block already shows. `baseDepth` is the number of id segments of the owner.
+ */
+export function facetRows(ctx: ViewContext, walk: FileAssessment, baseDepth: number, used: ReadonlySet<string> = new Set()): FacetView[] {
+  const owners = new Map<string, OwnerResult>(walk.owners.map((o) => [o.id, o]));
+  return facetTree(walk.facets, baseDepth, walk.owners).flatMap((n) => {
+    if (used.has(n.kind === 'facet' ? n.facet.id : n.id)) return [];
+    if (n.kind === 'facet') return [facetView(ctx, n.facet, n.depth, n.hasChildren)];
+    const owner = owners.get(n.id.slice(0, n.id.length - n.key.length - 1));
+    return owner ? [detailView(ctx, owner, n.key, n.value, n.depth)] : [];
+  });
+}
+
+/** The state machines of an item (a resource's lifecycle), each with its page drawn. */
+function lifecyclesOf(ctx: ViewContext, key: string): Array<{ link: LinkView; machine: MachinePageView }> {
+  ctx.need(`lifecycles:${key}`);
+  const { index } = ctx;
+  return index.machinesOf(key).flatMap((owner) => {
+    const [area = '', id = ''] = owner.key.split('/');
+    const item = isAreaKey(area) ? findItem(index.analysis.spec, area, id) : undefined;
+    const machine = item ? areaModule(item.area).view?.(item.data, item.id).machine : undefined;
+    const link = machine ? ctx.link(owner.key, owner.via) : undefined;
+    if (!item || !machine || !link) return [];
+    ctx.need(`file:${item.file}`);
+    return [{ link, machine: machinePage(ctx, machine, item.id) }];
+  });
+}
+
+/** Where to read more about an item (an endpoint's `external_docs`): its address as the site links it, and what is there. */
+function externalDocsOf(ctx: ViewContext, value: unknown, page: string): ItemView['externalDocs'] {
+  if (!isObj(value) || typeof value.url !== 'string') return undefined;
+  const description = typeof value.description === 'string' ? value.description : undefined;
+  return { url: linkOnSite(value.url, `${ctx.base}${page}`), ...(description !== undefined ? { descriptionHtml: ctx.question(description, page) } : {}) };
+}

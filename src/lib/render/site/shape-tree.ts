@@ -1,0 +1,384 @@
+import { isResourceType } from '../../areas/shape.ts';
+import { idSegment } from '../../facet/ids.ts';
+import { isObj, stated, type Obj } from '../../facet/state.ts';
+import type { ExampleMode } from '../example.ts';
+import { facetAnchor, itemPath, pageOf } from './paths.ts';
+import type { DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, ShapeChildren, ShapeView } from './views.ts';
+
+/**
+ * Shape trees as reference pages show them. A type that names a resource shows the resource in
+ * place (its fields, with its description) at one place of the page; everywhere else the page
+ * names it, a link to that place, and for a recursive shape a link to the place around it. Levels
+ * from the third are folded (`<details>`). A page shows resources in place breadth first, at any
+ * depth: every resource its bodies carry, then those their fields name, then the next level,
+ * until what it shows of other items weighs `TREE_BYTES`; past that, a named resource says that
+ * the page shows no more and links to its page. A resource that is a single scalar value (a
+ * `RuleTag` that is a string) is shown in place wherever it is named: its type, constraints and
+ * description. An `all_of` of objects is shown as the fields it merges, each with where it comes
+ * from. A request's tree leaves out read-only fields, a response's write-only ones.
+ */
+
+/** What a page shows of other items' shapes in place, in estimated bytes of HTML (GitHub's largest page stays under 2 MB, the median page under 60 KB). */
+export const TREE_BYTES = 400_000;
+
+/** Shapes at this level and deeper are folded: a body's fields are level 1, their fields level 2. */
+export const FOLDED_LEVEL = 3;
+
+/** How deep an `all_of` is merged through the resources it names (each a part of the next). */
+const MERGE_DEPTH = 16;
+
+const FLAGS = ['nullable', 'read_only', 'write_only', 'deprecated'] as const;
+const CONSTRAINTS: ReadonlyArray<[string, string]> = [
+  ['minimum', '≥'],
+  ['exclusive_minimum', '>'],
+  ['maximum', '≤'],
+  ['exclusive_maximum', '<'],
+  ['multiple_of', 'multiple of'],
+  ['min_length', 'min length'],
+  ['max_length', 'max length'],
+  ['pattern', 'pattern'],
+  ['min_items', 'min items'],
+  ['max_items', 'max items'],
+  ['unique_items', 'unique items'],
+];
+/** Keys of a shape the tree places; anything else it states is an extra. */
+const SHAPE_KEYS = new Set(['type', 'required', 'description', 'format', 'allowed', 'default', 'examples', 'named_examples', 'discriminator', 'fields', 'items', 'values', 'of', ...FLAGS, ...CONSTRAINTS.map(([k]) => k)]);
+const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean', 'null']);
+const COMBINATIONS: ReadonlySet<string> = new Set(['one_of', 'any_of', 'all_of']);
+
+/**
+ * Where a shape sits: its level, whether it is another item's (shown in place), the resources
+ * around it, and whether it is sent (`request`: read-only fields left out) or received
+ * (`response`: write-only fields left out); neither on a resource's own page, which shows all.
+ */
+export type Place = { level: number; borrowed: boolean; within: ReadonlySet<string>; mode?: ExampleMode };
+
+/** The top of a tree: a body, a parameter list, a resource's own fields (`within` the resource itself). */
+export const top = (within: readonly string[] = [], mode?: ExampleMode): Place => ({ level: 0, borrowed: false, within: new Set(within), ...(mode ? { mode } : {}) });
+
+/** What the trees read: facets and details by id (the page's own item's, or another's), links, resources. */
+export interface TreeContext {
+  facet(id: string): FacetView | undefined;
+  /** The keys of the facets directly under an owner (`type`, `fields`…), when it is known which there are. */
+  keysUnder(id: string): ReadonlySet<string> | undefined;
+  detailOf(ownerId: string, key: string): FacetView | undefined;
+  /** Notes a value an owner states as shown, so that the page does not list it again. */
+  place(id: string): void;
+  /** The values an owner states besides its facets, minus the keys given. */
+  details(ownerId: string, skip: ReadonlySet<string>): FacetView[];
+  /** Facets directly under an owner that none of the given keys place. */
+  otherFacets(ownerId: string, placed: ReadonlySet<string>): FacetView[];
+  link(area: 'resources', id: string): LinkView | undefined;
+  item(area: 'resources', id: string): Obj | undefined;
+  /** Prose as safe HTML, its relative links resolved against `page`. */
+  prose(text: string, page: string): string;
+  /** Prefixes the trees' anchors: unique per item, so that a page showing many items has each id once. */
+  scope: string;
+}
+
+/** The trees of one page, as `shapeTrees` makes them. */
+export type ShapeTrees = ReturnType<typeof shapeTrees>;
+
+/** The flag a place leaves out: read-only fields are not sent, write-only ones not received. */
+const hiddenFlag = (at: Place): 'read_only' | 'write_only' | undefined => (at.mode === 'request' ? 'read_only' : at.mode === 'response' ? 'write_only' : undefined);
+
+/** A field's stated value of a flag is true. */
+const flagged = (value: unknown, flag: string) => isObj(value) && stated(value[flag]) === true;
+
+/** A resource's single value, when it is a scalar (a string, a number...) with nothing nested: shown in place wherever it is named. */
+function scalarValue(data: Obj): Obj | undefined {
+  const value = stated(data.value);
+  if (!isObj(value)) return undefined;
+  const type = stated(value.type);
+  return typeof type === 'string' && SCALARS.has(type) && value.fields === undefined && value.items === undefined && value.of === undefined ? value : undefined;
+}
+
+/**
+ * The trees of one page: `shape` builds them with each named resource as a link, to be shown in
+ * place by `finish`, breadth first; `borrowed` says how many shapes of other items that took.
+ */
+export function shapeTrees(ctx: TreeContext) {
+  /** The anchor of each resource shown in place, by mode and resource (a request's tree of it is not a response's). */
+  const shown = new Map<string, string>();
+  /** The places that name a resource, by level, in page order: each a link until `finish` decides. */
+  const pending: Array<Array<{ view: InlineView; resource: string; at: Place }>> = [];
+  let borrowed = 0;
+  let spent = 0;
+
+  /** What a shape of another item adds to the page, in estimated bytes of its HTML (its children are counted as they are made). */
+  function weigh(s: ShapeView): void {
+    if (!s.anchor) borrowed++;
+    else return;
+    let bytes = 260 + (s.name?.length ?? 0) + (s.type?.text?.length ?? 0);
+    for (const f of [s.description, s.format, s.allowed, s.default, s.examples, s.required]) if (f) bytes += 40 + (f.html?.length ?? 0) + (f.text?.length ?? 0);
+    bytes += 60 * (s.constraints.length + s.flags.length + s.extras.length) + (s.discriminator?.mapping.length ?? 0) * 120;
+    spent += bytes;
+  }
+
+  function shape(id: string, value: unknown, name: string | undefined, at: Place, origin?: LinkView): ShapeView {
+    const present = ctx.keysUnder(id);
+    const own = (key: string) => (present === undefined || present.has(key) ? ctx.facet(`${id}/${key}`) : undefined);
+    const type = own('type');
+    const out: ShapeView = {
+      id,
+      // Another item's shape has no anchor here (its own page has it).
+      anchor: at.borrowed ? '' : facetAnchor(id),
+      ...(name !== undefined ? { name } : {}),
+      ...(origin ? { origin } : {}),
+      ...(type ? { type } : {}),
+      flags: FLAGS.flatMap((k) => own(k) ?? []),
+      constraints: CONSTRAINTS.flatMap(([k, label]) => {
+        const f = own(k);
+        return f ? [{ label, facet: f }] : [];
+      }),
+      children: [],
+      extras: [],
+    };
+    const v = isObj(value) ? value : {};
+    const typeName = stated(v.type);
+    if (typeof typeName === 'string' && isResourceType(typeName)) {
+      const link = ctx.link('resources', typeName);
+      if (link) out.typeLink = link;
+      const inline = inlined(typeName, at);
+      if (inline) out.inline = inline;
+    }
+    const optional = { required: own('required') ?? ctx.detailOf(id, 'required'), description: own('description'), format: own('format'), allowed: own('allowed'), default: own('default'), examples: own('examples') };
+    for (const [k, f] of Object.entries(optional)) if (f) (out as Record<string, unknown>)[k] = f;
+    const told = discriminator(id, v, own('discriminator'));
+    if (told) out.discriminator = told;
+    const named = namedExamples(v.named_examples, (text) => ctx.prose(text, pageOf(id)));
+    if (named.length > 0) {
+      ctx.place(`${id}/named_examples`);
+      out.named = named;
+    }
+    const fields = own('fields');
+    if (fields) out.children.push(fieldsOf(id, stated(v.fields), fields, at));
+    // An array's items and a map's values sit at the level of the array or map: their fields are one deeper.
+    for (const kind of ['items', 'values'] as const) {
+      const f = own(kind);
+      if (!f) continue;
+      const inner = stated(v[kind]);
+      const shapes = isObj(inner) ? [shape(`${id}/${kind}`, inner, undefined, at)] : typeof inner === 'string' ? [byName(`${id}/${kind}`, inner, at)] : [];
+      out.children.push({ kind, facet: f, shapes });
+    }
+    const of = own('of');
+    if (of) out.children.push(variantsOf(id, typeof typeName === 'string' ? typeName : undefined, stated(v.of), of, at, out));
+    out.extras = [...out.extras, ...ctx.details(id, new Set(['required', 'named_examples'])), ...ctx.otherFacets(id, SHAPE_KEYS)];
+    weigh(out);
+    return out;
+  }
+
+  /** An object's fields one level down, folded from the third level; the fields the place leaves out named apart (shown folded where they are the page's own). */
+  function fieldsOf(id: string, value: unknown, facet: FacetView, at: Place): ShapeChildren {
+    const level = at.level + 1;
+    const hidden = hiddenFlag(at);
+    const entries = Object.entries(isObj(value) ? value : {});
+    const kept = entries.filter(([, f]) => !(hidden && flagged(f, hidden)));
+    const left = entries.filter(([, f]) => hidden && flagged(f, hidden));
+    const make = ([n, f]: [string, unknown]) => shape(`${id}/fields/${idSegment(n)}`, f, n, { ...at, level });
+    return {
+      kind: 'fields',
+      facet,
+      shapes: kept.map(make),
+      ...(level >= FOLDED_LEVEL ? { folded: true as const } : {}),
+      ...(hidden && left.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: left.map(([n]) => n), ...(at.borrowed ? {} : { shapes: left.map(make) }) } } : {}),
+    };
+  }
+
+  /** A union's or combination's variants, each named by its type; an `all_of` of objects as the fields it merges, where it can be. */
+  function variantsOf(id: string, type: string | undefined, value: unknown, facet: FacetView, at: Place, owner: ShapeView): ShapeChildren {
+    const variants = Array.isArray(value) ? value : [];
+    const combine = type !== undefined && COMBINATIONS.has(type) ? (type as 'one_of' | 'any_of' | 'all_of') : undefined;
+    const level = at.level + 1;
+    const fold = level >= FOLDED_LEVEL ? { folded: true as const } : {};
+    if (combine === 'all_of') {
+      const merged = mergedFields(id, variants, at, owner);
+      if (merged) return { kind: 'fields', facet, ...merged, combine, ...fold };
+    }
+    return {
+      kind: 'variants',
+      facet,
+      ...(combine ? { combine } : {}),
+      shapes: variants.map((x, i) => (isObj(x) ? shape(`${id}/of/${i}`, x, undefined, { ...at, level }) : byName(`${id}/of/${i}`, x, { ...at, level }))),
+      ...fold,
+    };
+  }
+
+  /**
+   * The fields an `all_of` merges, in order, each with the resource it comes from (none for the
+   * combination's own); undefined when a part is not an object of fields (a string with a
+   * pattern, a union), so the parts are shown one by one. What the combination's own parts state
+   * besides their fields joins its extras.
+   */
+  function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
+    type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean };
+    const parts: Part[] = [];
+    const collect = (x: unknown, ownerId: string, where: Place, origin: LinkView | undefined, depth: number): boolean => {
+      if (depth > MERGE_DEPTH) return false;
+      if (typeof x === 'string') {
+        const data = isResourceType(x) && !where.within.has(x) ? ctx.item('resources', x) : undefined;
+        const link = data ? ctx.link('resources', x) : undefined;
+        if (!data || !link) return false;
+        const inside: Place = { ...where, borrowed: true, within: new Set(where.within).add(x) };
+        const fields = stated(data.fields);
+        if (isObj(fields)) {
+          parts.push({ ownerId: `resources/${x}`, fields, origin: link, at: inside, own: false });
+          return true;
+        }
+        return collect(stated(data.value), `resources/${x}/value`, inside, link, depth + 1);
+      }
+      if (!isObj(x)) return false;
+      const type = stated(x.type);
+      if (type === 'all_of') {
+        const of = stated(x.of);
+        return Array.isArray(of) && of.every((y, i) => collect(y, `${ownerId}/of/${i}`, where, origin, depth + 1));
+      }
+      if (typeof type === 'string' && isResourceType(type)) return collect(type, ownerId, where, origin, depth + 1);
+      const fields = stated(x.fields);
+      if ((type !== undefined && type !== 'object') || !isObj(fields) || x.items !== undefined || x.values !== undefined || x.of !== undefined) return false;
+      parts.push({ ownerId, fields, ...(origin ? { origin } : {}), at: where, own: origin === undefined });
+      return true;
+    };
+    if (!variants.every((x, i) => collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
+    const level = at.level + 1;
+    const hidden = hiddenFlag(at);
+    const shapes: ShapeView[] = [];
+    const leftNames: string[] = [];
+    const leftShapes: ShapeView[] = [];
+    for (const part of parts) {
+      if (part.own) {
+        // The combination's own part: its fields are placed here, what else it states (a type left open) among the extras.
+        ctx.facet(`${part.ownerId}/fields`);
+        owner.extras.push(...ctx.details(part.ownerId, new Set()), ...ctx.otherFacets(part.ownerId, new Set(['fields'])));
+      }
+      for (const [n, f] of Object.entries(part.fields)) {
+        const made = () => shape(`${part.ownerId}/fields/${idSegment(n)}`, f, n, { ...part.at, level }, part.origin);
+        if (hidden && flagged(f, hidden)) {
+          leftNames.push(n);
+          if (!part.at.borrowed) leftShapes.push(made());
+        } else shapes.push(made());
+      }
+    }
+    const seen = new Set<string>();
+    const named = parts.flatMap((p) => (p.origin && !seen.has(p.origin.key) ? (seen.add(p.origin.key), [p.origin]) : p.origin ? [] : [undefined]));
+    return {
+      shapes,
+      parts: named.map((l) => l ?? null),
+      ...(hidden && leftNames.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: leftNames, ...(leftShapes.length > 0 ? { shapes: leftShapes } : {}) } } : {}),
+    };
+  }
+
+  /** A discriminator as a reader needs it: the field, and which value means which type (each linked). */
+  function discriminator(id: string, v: Obj, facet: FacetView | undefined): DiscriminatorView | undefined {
+    const value = stated(v.discriminator);
+    if (facet && facet.state !== 'stated') return { facet, field: '', mapping: [] };
+    if (!isObj(value) || typeof value.field !== 'string') return undefined;
+    // Stated beside a type that takes none (an object, as OpenAPI's base schemas state it), it is no facet: shown all the same.
+    if (!facet) ctx.place(`${id}/discriminator`);
+    const mapping = Object.entries(isObj(value.mapping) ? value.mapping : {}).map(([key, type]) => {
+      const link = typeof type === 'string' ? ctx.link('resources', type) : undefined;
+      return { value: key, type: String(type), ...(link ? { link } : {}) };
+    });
+    return { ...(facet ? { facet } : {}), field: value.field, mapping };
+  }
+
+  /** A shape written as a type name (`Card`, or `string` among variants): just that type, linked, and the resource shown in place. */
+  function byName(id: string, value: unknown, at: Place): ShapeView {
+    const text = String(value);
+    const link = typeof value === 'string' && isResourceType(value) ? ctx.link('resources', value) : undefined;
+    const inline = link ? inlined(text, at) : undefined;
+    const type: FacetView = { id, anchor: '', path: '', label: 'type', state: 'stated', text, blockedBy: [], blocks: [], links: [], depth: 0 };
+    const out: ShapeView = { id, anchor: at.borrowed ? '' : facetAnchor(id), type, ...(link ? { typeLink: link } : {}), ...(inline ? { inline } : {}), flags: [], constraints: [], children: [], extras: [] };
+    weigh(out);
+    return out;
+  }
+
+  /**
+   * A resource a shape's type names: a link to its page for now, shown in place by `finish` when
+   * the page has room; inside itself (a recursive shape), a link to the place around it; a scalar
+   * (a string with a pattern) in place at once. Its description comes with it wherever it is named.
+   */
+  function inlined(resource: string, at: Place): InlineView | undefined {
+    const link = ctx.link('resources', resource);
+    if (!link) return undefined;
+    const data = ctx.item('resources', resource);
+    const description = data ? stated(data.description) : undefined;
+    const about = typeof description === 'string' ? { descriptionHtml: ctx.prose(description, itemPath('resources', resource)) } : {};
+    spent += about.descriptionHtml?.length ?? 0;
+    const scalar = data ? scalarValue(data) : undefined;
+    if (scalar) {
+      const inside: Place = { level: at.level, borrowed: true, within: new Set(at.within).add(resource), ...(at.mode ? { mode: at.mode } : {}) };
+      return { link, ...about, scalar: shape(`resources/${resource}/value`, scalar, undefined, inside) };
+    }
+    if (at.within.has(resource)) return { link, ...about, repeat: { ...anchorOf(resource, at), recursive: true } };
+    const view: InlineView = { link, ...about, bounded: true };
+    (pending[at.level] ??= []).push({ view, resource, at });
+    return view;
+  }
+
+  /** Shows the resources in place, level by level in page order, while the page has room; past it, the others say so and link to their pages. */
+  function finish(): void {
+    for (let level = 0; level < pending.length; level++) {
+      const bucket = pending[level] ?? [];
+      // Showing a resource may name more at the same level (an array of them): they join this bucket.
+      for (let i = 0; i < bucket.length; i++) {
+        const { view, resource, at } = bucket[i] as (typeof bucket)[number];
+        const anchor = shown.get(key(resource, at));
+        if (anchor !== undefined) {
+          delete view.bounded;
+          view.repeat = { anchor, recursive: false };
+        } else if (spent < TREE_BYTES) {
+          const data = ctx.item('resources', resource);
+          if (!data) continue;
+          delete view.bounded;
+          view.tree = tree(resource, data, at);
+        }
+      }
+      bucket.length = 0;
+    }
+  }
+
+  /** A resource's own tree where a place names it: its fields one level below the place (or the single value it is, at the place's level). */
+  function tree(resource: string, data: Obj, at: Place): NonNullable<InlineView['tree']> {
+    const here = `${ctx.scope}t${shown.size + 1}`;
+    shown.set(key(resource, at), here);
+    const inside: Place = { level: at.level, borrowed: true, within: new Set(at.within).add(resource), ...(at.mode ? { mode: at.mode } : {}) };
+    const id = `resources/${resource}`;
+    const value = stated(data.value);
+    let root: ShapeView;
+    if (isObj(value)) root = shape(`${id}/value`, value, undefined, inside);
+    else {
+      // A resource of fields: the shape is the object its fields make.
+      root = { id, anchor: '', flags: [], constraints: [], children: [], extras: [] };
+      const fields = ctx.facet(`${id}/fields`);
+      if (fields) root.children.push(fieldsOf(id, stated(data.fields), fields, inside));
+    }
+    return { anchor: here, shape: root };
+  }
+
+  /** Shown in place once per page and mode: a request's tree of a resource leaves out what a response's shows. */
+  const key = (resource: string, at: Place) => `${at.mode ?? ''}:${resource}`;
+
+  /** Where a resource is shown on the page, when it is. */
+  const anchorOf = (resource: string, at: Place): { anchor?: string } => {
+    const anchor = shown.get(key(resource, at));
+    return anchor === undefined ? {} : { anchor };
+  };
+
+  return { shape, inlined, finish, borrowed: () => borrowed, spent: () => spent };
+}
+
+/** Examples by name (a parameter's, a header's), each with its summary and its value as text. */
+function namedExamples(value: unknown, prose: (text: string) => string): NamedExampleView[] {
+  if (!isObj(value)) return [];
+  return Object.entries(value).flatMap(([name, e]): NamedExampleView[] => {
+    if (!isObj(e)) return [];
+    return [{
+      name,
+      ...(typeof e.summary === 'string' ? { summary: e.summary } : {}),
+      ...(typeof e.description === 'string' ? { descriptionHtml: prose(e.description) } : {}),
+      ...('value' in e ? { text: typeof e.value === 'string' ? e.value : JSON.stringify(e.value) } : {}),
+      ...(typeof e.external_value === 'string' ? { external: e.external_value } : {}),
+    }];
+  });
+}

@@ -1,0 +1,363 @@
+import type { AreaKey } from '../../areas/index.ts';
+import type { MachineView } from '../../areas/area.ts';
+import type { Coverage, FacetResult } from '../../gaps/types.ts';
+import type { SampleView } from '../sample-view.ts';
+
+export type { SampleView };
+
+/** A link between pages: `area/item` (or `area`), what it is, and where it goes (relative to the site's base). */
+export type LinkView = {
+  key: string;
+  label: string;
+  via: string;
+  path: string;
+};
+
+/** A gap id with where it is shown. */
+export type GapLink = {
+  id: string;
+  path: string;
+};
+
+/** A structured stated value as a page shows it: every key and value, prose rendered. */
+export type ValueView =
+  | { kind: 'text'; text: string }
+  | { kind: 'prose'; html: string }
+  | { kind: 'list'; items: ValueView[] }
+  | { kind: 'map'; entries: Array<{ key: string; value: ValueView }> };
+
+/** A facet as a page shows it: state, a readable value, and for gaps the question. */
+export type FacetView = {
+  id: string;
+  /** The facet's anchor on its page, and its page with that anchor. */
+  anchor: string;
+  path: string;
+  label: string;
+  state: FacetResult['state'];
+  /** Stated value as text, the reason for none, or the placeholder. */
+  text?: string;
+  /** A stated structure (a body, a list of servers), key by key. */
+  value?: ValueView;
+  /** A stated list of plain values (allowed values, tags), one by one. */
+  items?: string[];
+  question?: string;
+  /** The question as safe HTML (its `code` and links rendered). */
+  questionHtml?: string;
+  owner?: string;
+  link?: string;
+  blockedBy: GapLink[];
+  blocks: GapLink[];
+  /** Items the stated value names (a response's resource, a field's type). */
+  links: LinkView[];
+  /** Nesting below the item's own facets (a field's facets are at depth 1). */
+  depth: number;
+  /** Stated prose, rendered to safe HTML. */
+  html?: string;
+  /** A value its owner states besides its facets (a parameter's `required`): never a gap, not counted. */
+  detail?: true;
+  /** Not written, but so by a rule of the format (a path parameter is required): the rule, in words. */
+  byRule?: string;
+  /**
+   * Where a gap is closed, when the spec says where its repository is: the file in the spec folder
+   * and the line; `create` when the file does not exist yet (an area without its `_area.yaml`);
+   * and the links there, made with the view.
+   */
+  source?: GapSource & { links: GapLinks };
+};
+
+/** A gap's file and line, for the links to its repository (`sourceLinks`). */
+export type GapSource = { file: string; line: number; create?: true };
+
+/** The links a gap shows: its file at its line and in the editor, or the host's page that creates it; each only where the host's URLs are known. */
+export type GapLinks = { view?: string; edit?: string; create?: string };
+
+/** What the pages need to link a gap to its file: the edit URL, and the spec folder's path from the repository root. */
+export type SiteSources = { editUrl: string; specDir: string };
+
+/** A facet's label without its owner's part (`response: media types` → `media types`), where the place already says whose it is. */
+export const shortLabel = (label: string): string => label.slice(label.lastIndexOf(': ') + 1).trim();
+
+/** A state machine as its page shows it, with the diagram drawn and every target a path. */
+export type MachinePageView = {
+  states: Array<{ name: string; initial: boolean; final: boolean; descriptionHtml?: string; descriptionUnstated?: FacetView }>;
+  transitions: Array<{
+    from: string[];
+    to: string;
+    trigger: { kind: MachineView['transitions'][number]['trigger']['kind']; text: string; path?: string };
+    /** The trigger while it is a gap. */
+    triggerUnstated?: FacetView;
+    descriptionHtml?: string;
+    descriptionUnstated?: FacetView;
+  }>;
+  svg?: string;
+  /** The width, in CSS pixels, below which the diagram's smallest label would be under 11 px: it goes beside its table only where that fits. */
+  svgMinWidth?: number;
+  /** The state list and the transitions as facets: stated, or gaps shown as chips. */
+  statesFacet?: FacetView;
+  transitionsFacet?: FacetView;
+};
+
+/** An item's page: its reference blocks, its state machine or lifecycles, what else it states, and links both ways. */
+export type ItemView = {
+  area: AreaKey;
+  id: string;
+  title: string;
+  /** The item in its area's list and the sidebar: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
+  listing: ItemListing;
+  /** The item's page, relative to the site's base. */
+  path: string;
+  /** Where to edit the item's file, when the spec says where its repository is. */
+  editUrl?: string;
+  /** The reference page's blocks, in the area's layout. */
+  blocks: BlockView[];
+  machine?: MachinePageView;
+  /** The state machines of this item (a resource's lifecycle), each linking to its page. */
+  lifecycles?: Array<{ link: LinkView; machine: MachinePageView }>;
+  description?: string;
+  descriptionHtml?: string;
+  file: string;
+  /** The description while it is a gap, shown where the description would be. */
+  descriptionUnstated?: FacetView;
+  /** Where to read more about it (an endpoint's `external_docs`): the address, and what is there as inline HTML. */
+  externalDocs?: { url: string; descriptionHtml?: string };
+  /** What the blocks leave out as saying nothing to a reader (parameters stated as none, a parameter's default style): shown with the authoring facts. */
+  quiet: FacetView[];
+  coverage: Coverage;
+  gapCount: number;
+  /** What the blocks do not show (none, for areas whose layout covers every key), in order. */
+  facets: FacetView[];
+  /** What this item refers to, and what refers to it. */
+  linksTo: LinkView[];
+  linkedFrom: LinkView[];
+};
+
+/** How an item is listed: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
+export type ItemListing = { badge?: string; line?: string; groups?: readonly string[]; note?: string };
+
+/** An item as its area's list and the sidebar show it. */
+export type ItemSummary = {
+  id: string;
+  title: string;
+  /** The item's file in the spec folder. */
+  file: string;
+  listing: ItemListing;
+  path: string;
+  coverage: Coverage;
+  gapCount: number;
+};
+
+/** An area as its page, the dashboard, the gaps page and the sidebar show it: its items summed up. */
+export type AreaSummary = {
+  number: number;
+  key: AreaKey;
+  title: string;
+  path: string;
+  editUrl?: string;
+  covers: string;
+  noun?: string;
+  plural?: string;
+  file: string;
+  description?: string;
+  descriptionHtml?: string;
+  coverage: Coverage;
+  gapCount: number;
+  facets: FacetView[];
+  items: ItemSummary[];
+  /** Every gap of the area and its items (table cells included), in order, for the gaps page. */
+  gaps: FacetView[];
+};
+
+/** The spec's readiness as the dashboard shows it: every level, and the gaps before the next one, each a link to where it is. */
+export type ReadinessView = {
+  reached?: string;
+  levels: Array<{ name: string; reached: boolean; open: number }>;
+  /** The first level not reached; `blocking` lists the first of its gaps, `count` says how many there are. */
+  next?: { name: string; count: number; blocking: GapLink[] };
+};
+
+/** The home page's account of the API, before the workbench's dashboard: its name, summary, purpose and description (as safe HTML), servers and base address. */
+export type HomeView = {
+  name?: string;
+  summary?: string;
+  purposeHtml?: string;
+  descriptionHtml?: string;
+  servers: Array<{ url: string; name?: string; descriptionHtml?: string }>;
+  baseUrl?: string;
+};
+
+/** The API's operations on the home page, by area and group; `items` where there are few enough to list one by one. */
+export type HomeOperations = Array<{
+  area: AreaKey;
+  title: string;
+  path: string;
+  count: number;
+  groups: Array<{ name: string; path: string; count: number; items?: Array<{ title: string; path: string; badge?: string; line?: string }> }>;
+}>;
+
+/** The service as every page shows it: its name and base address (the placeholder as written), and the logo `specbench.yaml` names. */
+export type ServiceView = { name?: string; baseUrl?: string; logo?: string };
+
+/** A shape as a reference shows it: a name, its type, whether it is required and its flags on one line, then what refines it and what nests in it. */
+export type ShapeView = {
+  /** The owner's id: `resources/Order/fields/status`. */
+  id: string;
+  anchor: string;
+  /** A field's, parameter's or header's name. */
+  name?: string;
+  /** Where a field an `all_of` merges comes from: the resource that states it (none for the combination's own). */
+  origin?: LinkView;
+  type?: FacetView;
+  /** The resource a type names. */
+  typeLink?: LinkView;
+  /** The resource a type names, shown in place (its fields), or where the page shows it already. */
+  inline?: InlineView;
+  required?: FacetView;
+  description?: FacetView;
+  format?: FacetView;
+  /** `nullable`, `read_only`, `write_only`, `deprecated`: shown as badges when true. */
+  flags: FacetView[];
+  /** Bounds, lengths, pattern, item counts, each with a short label. */
+  constraints: Array<{ label: string; facet: FacetView }>;
+  allowed?: FacetView;
+  default?: FacetView;
+  examples?: FacetView;
+  /** A parameter's or header's examples by name, each with its summary. */
+  named?: NamedExampleView[];
+  discriminator?: DiscriminatorView;
+  /** What nests in it: an object's fields, an array's items, a map's values, a union's variants. */
+  children: ShapeChildren[];
+  /** Anything else it states (a title, a parameter's `style`). */
+  extras: FacetView[];
+};
+
+/**
+ * What nests in a shape: an object's fields, an array's items, a map's values, a union's variants;
+ * `folded` when it sits deeper than a page shows open. `combine` says how variants combine (one
+ * of them, any of them, all of them); an `all_of` of objects is shown as the `fields` it merges,
+ * `parts` naming where they come from (a resource, or `null` for the combination's own fields).
+ * `leftOut` names the fields a request leaves out (read-only) or a response (write-only); the page's
+ * own are there too, to show folded.
+ */
+export type ShapeChildren = {
+  kind: 'fields' | 'items' | 'values' | 'variants';
+  facet: FacetView;
+  shapes: ShapeView[];
+  folded?: true;
+  combine?: 'one_of' | 'any_of' | 'all_of';
+  parts?: Array<LinkView | null>;
+  leftOut?: { flag: 'read-only' | 'write-only'; names: string[]; shapes?: ShapeView[] };
+};
+
+/** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }> };
+
+/**
+ * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
+ * its own shape at one place of the page; everywhere else the page names it, a link to that place
+ * (or, for a recursive shape, to the place around it); past what one page shows, a link to its
+ * page. Everything in `tree` is the resource's, shown without anchors of its own (its page has them).
+ * Its description comes with it wherever it is named; a resource that is a single scalar value is
+ * shown in place everywhere (`scalar`: its type, constraints and description).
+ */
+export type InlineView = {
+  link: LinkView;
+  /** The resource's description, where the type is used. */
+  descriptionHtml?: string;
+  /** A resource that is a single scalar value (a string with a pattern): that value's shape. */
+  scalar?: ShapeView;
+  /** Its tree: the resource's fields (or the single value it is), at the one place of the page that shows it. */
+  tree?: { anchor: string; shape: ShapeView };
+  /** Shown at another place of this page, `anchor` (none: on its own page, which is this one); `recursive` when this place is inside it. */
+  repeat?: { anchor?: string; recursive: boolean };
+  /** Not shown here: the page already shows as much as it can; its own page has it. */
+  bounded?: true;
+};
+
+/** An example with a name, as stated (a body's, a parameter's or a header's `named_examples`). */
+export type NamedExampleView = { name: string; summary?: string; descriptionHtml?: string; text?: string; external?: string };
+
+/**
+ * One example of a body: a stated one (named or not) as written, or one made from the body's shape
+ * (`generated`), written in one media type. `of` names the stated example another media type
+ * shows again in its own form.
+ */
+export type ExampleView = {
+  name?: string;
+  summary?: string;
+  descriptionHtml?: string;
+  /** The media type it is written in; none where the body states none (it is read as JSON). */
+  mediaType?: string;
+  /** Other media types that write it exactly so (`text/json` beside `application/json`). */
+  alsoAs?: string[];
+  /** The language of `text` for highlighting: `json`, `xml`, `text`. */
+  lang: string;
+  text?: string;
+  /** A named example kept elsewhere: its address. */
+  external?: string;
+  generated?: true;
+  of?: string;
+  /** The id of the stated value this example shows, for its `data-facet`. */
+  facetId?: string;
+};
+
+/** A body: what it carries (a resource, a shape of its own, or one per media type), its media types, headers and examples. */
+export type BodyView = {
+  facet: FacetView;
+  /** The resource it carries, and whether it is a list of it. */
+  resource?: LinkView;
+  list?: boolean;
+  /** The resource it carries, shown in place. */
+  inline?: InlineView;
+  /** An error code it is (a response), linking to the error. */
+  error?: LinkView;
+  /** The body the error carries, shown in place: the error's own, or the errors area's (`from`). */
+  errorBody?: { from: 'error' | 'area'; body: BodyView };
+  /** A request that must carry its body. */
+  required?: true;
+  mediaTypes: string[];
+  description?: FacetView;
+  shape?: ShapeView;
+  /** One body per media type. */
+  media: Array<{ type: string; body: BodyView }>;
+  headers?: { facet: FacetView; shapes: ShapeView[] };
+  /** Stated examples first (named ones, then the one without a name), else generated ones; one per media type that can be written. */
+  examples: ExampleView[];
+  /** Why a media type has no example: `text/csv: …`. */
+  noExample: string[];
+  extras: FacetView[];
+};
+
+export type ResponseView = { status: string; statusClass: string; body: BodyView };
+
+export type ParameterGroupView = { location: string; facet: FacetView; rows: ShapeView[] };
+
+/** Security alternatives: any one will do; each is requirements that must all hold, or none at all. */
+export type SecurityView = {
+  facet: FacetView;
+  /** Each scope with where its scheme's page says what it allows, when the scheme states it. */
+  alternatives: Array<{ anonymous: boolean; requirements: Array<{ scheme: string; link?: LinkView; scopes: Array<{ name: string; path?: string }> }> }>;
+};
+
+/** The item's line under its title: a method and a path (after the base address, where `relative`), a status... */
+export type SignatureBlock = { kind: 'signature'; cells: FacetView[]; base?: string; deprecated?: true };
+/** Short values under their labels. */
+export type FactsBlock = { kind: 'facts'; title?: string; rows: FacetView[] };
+/** A resource's `fields`, or the single `value` it is. */
+export type ShapeBlock = { kind: 'shape'; title: string; facet: FacetView; shape?: ShapeView; fields: ShapeView[] };
+export type ParametersBlock = { kind: 'parameters'; facet: FacetView; groups: ParameterGroupView[] };
+/** `inherited`: the item states no body of its own, so its area's (where that area states it) applies. */
+export type BodyBlock = { kind: 'body'; title: string; body: BodyView; inherited?: { area: string; path: string } };
+export type ResponsesBlock = { kind: 'responses'; facet: FacetView; responses: ResponseView[] };
+export type SecurityBlock = { kind: 'security'; security: SecurityView };
+/** A map whose entries are each a value (scopes, token lifetimes), with the items that use each. */
+export type EntriesBlock = { kind: 'entries'; title: string; facet: FacetView; rows: Array<{ key: string; facet: FacetView; usedBy: LinkView[] }> };
+export type HeadersBlock = { kind: 'headers'; title: string; facet: FacetView; shapes: ShapeView[] };
+/** The item's state machine, which the page draws from `ItemView.machine`. */
+export type MachineBlock = { kind: 'machine' };
+/** Code samples of an endpoint's request, one per language, made at build time; what they leave as placeholders is noted. */
+export type SamplesBlock = { kind: 'samples'; samples: SampleView[]; notes: string[] };
+
+/** One block of an item's reference page. */
+export type BlockView = SignatureBlock | FactsBlock | ShapeBlock | ParametersBlock | BodyBlock | ResponsesBlock | SecurityBlock | EntriesBlock | HeadersBlock | MachineBlock | SamplesBlock;
+
+
