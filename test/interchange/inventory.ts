@@ -447,8 +447,10 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
         const list: Array<[unknown, string]> = isObj(m) && Array.isArray(m.oneOf) ? m.oneOf.map((x, i) => [x, `${opAt}/message/oneOf/${i}`]) : m !== undefined ? [[m, `${opAt}/message`]] : [];
         list.forEach(([message, mAt], i) => {
           const name = nameOf(message, `(message${list.length > 1 ? ` ${i}` : ''} of ${label})`);
-          add(`channel ${id} message ${name}`, mAt);
-          add(`operation ${label} message ${id} ${name}`, mAt);
+          // A channel holds a message it refers to under the component's key (AsyncAPI 3 keys a channel's messages so), one written in place under its name.
+          const held = isObj(message) && typeof message.$ref === 'string' && message.$ref.startsWith(messagePrefix) ? unseg(message.$ref.slice(messagePrefix.length)) : name;
+          add(`channel ${id} message ${held}`, mAt);
+          add(`operation ${label} message ${id} ${held}`, mAt);
           if (!messages.has(name)) messages.set(name, [message, mAt]);
         });
         operationFacts(op, label, opAt);
