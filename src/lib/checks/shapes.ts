@@ -131,10 +131,17 @@ export function patternMatcher(): ValueContext['matches'] {
     }
     let result: boolean | undefined;
     if (re !== null && spent < MATCH_BUDGET_MS) {
+      if (!sandbox || !test) {
+        // Made and run once before any match is timed: on a busy machine the context's first run
+        // alone can pass the time-out, and a plain pattern would then go unjudged.
+        sandbox = vm.createContext(Object.create(null) as object) as { pattern?: RegExp; text?: string };
+        test = new vm.Script('pattern.test(text)');
+        sandbox.pattern = /a/;
+        sandbox.text = 'a';
+        test.runInContext(sandbox);
+      }
       const start = performance.now();
       try {
-        sandbox ??= vm.createContext(Object.create(null) as object) as { pattern?: RegExp; text?: string };
-        test ??= new vm.Script('pattern.test(text)');
         sandbox.pattern = re;
         sandbox.text = text;
         result = test.runInContext(sandbox, { timeout: MATCH_TIMEOUT_MS }) === true;
