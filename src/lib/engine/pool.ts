@@ -5,7 +5,7 @@ import { analyzeFile, type FileAnalysis, type FileResult } from './file-result.t
 
 /**
  * Below this many bytes to read, more threads cost more than they save. Each thread starts cold:
- * it loads the core and warms its code up again, which measured about 1 to 2 s of CPU and 60 to
+ * it loads the core and warms its code up again, which measured about 1 to 2 s of CPU and 50 to
  * 130 MB on two cores (issue 37), more than half of what reading GitHub's imported description
  * (10.4 MB, 2,549 files) costs in one thread; there, and on synthetic specs of 1,000 and 10,000
  * items, one thread was faster, used less CPU and less memory. A second thread's share must be

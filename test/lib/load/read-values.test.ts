@@ -140,7 +140,7 @@ describe('the fast reading of values against the positional reading', () => {
     expect(judged.count - before).toBeGreaterThan(30);
   }, 600_000);
 
-  it('valid YAML written every way: random values written by `yaml` and by js-yaml in random styles, then edited, with CRLF or LF (3,000 cases)', () => {
+  it('valid YAML written every way: random values written by `yaml` and by js-yaml in random styles, then edited, with CRLF or LF (10,000 cases)', () => {
     const piece = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '\t', '#', ': ', ':', '- ', '"', "'", '\\', '{', '}', '[', ']', ',', '?', '!', '&', '*', '|', '>', '%', '@', '`', '~', 'null', 'true', '1', '0x1F', '1e3', '.5', '0o7', '-0', '.inf', '.nan', 'é', '\u2028', '\u0085', '\u00a0', '\uFEFF', '---', '...', '\r');
     const text = fc.array(piece, { maxLength: 12 }).map((a) => a.join(''));
     const key = fc.oneof(text, fc.constantFrom('title', 'description', 'fields', '1', 'true', '~', ''));
@@ -173,8 +173,28 @@ describe('the fast reading of values against the positional reading', () => {
         const decoded = sourceText('x.yaml', encoder.encode(crlf ? edited.replace(/\n/g, '\r\n') : edited), []);
         if (decoded !== undefined) expect(disagreement(decoded)).toBeUndefined();
       }),
-      { numRuns: 3_000, seed: 3737 },
+      { numRuns: 10_000, seed: 3737 },
     );
+  }, 300_000);
+
+  it('YAML put together line by line from indentation, indicators (`- `, `- - `, `key: `, `? `) and values (blocks with every header, flow collections, quotes, comments) (20,000 cases)', () => {
+    const indent = fc.constantFrom('', ' ', '  ', '   ', '    ', '      ', '\t');
+    const lead = fc.constantFrom('', '- ', '- - ', 'a: ', 'b: ', 'key with spaces: ', '"q": ', "'s': ", '1: ', '- a: ', ': ', '-', '- -', 'c:', '? ');
+    const value = fc.constantFrom('', 'x', 'x y', '"dq"', "'sq'", '"a\\nb"', '|', '|-', '|+', '>', '>-', '>+', '|2', '>1-', '[a, b]', '[]', '{}', '{a: 1}', '{a: 1, b: [c]}', '# c', 'x # c', '-', '1', '0x1F', '~', 'true', '1e3', '"', "'", '[', '{', 'x:', 'http://a.b', 'a: b', '- x', '  ', '\t');
+    const line = fc.tuple(indent, lead, value).map((parts) => parts.join(''));
+    const yaml = fc.tuple(fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([lines, nl, end]) => `${lines.join(nl)}${end ? nl : ''}`);
+    const before = judged.count;
+    fc.assert(
+      fc.property(yaml, (text) => {
+        const decoded = sourceText('x.yaml', encoder.encode(text), []);
+        if (decoded !== undefined && readValues(decoded) !== undefined) {
+          judged.count++;
+          expect(disagreement(decoded)).toBeUndefined();
+        }
+      }),
+      { numRuns: 20_000, seed: 37_37 },
+    );
+    expect(judged.count - before).toBeGreaterThan(200);
   }, 300_000);
 
   // Texts the fast reading leaves to the positional one: what the two libraries read differently,
@@ -198,6 +218,13 @@ describe('the fast reading of values against the positional reading', () => {
     ['an implicit key whose `:` is past 1,024 characters', `a${' '.repeat(1100)}: 1\n`],
     ['nesting at the depth limit', `a: ${'['.repeat(70)}${']'.repeat(70)}\n`],
     ['`1` and `1.0` as keys of one mapping', '1: a\n1.0: b\n'],
+    ['a list item holding a list whose one item is empty, before the next item', 'a:\n  - -\n  - x\n'],
+    ['an empty item at the end of a list inside a list item, before the next item', 'a:\n  - - 1\n    -\n  - 2\n'],
+    ['a `|+` block whose last line is blanks without a line break', 'a: |+\n  x\n  '],
+    ['a block with its indentation written, and a line of blanks deeper than it', 'x: |1-\n\n  \ny: 1\n'],
+    ['a first key that starts with `---`', '# a comment\n---a: 0\n'],
+    ['a line of tabs after a block header', 'b: >\n\t\t\n'],
+    ['a line of tabs between the keys of a mapping', '  a: ~\n\t\t\n      c:~\n'],
   ])('declines %s', (_label, text) => {
     expect(readValues(text)).toBeUndefined();
   });
