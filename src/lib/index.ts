@@ -29,7 +29,7 @@ export { readApiDocument, DocumentError, type ApiDocument } from './load/read-do
 export { AREA_FILE, areaOf, CONFIG_FILE, itemKey, type Area, type Item, type Spec } from './model/spec.ts';
 export { gapsMarkdown } from './render/text/gaps-markdown.ts';
 export { gapsJson, gapsText } from './render/text/gaps-text.ts';
-export { gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
+export { coverageSentence, gapReport, percent, showCoverage, showState, type AreaReport, type GapReport } from './render/report.ts';
 export { counted } from './facet/words.ts';
 export { itemGroups, navigation, readerOrder, type NavEntry } from './render/site/navigation.ts';
 export { SiteIndex, type SiteOptions, type ViewContext, type ViewDependency } from './render/site/site-index.ts';

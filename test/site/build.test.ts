@@ -284,7 +284,7 @@ describe('reference pages of the complete fixture', () => {
   });
 
   it('reads as sentences: spaces between links and media types, words for keys, one caption per heading', async () => {
-    expect(text(main(await page(complete, '.')).querySelector('p.dashboard-summary'))).toMatch(/ stated\. All gaps\. Readiness: level publish reached\.$/);
+    expect(text(main(await page(complete, '.')).querySelector('p.dashboard-summary'))).toMatch(/ stated \(\d+\/\d+ \(100%\)\)\. All gaps\. Readiness: level publish reached\.$/);
     const orders = main(await page(complete, 'endpoints/list-orders'));
     expect(text(orders.querySelector('.response .body-carries'))).toBe('A list of Order application/json text/csv');
     expect(orders.querySelectorAll('.facts dt').map(text)).toContain('operation id');

@@ -7,3 +7,10 @@ export function counted(n: number, noun: string, plural = `${noun}s`): string {
 export function withArticle(word: string): string {
   return /^[aeiou]/i.test(word) && !/^(one|uni|use|eu)/i.test(word) ? `an ${word}` : `a ${word}`;
 }
+
+const LIST = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/** Words as a sentence lists them: `A`, `A and B`, `A, B, and C`. */
+export function listWords(words: readonly string[]): string {
+  return LIST.format(words);
+}

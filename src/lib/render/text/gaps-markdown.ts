@@ -1,8 +1,7 @@
-import { counted } from '../../facet/words.ts';
 import type { FacetResult } from '../../gaps/types.ts';
 import { markdownCode, markdownLiteral, markdownQuiet, markdownText } from '../../safety/markdown.ts';
 import { levelsSummary, readinessSentence } from '../readiness.ts';
-import { type GapReport, showCoverage, showState } from '../report.ts';
+import { coverageSentence, type GapReport, showCoverage, showState } from '../report.ts';
 
 /** The commands that rewrite and verify a gap report: `npm run gaps` and `npm run gaps:check` where the project's scripts do exactly that. */
 export type GapsCommands = { write: string; check: string };
@@ -16,9 +15,7 @@ export function gapsMarkdown(report: GapReport, specDir: string, commands: GapsC
     '',
     `<!-- Generated from \`${specDir}/\` by \`${commands.write}\`; do not edit by hand. \`${commands.check}\` fails when it is stale. -->`,
     '',
-    report.gapCount === 0
-      ? `No open gaps: every facet is stated (${showCoverage(report.coverage)}).`
-      : `${counted(report.gapCount, 'open gap')}; ${showCoverage(report.coverage)} of facets stated.`,
+    `${coverageSentence(report)}.`,
     '',
     readinessSentence(report.readiness, markdownCode),
     '',

@@ -1,7 +1,6 @@
 import type { GapReport } from '../report.ts';
-import { showCoverage, showState } from '../report.ts';
+import { coverageSentence, showCoverage, showState } from '../report.ts';
 import { escapeControls, safeJson, visible } from '../../safety/terminal.ts';
-import { counted } from '../../facet/words.ts';
 import { levelsSummary, readinessSentence } from '../readiness.ts';
 
 /**
@@ -23,7 +22,7 @@ function gapsTextRaw(report: GapReport): string {
       if (g.blocks.length) lines.push(`      blocks ${g.blocks.map(visible).join(', ')}`);
     }
   }
-  lines.push('', report.gapCount === 0 ? 'No open gaps.' : `${counted(report.gapCount, 'open gap')}; ${showCoverage(report.coverage)} of facets stated.`, '');
+  lines.push('', `${coverageSentence(report)}.`, '');
   return lines.join('\n');
 }
 
