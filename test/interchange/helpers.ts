@@ -2,15 +2,17 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { statedObj } from '../../src/lib/facet/state.ts';
-import { analyze, areaOf, importDocument, importedFiles, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+import { analyze, areaOf, importDocument, importedFiles, importOnSite, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 
 export const OAS = 'node_modules/@readme/oas-examples';
 export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncapi.yml';
 
 /** A document imported through the real reader and importer, written to a fresh spec folder and loaded back; `source` is the document as read (a Swagger 2.0 one upgraded), `raw` as written. */
-export async function importToSpec(file: string): Promise<{ result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown>; raw: Record<string, unknown> }> {
+export async function importToSpec(file: string, options: { siteUrl?: string } = {}): Promise<{ result: ImportResult; dir: string; analysis: Analysis; source: Record<string, unknown>; raw: Record<string, unknown> }> {
   const doc = await readApiDocument(file);
-  const result = await importDocument(file);
+  const plain = await importDocument(file);
+  // As `specbench import --site-url URL` does: links to paths from the root made whole addresses on the document's site.
+  const result = options.siteUrl === undefined ? plain : importOnSite(plain, new URL(options.siteUrl)).result;
   const dir = await mkdtemp(join(tmpdir(), 'specbench-import-'));
   for (const f of importedFiles(result, 'spec')) {
     await mkdir(dirname(join(dir, f.path)), { recursive: true });
