@@ -130,3 +130,14 @@ describe('bodies shown in place', () => {
     expect(names.filter((n) => n.startsWith('at'))).toEqual(['at0', 'at1', 'at2', 'at3', 'at4', 'at5', 'at6', 'at7']);
   });
 });
+
+describe('examples of a list', () => {
+  it('show a list example as one example, as JSON, never as two', async () => {
+    const spec = await completeWith({
+      'resources/Order.yaml': edit('resources/Order.yaml', (o) => ({ ...o, fields: { ...(o.fields as object), colours: { type: 'array', items: 'string', required: false, examples: [['red', 'blue'], 'green, grey'] } } })),
+    });
+    const order = item(siteViews(spec), 'resources', 'Order');
+    const colours = block(order, 'shape')?.fields.find((f) => f.name === 'colours');
+    expect(colours?.examples?.items).toEqual(['["red","blue"]', 'green, grey']);
+  });
+});

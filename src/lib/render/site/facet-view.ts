@@ -73,6 +73,11 @@ function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: bo
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
   if (isScalar(v)) return { text: scalarText(v) };
   if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(scalarText).join(', '), items: v.map(scalarText) };
+  // A shape's examples, each one value however it is built: a list example is one example (`["red","blue"]`), never read as two.
+  if (key === 'examples' && Array.isArray(v)) {
+    const items = v.map((x) => (isScalar(x) ? scalarText(x) : JSON.stringify(x)));
+    return { text: items.join(', '), items };
+  }
   return { value: valueView(v, key, render) };
 }
 
