@@ -1,14 +1,19 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** Where test builds go: under the working folder (see `buildSite`), ignored by git. */
+const SITE_BUILDS = resolve('.cache/site-builds');
+
 /** Builds the real site for a spec folder into a fresh folder, as `npm run build` does (or another Astro project's, `root`). */
 export async function buildSite(specDir: string, env: Record<string, string> = {}, root?: string): Promise<{ outDir: string; code: number; output: string }> {
-  const outDir = await mkdtemp(join(tmpdir(), 'specbench-site-'));
+  // Inside the working folder: Astro writes a build's server chunks beside an output folder within it,
+  // but into one shared `.astro/` for a folder outside it, where two builds at once replace each other's.
+  await mkdir(SITE_BUILDS, { recursive: true });
+  const outDir = await mkdtemp(join(SITE_BUILDS, 'site-'));
   try {
     const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir, ...(root ? ['--root', root] : [])], {
       // Vitest sets NODE_ENV=test, which would make Vite build for development (no search, dev notices).
