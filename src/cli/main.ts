@@ -42,6 +42,7 @@ Options:
   --check FILE               gaps: exit 1 when FILE is not the current Markdown report
   --base REV, --head REV     diff: the revisions (default: merge base with main, and the working tree)
   --fail-on-breaking         diff: exit 1 when the change breaks clients
+  --preview-url URL          diff: the change's preview site; links its Changes page and each page
   --budget BYTES             diff: summarise past BYTES of Markdown (a comment: 65536)
   --report-url URL           diff: where a summarised report links the full one
   --limit N                  history: how many commits back (default 100)

@@ -14,6 +14,7 @@ const OPTIONS = {
   'fail-on-breaking': { type: 'boolean' },
   budget: { type: 'string' },
   'report-url': { type: 'string' },
+  'preview-url': { type: 'string' },
   limit: { type: 'string' },
   kind: { type: 'string' },
   force: { type: 'boolean' },

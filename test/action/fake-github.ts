@@ -1,5 +1,6 @@
 // A fake of the part of GitHub's REST API the Action's comment uses, on 127.0.0.1: who the token
-// is, a pull request's comments page by page (with `Link` headers), creating and updating one. It
+// is, a pull request's comments page by page (with `Link` headers), creating and updating one, and
+// a pull request itself (its state, head and base, which the preview's workflow checks). It
 // records every request, refuses a body over GitHub's 65,536 characters as GitHub does (422), and
 // can be told to refuse a post.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -32,6 +33,8 @@ export class FakeGitHub {
   refuseWrites: number | undefined;
   /** Comments per page, whatever `per_page` asks (GitHub's pages are up to 100). */
   pageSize = 2;
+  /** Pull requests `GET /repos/:owner/:name/pulls/:number` answers (the preview's check of which pull request a run built). */
+  readonly pulls = new Map<number, { number: number; state: 'open' | 'closed'; head: { sha: string; repo: { full_name: string } }; base: { sha: string; ref: string } }>();
   readonly token = 'test-token-123';
   #server: Server | undefined;
   #nextId = 1000;
@@ -85,6 +88,11 @@ export class FakeGitHub {
     const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/user') {
       return this.tokenUser === undefined ? send(403, { message: 'Resource not accessible by integration', status: '403' }) : send(200, { login: this.tokenUser, type: 'User' });
+    }
+    const pull = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && pull) {
+      const found = this.pulls.get(Number(pull[3]));
+      return found ? send(200, found) : send(404, { message: 'Not Found' });
     }
     if (req.method === 'GET' && list) {
       const pr = Number(list[3]);

@@ -75,7 +75,7 @@ describe('specbench init --spec', () => {
     expect(specYml).toContain('spec: "docs/spec"\n');
     const workflow = parse(specYml) as { jobs: { check: { steps: Array<{ uses?: string; with?: Record<string, unknown> }> } } };
     const action = workflow.jobs.check.steps.filter((s) => s.uses === './node_modules/specbench/.github/actions/specbench');
-    expect(action).toEqual([{ uses: './node_modules/specbench/.github/actions/specbench', with: { spec: 'docs/spec' } }]);
+    expect(action).toEqual([{ uses: './node_modules/specbench/.github/actions/specbench', with: { spec: 'docs/spec', comment: 'false', preview: 'true', 'pages-url': '${{ vars.SPECBENCH_PAGES_URL }}' } }]);
     const pages = parse(await readFile(join(dir, '.github/workflows/pages.yml'), 'utf8')) as { jobs: { build: { steps: Array<{ name?: string; env?: Record<string, string> }> } } };
     const build = pages.jobs.build.steps.find((s) => s.name === 'Build');
     expect(build?.env?.SPECBENCH_EDIT_URL).toBe('${{ github.server_url }}/${{ github.repository }}/edit/${{ github.ref_name }}/docs/spec/');

@@ -5,8 +5,8 @@
  * post-comment.mjs BODY_FILE`. The body's first line is its marker (an HTML comment); the comment
  * updated is the first that starts with the marker AND was written by this token's own user, so a
  * comment someone else wrote, marker or not, is never edited. Plain JavaScript on Node's `fetch`,
- * nothing to install (the Action runs it as it is, from the package; a later privileged workflow
- * can run it on a body an untrusted build left behind).
+ * nothing to install (the Action runs it as it is, from the package; the preview's privileged
+ * workflow, preview/action.yml, runs it on the body preview-comment.sh wrote there).
  *
  * Environment: SPECBENCH_TOKEN (the token), SPECBENCH_REPOSITORY (`owner/name`), SPECBENCH_PR (the
  * pull request's number), SPECBENCH_SPEC (the spec folder: its name joins the marker, one comment

@@ -6,6 +6,7 @@ import { markdownCode, markdownQuiet } from '../safety/markdown.ts';
 import type { Readiness } from '../gaps/levels.ts';
 import { BLOCKING_SHOWN, reachedWords, readinessSentence } from '../render/readiness.ts';
 import type { SpecDiff } from './diff.ts';
+import { facetPath, itemPath, areaPath } from '../render/site/paths.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
 export const DIFF_MARKER = '<!-- specbench-diff -->';
@@ -26,6 +27,12 @@ export interface DiffMarkdownOptions {
   budget?: number;
   /** Where the whole report is read when this one is summarised (the run's job summary; a preview's Changes page): an absolute http(s) URL of at most `DIFF_LINK_MAX` characters. */
   fullReport?: string;
+  /**
+   * The address of the change's preview site (an absolute http(s) URL ending in `/`, at most
+   * `DIFF_LINK_MAX` characters): the report links its Changes page (`changes/`, also the full report
+   * when there is no other) and each item, area and gap to its page there.
+   */
+  preview?: string;
 }
 
 /** One line of a list; `group` heads the lines of its area (the gap lists). */
@@ -84,25 +91,41 @@ function markdownSentence(message: string): string {
  * GitHub: `#1` would link an issue and `@name` mention someone even backslash-escaped (GitHub finds
  * references in the rendered text, skipping only code and links).
  */
-const gapLine = (g: FacetResult) => `  - ${markdownCode(g.id)}: ${markdownCode(g.label)}`;
+const gapLine = (g: FacetResult, on: Linker) => `  - ${on(markdownCode(g.id), facetPath(g.id))}: ${markdownCode(g.label)}`;
 
-function gapEntries(gaps: readonly FacetResult[]): Entry[] {
-  return AREAS.flatMap((def) => gaps.filter((g) => g.area === def.key).map((g, i) => ({ line: gapLine(g), ...(i === 0 ? { group: `- **${def.title}**` } : {}) })));
+/** A code span as it stands in a list: linked to its page on the preview when there is one (`path` from the preview's root). */
+type Linker = (code: string, path: string) => string;
+
+/** Links to pages of the preview at `preview`, each path segment and fragment percent-encoded (so no `<`, `>` or space ends the link); none without a preview. */
+function linker(preview: string | undefined): Linker {
+  if (preview === undefined) return (code) => code;
+  const encode = (path: string) => {
+    const [page = '', fragment] = path.split('#', 2);
+    return page.split('/').map(encodeURIComponent).join('/') + (fragment === undefined ? '' : `#${encodeURIComponent(fragment).replace(/%2F/g, '/')}`);
+  };
+  return (code, path) => `[${code}](<${preview}${encode(path)}>)`;
 }
 
-function sections(d: SpecDiff): Section[] {
+/** The `area/item` key's page. */
+const keyPage = (key: string) => itemPath(areaOfKey(key), key.slice(key.indexOf('/') + 1));
+
+function gapEntries(gaps: readonly FacetResult[], on: Linker): Entry[] {
+  return AREAS.flatMap((def) => gaps.filter((g) => g.area === def.key).map((g, i) => ({ line: gapLine(g, on), ...(i === 0 ? { group: `- **${def.title}**` } : {}) })));
+}
+
+function sections(d: SpecDiff, on: Linker): Section[] {
   return [
     { title: 'Breaking changes', entries: d.breaking.map((b) => ({ line: `- ${markdownSentence(b.message)}` })) },
-    { title: 'Gaps closed', entries: gapEntries(d.gapsClosed) },
-    { title: 'Gaps opened', entries: gapEntries(d.gapsOpened) },
+    { title: 'Gaps closed', entries: gapEntries(d.gapsClosed, on) },
+    { title: 'Gaps opened', entries: gapEntries(d.gapsOpened, on) },
     {
       title: 'Items',
       entries: [
-        ...d.itemsAdded.map((k) => ({ line: `- Added ${markdownCode(k)}` })),
-        ...d.itemsRemoved.map((k) => ({ line: `- Removed ${markdownCode(k)}` })),
-        ...d.itemsRenamed.map((r) => ({ line: `- Renamed ${markdownCode(r.from)} to ${markdownCode(r.to)}` })),
-        ...d.itemsChanged.map((k) => ({ line: `- Changed ${markdownCode(k)}` })),
-        ...d.areasChanged.map((k) => ({ line: `- Changed the ${k} area file` })),
+        ...d.itemsAdded.map((k) => ({ line: `- Added ${on(markdownCode(k), keyPage(k))}` })),
+        ...d.itemsRemoved.map((k) => ({ line: `- Removed ${on(markdownCode(k), keyPage(k))}` })),
+        ...d.itemsRenamed.map((r) => ({ line: `- Renamed ${markdownCode(r.from)} to ${on(markdownCode(r.to), keyPage(r.to))}` })),
+        ...d.itemsChanged.map((k) => ({ line: `- Changed ${on(markdownCode(k), keyPage(k))}` })),
+        ...d.areasChanged.map((k) => ({ line: `- Changed the ${on(k, areaPath(k))} area file` })),
       ],
     },
   ].filter((s) => s.entries.length > 0);
@@ -117,26 +140,33 @@ const heading = (s: Section) => ['', `### ${s.title} (${s.entries.length})`, '']
 
 /** The diff as Markdown fit for a pull-request comment (and a job summary): whole, or summarised to fit `options.budget`. */
 export function diffMarkdown(d: SpecDiff, range: string, options: DiffMarkdownOptions = {}): string {
-  const lists = sections(d);
+  const lists = sections(d, linker(options.preview));
   const whole = [
-    ...top(d, range),
+    ...top(d, range, options.preview),
     readinessSentence(d.readiness.after, markdownCode),
     ...lists.flatMap((s) => [...heading(s), ...entryLines(s.entries, s.entries.length)]),
     ...(lists.length === 0 ? ['', 'No change to the spec.'] : []),
     '',
   ];
   if (options.budget === undefined || costOf(whole) - 1 <= options.budget) return whole.join('\n');
-  return summary(d, range, lists, options.budget, options.fullReport);
+  return summary(d, range, lists, options.budget, options.fullReport ?? changesPage(options.preview), options.preview);
 }
 
+/** The preview's Changes page. */
+const changesPage = (preview: string | undefined) => (preview === undefined ? undefined : `${preview}changes/`);
+
+/** The line that links the preview: its Changes page and its home. */
+const previewLine = (preview: string | undefined) => (preview === undefined ? [] : [`**Preview:** [the Changes page](<${preview}changes/>) lists and marks every change; [the whole site](<${preview}>) as this change makes it.`, '']);
+
 /** The marker, the heading, the counts in one sentence, and a level reached or dropped below. */
-function top(d: SpecDiff, range: string): string[] {
+function top(d: SpecDiff, range: string, preview?: string): string[] {
   return [
     DIFF_MARKER,
     '## Spec changes',
     '',
     `Comparing ${range}: ${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
     '',
+    ...previewLine(preview),
     ...readinessHeadline(d.readiness),
   ];
 }
@@ -149,14 +179,14 @@ const fullReportWords = (url: string | undefined) => (url === undefined ? 'the f
  * budget shared out evenly between the lists (what one list leaves unused goes to the others), each
  * list cut short saying how many lines it left out and where they are.
  */
-function summary(d: SpecDiff, range: string, lists: readonly Section[], budget: number, url: string | undefined): string {
-  const opening = top(d, range);
+function summary(d: SpecDiff, range: string, lists: readonly Section[], budget: number, url: string | undefined, preview?: string): string {
+  const opening = top(d, range, preview);
   const counts = [`This change is too large to list in full here: below are its counts and the first lines of each list; ${fullReportWords(url)} has every line.`, '', ...countsTable(d, lists)];
   const more = (s: Section, shown: number) => `- … and ${s.entries.length - shown} more in the full report${url === undefined ? ' (`specbench diff`)' : ', linked above'}.`;
   // Every list has its heading and its "more" line (a few hundred bytes in all), then lines as they
   // fit. The text costs its lines less the last line break, which the closing empty line makes up.
   let room = budget - costOf(opening) - costOf(counts) - lists.reduce((n, s) => n + costOf(heading(s)) + cost(more(s, 0)), 0);
-  if (room < 0) return bare(d, url);
+  if (room < 0) return bare(d, url, preview);
   const readiness = [BLOCKING_SHOWN, 10, 3, 1].map((cap) => readinessSentence(d.readiness.after, markdownCode, cap)).find((s) => cost(s) + 1 <= Math.min(4_096, room / 4));
   if (readiness !== undefined) room -= cost(readiness) + 1;
   const shown = shareOut(lists, room);
@@ -171,12 +201,12 @@ function summary(d: SpecDiff, range: string, lists: readonly Section[], budget: 
     '',
   ];
   const text = lines.join('\n');
-  return cost(text) - 1 <= budget ? text : bare(d, url);
+  return cost(text) - 1 <= budget ? text : bare(d, url, preview);
 }
 
 /** Only the counts of gaps and the link: what is left when not even the table fits (a budget under `DIFF_MIN_BUDGET`, level names of many thousand characters). */
-function bare(d: SpecDiff, url: string | undefined): string {
-  return [DIFF_MARKER, '## Spec changes', '', `${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open); ${fullReportWords(url)} says what else changed.`, ''].join('\n');
+function bare(d: SpecDiff, url: string | undefined, preview?: string): string {
+  return [DIFF_MARKER, '## Spec changes', '', `${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open); ${fullReportWords(url)} says what else changed.`, '', ...previewLine(preview)].join('\n');
 }
 
 /**

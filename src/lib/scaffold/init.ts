@@ -76,6 +76,7 @@ export function initFiles(options: InitOptions): Array<{ path: string; text: str
     { path: '.vscode/settings.json', text: editorSettings() },
     { path: '.vscode/extensions.json', text: '{\n  "recommendations": ["redhat.vscode-yaml"]\n}\n' },
     { path: '.github/workflows/spec.yml', text: specWorkflow(spec, branch) },
+    { path: '.github/workflows/spec-preview.yml', text: previewWorkflow(spec) },
     { path: '.github/workflows/pages.yml', text: pagesWorkflow(spec, branch) },
     { path: '.gitignore', text: 'node_modules/\ndist/\n.astro/\n# What `npm pack` makes.\n*.tgz\n' },
     { path: '.nvmrc', text: `${NVMRC}\n` },
@@ -184,11 +185,54 @@ function editorSettings(): string {
   return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true }, null, 2)}\n`;
 }
 
+/** The workflow name the preview workflow waits for (`workflow_run`). */
+const SPEC_WORKFLOW_NAME = 'Spec';
+
+/** The Pages branch: the site at its root, each pull request's preview in its `pr-<number>/` folder. */
+export const PAGES_BRANCH = 'gh-pages';
+
+/** The pinned version of the deploy action that publishes the site on the Pages branch. */
+export const DEPLOY_ACTION = 'JamesIves/github-pages-deploy-action@v4.7.3';
+
+/**
+ * The script that removes a closed pull request's preview (`pr-<number>/` on the Pages branch) with
+ * plain git, in a checkout of that branch: the folder's name is made from the number alone, checked
+ * to be one; a push another workflow got in first is fetched and the removal redone.
+ */
+export const REMOVE_PREVIEW_SCRIPT = `case "$SPECBENCH_PR" in
+  '' | 0* | *[!0-9]*) echo "Not a pull request's number: $SPECBENCH_PR" >&2; exit 2 ;;
+esac
+folder="pr-$SPECBENCH_PR"
+git config user.name 'github-actions[bot]'
+git config user.email '41898282+github-actions[bot]@users.noreply.github.com'
+for attempt in 1 2 3 4 5; do
+  git fetch --quiet --no-tags --depth=1 origin "+refs/heads/$SPECBENCH_PAGES_BRANCH:refs/remotes/origin/$SPECBENCH_PAGES_BRANCH"
+  git reset --quiet --hard "refs/remotes/origin/$SPECBENCH_PAGES_BRANCH"
+  if [ ! -e "$folder" ]; then
+    echo "No preview of pull request #$SPECBENCH_PR to remove."
+    exit 0
+  fi
+  git rm -r --quiet -- "$folder"
+  git commit --quiet --no-verify -m "Remove the preview of pull request #$SPECBENCH_PR"
+  if git push --quiet --no-verify origin "HEAD:refs/heads/$SPECBENCH_PAGES_BRANCH"; then
+    echo "Removed the preview of pull request #$SPECBENCH_PR ($folder/ on $SPECBENCH_PAGES_BRANCH)."
+    exit 0
+  fi
+done
+echo "The preview was NOT removed: every push was refused." >&2
+exit 1
+`;
+
+/** A script as a YAML block scalar under a key indented by `indent` spaces. */
+const block = (script: string, indent: number) => `|\n${script.trimEnd().split('\n').map((l) => (l === '' ? '' : `${' '.repeat(indent + 2)}${l}`)).join('\n')}`;
+
 function specWorkflow(spec: string, branch: string): string {
-  return `# On every pull request: check the spec (annotations on the changed lines), fail on a stale
-# SPEC_GAPS.md, comment the gaps the change closes and opens and what it breaks (one comment, updated
-# by later pushes), and build the site. On ${branch}: the same checks.
-name: Spec
+  return `# On every pull request, with a read-only token (a fork's code runs here): check the spec
+# (annotations on the changed lines), fail on a stale SPEC_GAPS.md, and build the pull request's
+# preview (the site with a Changes page and every change marked, compared with the base) as an
+# artifact. spec-preview.yml, which never runs the pull request's code, publishes it and posts the
+# comment. On ${branch}: the same checks and the site's build.
+name: ${SPEC_WORKFLOW_NAME}
 
 on:
   pull_request:
@@ -197,15 +241,17 @@ on:
 
 permissions:
   contents: read
-  pull-requests: write
 
 jobs:
   check:
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
     steps:
       - uses: actions/checkout@v4
         with:
           fetch-depth: 0 # the diff compares with the merge base, the changelog reads the history
+          persist-credentials: false
       - uses: actions/setup-node@v4
         with:
           node-version: 22
@@ -213,13 +259,105 @@ jobs:
       - uses: ./node_modules/specbench/.github/actions/specbench
         with:
           spec: ${yamlString(spec)}
+          comment: 'false' # posted by spec-preview.yml
+          preview: 'true'
+          pages-url: \${{ vars.SPECBENCH_PAGES_URL }}
       - name: The site builds
+        if: github.event_name != 'pull_request'
         run: npm run build
 `;
 }
 
+/**
+ * The privileged half of a pull request's preview: when the workflow above has finished, it takes
+ * its artifact as data, publishes the site as \`pr-<number>/\` on the Pages branch and comments,
+ * with this repository's own Specbench (its default branch, never the pull request's code); when
+ * the pull request closes, it removes the folder.
+ */
+function previewWorkflow(spec: string): string {
+  return `# The pull request's preview, published and commented with write access: runs when the Spec
+# workflow (spec.yml, read-only, the pull request's code) has finished, from this repository's
+# default branch, and never runs anything the pull request wrote: its artifact (the built site, its
+# number) is data, checked against GitHub; the comment is written by the Specbench this branch
+# installed, reading the pull request's commits. The preview is the folder pr-<number>/ of the
+# ${PAGES_BRANCH} branch, removed when the pull request closes.
+name: Spec preview
+
+on:
+  workflow_run:
+    workflows: [${yamlString(SPEC_WORKFLOW_NAME)}]
+    types: [completed]
+  pull_request_target:
+    types: [closed]
+
+permissions: {}
+
+jobs:
+  publish:
+    if: github.event_name == 'workflow_run' && github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'
+    runs-on: ubuntu-latest
+    permissions:
+      actions: read # the artifact of the run
+      contents: write # the Pages branch
+      pull-requests: write # the comment
+    # One run at a time per pull request branch, the newest waiting: an older build never lands after a newer one.
+    concurrency:
+      group: spec-preview-\${{ github.event.workflow_run.head_repository.full_name }}-\${{ github.event.workflow_run.head_branch }}
+      cancel-in-progress: false
+    steps:
+      # This repository's default branch: its Specbench and scripts, never the pull request's.
+      - uses: actions/checkout@v4
+        with:
+          ref: \${{ github.event.repository.default_branch }}
+          fetch-depth: 0
+      - uses: actions/checkout@v4
+        with:
+          ref: ${PAGES_BRANCH}
+          path: .specbench-pages
+          fetch-depth: 1
+      - uses: actions/download-artifact@v4
+        with:
+          name: specbench-preview
+          path: \${{ runner.temp }}/specbench-preview
+          run-id: \${{ github.event.workflow_run.id }}
+          github-token: \${{ github.token }}
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 22
+      - run: npm install --no-audit --no-fund
+      - uses: ./node_modules/specbench/.github/actions/specbench/preview
+        with:
+          artifact: \${{ runner.temp }}/specbench-preview
+          head-sha: \${{ github.event.workflow_run.head_sha }}
+          pages: .specbench-pages
+          pages-branch: ${PAGES_BRANCH}
+          pages-url: \${{ vars.SPECBENCH_PAGES_URL }}
+          spec: ${yamlString(spec)}
+
+  remove:
+    if: github.event_name == 'pull_request_target' && github.event.action == 'closed'
+    runs-on: ubuntu-latest
+    permissions:
+      contents: write # the Pages branch
+    steps:
+      # The Pages branch only: never the pull request's code.
+      - uses: actions/checkout@v4
+        with:
+          ref: ${PAGES_BRANCH}
+          fetch-depth: 1
+      - name: Remove the preview
+        shell: bash
+        env:
+          SPECBENCH_PR: \${{ github.event.pull_request.number }}
+          SPECBENCH_PAGES_BRANCH: ${PAGES_BRANCH}
+        run: ${block(REMOVE_PREVIEW_SCRIPT, 8)}
+`;
+}
+
 function pagesWorkflow(spec: string, branch: string): string {
-  return `# On every push to ${branch}: build the site and publish it on GitHub Pages (Settings > Pages > Source: GitHub Actions).
+  return `# On every push to ${branch}: build the site and publish it at the root of the ${PAGES_BRANCH} branch
+# (Settings > Pages > Source: Deploy from a branch, ${PAGES_BRANCH}, / (root)), keeping the pull
+# requests' previews (its pr-<number>/ folders, published by spec-preview.yml).
 name: Publish the spec site
 
 on:
@@ -229,16 +367,16 @@ on:
 
 permissions:
   contents: read
-  pages: write
-  id-token: write
 
 concurrency:
   group: pages
-  cancel-in-progress: true
+  cancel-in-progress: false
 
 jobs:
   build:
     runs-on: ubuntu-latest
+    permissions:
+      contents: write # the ${PAGES_BRANCH} branch
     steps:
       - uses: actions/checkout@v4
         with:
@@ -247,27 +385,23 @@ jobs:
         with:
           node-version: 22
       - run: npm install --no-audit --no-fund
-      - id: pages
-        uses: actions/configure-pages@v5
-      - name: Build
-        run: npm run build
+      - id: address
+        name: The site's address
+        run: node node_modules/specbench/.github/actions/specbench/pages-url.mjs >> "$GITHUB_OUTPUT"
         env:
-          SITE_URL: \${{ steps.pages.outputs.origin }}
-          BASE_PATH: \${{ steps.pages.outputs.base_path }}/
+          SPECBENCH_REPOSITORY: \${{ github.repository }}
+          SPECBENCH_PAGES_URL: \${{ vars.SPECBENCH_PAGES_URL }}
+      - name: Build
+        run: npm run build && touch dist/.nojekyll
+        env:
+          SITE_URL: \${{ steps.address.outputs.site-url }}
+          BASE_PATH: \${{ steps.address.outputs.base-path }}
           SPECBENCH_EDIT_URL: ${yamlString(`\${{ github.server_url }}/\${{ github.repository }}/edit/\${{ github.ref_name }}/${spec}/`)}
-      - uses: actions/upload-pages-artifact@v3
+      - uses: ${DEPLOY_ACTION}
         with:
-          path: dist
-
-  deploy:
-    needs: build
-    runs-on: ubuntu-latest
-    environment:
-      name: github-pages
-      url: \${{ steps.deployment.outputs.page_url }}
-    steps:
-      - id: deployment
-        uses: actions/deploy-pages@v4
+          folder: dist
+          branch: ${PAGES_BRANCH}
+          clean-exclude: pr-*
 `;
 }
 
