@@ -1,10 +1,11 @@
 // The preview's workflows read as GitHub reads them (parsed with `yaml`), this repository's and
-// those `specbench init` writes: the pull request's own workflow holds a read-only token and never
-// posts; the privileged one is triggered by `workflow_run` and `pull_request_target: closed`, has
-// the permissions each job needs and no more, checks out only the default branch and the Pages
-// branch, and runs nothing but installing the default branch and the Action's scripts; no
-// `${{ }}` expression is ever written into a script (values reach scripts through `env:`). Then
-// the address of a preview, and `diff --preview-url`, refuse what is not one.
+// those `specbench init` writes: the pull request's own workflow holds a read-only token, posts
+// nothing and builds nothing that is published; the privileged one is triggered by `workflow_run`
+// and `pull_request_target: closed`, has the permissions each job needs and no more (its build job
+// none that writes), checks out only the default branch and the Pages branch, publishes only what
+// its own build job made, and runs nothing but installing the default branch and the Action's
+// scripts; no `${{ }}` expression is ever written into a script (values reach scripts through
+// `env:`). Then the address of a preview, and `diff --preview-url`, refuse what is not one.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -89,63 +90,96 @@ describe("the pull request's own workflow (the fork's code runs there)", () => {
     }
   });
 
-  it("runs the site's build in a step that is given no token, and uploads what it left as an artifact", async () => {
-    const steps = (parse(await readFile(join(ACTION, 'action.yml'), 'utf8')) as { runs: { steps: Step[] } }).runs.steps;
-    const build = steps.find((s) => s.run?.includes('preview-build.sh'));
-    expect(build?.if).toContain("inputs.preview == 'true'");
-    expect(Object.values(build?.env ?? {}).some((v) => /token|secrets/i.test(v))).toBe(false);
+  it('builds no site: the Action only leaves the number (and the change as JSON) as an artifact, in a step given no token', async () => {
+    const action = parse(await readFile(join(ACTION, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; runs: { steps: Step[] } };
+    const steps = action.runs.steps;
+    expect(Object.keys(action.inputs)).not.toContain('build-command');
+    const request = steps.find((s) => s.run?.includes('preview-request.sh'));
+    expect(request?.if).toContain("inputs.preview == 'true'");
+    expect(Object.values(request?.env ?? {}).some((v) => /token|secrets/i.test(v))).toBe(false);
+    expect(steps.some((s) => s.env?.SPECBENCH_BUILD_COMMAND !== undefined || /build/.test(s.run ?? ''))).toBe(false);
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
     expect(upload?.uses).toMatch(/^actions\/upload-artifact@v\d+$/);
     expect(upload?.with).toMatchObject({ name: 'specbench-preview', path: '${{ runner.temp }}/specbench-preview/' });
-    expect(steps.indexOf(build ?? {})).toBeLessThan(steps.indexOf(upload ?? {}));
-    expect(build?.env?.SPECBENCH_PREVIEW_DIR).toBe('${{ runner.temp }}/specbench-preview');
+    expect(steps.indexOf(request ?? {})).toBeLessThan(steps.indexOf(upload ?? {}));
+    expect(request?.env?.SPECBENCH_PREVIEW_DIR).toBe('${{ runner.temp }}/specbench-preview');
   });
 });
 
-describe('the privileged workflow (write access: publishes and comments)', () => {
-  it('is triggered by the finished run of the pull request workflow and by a pull request closing, with no permission by default and each job its own', async () => {
+describe('the privileged workflow (a read-only build job with the default branch\'s code; a job with write access that publishes and comments)', () => {
+  it('is triggered by the finished run of the pull request workflow and by a pull request closing, with no permission by default and each job its own; the build job holds no write permission', async () => {
     for (const set of await workflowSets()) {
       const w = set.privileged;
       expect(Object.keys(w.on).sort(), set.who).toEqual(['pull_request_target', 'workflow_run']);
       expect(w.on.workflow_run, set.who).toEqual({ workflows: [set.untrusted.name], types: ['completed'] });
       expect(w.on.pull_request_target, set.who).toEqual({ types: ['closed'] });
       expect(w.permissions, set.who).toEqual({});
-      expect(Object.keys(w.jobs).sort()).toEqual(['publish', 'remove']);
-      expect(w.jobs.publish?.permissions, set.who).toEqual({ actions: 'read', contents: 'write', 'pull-requests': 'write' });
-      expect(w.jobs.publish?.if, set.who).toContain("github.event_name == 'workflow_run' && github.event.workflow_run.event == 'pull_request'");
+      expect(Object.keys(w.jobs).sort()).toEqual(['build', 'publish', 'remove']);
+      const build = w.jobs.build as Job & { outputs?: unknown };
+      expect(build.permissions, set.who).toEqual({ actions: 'read', contents: 'read', 'pull-requests': 'read' });
+      expect(writes(build.permissions), set.who).toEqual([]);
+      expect(build.if, set.who).toBe("github.event_name == 'workflow_run' && github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'");
+      expect(build.outputs, set.who).toEqual({ ok: '${{ steps.preview.outputs.ok }}' });
+      const publish = w.jobs.publish as Job & { needs?: unknown; concurrency?: unknown };
+      expect(publish.needs, set.who).toBe('build');
+      expect(publish.permissions, set.who).toEqual({ contents: 'write', 'pull-requests': 'write' });
+      expect(publish.if, set.who).toBe("${{ !cancelled() && github.event_name == 'workflow_run' && needs.build.outputs.ok == 'true' }}");
       expect(w.jobs.remove?.permissions, set.who).toEqual({ contents: 'write' });
       // Runs for one pull request's branch wait for each other, the newest pending: an older preview never lands after a newer one.
-      expect((w.jobs.publish as Job & { concurrency?: unknown }).concurrency, set.who).toEqual({ group: 'spec-preview-${{ github.event.workflow_run.head_repository.full_name }}-${{ github.event.workflow_run.head_branch }}', 'cancel-in-progress': false });
+      expect(publish.concurrency, set.who).toEqual({ group: 'spec-preview-${{ github.event.workflow_run.head_repository.full_name }}-${{ github.event.workflow_run.head_branch }}', 'cancel-in-progress': false });
       expect(w.jobs.remove?.if, set.who).toBe("github.event_name == 'pull_request_target' && github.event.action == 'closed'");
     }
   });
 
-  it("never checks out the pull request's code: only the default branch and the Pages branch", async () => {
+  it("never checks out the pull request's code: only the default branch and the Pages branch; the build job builds with the default branch's code and the publishing job takes only its artifact", async () => {
     for (const set of await workflowSets()) {
+      const build = set.privileged.jobs.build as Job;
       const publish = set.privileged.jobs.publish as Job;
       const remove = set.privileged.jobs.remove as Job;
+      expect(checkouts(build).map((s) => [s.with?.ref, s.with?.path ?? '.', s.with?.['persist-credentials']]), set.who).toEqual([['${{ github.event.repository.default_branch }}', '.', false]]);
       expect(checkouts(publish).map((s) => [s.with?.ref, s.with?.path ?? '.']), set.who).toEqual([
         ['${{ github.event.repository.default_branch }}', '.'],
         ['gh-pages', '.specbench-pages'],
       ]);
       expect(checkouts(remove).map((s) => s.with?.ref), set.who).toEqual(['gh-pages']);
-      for (const job of [publish, remove]) {
-        // No checkout of another repository (a fork), and nothing anywhere names the pull request's head but the commit the preview action checks.
+      for (const job of [build, publish, remove]) {
+        // No checkout of another repository (a fork), and no step names the pull request's head but the commit the preview actions check.
         for (const step of checkouts(job)) expect(step.with, set.who).not.toHaveProperty('repository');
         for (const step of job.steps) expect(JSON.stringify(step), set.who).not.toMatch(/pull_request\.head|head_ref|head_branch|head_repository|refs\/pull/);
       }
-      // What runs: installing the default branch, the Action's scripts, the removal script; no build, no test, no script of the branch.
-      const runs = publish.steps.filter((s) => s.run !== undefined).map((s) => s.run);
-      expect(runs, set.who).toEqual(['npm install --no-audit --no-fund']);
-      const uses = publish.steps.map((s) => s.uses?.replace(/@.*/, '')).filter(Boolean);
-      expect(uses, set.who).toEqual(['actions/checkout', 'actions/checkout', 'actions/download-artifact', 'actions/setup-node', `${set.action}/preview`]);
-      const download = publish.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
-      expect(download?.with).toMatchObject({ name: 'specbench-preview', 'run-id': '${{ github.event.workflow_run.id }}', path: '${{ runner.temp }}/specbench-preview' });
+      // What runs: installing the default branch, the Action's scripts, the removal script; no script of the branch.
+      for (const job of [build, publish]) expect(job.steps.filter((s) => s.run !== undefined).map((s) => s.run), set.who).toEqual(['npm install --no-audit --no-fund']);
+      expect(build.steps.map((s) => s.uses?.replace(/@.*/, '')).filter(Boolean), set.who).toEqual(['actions/checkout', 'actions/setup-node', 'actions/download-artifact', `${set.action}/preview/build`]);
+      const request = build.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
+      expect(request?.with, set.who).toEqual({ name: 'specbench-preview', 'run-id': '${{ github.event.workflow_run.id }}', path: '${{ runner.temp }}/specbench-preview', 'github-token': '${{ github.token }}' });
+      const builder = build.steps.find((s) => s.uses === `${set.action}/preview/build`);
+      expect(builder?.id, set.who).toBe('preview');
+      expect(builder?.with, set.who).toMatchObject({ request: '${{ runner.temp }}/specbench-preview', 'head-sha': '${{ github.event.workflow_run.head_sha }}' });
+      expect(builder?.with, set.who).not.toHaveProperty('build-command');
+      expect(publish.steps.map((s) => s.uses?.replace(/@.*/, '')).filter(Boolean), set.who).toEqual(['actions/checkout', 'actions/checkout', 'actions/download-artifact', 'actions/setup-node', `${set.action}/preview`]);
+      // The publishing job downloads this run's build (no run-id: never the pull request workflow's artifact) and publishes it.
+      const site = publish.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
+      expect(site?.with, set.who).toEqual({ name: 'specbench-preview-site', path: '${{ runner.temp }}/specbench-preview-site' });
       const preview = publish.steps.find((s) => s.uses === `${set.action}/preview`);
-      expect(preview?.with).toMatchObject({ artifact: '${{ runner.temp }}/specbench-preview', 'head-sha': '${{ github.event.workflow_run.head_sha }}', pages: '.specbench-pages' });
+      expect(preview?.with).toMatchObject({ artifact: '${{ runner.temp }}/specbench-preview-site', 'head-sha': '${{ github.event.workflow_run.head_sha }}', pages: '.specbench-pages' });
+      expect(preview?.with, set.who).not.toHaveProperty('forks');
       expect(remove.steps.map((s) => s.uses?.replace(/@.*/, '') ?? 'run')).toEqual(['actions/checkout', 'run']);
       expect(remove.steps[1]?.env).toEqual({ SPECBENCH_PR: '${{ github.event.pull_request.number }}', SPECBENCH_PAGES_BRANCH: 'gh-pages' });
     }
+  });
+
+  it("builds with the default branch's command in a step given no token, from the spec files alone, and uploads the site under its own name", async () => {
+    const action = parse(await readFile(join(ACTION, 'preview', 'build', 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }>; runs: { steps: Step[] } };
+    const steps = action.runs.steps;
+    expect(action.inputs['build-command']?.default).toBe('npm run build');
+    const holding = steps.filter((s) => Object.values(s.env ?? {}).some((v) => v.includes('inputs.token')));
+    expect(holding.map((s) => s.run)).toEqual(['node "$GITHUB_ACTION_PATH/../../preview-pr.mjs" >> "$GITHUB_OUTPUT"', 'node "$GITHUB_ACTION_PATH/../../preview-spec.mjs" >> "$GITHUB_OUTPUT"']);
+    const build = steps.find((s) => s.run?.includes('preview-site.sh'));
+    expect(Object.values(build?.env ?? {}).some((v) => /token|secrets/i.test(v))).toBe(false);
+    expect(build?.env).toMatchObject({ SPECBENCH_BUILD_COMMAND: '${{ inputs.build-command }}', SPECBENCH_COMPARE: '${{ steps.spec.outputs.compare }}', SPECBENCH_PR: '${{ steps.pr.outputs.number }}' });
+    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload?.with).toMatchObject({ name: 'specbench-preview-site', path: '${{ runner.temp }}/specbench-preview-site/' });
+    expect(steps.map((s) => s.id ?? s.uses?.replace(/@.*/, '') ?? s.run)).toEqual(['pr', 'spec', 'bash "$GITHUB_ACTION_PATH/../../preview-site.sh"', 'actions/upload-artifact']);
   });
 
   it('gives the token only to the two scripts that talk to GitHub, never to the step that runs Specbench or publishes', async () => {
@@ -154,7 +188,9 @@ describe('the privileged workflow (write access: publishes and comments)', () =>
     expect(holding.map((s) => s.run)).toEqual(['node "$GITHUB_ACTION_PATH/../preview-pr.mjs" >> "$GITHUB_OUTPUT"', 'node "$GITHUB_ACTION_PATH/../post-comment.mjs" "$RUNNER_TEMP/specbench-comment.md"']);
     for (const step of holding) expect(step.env).not.toHaveProperty('SPECBENCH_COMMAND');
     // The pull request's number that names the folder and the comment's pull request is the one preview-pr.mjs checked.
-    for (const step of steps.filter((s) => s.env?.SPECBENCH_PR !== undefined)) expect(step.env?.SPECBENCH_PR).toBe('${{ steps.pr.outputs.number }}');
+    for (const file of ['preview/action.yml', 'preview/build/action.yml']) {
+      for (const step of (parse(await readFile(join(ACTION, file), 'utf8')) as { runs: { steps: Step[] } }).runs.steps.filter((s) => s.env?.SPECBENCH_PR !== undefined)) expect(step.env?.SPECBENCH_PR, file).toBe('${{ steps.pr.outputs.number }}');
+    }
   });
 });
 
@@ -164,7 +200,7 @@ describe('every workflow and action', () => {
     for (const set of await workflowSets()) {
       for (const w of [set.untrusted, set.privileged, set.pages]) for (const [name, job] of Object.entries(w.jobs)) for (const s of job.steps) if (s.run !== undefined) scripts.push([`${set.who} ${w.name} ${name}`, s.run]);
     }
-    for (const file of ['action.yml', 'preview/action.yml']) {
+    for (const file of ['action.yml', 'preview/action.yml', 'preview/build/action.yml']) {
       for (const s of (parse(await readFile(join(ACTION, file), 'utf8')) as { runs: { steps: Step[] } }).runs.steps) if (s.run !== undefined) scripts.push([file, s.run]);
     }
     expect(scripts.length).toBeGreaterThan(10);

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Which pull request a finished, untrusted preview build was for, in the privileged workflow
- * (`workflow_run`): GitHub gives no pull request for a fork's run, so the build leaves its number in
- * the artifact (`pr.json`), and this takes it as untrusted data: a regular file of a few bytes, a
+ * Which pull request a finished pull request workflow asked a preview for, in the privileged
+ * workflow (`workflow_run`): GitHub gives no pull request for a fork's run, so that workflow leaves
+ * its number in its artifact (`pr.json`), and this takes it as untrusted data (in the build job; the
+ * publishing job checks the build job's pr.json again the same way): a regular file of a few bytes, a
  * JSON object whose `number` is a whole number, and only that. It then asks GitHub about that pull
  * request and accepts it only when it is open and its head is the commit the run built
  * (SPECBENCH_HEAD_SHA, from the `workflow_run` event): a build cannot name another pull request and

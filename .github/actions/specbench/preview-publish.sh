@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Publishes a pull request's preview on the Pages branch, in the privileged workflow: the folder
-# `pr-<number>/` of the branch becomes the built site the untrusted build left (SPECBENCH_SITE),
-# as one commit pushed with plain git (fetched again and redone when another push came first).
+# `pr-<number>/` of the branch becomes the site the build job made with the default branch's code
+# (preview-site.sh; SPECBENCH_SITE), as one commit pushed with plain git (fetched again and redone
+# when another push came first).
 # Nothing of the site runs here: its files are copied as they are. The folder's name is made from
 # the pull request's number alone, checked to be a whole number; a site holding anything but
 # regular files and folders (a symbolic link, a pipe, a `.git`), or more than

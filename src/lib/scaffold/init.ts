@@ -228,9 +228,10 @@ const block = (script: string, indent: number) => `|\n${script.trimEnd().split('
 
 function specWorkflow(spec: string, branch: string): string {
   return `# On every pull request, with a read-only token (a fork's code runs here): check the spec
-# (annotations on the changed lines), fail on a stale SPEC_GAPS.md, and build the pull request's
-# preview (the site with a Changes page and every change marked, compared with the base) as an
-# artifact. spec-preview.yml, which never runs the pull request's code, publishes it and posts the
+# (annotations on the changed lines), fail on a stale SPEC_GAPS.md, and ask for the pull request's
+# preview (its number, as an artifact). spec-preview.yml, which never runs the pull request's code,
+# builds the preview (the site with a Changes page and every change marked, compared with the base)
+# with ${branch}'s code from the pull request's spec files read as data, publishes it and posts the
 # comment. On ${branch}: the same checks and the site's build.
 name: ${SPEC_WORKFLOW_NAME}
 
@@ -269,18 +270,22 @@ jobs:
 }
 
 /**
- * The privileged half of a pull request's preview: when the workflow above has finished, it takes
- * its artifact as data, publishes the site as \`pr-<number>/\` on the Pages branch and comments,
- * with this repository's own Specbench (its default branch, never the pull request's code); when
- * the pull request closes, it removes the folder.
+ * The privileged half of a pull request's preview: when the workflow above has finished, a job with
+ * a read-only token builds the preview with this repository's default branch (its package.json,
+ * lockfile and site) from the pull request's spec files, taken from its head as data; a job with
+ * write access publishes that build as \`pr-<number>/\` on the Pages branch and comments, with the
+ * default branch's own Specbench. Nothing the pull request's code built is published; when the pull
+ * request closes, the folder is removed.
  */
 function previewWorkflow(spec: string): string {
-  return `# The pull request's preview, published and commented with write access: runs when the Spec
-# workflow (spec.yml, read-only, the pull request's code) has finished, from this repository's
-# default branch, and never runs anything the pull request wrote: its artifact (the built site, its
-# number) is data, checked against GitHub; the comment is written by the Specbench this branch
-# installed, reading the pull request's commits. The preview is the folder pr-<number>/ of the
-# ${PAGES_BRANCH} branch, removed when the pull request closes.
+  return `# The pull request's preview, built, published and commented from this repository's default
+# branch: runs when the Spec workflow (spec.yml, read-only, the pull request's code) has finished,
+# and never runs anything the pull request wrote. Its artifact gives only the pull request's
+# number, checked against GitHub. The \`build\` job, with a read-only token, builds the preview with
+# this branch's code from the pull request's spec files (${spec}/), taken from its head as data;
+# the \`publish\` job, with write access, publishes that build (never the pull request's own) as
+# pr-<number>/ on the ${PAGES_BRANCH} branch and posts the comment, written by the Specbench this branch
+# installed, reading the pull request's commits. The folder is removed when the pull request closes.
 name: Spec preview
 
 on:
@@ -293,11 +298,45 @@ on:
 permissions: {}
 
 jobs:
-  publish:
+  build:
     if: github.event_name == 'workflow_run' && github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'
     runs-on: ubuntu-latest
     permissions:
-      actions: read # the artifact of the run
+      actions: read # the pull request's number, in its run's artifact
+      contents: read # this branch, and the pull request's commits as data
+      pull-requests: read # which pull request it is
+    outputs:
+      ok: \${{ steps.preview.outputs.ok }}
+    steps:
+      # This repository's default branch: its build and Specbench, never the pull request's.
+      - uses: actions/checkout@v4
+        with:
+          ref: \${{ github.event.repository.default_branch }}
+          fetch-depth: 0 # the base commit, and the dashboard's history
+          persist-credentials: false
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 22
+      - run: npm install --no-audit --no-fund
+      - uses: actions/download-artifact@v4
+        with:
+          name: specbench-preview
+          path: \${{ runner.temp }}/specbench-preview
+          run-id: \${{ github.event.workflow_run.id }}
+          github-token: \${{ github.token }}
+      - id: preview
+        uses: ./node_modules/specbench/.github/actions/specbench/preview/build
+        with:
+          request: \${{ runner.temp }}/specbench-preview
+          head-sha: \${{ github.event.workflow_run.head_sha }}
+          pages-url: \${{ vars.SPECBENCH_PAGES_URL }}
+          spec: ${yamlString(spec)}
+
+  publish:
+    needs: build
+    if: \${{ !cancelled() && github.event_name == 'workflow_run' && needs.build.outputs.ok == 'true' }}
+    runs-on: ubuntu-latest
+    permissions:
       contents: write # the Pages branch
       pull-requests: write # the comment
     # One run at a time per pull request branch, the newest waiting: an older build never lands after a newer one.
@@ -315,19 +354,18 @@ jobs:
           ref: ${PAGES_BRANCH}
           path: .specbench-pages
           fetch-depth: 1
+      # The site the build job made, in this run: never the pull request workflow's artifact.
       - uses: actions/download-artifact@v4
         with:
-          name: specbench-preview
-          path: \${{ runner.temp }}/specbench-preview
-          run-id: \${{ github.event.workflow_run.id }}
-          github-token: \${{ github.token }}
+          name: specbench-preview-site
+          path: \${{ runner.temp }}/specbench-preview-site
       - uses: actions/setup-node@v4
         with:
           node-version: 22
       - run: npm install --no-audit --no-fund
       - uses: ./node_modules/specbench/.github/actions/specbench/preview
         with:
-          artifact: \${{ runner.temp }}/specbench-preview
+          artifact: \${{ runner.temp }}/specbench-preview-site
           head-sha: \${{ github.event.workflow_run.head_sha }}
           pages: .specbench-pages
           pages-branch: ${PAGES_BRANCH}
