@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const cli = dirname(fileURLToPath(import.meta.url));
@@ -41,17 +41,32 @@ export function stamp() {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The files a whole bundle has (its chunks are named in them); a folder without them is no bundle. */
+const ENTRIES = ['cli.mjs', 'worker.mjs', 'index.mjs'];
+
+/** Whether `dir` holds a whole bundle. */
+const whole = (/** @type {string} */ dir) => ENTRIES.every((entry) => existsSync(join(dir, entry)));
+
+/** How old a checkout's bundle of earlier sources, or what a build that never finished left, is before it is removed: a command started from one may still load one of its chunks (`lsp` and `mock` are loaded when run). */
+const KEEP_MS = 3_600_000;
+
 /**
  * Bundles the command line (`cli.mjs`), its reading threads' script (`worker.mjs`) and the core's
- * public entry (`index.mjs`) into `outdir`: built beside it and renamed into place, so two
- * commands started together never read half a bundle. `build` names the build (its cache of
- * results is its own); `root`, when given, is where the bundle finds the package (a bundle kept
- * outside it).
- * @param {{ outdir: string; build: string; root?: string }} options
+ * public entry (`index.mjs`) into `outdir`. It is built in a folder of its own beside `outdir` and
+ * renamed into place in one step, so no process ever reads half a bundle; and a bundle that is
+ * already in place is never removed under a process that may be loading it: with `replace` unset
+ * (a checkout's bundle, whose folder is named by its sources) one that is there is kept and the new
+ * one dropped (another process made the same one first, from the same sources). With `replace` (the
+ * package's `src/bundle`, made by `npm pack`, which a checkout never runs: see `launch.mjs`) the old
+ * one is moved aside and the new one renamed into its place, so the folder is never half a bundle,
+ * and the old one is then removed.
+ * `build` names the build (its cache of results is its own); `root`, when given, is where the
+ * bundle finds the package (a bundle kept outside it).
+ * @param {{ outdir: string; build: string; root?: string; replace?: boolean }} options
  */
-export async function bundle({ outdir, build, root }) {
+export async function bundle({ outdir, build, root, replace = false }) {
   const esbuild = await import('esbuild');
-  const building = `${outdir}.${process.pid}.tmp`;
+  const building = `${outdir}.${process.pid}.${Date.now()}.tmp`;
   try {
     await esbuild.build({
       entryPoints: { cli: join(cli, 'bin.ts'), worker: join(ROOT, 'src', 'lib', 'engine', 'worker.ts'), index: join(ROOT, 'src', 'lib', 'index.ts') },
@@ -79,38 +94,96 @@ export async function bundle({ outdir, build, root }) {
       // Packages that are CommonJS call `require`; an ES module bundle gives them one.
       banner: { js: "import { createRequire as __specbenchRequire } from 'node:module'; const require = __specbenchRequire(import.meta.url);" },
     });
-    rmSync(outdir, { recursive: true, force: true });
-    renameSync(building, outdir);
+    install(building, outdir, replace);
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
-    if (!existsSync(join(outdir, 'cli.mjs'))) throw error;
+    if (!whole(outdir)) throw error;
+  }
+  removeStale(dirname(outdir), basename(outdir));
+}
+
+/**
+ * Puts the bundle built in `building` at `outdir` with renames only (each atomic): a folder that
+ * is there is never emptied in place. Throws when `outdir` holds no whole bundle afterwards.
+ * @param {string} building
+ * @param {string} outdir
+ * @param {boolean} replace
+ */
+export function install(building, outdir, replace) {
+  let aside;
+  if (existsSync(outdir) && (replace || !whole(outdir))) {
+    // Moved aside before the new one comes (a part of a bundle, left by a process that was ended, is no bundle and goes too).
+    aside = `${outdir}.${process.pid}.${Date.now()}.old`;
+    try {
+      renameSync(outdir, aside);
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+      aside = undefined;
+    }
+  }
+  try {
+    renameSync(building, outdir);
+  } catch (error) {
+    // Another process put its bundle there first (a folder is never renamed onto one that is not empty): that one is used.
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if ((code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') || !whole(outdir)) throw error;
+    rmSync(building, { recursive: true, force: true });
+  }
+  if (aside) rmSync(aside, { recursive: true, force: true });
+}
+
+/**
+ * Removes what earlier builds left beside `name` in `parent` once it is an hour old: builds that
+ * never finished and bundles moved aside but not removed (`.tmp`, `.old`: a process that was ended).
+ * @param {string} parent
+ * @param {string} name
+ */
+function removeStale(parent, name) {
+  let entries;
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`) || !/\.\d+\.\d+\.(old|tmp)$/.test(entry)) continue;
+    const path = join(parent, entry);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > KEEP_MS) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
   }
 }
 
 /** The bundle of this checkout's sources, made if it is not there yet; undefined when it cannot be made. */
 export async function checkoutBundle() {
   const cache = join(ROOT, 'node_modules', '.cache', 'specbench');
-  const build = `cli-${stamp()}`;
-  const dir = join(cache, build);
-  const entry = join(dir, 'cli.mjs');
-  if (existsSync(entry)) return entry;
-  try {
-    await bundle({ outdir: dir, build, root: ROOT });
-  } catch {
-    return existsSync(entry) ? entry : undefined;
+  for (let attempt = 0; ; attempt++) {
+    const build = `cli-${stamp()}`;
+    const dir = join(cache, build);
+    const entry = join(dir, 'cli.mjs');
+    if (whole(dir)) return entry;
+    try {
+      await bundle({ outdir: dir, build, root: ROOT });
+    } catch {
+      return whole(dir) ? entry : undefined;
+    }
+    // A source that changed while the bundle was made may or may not be in it: it is made again under the sources' new name (once; then it is used as it is).
+    if (attempt === 0 && stamp() !== build.slice('cli-'.length)) continue;
+    // Bundles of earlier sources go once they are an hour old (a command still running from one may load a part of it late).
+    for (const old of readdirSync(cache)) {
+      const path = join(cache, old);
+      if (old.startsWith('cli-') && !old.startsWith(build) && Date.now() - statSync(path).mtimeMs > KEEP_MS) rmSync(path, { recursive: true, force: true });
+    }
+    return entry;
   }
-  // Bundles of earlier sources go once they are an hour old (a command still running from one may load a part of it late).
-  for (const old of readdirSync(cache)) {
-    const path = join(cache, old);
-    if (old.startsWith('cli-') && old !== build && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
-  }
-  return entry;
 }
 
 // `node src/cli/bundle.mjs OUTDIR`: the package's bundle, before it is packed.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outdir = process.argv[2] ?? join(ROOT, 'src', 'bundle');
   const { version } = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(ROOT, 'package.json'), 'utf8')));
-  await bundle({ outdir, build: `specbench-${version}-${stamp()}` });
+  await bundle({ outdir, build: `specbench-${version}-${stamp()}`, replace: true });
   console.log(`Bundled the command line into ${outdir}.`);
 }

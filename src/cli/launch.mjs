@@ -29,8 +29,10 @@ if (major < (NEEDED[0] ?? 0) || (major === NEEDED[0] && minor < (NEEDED[1] ?? 0)
 // starting again skips compiling the bundle and the packages it loads.
 module.enableCompileCache?.();
 
+// A checkout (its sources beside this file) never runs `src/bundle/`: `npm pack` makes it there and
+// `postpack` removes it, so a command started meanwhile would load from a folder that goes away.
 const packed = new URL('../bundle/cli.mjs', import.meta.url);
-if (existsSync(packed)) await import(packed.href);
+if (!existsSync(new URL('./bin.ts', import.meta.url)) && existsSync(packed)) await import(packed.href);
 else {
   const { checkoutBundle } = await import('./bundle.mjs');
   const entry = process.env.SPECBENCH_NO_BUNDLE ? undefined : await checkoutBundle().catch(() => undefined);

@@ -9,8 +9,6 @@ import { historyCommand } from './commands/history.ts';
 import { modelinesCommand } from './commands/modelines.ts';
 import { newCommand } from './commands/new.ts';
 import { schemasCommand } from './commands/schemas.ts';
-import { lspCommand } from './commands/lsp.ts';
-import { mockCommand } from './commands/mock.ts';
 import { FileError } from './files.ts';
 import { EXIT, UsageError, type Io } from './io.ts';
 import { parseOptions, type Options } from './options.ts';
@@ -42,9 +40,9 @@ Options:
   --check FILE               gaps: exit 1 when FILE is not the current Markdown report
   --base REV, --head REV     diff: the revisions (default: merge base with main, and the working tree)
   --fail-on-breaking         diff: exit 1 when the change breaks clients
-  --preview-url URL          diff: the change's preview site; links its Changes page and each page
   --budget BYTES             diff: summarise past BYTES of Markdown (a comment: 65536)
   --report-url URL           diff: where a summarised report links the full one
+  --preview-url URL          diff: the change's preview site; links its Changes page and each page
   --limit N                  history: how many commits back (default 100)
   --kind KIND                new: the kind of a limit (quota, size or timeout)
   --allow-refs-outside       import: follow $refs to files outside the document's folder
@@ -75,8 +73,9 @@ const COMMANDS: Record<string, Command> = {
   modelines: modelinesCommand,
   import: importCommand,
   export: exportCommand,
-  lsp: lspCommand,
-  mock: mockCommand,
+  // Loaded when run: the language server's protocol library and the mock's server cost every other command start-up time.
+  lsp: async (options, io) => (await import('./commands/lsp.ts')).lspCommand(options, io),
+  mock: async (options, io) => (await import('./commands/mock.ts')).mockCommand(options, io),
 };
 
 /** Commands that take positional arguments. */

@@ -10,14 +10,21 @@ import type { CheckContext } from './types.ts';
 export function* allShapes(ctx: CheckContext): Generator<ShapeAt & { file: string }> {
   for (const module of AREAS) {
     const area = ctx.areaFile(module.key);
-    const owners = [
-      ...(area ? [{ file: area.file, shapes: module.areaShapes?.(area.data) ?? [] }] : []),
-      ...ctx.items(module.key).map((item) => ({ file: item.file, shapes: module.shapes?.(item.data) ?? [] })),
-    ];
-    for (const { file, shapes } of owners) {
-      for (const top of shapes) for (const inner of innerShapes(top.shape, top.path, top.name)) yield { ...inner, file };
-    }
+    if (area) yield* ownerShapes(area.data, area.file, () => module.areaShapes?.(area.data) ?? []);
+    for (const item of ctx.items(module.key)) yield* ownerShapes(item.data, item.file, () => module.shapes?.(item.data) ?? []);
   }
+}
+
+/** One file's shapes, inside ones included, by its data: several checks walk them, and a file's data is not changed once read. */
+const SHAPES = new WeakMap<object, { file: string; shapes: ReadonlyArray<ShapeAt & { file: string }> }>();
+
+function ownerShapes(data: unknown, file: string, top: () => readonly ShapeAt[]): ReadonlyArray<ShapeAt & { file: string }> {
+  const kept = isObj(data) ? SHAPES.get(data) : undefined;
+  if (kept?.file === file) return kept.shapes;
+  const shapes: Array<ShapeAt & { file: string }> = [];
+  for (const t of top()) for (const inner of innerShapes(t.shape, t.path, t.name)) shapes.push({ ...inner, file });
+  if (isObj(data)) SHAPES.set(data, { file, shapes });
+  return shapes;
 }
 
 /** A stated body: a request, a response, an event's payload or an error's body (in an area's file or an item's). */

@@ -70,7 +70,8 @@ export function analyzeFile(path: string, bytes: Uint8Array, key: string, settin
     source ??= sourceOf(path, bytes);
     return source ? source.locate(at, key) : { line: 1, column: 1 };
   };
-  const walked = assessFile(unit, { required: new Set(settings.require), locate });
+  // Its owners are not kept (a page walks its file again for them).
+  const walked = assessFile(unit, { required: new Set(settings.require), locate, owners: false });
   const gaps = walked.facets.filter((f) => isGap(f.state));
   const stated = walked.facets.filter((f) => f.state === 'stated' || f.state === 'none').length;
   const page = place.item === undefined ? place.area : `${place.area}/${place.item}`;

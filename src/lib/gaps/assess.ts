@@ -26,6 +26,8 @@ export interface WalkContext {
   count?: (kind: string | undefined) => number;
   /** Where a gap is written; without it, gaps carry no line. */
   locate?: Locate;
+  /** False: the owners are not listed (a file's result in the engine keeps none; its pages walk the file again). */
+  owners?: boolean;
 }
 
 /** Where the walk is: the owner's id and path, its file, and the label its facets get. */
@@ -96,9 +98,11 @@ export function combine(files: readonly FileAssessment[]): Assessment {
 
 function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, place: Place, walk: Walk): void {
   const fields = facetFields(schema, owner);
-  const facetKeys = new Set(fields.map((f) => f.key));
-  const details = isObj(owner) ? Object.entries(owner).filter(([key]) => !facetKeys.has(key)) : [];
-  walk.owners.push({ id: place.id.join('/'), area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: place.label, file: place.file, at: place.at, details });
+  if (walk.context.owners !== false) {
+    const facetKeys = new Set(fields.map((f) => f.key));
+    const details = isObj(owner) ? Object.entries(owner).filter(([key]) => !facetKeys.has(key)) : [];
+    walk.owners.push({ id: place.id.join('/'), area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: place.label, file: place.file, at: place.at, details });
+  }
   for (const field of fields) visit(owner, field, place, walk);
 }
 

@@ -60,11 +60,11 @@ type Options = LoadOptions & { maxDepth: number };
  * parsing: each a form the two libraries were found to read differently (most by the differential
  * test's generators), or one rare enough in content to be read with positions rather than proved
  * alike. Each errs on the side of the positional reading: a description that merely looks like one
- * costs that file a second reading, never a different answer. (Written without the `m` flag: a
- * pattern that starts with a newline is found by a fast scan, one that starts with `^` is tried at
- * every character.)
+ * costs that file a second reading, never a different answer. This list says what is looked for;
+ * `unusualText` looks for all of it in one scan of the text (`UNUSUAL_SCAN`), held to the list by
+ * `test/lib/load/unusual-text.test.ts`.
  */
-const UNUSUAL: readonly RegExp[] = [
+export const UNUSUAL: readonly RegExp[] = [
   // A directive (`%YAML 1.1` changes how scalars resolve).
   /(?:^|\n)%/,
   // A comment not set apart by a blank after a quote, a bracket or a comma (`yaml` refuses it, js-yaml reads it).
@@ -105,9 +105,50 @@ function explicitKey(text: string): boolean {
   return false;
 }
 
+/*
+ * The forms of `UNUSUAL` found in one scan of the text (each of its patterns was a scan of its own,
+ * and one that starts with `^` or a choice is tried at every character): those that start a line,
+ * found after each line break and, with a sticky pattern, at the start; the others by their first
+ * character. Left apart: blanks after the last line break (looked at from the end) and a block's
+ * written indentation (from each `|` or `>`).
+ */
+const LINE_START = String.raw`(?:%|---\S|[ \t]*(?:[\]}]|(?:-[ \t]+)*-[ \t]*(?:#[^\n]*)?(?:\r?\n|$)))`;
+const AT_START = new RegExp(LINE_START, 'y');
+const ANYWHERE = new RegExp(String.raw`["'\]},]#|\\\r?\n|\uFEFF|\t|\n${LINE_START}`);
+const BLOCK_INDICATOR = /[|>][+-]?[1-9]/g;
+
+/** `\n[ \t]+$`: the text after its last line break is blanks, one at least. */
+function blanksAtEnd(text: string): boolean {
+  const newline = text.lastIndexOf('\n');
+  if (newline === -1 || newline === text.length - 1) return false;
+  for (let i = newline + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return true;
+}
+
+/** `(?:^|[\s:?-])[|>][+-]?[1-9]`: from each indicator (no match of one can hold the start of another). */
+function writtenIndentation(text: string): boolean {
+  BLOCK_INDICATOR.lastIndex = 0;
+  for (let m = BLOCK_INDICATOR.exec(text); m !== null; m = BLOCK_INDICATOR.exec(text)) {
+    if (m.index === 0 || /[\s:?-]/.test(text[m.index - 1] ?? '')) {
+      BLOCK_INDICATOR.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the text holds one of the forms `UNUSUAL` lists: the same answer, in one scan. */
+export function unusualScan(text: string): boolean {
+  AT_START.lastIndex = 0;
+  return AT_START.test(text) || ANYWHERE.test(text) || blanksAtEnd(text) || writtenIndentation(text);
+}
+
 /** Whether the text may hold anything the fast reading leaves to the positional one (see `UNUSUAL`). */
 function unusualText(text: string): boolean {
-  if (UNUSUAL.some((pattern) => pattern.test(text)) || explicitKey(text)) return true;
+  if (unusualScan(text) || explicitKey(text)) return true;
   // A `:` that far into its line may end a key that long. Line by line with indexOf: a regular expression for long lines backtracks.
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf('\n', start);
