@@ -16,7 +16,8 @@ export default defineConfig({
       description: 'The service interface specification, with every open gap in place.',
       // The 404 page is src/content/docs/404.md, rendered like any page of the site.
       disable404Route: true,
-      // The spec folder is `$SPEC_DIR`, else `content/`; the spec is the whole site.
+      // The spec folder is `$SPEC_DIR`, else `content/`; the spec is the whole site. With `$SPEC_COMPARE`
+      // (a git revision: `main`, `HEAD~1`), the site marks what the working tree changes against it.
       plugins: [specbench()],
     }),
   ],

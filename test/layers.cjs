@@ -30,9 +30,9 @@ const LAYERS = [
   // the site's view model and the text outputs (SPEC_GAPS.md, the single document).
   ['render'],
   ['render/site', 'render/text'],
-  // What a change does, new files and specs; the history; OpenAPI and AsyncAPI in and out.
+  // What a change does, new files and specs; the history; OpenAPI and AsyncAPI in and out; a change placed on the site's pages.
   ['diff', 'scaffold'],
-  ['history', 'interchange'],
+  ['history', 'interchange', 'compare'],
   // The folder followed for an editor (the language server), then the mock server.
   ['workspace'],
   ['mock'],

@@ -1,14 +1,19 @@
 import { label, settings } from 'virtual:specbench/settings';
 import {
+  areaPath,
   areaView,
   AREAS,
   DOWNLOADS,
   homeOperations,
   homeView,
+  itemPath,
   itemView,
+  markAreaView,
+  markItemView,
   printParts,
   sumCoverage,
   type AreaSummary,
+  type ChangeModel,
   type Changelog,
   type Coverage,
   type GapHistory,
@@ -43,7 +48,14 @@ export type Site = {
 /** The nine areas in order, with what every page shows of the spec. */
 export async function loadSite(): Promise<Site> {
   const site = await specSite();
-  const areas = AREAS.map((module) => site.view(`area:${module.key}`, `${module.key}/`, (ctx) => areaView(ctx, module.key)));
+  // With `compare`, an area whose own file the change touches has its marks (a lookup of its page).
+  const areas = AREAS.map((module) =>
+    site.view(`area:${module.key}`, areaPath(module.key), (ctx) => {
+      const view = areaView(ctx, module.key);
+      const change = site.pageChange(areaPath(module.key));
+      return change ? markAreaView(view, change) : view;
+    }),
+  );
   const files = site.index.analysis.spec.sources;
   return {
     service: site.index.service,
@@ -73,10 +85,36 @@ export async function loadMeta(): Promise<{ service: ServiceView; problems?: Pro
   return { service: site.analysis ? site.index.service : {}, ...(site.problems ? { problems: site.problems } : {}) };
 }
 
-/** One item's page; undefined for an item the spec does not have. */
+/**
+ * One item's page; undefined for an item the spec does not have. With `compare`, a page the change
+ * touches has its marks (a lookup of its path in the change model), and an item the change removes
+ * is its last content at the compared revision, marked removed.
+ */
 export async function loadItem(area: string, id: string): Promise<ItemView | undefined> {
   const site = await specSite();
-  return site.view(`item:${area}/${id}`, `${area}/${id}/`, (ctx) => itemView(ctx, area, id), { transient: true });
+  const page = itemPath(area, id);
+  const change = site.pageChange(page);
+  if (change?.status === 'removed') {
+    return site.baseView(`removed:${area}/${id}`, page, (ctx) => {
+      const view = itemView(ctx, area, id);
+      return view && markItemView(view, change);
+    }, { transient: true });
+  }
+  return site.view(`item:${area}/${id}`, page, (ctx) => {
+    const view = itemView(ctx, area, id);
+    return view && change ? markItemView(view, change) : view;
+  }, { transient: true });
+}
+
+/** The items the compared change removes (`compare`): each keeps its page, as it was. */
+export async function removedItems(): Promise<Array<{ area: string; id: string }>> {
+  const changes = (await specSite()).changes;
+  return (changes?.removed ?? []).map((key) => ({ area: key.slice(0, key.indexOf('/')), id: key.slice(key.indexOf('/') + 1) }));
+}
+
+/** What the spec changes against the revision `compare` names, for the Changes page; undefined without `compare`. */
+export async function loadChanges(): Promise<ChangeModel | undefined> {
+  return (await specSite()).changes;
 }
 
 /** The pages of an area's items, in the area's order: all of them, or those from `from` up to `to`. */

@@ -17,6 +17,8 @@ export const MAX_SPEC = 4096;
 export const MAX_LABEL = 200;
 /** The longest `editUrl`: what browsers and servers take in a URL without trouble. */
 export const MAX_EDIT_URL = 2048;
+/** The longest `compare`: a revision is a name git knows (a branch, a tag, a commit, `HEAD~1`), never a text. */
+export const MAX_COMPARE = 256;
 
 /**
  * The first names of a `base` that Astro, Starlight or Specbench already write at the output's
@@ -52,6 +54,24 @@ function quoted(value: string): string {
 
 const tooLong = (max: number, what: string) => (issue: { input?: unknown }) =>
   `${typeof issue.input === 'string' ? quoted(issue.input) : 'it'} is ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en') : 'too many'} characters long; ${what} is at most ${max}.`;
+
+/**
+ * A revision as `compare` (or SPEC_COMPARE) may name it: one line, and not starting with `-`, which
+ * git would read as an option of the command it is given to (it is given as one argument, never
+ * through a shell).
+ */
+const revisionSchema = z
+  .string({ error: (issue) => `expected a git revision as a string (a branch, a tag or a commit, e.g. \`main\`), got ${kind(issue.input)}.` })
+  .min(1, { error: 'expected a git revision, got an empty string (leave the option out to build the site without a comparison).' })
+  .max(MAX_COMPARE, { error: tooLong(MAX_COMPARE, 'a revision') })
+  .regex(/^[^\u0000-\u0020\u007f-\u009f]*$/, { error: (issue) => `${typeof issue.input === 'string' ? quoted(issue.input) : 'it'} holds a space, a line break or another control character, which no git revision does.` })
+  .regex(/^[^-]/, { error: (issue) => `${typeof issue.input === 'string' ? quoted(issue.input) : 'it'} starts with \`-\`, which git would read as an option; name a branch, a tag or a commit.` });
+
+/** Throws (a message naming `where`, without a stack) unless `value` can be a git revision. */
+export function checkRevision(value: string, where: string): void {
+  const parsed = revisionSchema.safeParse(value);
+  if (!parsed.success) throw located(parsed.error.issues.map((issue) => `${where}: ${issue.message}`).join('\n'));
+}
 
 /** The options' schema; `root` is the project's root folder, which the spec may neither be nor hold. */
 function optionsSchema(root: string) {
@@ -100,6 +120,7 @@ function optionsSchema(root: string) {
         .string({ error: (issue) => `expected an absolute http or https URL as a string, got ${kind(issue.input)}.` })
         .max(MAX_EDIT_URL, { error: tooLong(MAX_EDIT_URL, 'an edit URL') })
         .optional(),
+      compare: revisionSchema.optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : `expected an object of options such as \`{ spec: 'content', base: 'api' }\`, got ${kind(issue.input)}.`) },
   );

@@ -5,7 +5,8 @@ import type { StarlightPlugin } from '@astrojs/starlight/types';
 import type { AstroIntegrationLogger } from 'astro';
 import { absoluteUrlSchema, counted, escapeControls, formatHuman, isSpecFolder, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
 import { specbenchIntegration } from './integration.ts';
-import { checkOptions } from './options.ts';
+import { compareIntegration } from './compare-routes.ts';
+import { checkOptions, checkRevision } from './options.ts';
 import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
 
 /** What a site tells the plugin. */
@@ -20,6 +21,12 @@ export interface SpecbenchOptions {
   guide?: boolean;
   /** Where the spec folder is edited, for "edit" links (overrides `edit_url` in specbench.yaml); default `$SPECBENCH_EDIT_URL`. */
   editUrl?: string;
+  /**
+   * A git revision to compare the spec with (`main`, a commit): the site then has a Changes page and
+   * marks on each page what the working tree changes against it, as `specbench diff` reports it;
+   * default `$SPEC_COMPARE`, else none.
+   */
+  compare?: string;
 }
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -60,6 +67,7 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
         });
         addRouteMiddleware({ entrypoint: here('./route-data.ts') });
         addIntegration(specbenchIntegration(settings, options.label ?? 'Specification'));
+        if (settings.compare) addIntegration(compareIntegration(settings));
         // A site without an address can have no sitemap: Starlight's would only say so on every build.
         if (astroConfig.site === undefined) addIntegration({ name: '@astrojs/sitemap', hooks: {} });
       },
@@ -111,6 +119,7 @@ export function siteSettings(options: SpecbenchOptions, root: string, base: stri
   if (editUrl && !absoluteUrlSchema.safeParse(editUrl).success) {
     throw located(`${options.editUrl !== undefined ? 'specbench({ editUrl })' : 'SPECBENCH_EDIT_URL'}: the edit URL \`${escapeControls(editUrl)}\` is not an absolute http or https URL; edit links go to the repository, e.g. https://github.com/acme/spec/edit/main/content/.`);
   }
+  const compare = compareSetting(options, env);
   return {
     spec,
     specFromRoot: fromRoot(spec, root),
@@ -120,7 +129,17 @@ export function siteSettings(options: SpecbenchOptions, root: string, base: stri
     ...(editUrl ? { editUrl } : {}),
     printItems: printItems(env),
     guide: options.guide ?? true,
+    ...(compare ? { compare } : {}),
   };
+}
+
+/** The revision to compare with: the option, else SPEC_COMPARE (unset or empty: none), with what named it for messages. */
+function compareSetting(options: SpecbenchOptions, env: Record<string, string | undefined>): SiteSettings['compare'] {
+  if (options.compare !== undefined) return { revision: options.compare, named: 'specbench({ compare })' };
+  const value = env.SPEC_COMPARE;
+  if (value === undefined || value === '') return undefined;
+  checkRevision(value, 'SPEC_COMPARE');
+  return { revision: value, named: 'SPEC_COMPARE' };
 }
 
 /**

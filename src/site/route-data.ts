@@ -64,6 +64,8 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   const link = (label: string, path: string): Sidebar[number] => ({ type: 'link', label, href: href(path), isCurrent: current === path, badge: undefined, attrs: {} });
   const ours: Sidebar = [
     link('Overview', ''),
+    // With `compare`, what the change does, above the areas.
+    ...(settings.compare ? [link('Changes', 'changes/')] : []),
     { type: 'group', label: 'Reference', entries: sidebarEntries(navigation(readerOrder(areas), current ?? '')), collapsed: false, badge: undefined },
     link('All gaps', gapsPath()),
     link('Changelog', changelogPath()),

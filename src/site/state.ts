@@ -2,8 +2,16 @@ import { lstat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import {
+  changeModel,
+  diffSpecs,
   Engine,
+  escapeControls,
   formatHuman,
+  gitRoot,
+  GitError,
+  pageChanges,
+  readSpecAt,
+  resolveRevision,
   hasErrors,
   newFileText,
   readSpecDir,
@@ -13,8 +21,10 @@ import {
   SpecDirError,
   summary,
   type Analysis,
+  type ChangeModel,
   type Changelog,
   type GapHistory,
+  type PageChange,
   type SpecFile,
   type ViewContext,
   type ViewDependency,
@@ -38,6 +48,15 @@ export interface SiteSettings {
   printItems: number;
   /** Whether the site serves the guide pages. */
   guide: boolean;
+  /** The git revision the site is compared with (`compare`), and what named it, for messages. */
+  compare?: { revision: string; named: string };
+}
+
+/** The spec at the revision the site is compared with: analysed once per process, its site index made when a removed item's page asks for it. */
+interface Base {
+  analysis: Analysis;
+  revision: { name: string; commit: string };
+  index?: SiteIndex;
 }
 
 /** The spec's problems while it has errors (`npm run dev`): every page shows them above the last good content. */
@@ -80,6 +99,9 @@ export class SpecSite {
   #problems: Problems | undefined;
   #views = new Map<string, Memo>();
   #history: Promise<{ history: GapHistory; changelog: Changelog }> | undefined;
+  #base: Promise<Base> | undefined;
+  #changes: ChangeModel | undefined;
+  #pageChanges: ReadonlyMap<string, PageChange> = new Map();
   #downloads = new Map<string, string>();
   /** The size and time of each changed file when it was last read. */
   #seen = new Map<string, string>();
@@ -144,15 +166,68 @@ export class SpecSite {
       return { pages: [], all: true };
     }
     this.#problems = undefined;
-    this.#index = new SiteIndex(analysis, {
+    // The comparison first: a revision that cannot be read fails before anything is shown.
+    const marked = await this.#compare(analysis);
+    this.#index = this.#siteIndex(analysis);
+    this.#downloads.clear();
+    return { pages: [...new Set([...this.#stale(), ...marked])], all: hadProblems };
+  }
+
+  #siteIndex(analysis: Analysis): SiteIndex {
+    return new SiteIndex(analysis, {
       base: `${this.settings.base}${this.settings.route}`,
       diagram: (dot) => this.#graphviz.dot(dot),
       specDir: this.settings.specFromRoot,
       newFile: (dir, file) => newFileText(dir, file, this.settings.schemaDir),
       ...(this.settings.editUrl ? { editUrl: this.settings.editUrl } : {}),
     });
-    this.#downloads.clear();
-    return { pages: this.#stale(), all: hadProblems };
+  }
+
+  /**
+   * With `compare`: the change model of the spec as it is now against the revision (read from git
+   * once per process), and the pages whose changes are not what they were (their views are dropped,
+   * so the marks follow each edit). None without `compare`.
+   */
+  async #compare(analysis: Analysis): Promise<string[]> {
+    const compare = this.settings.compare;
+    if (!compare) return [];
+    const base = await (this.#base ??= readBase(this.settings.spec, this.settings.specFromRoot, compare));
+    const model = changeModel(diffSpecs(base.analysis, analysis), base.analysis, analysis, base.revision);
+    const now = pageChanges(model);
+    const was = this.#pageChanges;
+    const changed = new Set([...new Set([...was.keys(), ...now.keys()])].filter((path) => JSON.stringify(was.get(path)) !== JSON.stringify(now.get(path))));
+    // The Changes page shows every page's changes and the gap counts: it changes with either.
+    if (changed.size > 0 || JSON.stringify(model.gapCount) !== JSON.stringify(this.#changes?.gapCount)) changed.add('changes/');
+    this.#changes = model;
+    this.#pageChanges = now;
+    for (const [key, memo] of this.#views) if (changed.has(memo.page)) this.#views.delete(key);
+    return [...changed];
+  }
+
+  /** The change model (`compare`): what the spec changes against the revision; undefined without `compare`. */
+  get changes(): ChangeModel | undefined {
+    return this.#changes;
+  }
+
+  /** What the compared change did to a page (relative to the spec's pages): a lookup, never a walk. */
+  pageChange(path: string): PageChange | undefined {
+    return this.#pageChanges.get(path);
+  }
+
+  /**
+   * A view built from the spec at the compared revision (a removed item's last content), kept
+   * like the others; its page's changes changing drop it.
+   */
+  async baseView<T>(key: string, page: string, build: (ctx: ViewContext) => T, options: { transient?: boolean } = {}): Promise<T | undefined> {
+    if (!this.#base) return undefined;
+    const kept = this.#views.get(key);
+    if (kept) return kept.value as T;
+    const base = await this.#base;
+    const index = (base.index ??= this.#siteIndex(base.analysis));
+    const value = build(index.context(() => undefined));
+    this.built++;
+    if (this.#following || options.transient !== true) this.#views.set(key, { value, page, deps: [] });
+    return value;
   }
 
   /** The files as they were, with the changed ones read again (gone ones dropped); the whole folder when a change is not a plain file. */
@@ -203,6 +278,7 @@ export class SpecSite {
    */
   view<T>(key: string, page: string, build: (ctx: ViewContext) => T, options: { transient?: boolean } = {}): T {
     const keep = this.#following || options.transient !== true;
+    this.#releaseBase();
     const kept = this.#views.get(key);
     if (kept) return kept.value as T;
     const index = this.index;
@@ -212,6 +288,16 @@ export class SpecSite {
     if (keep) this.#views.set(key, { value, page, deps: [...deps].map((dep) => [dep, index.version(dep)]) });
     else if (index.held > HELD_LIMIT) index.forget();
     return value;
+  }
+
+  /**
+   * A build (pages render, nothing is followed) lets the compared revision's analysis go once the
+   * change model is made, unless a removed item's page still needs it: holding two analyses of a
+   * large spec through the build would cost as much memory again. A dev server keeps it, to compare
+   * each edit with it.
+   */
+  #releaseBase(): void {
+    if (!this.#following && this.#base && this.#changes && this.#changes.removed.length === 0) this.#base = undefined;
   }
 
   /** The dev server follows the folder: every view is kept for the next request. */
@@ -236,6 +322,25 @@ export class SpecSite {
       const note = `No history: ${error instanceof Error ? error.message : String(error)}`;
       return { history: { points: [], note }, changelog: { entries: [], note } };
     }));
+  }
+}
+
+/**
+ * The spec at the revision `compare` names, read through git as `specbench diff` reads it and
+ * analysed by an engine of its own (the site's follows the working tree). An unknown revision or a
+ * folder outside git is a located error naming the setting.
+ */
+async function readBase(spec: string, specFromRoot: string, compare: { revision: string; named: string }): Promise<Base> {
+  const root = await gitRoot(spec);
+  // Paths come from the file system: shown with their control characters escaped, as every message shows them.
+  if (!root) throw located(`${compare.named}: the spec folder \`${escapeControls(specFromRoot)}\` (${escapeControls(spec)}) is not in a git repository, so there is no revision \`${compare.revision}\` to compare it with.`);
+  try {
+    const commit = await resolveRevision(root, compare.revision);
+    const files = await readSpecAt(root, commit, relative(root, spec).split(sep).join('/'));
+    return { analysis: new Engine().update(files).analysis, revision: { name: compare.revision, commit } };
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    throw located(`${compare.named}: ${escapeControls(error.message)} in the repository at ${escapeControls(root)}; name a branch, a tag or a commit it has (e.g. \`main\` or \`HEAD~1\`).`);
   }
 }
 

@@ -12,6 +12,7 @@
 //   --runs N      runs of each `check` measurement, whose median is printed (default 3; start-up: at
 //                 least 5). Each site build runs once.
 //   --no-build    no `astro build` (ours nor the peer's).
+//   --no-compare  no compared build (issue 34: GitHub's description built with SPEC_COMPARE, beside the plain build).
 //   --dev         also `astro dev` on a copy of GitHub's description: first item page, 5 edits of an
 //                 endpoint's title, views rebuilt, peak memory (GitHub only: add it to --sizes).
 //   --out DIR     where inputs, the peer project, caches and results.json go (default .bench).
@@ -31,6 +32,7 @@ import { IMPORT_COMMAND, measureImport, type ImportFigures } from './import.ts';
 import { prepare, type Input } from './inputs.ts';
 import { round } from './measure.ts';
 import { PEER_PACKAGES, peerBuild, setUpPeer } from './peer.ts';
+import { compareBuild, compareSection, compareTargets, type CompareFigures } from './compare.ts';
 import { checkSection, devSection, header, importSection, machine, sizeTable, siteSection, targetSection } from './report.ts';
 import { BUILD_COMMAND, ourBuild } from './site.ts';
 import { targets, type GithubResult, type InputResult } from './targets.ts';
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1k,5k,10k,github,import' },
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
+    'no-compare': { type: 'boolean', default: false },
     dev: { type: 'boolean', default: false },
     out: { type: 'string', default: '.bench' },
   },
@@ -77,6 +80,10 @@ async function measureGithub(input: Input, document: string, peerDir: string | u
     const peer = await peerBuild(peerDir);
     github.site = { ours: result.build, peer, sRatio: round(result.build.s / peer.s, 2), mbRatio: round(result.build.peakMb / peer.peakMb, 2) };
   }
+  if (result.build && !values['no-compare']) {
+    log('astro build of github with compare');
+    compared = await compareBuild(input, OUT, result.build);
+  }
   if (values.dev) {
     log('astro dev of github');
     github.dev = await devLatency(input);
@@ -98,6 +105,8 @@ log('start-up');
 const startupFigures: Figures = startup(OUT, RUNS);
 const results: InputResult[] = [];
 let github: GithubResult | undefined;
+/** The compared build of GitHub's description (issue 34). */
+let compared: CompareFigures | undefined;
 for (const input of inputs) {
   if (input.name === 'github' && document) {
     const measured = await measureGithub(input, document, peerDir);
@@ -123,13 +132,14 @@ const commands = {
   ...(IMPORT ? { import: IMPORT_COMMAND } : {}),
   versions: `astro ${version('astro')}, @astrojs/starlight ${version('@astrojs/starlight')}, @redocly/cli ${version('@redocly/cli')}`,
 };
-const list = targets(startupFigures, results, github, imported);
+const list = [...targets(startupFigures, results, github, imported), ...(github ? compareTargets(compared) : [])];
 const gh = results.find((r) => r.name === 'github');
 console.log(
   [
     header(host, COMMAND, RUNS, commands),
     ...(github && gh ? [checkSection(github, gh, startupFigures)] : [`start-up: \`check\` of the shipped spec (content/): ${startupFigures.ms} ms, ${startupFigures.mb} MB`]),
     ...(github?.site ? [siteSection(github.site)] : []),
+    ...(compared && gh?.build ? [compareSection('GitHub\'s description', gh.build, compared)] : []),
     ...(github?.dev ? [devSection(github.dev)] : []),
     ...(results.length > 0 ? [sizeTable(results)] : []),
     ...(imported ? [importSection(imported)] : []),
@@ -138,4 +148,4 @@ console.log(
   ].join('\n\n'),
 );
 mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, 'results.json'), `${JSON.stringify({ command: COMMAND, machine: host, runs: RUNS, commands, startup: startupFigures, inputs: results, github, imported, targets: list }, null, 2)}\n`);
+writeFileSync(join(OUT, 'results.json'), `${JSON.stringify({ command: COMMAND, machine: host, runs: RUNS, commands, startup: startupFigures, inputs: results, github, compared, imported, targets: list }, null, 2)}\n`);

@@ -28,7 +28,7 @@ export interface GithubResult {
 }
 
 export interface Target {
-  issue: 22 | 23 | 31;
+  issue: 22 | 23 | 31 | 34;
   what: string;
   figure: number | string | undefined;
   unit: string;

@@ -63,7 +63,42 @@ export type FacetView = {
    * and the links there, made with the view.
    */
   source?: GapSource & { links: GapLinks };
+  /** What a compared change (`compare`) did to this facet, marked where it is shown; none without `compare` or where nothing changed. */
+  change?: FacetChange;
 };
+
+/**
+ * What a change did to one facet, against the revision the site is compared with: a gap it closed
+ * (`stated`: the value now stated), a gap it opened, a stated value it changed (`before` -> `after`);
+ * `breaking` says why clients written against the revision break here. `anchor` is the mark's id on
+ * its page; a mark shown again on the same page (a second place showing the facet) has none.
+ */
+export type FacetChange = { id: string; kind: 'stated' | 'opened' | 'changed'; label: string; before?: string; after?: string; breaking?: string[]; anchor?: string };
+
+/** A change that breaks clients, with its reason (Markdown code spans for values) and where it is shown: beside the facet it concerns (`facet`), else in the page's list of changes. */
+export type BreakingMark = { message: string; anchor: string; facet?: string };
+
+/**
+ * What a change did to one page (an item's or an area's): whether the item was added, removed or
+ * renamed (`from`: its old id) or changed, its facets' marks and its breaking changes.
+ */
+export type PageChange = {
+  /** The page, relative to the site's base (`endpoints/get-order/`). */
+  path: string;
+  /** `area/item`, or the area's key for an area's own page. */
+  key: string;
+  title: string;
+  status: 'added' | 'removed' | 'renamed' | 'changed';
+  /** A renamed item's old `area/item`. */
+  from?: string;
+  marks: FacetChange[];
+  /** The gaps a removed item had (closed by its removal), by id and label. */
+  closedWith?: Array<{ id: string; label: string }>;
+  breaking: BreakingMark[];
+};
+
+/** An item page's changes as the page shows them: the page's changes, and the ids of the marks that are shown in place (the rest are shown in the page's list of changes). */
+export type PageChangeView = PageChange & { inPlace: string[] };
 
 /** A gap's file and line, for the links to its repository (`sourceLinks`). */
 export type GapSource = { file: string; line: number; create?: true };
@@ -129,6 +164,8 @@ export type ItemView = {
   /** What this item refers to, and what refers to it. */
   linksTo: LinkView[];
   linkedFrom: LinkView[];
+  /** What a compared change did to this item (`compare`): none without it, or where the change does not touch the item. */
+  changes?: PageChangeView;
 };
 
 /** How an item is listed: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
@@ -165,6 +202,8 @@ export type AreaSummary = {
   items: ItemSummary[];
   /** Every gap of the area and its items (table cells included), in order, for the gaps page. */
   gaps: FacetView[];
+  /** What a compared change did to the area's own file (`compare`): none without it, or where the change does not touch it. */
+  changes?: PageChangeView;
 };
 
 /** The spec's readiness as the dashboard shows it: every level, and the gaps before the next one, each a link to where it is. */

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The complete example service, which the fixture's two commits start from. */
+const COMPLETE = join(import.meta.dirname, '..', 'fixtures', 'complete');
+
+/** One edit of a file of the spec: `from` must be in it exactly once. */
+type Edit = { file: string; from: string; to: string };
+
+async function apply(spec: string, edits: readonly Edit[]): Promise<void> {
+  for (const { file, from, to } of edits) {
+    const path = join(spec, file);
+    const text = await readFile(path, 'utf8');
+    if (text.split(from).length !== 2) throw new Error(`the fixture's edit of ${file} expects ${JSON.stringify(from)} once`);
+    await writeFile(path, text.replace(from, to));
+  }
+}
+
+/** The three gaps the base leaves open and the head closes, with the text that closes each. */
+const CLOSED: Edit[] = [
+  { file: 'resources/Order.yaml', from: 'description: Total in cents.,', to: 'description: { open: "In which unit is the total?" },' },
+  { file: 'endpoints/get-order.yaml', from: "description: The order's id. }", to: 'description: { open: "How is the id written?" } }' },
+  { file: 'limits/default-rate.yaml', from: 'description: Counted per client id, across all endpoints that name it.', to: 'description: { open: "What is counted?" }' },
+];
+
+/** What the head changes besides: opens a gap, narrows an allowed value, drops the reference to the item it removes, edits an area's own file. */
+const HEAD: Edit[] = [
+  { file: 'resources/Order.yaml', from: 'description: 1 is the most urgent. }', to: 'description: { open: "Which value is the most urgent?" } }' },
+  { file: 'resources/Order.yaml', from: 'allowed: [EUR, USD]', to: 'allowed: [EUR]' },
+  { file: 'endpoints/create-order.yaml', from: 'limits: [default-rate, request-size]', to: 'limits: [default-rate]' },
+  { file: 'limits/_area.yaml', from: 'headers: [RateLimit, RateLimit-Policy, Retry-After]', to: 'headers: [RateLimit, RateLimit-Policy]' },
+];
+
+const ADDED = `# yaml-language-server: $schema=../../../../src/schemas/limits.item.schema.json
+title: Burst rate
+description: Short bursts above the default rate, per client.
+kind: quota
+quota: 50
+window: PT1S
+per: client
+`;
+
+/** What the fixture's head does, as the test expects `diff` to find it. */
+export const EXPECTED = {
+  closed: ['endpoints/get-order/parameters/path/order_id/description', 'limits/default-rate/description', 'resources/Order/fields/total/description'],
+  opened: ['resources/Order/fields/priority/description'],
+  renamed: { from: 'endpoints/list-order-lines', to: 'endpoints/list-lines' },
+  removed: 'limits/request-size',
+  added: 'limits/burst-rate',
+  /** The narrowed allowed value: a breaking change beside this facet. */
+  narrowed: 'resources/Order/fields/currency/allowed',
+  /** The area file the change edits, and the value it changes there. */
+  area: 'limits',
+  areaValue: 'limits/headers',
+  /** A page the change does not touch. */
+  untouched: 'errors/rate_limited/',
+};
+
+async function git(root: string, args: string[]): Promise<string> {
+  return (await run('git', args, { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' } })).stdout.trim();
+}
+
+/**
+ * A git repository made for the comparison mode: the complete example with three gaps left open
+ * (the base commit), then a head commit that closes them, opens one, renames an endpoint (same
+ * method and path, a new id), narrows an allowed value (breaking), removes a limit and adds one, and
+ * edits the limits area's own file.
+ * The working tree is the head. Returns the spec folder and the base commit.
+ */
+export async function compareFixture(): Promise<{ root: string; spec: string; base: string; head: string; done: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'specbench-compare-'));
+  const spec = join(root, 'spec');
+  await cp(COMPLETE, spec, { recursive: true });
+  const originals = CLOSED.map((e) => ({ ...e, from: e.to, to: e.from }));
+  await apply(spec, CLOSED);
+  await git(root, ['init', '-q', '-b', 'main']);
+  await git(root, ['-c', 'user.name=Base', '-c', 'user.email=base@example.com', 'add', '-A']);
+  await git(root, ['-c', 'user.name=Base', '-c', 'user.email=base@example.com', 'commit', '-q', '-m', 'base']);
+  const base = await git(root, ['rev-parse', 'HEAD']);
+  await apply(spec, [...originals, ...HEAD]);
+  await rename(join(spec, 'endpoints/list-order-lines.yaml'), join(spec, 'endpoints/list-lines.yaml'));
+  await rm(join(spec, 'limits/request-size.yaml'));
+  await writeFile(join(spec, 'limits/burst-rate.yaml'), ADDED);
+  await git(root, ['add', '-A']);
+  await git(root, ['-c', 'user.name=Head', '-c', 'user.email=head@example.com', 'commit', '-q', '-m', 'head']);
+  const head = await git(root, ['rev-parse', 'HEAD']);
+  return { root, spec, base, head, done: () => rm(root, { recursive: true, force: true }) };
+}

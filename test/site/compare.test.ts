@@ -1,0 +1,165 @@
+// The comparison mode of the site (issue 34): a git fixture's head built with `compare` at its base
+// (SPEC_COMPARE, as this repository's own site takes it) and without; the built pages read back.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../helpers.ts';
+import { compareFixture, EXPECTED } from '../compare/fixture.ts';
+import { buildSite } from './build.ts';
+import { brokenLinks, htmlFiles, main, page } from './read.ts';
+
+let fixture: Awaited<ReturnType<typeof compareFixture>>;
+let compared: string;
+let plain: string;
+/** `specbench diff --format json` against the same revision. */
+let diff: {
+  gapsClosed: Array<{ id: string }>;
+  gapsOpened: Array<{ id: string }>;
+  itemsAdded: string[];
+  itemsRemoved: string[];
+  itemsRenamed: Array<{ from: string; to: string }>;
+  itemsChanged: string[];
+  areasChanged: string[];
+  breaking: Array<{ item: string; message: string }>;
+};
+
+beforeAll(async () => {
+  fixture = await compareFixture();
+  const withCompare = await buildSite(fixture.spec, { SPEC_COMPARE: 'HEAD~1' });
+  if (withCompare.code !== 0) throw new Error(`the compared build failed:\n${withCompare.output}`);
+  const without = await buildSite(fixture.spec);
+  if (without.code !== 0) throw new Error(`the plain build failed:\n${without.output}`);
+  [compared, plain] = [withCompare.outDir, without.outDir];
+  const run = await cli(['diff', '--spec', fixture.spec, '--base', 'HEAD~1', '--format', 'json']);
+  expect(run.code).toBe(0);
+  diff = JSON.parse(run.out);
+});
+afterAll(async () => {
+  await fixture?.done();
+  for (const dir of [compared, plain]) if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const text = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** The element an on-site link leads to in the compared build: its page and the element with its anchor. */
+async function target(href: string) {
+  const url = new URL(href, 'http://site/');
+  const root = await page(compared, decodeURIComponent(url.pathname).replace(/^\//, ''));
+  const anchor = decodeURIComponent(url.hash.slice(1));
+  return { root, element: anchor ? root.getElementById(anchor) : root, anchor };
+}
+
+describe('the Changes page', () => {
+  it('lists exactly what `specbench diff --format json` lists, id by id', async () => {
+    const root = main(await page(compared, 'changes'));
+    const attr = (selector: string, name: string) => root.querySelectorAll(selector).map((e) => e.getAttribute(name) ?? '');
+    expect(attr('[data-gap="closed"]', 'data-id').sort()).toEqual(diff.gapsClosed.map((g) => g.id).sort());
+    expect(attr('[data-gap="closed"]', 'data-id').sort()).toEqual(EXPECTED.closed);
+    expect(attr('[data-gap="opened"]', 'data-id')).toEqual(diff.gapsOpened.map((g) => g.id));
+    expect(attr('[data-item="added"]', 'data-key')).toEqual(diff.itemsAdded);
+    expect(attr('[data-item="removed"]', 'data-key')).toEqual(diff.itemsRemoved);
+    expect(attr('[data-item="changed"]', 'data-key')).toEqual(diff.itemsChanged);
+    expect(root.querySelectorAll('[data-item="renamed"]').map((e) => ({ from: e.getAttribute('data-from'), to: e.getAttribute('data-key') }))).toEqual(diff.itemsRenamed);
+    expect(attr('[data-area-changed]', 'data-area-changed')).toEqual(diff.areasChanged);
+    expect(attr('[data-breaking-item]', 'data-breaking-item')).toEqual(diff.breaking.map((b) => b.item));
+    // The reason as the diff says it, its code spans shown as code.
+    expect(root.querySelectorAll('[data-breaking-item]').map((e) => text(e.text).replace(/^.*?: /, ''))).toEqual(diff.breaking.map((b) => b.message.replace(/`/g, '')));
+  });
+
+  it('groups the gaps by item and links each to its mark on the page it names', async () => {
+    const root = main(await page(compared, 'changes'));
+    expect(root.querySelectorAll('[data-group]').map((g) => g.getAttribute('data-group'))).toEqual(['resources/Order', 'endpoints/get-order', 'limits/default-rate', 'resources/Order']);
+    for (const li of root.querySelectorAll('[data-gap]')) {
+      const id = li.getAttribute('data-id') ?? '';
+      const href = li.querySelector('a')?.getAttribute('href') ?? '';
+      const { element } = await target(href);
+      expect(element?.getAttribute('data-change-facet'), `${id} at ${href}`).toBe(id);
+      expect(element?.getAttribute('data-change')).toBe(li.getAttribute('data-gap') === 'closed' ? 'stated' : 'opened');
+      expect(text(element?.text)).toContain(li.getAttribute('data-gap') === 'closed' ? 'stated in this change' : 'opened in this change');
+    }
+  });
+
+  it('links each breaking change to the facet it concerns, flagged there with its reason', async () => {
+    const href = main(await page(compared, 'changes')).querySelector('[data-breaking-item] a')?.getAttribute('href') ?? '';
+    const { element } = await target(href);
+    expect(element?.getAttribute('data-change-facet')).toBe(EXPECTED.narrowed);
+    expect(text(element?.text)).toBe('changed in this change EUR, USD → EUR breaking: Allowed values of Order.currency narrowed: USD no longer allowed.');
+    expect(element?.querySelector('[data-breaking] code')?.text).toBe('Order.currency');
+  });
+});
+
+describe('the marks in place', () => {
+  it('marks a closed gap beside the value now stated, and an opened gap beside its chip', async () => {
+    const order = main(await page(compared, 'resources/Order'));
+    const total = order.getElementById('change-f-resources/Order/fields/total/description');
+    expect(text(total?.parentNode?.text)).toContain('Total in cents.');
+    // In place: inside the field's row of the shape, not in the page's list of changes.
+    expect(total?.closest('aside')).toBeNull();
+    expect(total?.closest('[data-shape="resources/Order/fields/total"]')).not.toBeNull();
+    const priority = order.getElementById(`change-f-${EXPECTED.opened[0]}`);
+    expect(priority?.closest('[data-shape="resources/Order/fields/priority"]')).not.toBeNull();
+    expect(priority?.closest('aside')).toBeNull();
+  });
+
+  it('says a renamed item’s old id, and keeps a removed item’s page with its last content marked removed', async () => {
+    const renamed = main(await page(compared, 'endpoints/list-lines'));
+    expect(renamed.querySelector('#changes [data-renamed-from]')?.text).toBe(EXPECTED.renamed.from);
+    const removed = main(await page(compared, 'limits/request-size'));
+    expect(removed.querySelector('#changes')?.getAttribute('data-change-status')).toBe('removed');
+    expect(text(removed.querySelector('#changes')?.text)).toContain('Removed in this change');
+    expect(text(removed.text)).toContain('Request size');
+    expect(text(removed.text)).toContain('1048576');
+    expect(await htmlFiles(plain)).not.toContain('limits/request-size/index.html');
+    const added = main(await page(compared, 'limits/burst-rate'));
+    expect(added.querySelector('#changes')?.getAttribute('data-change-status')).toBe('added');
+  });
+
+  it('marks a changed value of an area’s own file on the area’s page, before -> after', async () => {
+    const href = main(await page(compared, 'changes')).querySelector(`[data-area-changed="${EXPECTED.area}"] a`)?.getAttribute('href') ?? '';
+    const { element } = await target(href);
+    expect(element?.getAttribute('data-change-status')).toBe('changed');
+    const limits = main(await page(compared, 'limits'));
+    const mark = limits.getElementById(`change-f-${EXPECTED.areaValue}`);
+    expect(mark?.closest(`[data-facet="${EXPECTED.areaValue}"]`)).not.toBeNull();
+    expect(text(mark?.text)).toBe('changed in this change RateLimit, RateLimit-Policy, Retry-After → RateLimit, RateLimit-Policy');
+  });
+
+  it('resolves every link of the compared site', async () => {
+    expect(await brokenLinks(compared)).toEqual([]);
+  });
+
+  it('has no id twice on a marked page', async () => {
+    for (const path of ['resources/Order', 'endpoints/get-order', 'limits/default-rate', 'changes', 'limits/request-size', 'limits']) {
+      const ids = (await page(compared, path)).querySelectorAll('[id]').map((e) => e.getAttribute('id'));
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i), path).toEqual([]);
+    }
+  });
+
+  it('leaves every page the change does not touch byte for byte as a build without compare, but for the sidebar’s link to the Changes page', async () => {
+    // The one difference: the sidebar's entry, and the hash Starlight keeps the sidebar's state under.
+    const entry = /<li class="[^"]*"><a href="\/changes\/"[^>]*><span[^>]*>Changes<\/span><\/a><\/li>/;
+    const hash = /(<sl-sidebar-state-persist data-hash=")[^"]*"/;
+    const strip = (html: string) => html.replace(entry, '').replace(hash, '$1"');
+    // Touched: the pages the change names, and the print version, which shows every item's page.
+    const named = new Set(['changes/', ...diff.itemsAdded, ...diff.itemsChanged, ...diff.itemsRenamed.map((r) => r.to), ...diff.areasChanged].map((k) => `${k.replace(/\/$/, '')}/index.html`));
+    const untouched = (await htmlFiles(plain)).filter((f) => !named.has(f) && !f.startsWith('print/') && !f.startsWith('changes/'));
+    expect(untouched).toContain(`${EXPECTED.untouched}index.html`);
+    expect(untouched.length).toBeGreaterThan(30);
+    for (const file of untouched) {
+      const [withCompare, without] = await Promise.all([readFile(join(compared, file), 'utf8'), readFile(join(plain, file), 'utf8')]);
+      expect(withCompare, file).toMatch(entry);
+      expect(strip(withCompare), file).toBe(strip(without));
+      expect(withCompare, file).not.toContain('data-change');
+    }
+  });
+});
+
+describe('a revision that cannot be compared with', () => {
+  it('fails the build with a located message and no stack', async () => {
+    const built = await buildSite(fixture.spec, { SPEC_COMPARE: 'no-such-branch' });
+    await rm(built.outDir, { recursive: true, force: true });
+    expect(built.code).not.toBe(0);
+    expect(built.output).toContain('SPEC_COMPARE: unknown revision `no-such-branch`');
+    expect(built.output).not.toMatch(/^\s+at /m);
+  }, 300_000);
+});
