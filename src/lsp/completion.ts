@@ -1,6 +1,6 @@
 import { isMap, isScalar } from 'yaml';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList } from 'vscode-languageserver/node';
-import { facetKeys, suggestionsAt, type FilePositions, type Suggestion, type Workspace } from '../lib/index.ts';
+import { facetKeys, offsetOf, suggestionsAt, type FilePositions, type Suggestion, type Workspace } from '../lib/index.ts';
 import { toRange } from './convert.ts';
 import type { SchemaKeys } from './keys.ts';
 
@@ -33,7 +33,7 @@ export function complete(workspace: Workspace, positions: FilePositions, line: n
         kind: KIND[s.kind],
         ...(s.detail !== undefined ? { detail: s.detail } : {}),
         labelDetails: { description: names.what },
-        textEdit: { range, newText: s.label },
+        textEdit: { range, newText: s.insert },
         filterText: s.label,
         sortText: String(i).padStart(6, '0'),
       }),
@@ -48,7 +48,9 @@ function completeKeys(positions: FilePositions, line: number, column: number, me
   const at = keyPlace(positions, line, column);
   if (!at) return null;
   const present = new Set<string>();
-  const mapping = positions.source.doc.getIn(at.parent, true);
+  const mapping = at.parent.length === 0 ? positions.source.doc.contents : positions.source.doc.getIn(at.parent, true);
+  // Keys go into a mapping, or where nothing is written yet: never into a list or a scalar the text holds there.
+  if (mapping !== null && mapping !== undefined && !isMap(mapping) && !(isScalar(mapping) && mapping.value === null)) return null;
   if (isMap(mapping)) for (const p of mapping.items) if (isScalar(p.key) && !(at.typing !== undefined && String(p.key.value) === at.typing)) present.add(String(p.key.value));
   const facets = at.parent.length === 0 ? new Map(facetKeys(positions.file, safeData(positions)).map((f) => [f.key, f])) : new Map<string, never>();
   const items = meanings.keys
@@ -62,7 +64,7 @@ function completeKeys(positions: FilePositions, line: number, column: number, me
         kind: facet ? CompletionItemKind.Field : CompletionItemKind.Property,
         ...(facet ? { detail: facet.label } : {}),
         ...(meaning !== undefined ? { documentation: { kind: MarkupKind.PlainText, value: meaning } } : {}),
-        textEdit: { range: toRange(at.span), newText: `${k.key}: ` },
+        textEdit: { range: toRange(at.span), newText: at.span.named ? k.key : `${k.key}: ` },
         insertTextFormat: InsertTextFormat.PlainText,
         filterText: k.key,
       };
@@ -84,19 +86,26 @@ function safeData(positions: FilePositions): unknown {
  * empty or half-written line is placed by its indentation, under the nearest line above that is
  * indented less (`key:` opens a mapping, `- key:` an item of a list).
  */
-function keyPlace(positions: FilePositions, line: number, column: number): { parent: readonly (string | number)[]; span: { line: number; column: number; endLine: number; endColumn: number }; typing?: string } | undefined {
+function keyPlace(positions: FilePositions, line: number, at: number): { parent: readonly (string | number)[]; span: { line: number; column: number; endLine: number; endColumn: number; named: boolean }; typing?: string } | undefined {
   const { source } = positions;
   const lines = source.lines.lineStarts;
   const start = lines[line - 1];
   if (start === undefined) return undefined;
   const end = lines[line] === undefined ? source.text.length : (lines[line] ?? 0) - 1;
+  // A column past the line's end is its end (LSP).
+  const column = offsetOf(source, line, at) - start + 1;
   const before = source.text.slice(start, start + column - 1);
   const written = /^(\s*)([A-Za-z_][\w.-]*)?$/.exec(before);
   if (!written) return undefined;
   const indent = written[1]?.length ?? 0;
   const typed = written[2] ?? '';
-  const after = /^[\w.-]*/.exec(source.text.slice(start + column - 1, end))?.[0] ?? '';
-  const span = { line, column: indent + 1, endLine: line, endColumn: column + after.length };
+  const rest = source.text.slice(start + column - 1, end);
+  const after = /^[\w.-]*/.exec(rest)?.[0] ?? '';
+  // What follows the word: nothing (a blank, a comment), or the `:` of a key already written, whose name alone is replaced.
+  const tail = rest.slice(after.length);
+  const named = /^[ \t]*:(?:[ \t]|$|\r)/.test(tail);
+  if (!named && !/^(?:[ \t]+(?:#.*)?)?\r?$/.test(tail)) return undefined;
+  const span = { line, column: indent + 1, endLine: line, endColumn: column + after.length, named };
   const here = positions.nodeAt(line, column);
   if (here?.key && typed !== '') return { parent: here.path.slice(0, -1), span, typing: typed + after };
   if (indent === 0) return { parent: [], span, typing: typed + after };

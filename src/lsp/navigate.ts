@@ -1,5 +1,5 @@
 import { ResponseError, ErrorCodes, type Location, type Range, type WorkspaceEdit, type TextDocumentEdit, type RenameFile } from 'vscode-languageserver/node';
-import { contains, fileOfPage, ID, isAreaKey, sameTarget, type FilePositions, type Mention, type Target, type Workspace } from '../lib/index.ts';
+import { contains, isAreaKey, sameTarget, type FilePositions, type Mention, type Target, type Workspace } from '../lib/index.ts';
 import { toRange } from './convert.ts';
 
 /** What is named at a place: the mention there, or what the place declares (a state's or a scope's key). */
@@ -29,39 +29,37 @@ export function references(workspace: Workspace, positions: FilePositions, line:
   return declared ? [{ uri: uriOf(declared.file), range: toRange(declared) }, ...places] : places;
 }
 
-/** The item a rename at a place would rename, and the range of its id there: only an item's id is renamed (with its file). */
-export function prepareRename(positions: FilePositions, line: number, column: number): { range: Range; placeholder: string } | null {
-  const mention = positions.mentionAt(line, column);
-  if (!mention?.item || !mention.resolves || !contains(mention.item.span, line, column)) return null;
-  return { range: toRange(mention.item.span), placeholder: mention.item.id };
+/** The item a rename at a place would rename, and the range of its id there: only an item's id is renamed (with its file); refused with the reason where something else is named. */
+export function prepareRename(workspace: Workspace, positions: FilePositions, line: number, column: number): { range: Range; placeholder: string } | ResponseError<void> | null {
+  const found = workspace.renameTarget(positions.file, line, column);
+  if (!found) return null;
+  if ('refused' in found) return new ResponseError(ErrorCodes.InvalidRequest, found.refused);
+  return { range: toRange(found.mention.item.span), placeholder: found.mention.item.id };
 }
 
 /**
  * Renames an item: its id in every mention of it (references, prose links, gap ids of its facets
  * in `blocked_by` and `[[gap:...]]`) and its file, as one workspace edit; the texts are edited
- * before the file is renamed, so an edit to the item's own file lands. An id that is not valid,
- * or that the area already has, is refused.
+ * before the file is renamed, so an edit to the item's own file lands. Where the cursor is, what
+ * is renamed and what is refused are exactly `prepareRename`'s answer; an id that is not valid,
+ * a built-in type's name, or one the area already has, is refused with the reason.
  */
 export function rename(workspace: Workspace, positions: FilePositions, line: number, column: number, newId: string, uriOf: (file: string) => string, versionOf: (file: string) => number | null): WorkspaceEdit | ResponseError<void> | null {
-  const mention = positions.mentionAt(line, column);
-  const item = mention?.item;
-  if (!item || !mention.resolves) return null;
-  if (!ID.test(newId)) return new ResponseError(ErrorCodes.InvalidParams, `\`${newId}\` is not a valid item id: use letters, digits, \`_\`, \`.\` and \`-\`, starting with a letter or digit.`);
-  if (newId === item.id) return null;
+  const found = workspace.renameTarget(positions.file, line, column);
+  if (!found) return null;
+  if ('refused' in found) return new ResponseError(ErrorCodes.InvalidRequest, found.refused);
+  const { item } = found.mention;
   if (!isAreaKey(item.area)) return null;
-  const file = fileOfPage(workspace.analysis.spec, `${item.area}/${item.id}`);
-  if (file === undefined) return null;
-  if (workspace.files.some((f) => f.path.toLowerCase() === `${item.area}/${newId}.yaml`.toLowerCase() && f.path !== file)) {
-    return new ResponseError(ErrorCodes.InvalidParams, `The ${item.area} area already has \`${newId}\`; pick another id.`);
-  }
+  const plan = workspace.planRename(item.area, item.id, newId);
+  if ('refused' in plan) return new ResponseError(ErrorCodes.InvalidParams, plan.refused);
+  if (newId === item.id) return null;
   const edits = new Map<string, Array<{ range: Range; newText: string }>>();
-  for (const m of workspace.mentionsOf({ kind: 'item', area: item.area, id: item.id })) {
-    if (!m.item || m.item.area !== item.area || m.item.id !== item.id) continue;
-    const list = edits.get(m.item.span.file) ?? [];
-    list.push({ range: toRange(m.item.span), newText: newId });
-    edits.set(m.item.span.file, list);
+  for (const e of plan.edits) {
+    const list = edits.get(e.span.file) ?? [];
+    list.push({ range: toRange(e.span), newText: e.text });
+    edits.set(e.span.file, list);
   }
   const texts: TextDocumentEdit[] = [...edits].sort(([a], [b]) => (a < b ? -1 : 1)).map(([f, list]) => ({ textDocument: { uri: uriOf(f), version: versionOf(f) }, edits: list }));
-  const move: RenameFile = { kind: 'rename', oldUri: uriOf(file), newUri: uriOf(file.replace(/[^/]+(\.ya?ml)$/, `${newId}$1`)) };
+  const move: RenameFile = { kind: 'rename', oldUri: uriOf(plan.file), newUri: uriOf(plan.newFile) };
   return { documentChanges: [...texts, move] };
 }

@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { CodeActionKind, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from 'vscode-languageserver/node';
+import { CodeActionKind, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Position } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { newFileText, type FilePositions } from '../lib/index.ts';
+import { newFileText, offsetOf, type FilePositions } from '../lib/index.ts';
 import { codeActions } from './actions.ts';
 import { complete, type Meanings } from './completion.ts';
 import { fromPosition, pathToUri, toLspDiagnostic, uriToPath } from './convert.ts';
@@ -39,6 +39,18 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let meanings: Meanings | undefined;
   const meaningsOf = (): Meanings => (meanings ??= { keys: new SchemaKeys(), guide: options.guide });
   const log = (message: string) => connection.console.error(`specbench: ${message}`);
+  /**
+   * After `shutdown`, LSP has every request but `exit` answered with InvalidRequest, and
+   * notifications dropped: each handler is `live(...)`, and methods the server has no handler for
+   * are answered by the star handler below. `exit` (the library's) ends the process: 0 after
+   * `shutdown`, 1 without.
+   */
+  let shutDown = false;
+  const gone = () => new ResponseError<void>(ErrorCodes.InvalidRequest, 'The server is shut down: after `shutdown` it answers nothing but `exit`.');
+  const live =
+    <A extends unknown[], R>(handler: (...args: A) => R) =>
+    (...args: A): R | ResponseError<void> =>
+      shutDown ? gone() : handler(...args);
 
   /** Opens a spec folder once, follows it, and publishes its diagnostics; undefined when it cannot be read. */
   const openFolder = (dir: string): Promise<SpecFolder | undefined> => {
@@ -115,7 +127,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   const uriIn = (folder: SpecFolder) => (file: string) => pathToUri(folder.absolute(file));
 
+  /** An LSP position as the core's 1-based line and column in a file: a character past the end of its line is the line's end, as LSP says. */
+  const placeOf = (positions: FilePositions, position: Position): { line: number; column: number } => {
+    const { line, column } = fromPosition(position);
+    const start = positions.source.lines.lineStarts[line - 1];
+    return start === undefined ? { line, column } : { line, column: offsetOf(positions.source, line, column) - start + 1 };
+  };
+
   connection.onInitialize((params): InitializeResult => {
+    if (shutDown) throw gone();
     const folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     roots = folderUris.flatMap((u) => uriToPath(u) ?? []);
     const init = params.initializationOptions as { spec?: unknown } | undefined;
@@ -151,6 +171,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   };
   documents.onDidOpen((e) => opening.add(e.document.uri));
   documents.onDidChangeContent((e) => {
+    if (shutDown) return;
     const justOpened = opening.delete(e.document.uri);
     const text = e.document.getText();
     inOrder(async () => {
@@ -167,6 +188,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   documents.onDidClose((e) => {
     opening.delete(e.document.uri);
+    if (shutDown) return;
     inOrder(async () => {
       const path = uriToPath(e.document.uri);
       const folder = path === undefined ? undefined : await folderOf(path, false);
@@ -178,55 +200,64 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   /** `specbench/settled`: answers once every folder is read and every change sent before it is analysed and its diagnostics sent; with the folders followed. */
-  connection.onRequest('specbench/settled', async () => {
+  connection.onRequest('specbench/settled', live(async () => {
     await changes;
     const open = (await Promise.all([...folders.values()])).filter((f): f is SpecFolder => f !== undefined);
     await Promise.all(open.map((f) => f.settled()));
     return { folders: open.map((f) => pathToUri(f.dir)) };
-  });
+  }));
 
-  connection.onCompletion((p) => at(p.textDocument.uri, (folder, positions) => {
-    const { line, column } = fromPosition(p.position);
+  connection.onCompletion(live((p) => at(p.textDocument.uri, (folder, positions) => {
+    const { line, column } = placeOf(positions, p.position);
     return complete(folder.workspace, positions, line, column, meaningsOf());
-  }));
-  connection.onHover((p) => at(p.textDocument.uri, (folder, positions) => {
-    const { line, column } = fromPosition(p.position);
+  })));
+  connection.onHover(live((p) => at(p.textDocument.uri, (folder, positions) => {
+    const { line, column } = placeOf(positions, p.position);
     return hover(folder.workspace, positions, line, column, meaningsOf());
-  }));
-  connection.onDefinition((p) => at(p.textDocument.uri, (folder, positions) => {
-    const { line, column } = fromPosition(p.position);
+  })));
+  connection.onDefinition(live((p) => at(p.textDocument.uri, (folder, positions) => {
+    const { line, column } = placeOf(positions, p.position);
     return definition(folder.workspace, positions, line, column, uriIn(folder));
-  }));
-  connection.onReferences((p) => at(p.textDocument.uri, (folder, positions) => {
-    const { line, column } = fromPosition(p.position);
+  })));
+  connection.onReferences(live((p) => at(p.textDocument.uri, (folder, positions) => {
+    const { line, column } = placeOf(positions, p.position);
     return references(folder.workspace, positions, line, column, p.context.includeDeclaration, uriIn(folder));
-  }));
-  connection.onPrepareRename((p) => at(p.textDocument.uri, (_folder, positions) => {
-    const { line, column } = fromPosition(p.position);
-    return prepareRename(positions, line, column);
-  }));
-  connection.onRenameRequest(async (p) => {
+  })));
+  connection.onPrepareRename(live(async (p) => {
     const answer = await at(p.textDocument.uri, (folder, positions) => {
-      const { line, column } = fromPosition(p.position);
+      const { line, column } = placeOf(positions, p.position);
+      return prepareRename(folder.workspace, positions, line, column);
+    });
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }));
+  connection.onRenameRequest(live(async (p) => {
+    const answer = await at(p.textDocument.uri, (folder, positions) => {
+      const { line, column } = placeOf(positions, p.position);
       return rename(folder.workspace, positions, line, column, p.newName, uriIn(folder), (file) => documents.get(uriIn(folder)(file))?.version ?? null);
     });
     if (answer instanceof Error) throw answer;
     return answer;
-  });
-  connection.onCodeAction((p) => at(p.textDocument.uri, (folder, positions) => {
+  }));
+  connection.onCodeAction(live((p) => at(p.textDocument.uri, (folder, positions) => {
     const root = roots.find((r) => !relative(r, folder.dir).startsWith('..') && !isAbsolute(relative(r, folder.dir))) ?? resolve(folder.dir, '..');
     const specFromRoot = relative(root, folder.dir).split(sep).join('/') || '.';
     return codeActions(folder.workspace, positions, p.range, {
       uriOf: uriIn(folder),
       newFile: (file) => newFileText(specFromRoot, file, options.schemaDir(root)),
     });
-  }));
-  connection.onCodeLens((p) => at(p.textDocument.uri, (folder, positions) => codeLenses(folder.workspace, positions)));
-  connection.onDocumentSymbol((p) => at(p.textDocument.uri, (folder, positions) => documentSymbols(folder.workspace, positions)));
+  })));
+  connection.onCodeLens(live((p) => at(p.textDocument.uri, (folder, positions) => codeLenses(folder.workspace, positions))));
+  connection.onDocumentSymbol(live((p) => at(p.textDocument.uri, (folder, positions) => documentSymbols(folder.workspace, positions))));
 
   connection.onShutdown(async () => {
+    // A second `shutdown` is a request after the first.
+    if (shutDown) throw gone();
+    shutDown = true;
     for (const pending of folders.values()) (await pending)?.close();
   });
+  // Methods the server has no handler for: not found, or after `shutdown` refused as every request is.
+  connection.onRequest((method) => (shutDown ? gone() : new ResponseError<void>(ErrorCodes.MethodNotFound, `Unhandled method ${method}`)));
 
   documents.listen(connection);
   connection.listen();

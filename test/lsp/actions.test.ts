@@ -119,3 +119,69 @@ describe('state this facet as none', () => {
     expect(applied).toBeGreaterThan(10);
   }, 300_000);
 });
+
+describe('state this facet as none, where the facet is written but not read as one', () => {
+  let dir: string;
+  let server: Server;
+  beforeAll(async () => {
+    dir = resolve(await scratchCopy(fixture('complete')));
+    server = await startServer(dir);
+  }, 300_000);
+  afterAll(async () => server?.stop());
+
+  /** [file, the facet malformed, the line as found in the fixture, the facet's id] */
+  const FORMS: Array<[string, string, RegExp, string]> = [
+    ...['quotas:', 'quotas: 5', 'quotas: ~', 'quotas: { none: true }', 'quotas: { open: }', 'quotas: { none: }', 'quotas: { nonee: x }', 'quotas: []', 'quotas: {}', 'quotas: ""', 'quotas:\n  none: true', 'quotas: # why?\n  none: true'].map((form): [string, string, RegExp, string] => ['limits/_area.yaml', form, /^quotas:.*$/m, 'limits/quotas']),
+    ...['inventory:', 'inventory: 7', 'inventory: { none: }'].map((form): [string, string, RegExp, string] => ['errors/_area.yaml', form, /^inventory:.*$/m, 'errors/inventory']),
+  ];
+
+  it.each(FORMS)('%s: %j', async (file, form, found, id) => {
+    const original = await readFile(join(dir, file), 'utf8');
+    const text = original.replace(found, form);
+    expect(text).not.toBe(original);
+    const copy = resolve(await scratchCopy(dir));
+    await writeFile(join(copy, file), text);
+    const before = analyze(await readSpecDir(copy));
+    const facet = before.assessment.facets.find((f) => f.id === id);
+    expect(facet?.state, id).toMatch(/^(missing|open)$/);
+    await server.open(join(dir, file), text);
+    const line = (facet?.line ?? 1) - 1;
+    const actions = (await server.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uriOf(join(dir, file)) }, range: { start: { line, character: 0 }, end: { line, character: 0 } }, context: { diagnostics: [] } })) as CodeAction[];
+    server.close(join(dir, file));
+    const none = actions.find((a) => a.title === `State ${facet?.label ?? ''} as none (give the reason)`);
+    if (!none?.edit) throw new Error(`no way to state ${id} as none`);
+    await applyEdit(none.edit, dir, copy);
+    const after = analyze(await readSpecDir(copy));
+    expect(after.assessment.facets.find((f) => f.id === id)?.value).toEqual({ none: 'why there is none' });
+    expect(after.diagnostics.filter((d) => d.file === file && d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('a fix of a YAML error is offered only where it mends the line', () => {
+  let dir: string;
+  let server: Server;
+  beforeAll(async () => {
+    dir = resolve(await scratchCopy(fixture('complete')));
+    server = await startServer(dir);
+  }, 300_000);
+  afterAll(async () => server?.stop());
+
+  it('a hint that names a key inside a plain value (`a# b: c`, found by random edits) is not offered as a fix: applied, the line would still not read', async () => {
+    const file = join(dir, 'resources/Order.yaml');
+    const original = await readFile(file, 'utf8');
+    const text = original.replace(/^# yaml-language-server: .*$/m, 'type: strng# yaml-language-server: $schema=../re{ open: Why? }em.schema.json');
+    await server.open(file, text);
+    const actions = (await server.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uriOf(file) }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 80 } }, context: { diagnostics: [] } })) as CodeAction[];
+    server.close(file);
+    const fixes = actions.filter((a) => a.diagnostics?.some((d) => d.code === 'yaml-syntax'));
+    expect(fixes.length).toBeGreaterThan(0);
+    for (const fix of fixes) {
+      const copy = resolve(await scratchCopy(dir));
+      await writeFile(join(copy, 'resources/Order.yaml'), text);
+      if (!fix.edit) throw new Error(`${fix.title} has no edit`);
+      await applyEdit(fix.edit, dir, copy);
+      const after = analyze(await readSpecDir(copy));
+      expect(after.diagnostics.filter((d) => d.file === 'resources/Order.yaml' && d.code === 'yaml-syntax' && d.line === 1), fix.title).toEqual([]);
+    }
+  });
+});

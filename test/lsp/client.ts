@@ -169,10 +169,11 @@ export function published(server: Server, dir: string): Seen[] {
   return order(out);
 }
 
-/** A text with one range (0-based LSP positions) replaced. */
+/** A text with one range (0-based LSP positions: UTF-16 characters, lines as LSP ends them) replaced. */
 export function replaced(text: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, by: string): string {
+  // Lines end as LSP says: at `\r\n`, `\n` or a lone `\r`.
   const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  for (const m of text.matchAll(/\r\n|\n|\r/g)) starts.push(m.index + m[0].length);
   const at = (p: { line: number; character: number }) => (starts[p.line] ?? text.length) + p.character;
   return text.slice(0, at(range.start)) + by + text.slice(at(range.end));
 }

@@ -1,4 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
+import type { AreaKey } from '../areas/index.ts';
 import { Engine, type Analysis, type Job, type ResultStore, type Update } from '../engine/engine.ts';
 import type { FileAnalysis } from '../engine/file-result.ts';
 import { isContentPath } from '../load/classify.ts';
@@ -9,6 +10,7 @@ import { referencesAt } from '../link/references.ts';
 import { SiteIndex } from '../render/site/site-index.ts';
 import { declarationOf, mentionsOf } from './back-links.ts';
 import { filePositions, type FilePositions, type Mention, type Target } from './positions.ts';
+import { planRename, renameTargetAt, type RenamePlan, type RenameTarget } from './rename.ts';
 
 /** How a workspace keeps and reads results. */
 export interface WorkspaceOptions {
@@ -162,6 +164,21 @@ export class Workspace {
    */
   mentionsOf(target: Target): Mention[] {
     return mentionsOf(this, target);
+  }
+
+  /**
+   * What a rename at a 1-based line and column of a file renames: the item whose id is under the
+   * cursor (in a reference, a prose link or a gap id), or why nothing there can be renamed;
+   * undefined where nothing is named.
+   */
+  renameTarget(file: string, line: number, column: number): RenameTarget | undefined {
+    const positions = this.positions(file);
+    return positions && renameTargetAt(positions, line, column);
+  }
+
+  /** The edits that rename an item to `newId` everywhere it is named, and its file; or why it cannot be. */
+  planRename(area: AreaKey, id: string, newId: string): RenamePlan {
+    return planRename(this, area, id, newId);
   }
 
   /** A path relative to the spec folder, with `/`. */

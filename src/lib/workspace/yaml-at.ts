@@ -15,13 +15,19 @@ export interface NodeAt {
   index?: number;
 }
 
-/** A 1-based line and column as an offset into the text (UTF-16 units, as the editor and the loader count them). */
+/**
+ * A 1-based line and column as an offset into the text (UTF-16 units, as the editor and the loader
+ * count them). A column past the end of its line is the line's end, before its line break, as LSP
+ * reads a position past the end of a line (never the start of the next line); one before the line
+ * is its start.
+ */
 export function offsetOf(source: SourceFile, line: number, column: number): number {
   const start = source.lines.lineStarts[line - 1];
   if (start === undefined) return source.text.length;
   const next = source.lines.lineStarts[line];
-  const end = next === undefined ? source.text.length : next;
-  return Math.min(start + column - 1, end);
+  const { text } = source;
+  const end = next === undefined ? text.length : next - (text[next - 2] === '\r' && text[next - 1] === '\n' ? 2 : 1);
+  return Math.max(start, Math.min(start + column - 1, end));
 }
 
 const rangeOf = (node: unknown): readonly [number, number] | undefined => {
