@@ -296,8 +296,10 @@ describe('fixtures with gaps and hostile values', () => {
     try {
       const ofItem = (area: string, item: string) => [...gaps.values()].filter((g) => g.area === area && g.item === item).map((g) => String(g.id));
       const loan = await call(served.origin, '/loans/1', { headers: { 'x-api-key': 'k', authorization: 'Bearer k' } });
-      expect(loan.status).toBe(200);
-      // A loan names its book: the answer carries both resources.
+      // A loan names its book, whose fields are open: the answer is no loan with a made-up `book: {}`, but a 501 naming that gap.
+      expect(loan.status).toBe(501);
+      expect((loan.json as { gaps: Array<{ id: string }> }).gaps.map((g) => g.id)).toEqual(['resources/Book/fields']);
+      // It carries both resources: their gaps are in the header.
       expect(loan.gaps.sort()).toEqual([...ofItem('endpoints', 'get-loan'), ...ofItem('resources', 'Loan'), ...ofItem('resources', 'Book')].sort());
       const created = await call(served.origin, '/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(created.status).toBe(501);

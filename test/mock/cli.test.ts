@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -22,10 +22,12 @@ describe('specbench mock (the command line, as users run it)', () => {
         expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
         const from = server.stdout().length;
         const answer = await call(server.origin, '/loans/1');
-        expect(answer.status).toBe(200);
-        const logged = await server.line(/^GET \/loans\/1 -> 200/, from);
+        // A loan's book is open (its fields): 501 naming it.
+        expect(answer.status).toBe(501);
+        const logged = await server.line(/^GET \/loans\/1 -> 501/, from);
         expect(logged).toContain('[get-loan]');
         expect(logged).toContain('gaps: endpoints/get-loan/parameters, endpoints/get-loan/responses/404');
+        expect(logged).toContain('resources/Book/fields');
       } finally {
         expect(await server.stop(signal)).toBe(0);
       }
@@ -66,6 +68,44 @@ describe('specbench mock (the command line, as users run it)', () => {
     }
   }, 120_000);
 
+  it('follows saves made as editors make them: a file renamed over the spec file again and again, removed and written again', async () => {
+    const dir = await scratchCopy(fixture('complete'));
+    const server = await startMock(['--spec', dir, '--no-cache']);
+    try {
+      const auth = { authorization: 'Bearer t' };
+      const file = join(dir, 'endpoints', 'get-order.yaml');
+      const text = await readFile(file, 'utf8');
+      const stated = '"200": { resource: Order, content_type: [application/json, application/xml] }';
+      expect(text).toContain(stated);
+      /** Waits on the server's own reload lines until the answer says what the last save wrote. */
+      const answers = async (question: string | number) => {
+        for (;;) {
+          const from = server.stdout().length;
+          const answer = await call(server.origin, '/v1/orders/abc', { headers: auth });
+          const asked = answer.status === 501 ? (answer.json as { gaps: Array<{ question: string }> }).gaps[0]?.question : undefined;
+          if (typeof question === 'number' ? answer.status === question : asked === question) return;
+          await server.line(/^specbench mock: reloaded after a change to /, from);
+        }
+      };
+      for (let i = 1; i <= 3; i++) {
+        // As vim, VS Code and `sed -i` save: a new file beside it, renamed over it.
+        const temp = join(dir, 'endpoints', `.get-order.yaml.${i}.tmp`);
+        await writeFile(temp, text.replace(stated, `"200": { open: "Which body, take ${i}?", owner: "@api" }`));
+        await rename(temp, file);
+        await answers(`Which body, take ${i}?`);
+      }
+      // Removed: no endpoint at the path any more; written again: there again.
+      await rm(file);
+      await answers(404);
+      await writeFile(file, text.replace(stated, '"200": { open: "Which body, once more?", owner: "@api" }'));
+      await answers('Which body, once more?');
+      await writeFile(file, text);
+      await answers(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
   it('tests a pattern that backtracks without end under a time limit: the call is answered, the value not judged, and the log says so', async () => {
     // In a process of its own: a server that tested such a pattern as it is would never answer (and is killed when the test ends).
     const server = await startMock(['--spec', await guardedSpec(), '--no-limits', '--no-cache']);
@@ -77,6 +117,12 @@ describe('specbench mock (the command line, as users run it)', () => {
     // A value it can tell is judged as usual.
     expect((await call(server.origin, '/api/things/abc?q=b', { headers: key })).status).toBe(400);
     expect(await server.stop()).toBe(0);
+  }, 120_000);
+
+  it('ends cleanly on a signal sent the moment it says it is ready, its cache saved', async () => {
+    const server = await startMock(['--spec', fixture('complete')]);
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.stdout()).toContain('specbench mock: stopped (SIGTERM)');
   }, 120_000);
 
   it('refuses a bad port and a port in use, plainly, with exit 2', async () => {

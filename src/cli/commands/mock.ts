@@ -89,7 +89,6 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
   const host = options.host ?? '127.0.0.1';
   const started = performance.now();
   const { workspace, save } = await commandWorkspace(dir, options, io);
-  save();
   const editUrl = io.env.SPECBENCH_EDIT_URL?.trim() || undefined;
   const mock = new Mock(workspace.analysis, { auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}) });
   mock.warm();
@@ -120,15 +119,14 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
   if (listening !== undefined) {
     watch.close();
     stopListening();
+    save();
     io.err(`specbench mock: cannot listen on ${visible(host)}:${port}: ${listening}\n`);
     return EXIT.usage;
   }
   const address = server.address();
   const bound = typeof address === 'object' && address !== null ? address.port : port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  io.out(`specbench mock: serving ${mock.endpoints} endpoints of ${visible(dir)} at http://${visible(shownHost)}:${bound}${visible(mock.basePath)} (ready in ${Math.round(performance.now() - started)} ms; gaps clients hit: /_specbench/hits)\n`);
-
-  return new Promise<number>((resolve) => {
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
@@ -143,7 +141,12 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');
+    // Before the ready line: a signal sent as soon as it is read ends the server cleanly, cache saved.
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
+  io.out(`specbench mock: serving ${mock.endpoints} endpoints of ${visible(dir)} at http://${visible(shownHost)}:${bound}${visible(mock.basePath)} (ready in ${Math.round(performance.now() - started)} ms; gaps clients hit: /_specbench/hits)\n`);
+  // What the first read added to the cache is written once the server answers: nothing it answers waits for it.
+  save();
+  return stopped;
 }

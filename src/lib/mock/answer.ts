@@ -8,6 +8,7 @@ import { inMediaType } from '../render/media-example.ts';
 import { statedValueOf } from '../render/request-sample.ts';
 import { exampleContext, exampleNames, madeValue, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
+import { completeMade, openInside } from './made.ts';
 import { negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bytes, HEADER_VALUE_LIMIT, headerValue, mayState } from './wire.ts';
@@ -35,11 +36,24 @@ export interface Asked {
 const isExact = (key: string) => /^[1-5]\d\d$/.test(key);
 const isRange = (key: string) => /^[1-5]XX$/i.test(key);
 
-/** The status a response key is answered with: its own, the asked one within its range (or for `default`), else the range's first (`4XX` is 400) or 200 for `default`. */
-function statusOf(key: string, code: number | undefined): number {
+/**
+ * The status a response key is answered with: its own, the asked one within its range (or for
+ * `default`), else the stated status of the error it names when that fits (a `default` naming an
+ * error of status 500 is a 500), else the range's first (`4XX` is 400) or 200 for `default`.
+ */
+function statusOf(key: string, code: number | undefined, errorStatus?: number): number {
   if (isExact(key)) return Number(key);
-  if (isRange(key)) return code !== undefined && Math.floor(code / 100) === Number(key[0]) ? code : Number(key[0]) * 100;
-  return code ?? 200;
+  const fits = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n) && n >= 100 && n <= 599 && (!isRange(key) || Math.floor(n / 100) === Number(key[0]));
+  if (fits(code)) return code;
+  if (fits(errorStatus)) return errorStatus;
+  return isRange(key) ? Number(key[0]) * 100 : 200;
+}
+
+/** The stated status of the error a response names, when it names one. */
+function errorStatusOf(ctx: AnswerContext, entry: unknown): number | undefined {
+  if (!isObj(entry) || typeof entry.error !== 'string') return undefined;
+  const status = stated(areaOf(ctx.analysis.spec, 'errors').items.find((e) => e.id === entry.error)?.data.status);
+  return typeof status === 'number' ? status : undefined;
 }
 
 /**
@@ -168,8 +182,18 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   else {
     const open = shapeOpen(ctx.analysis, ctx.gaps, part);
     if (open) return { ...unanswered(ctx, what, open.reason, open.gaps, guard), used };
-    value = madeValue(ctx.analysis, part.shape, 'response');
-    if (!value) return { ...unanswered(ctx, what, 'its shape states nothing a body could be made from', [], guard), used };
+    const inside = openInside(ctx.analysis, ctx.gaps, part, 'response');
+    if (inside.length > 0) return { ...unanswered(ctx, what, `parts of its shape are not stated yet, and a body made without them would claim what nobody decided`, inside, guard), used };
+    const made = madeValue(ctx.analysis, part.shape, 'response');
+    if (!made) return { ...unanswered(ctx, what, 'its shape states nothing a body could be made from', [], guard), used };
+    // The generator's value is the mock's own to mend (a stated example inside it is left as it is).
+    value = { value: structuredClone(made.value) };
+    const whole = typeof part.shape.resource === 'string' ? (part.shape.list === true ? { type: 'array', items: part.shape.resource } : part.shape.resource) : stated(part.shape.schema);
+    const unfilled = completeMade(ctx.analysis, value.value, whole, 'response');
+    if (unfilled.length > 0) {
+      return { ...unanswered(ctx, what, `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`, [], guard), used };
+    }
+    if (body.error !== undefined) problemStatus(ctx, value.value, whole, status);
   }
   const concrete = type.includes('*') ? 'application/json' : type;
   const name = typeof part.shape.resource === 'string' ? part.shape.resource : undefined;
@@ -199,20 +223,44 @@ export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   const order = responseOrder(keys);
   if (asked.code !== undefined) {
     const key = keyFor(keys, asked.code);
-    return key === undefined ? { kind: 'unstated', keys: order } : { kind: 'response', key, status: statusOf(key, asked.code), entry: all[key] };
+    return key === undefined ? { kind: 'unstated', keys: order } : { kind: 'response', key, status: statusOf(key, asked.code, errorStatusOf(ctx, all[key])), entry: all[key] };
   }
   if (asked.example !== undefined) {
     for (const key of order) {
       const entry = all[key];
       const carried = isObj(entry) && facetState(entry) === 'stated' ? responseCarries(ctx.analysis, ctx.gaps, endpoint, key, entry) : undefined;
-      if (carried?.kind === 'body' && exampleNames(carried.body).includes(asked.example)) return { kind: 'response', key, status: statusOf(key, undefined), entry };
+      if (carried?.kind === 'body' && exampleNames(carried.body).includes(asked.example)) return { kind: 'response', key, status: statusOf(key, undefined, errorStatusOf(ctx, entry)), entry };
     }
   }
   const key = order[0];
-  return key === undefined ? { kind: 'unstated', keys: [] } : { kind: 'response', key, status: statusOf(key, undefined), entry: all[key] };
+  return key === undefined ? { kind: 'unstated', keys: [] } : { kind: 'response', key, status: statusOf(key, undefined, errorStatusOf(ctx, all[key])), entry: all[key] };
 }
 
 /** The error a spec states for a status: the first error code (by id) that comes with it. */
 export function errorWithStatus(analysis: Analysis, status: number): string | undefined {
   return areaOf(analysis.spec, 'errors').items.find((e) => stated(e.data.status) === status)?.id;
+}
+
+/**
+ * An error's body made from its shape says the status it is sent with: a `status` number at its
+ * top (RFC 9457's member, the HTTP status code) that the spec gives no value of its own is the
+ * response's status, not the generator's 0 (or its lower bound). Kept as made when the status
+ * breaks the field's stated bounds.
+ */
+function problemStatus(ctx: AnswerContext, value: unknown, shape: unknown, status: number): void {
+  if (!isObj(value) || typeof value.status !== 'number') return;
+  const v = typeof shape === 'string' ? { type: shape } : shape;
+  if (!isObj(v)) return;
+  const type = stated(v.type);
+  const resource = typeof type === 'string' ? areaOf(ctx.analysis.spec, 'resources').items.find((r) => r.id === type) : undefined;
+  const fields = resource ? statedObj(resource.data.fields) : statedObj(v.fields);
+  const field = fields?.status;
+  if (!isObj(field)) return;
+  const kind = stated(field.type);
+  if (kind !== 'integer' && kind !== 'number') return;
+  if (stated(field.examples) !== undefined || stated(field.allowed) !== undefined || stated(field.default) !== undefined) return;
+  const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+  const [min, max] = [num(stated(field.minimum)), num(stated(field.maximum))];
+  if ((min !== undefined && status < min) || (max !== undefined && status > max)) return;
+  value.status = status;
 }

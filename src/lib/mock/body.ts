@@ -23,8 +23,8 @@ export interface Body {
 /** What a response or request carries: nothing (stated so, or by the status), a body, or something open. */
 export type Carried = { kind: 'none' } | { kind: 'body'; body: Body } | { kind: 'open'; gaps: FacetResult[]; reason: string };
 
-/** Keys that make a payload a body of its own (besides an error's). */
-const BODY_KEYS = ['resource', 'schema', 'content'];
+/** Keys that make a payload a body of its own (besides an error's): what it carries, or an example of it (a body stated by its example alone is answered with it). */
+const BODY_KEYS = ['resource', 'schema', 'content', 'example', 'named_examples'];
 
 /** Whether a stated payload says what it carries (a resource, a shape, media types). */
 const carriesSomething = (p: Obj) => BODY_KEYS.some((k) => p[k] !== undefined);
@@ -89,7 +89,7 @@ export function statedExamples(body: Body, type: string | undefined): StatedExam
   const part = mediaPart(body, type);
   const of = (v: Obj): StatedExample[] => [
     ...Object.entries(isObj(v.named_examples) ? v.named_examples : {}).flatMap(([name, e]) => (isObj(e) && 'value' in e ? [{ name, value: e.value }] : [])),
-    ...('example' in v ? [{ value: v.example }] : []),
+    ...('example' in v && !isGap(facetState(v.example)) ? [{ value: v.example }] : []),
   ];
   const named = (list: StatedExample[]) => list.filter((e) => e.name !== undefined);
   const plain = (list: StatedExample[]) => list.filter((e) => e.name === undefined);

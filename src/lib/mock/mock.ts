@@ -8,12 +8,13 @@ import { Gaps } from './gaps.ts';
 import { authorize, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
 import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
+import { preferences } from './prefer.ts';
 import { problem } from './problem.ts';
 import { requestSegments, Routes, type Route } from './routes.ts';
-import { resourcesSchema } from './schemas.ts';
+import { resourceSchemaFor } from './schemas.ts';
 import { refusal } from './validate.ts';
 import { Validators } from './validators.ts';
-import { bytes, gapsHeader, header, headerValues, type MockRequest, type MockResponse } from './wire.ts';
+import { bytes, gapsHeader, header, headerValue, type MockRequest, type MockResponse } from './wire.ts';
 
 export type { MockRequest, MockResponse } from './wire.ts';
 export type { HitsSummary, GapHits } from './hits.ts';
@@ -40,6 +41,9 @@ export interface MockOutcome {
   notes: string[];
 }
 
+/** The most bytes of bodies kept as answers already made, per analysis. */
+const PREPARED_BYTES = 64 * 1024 * 1024;
+
 /** Where the mock answers about itself; no path of the spec is served under it. */
 export const MOCK_PATH = '/_specbench/';
 
@@ -52,6 +56,8 @@ interface State extends AnswerContext {
   locator: Locator;
   /** Answers already made, by endpoint, response, media type and example. */
   prepared: Map<string, Prepared>;
+  /** The bytes of the bodies `prepared` holds. */
+  preparedBytes: number;
   notes: string[];
 }
 
@@ -69,20 +75,29 @@ function basePathOf(analysis: Analysis): string {
   return /[{}]/.test(path) ? '' : path.replace(/\/+$/, '');
 }
 
-/** `Prefer: code=409, example=name` (several `Prefer` headers, `;` or `,` between preferences, values quoted or not). */
-function preferences(request: MockRequest): Asked {
-  const asked: Asked = {};
-  for (const line of headerValues(request, 'prefer')) {
-    for (const part of line.split(/[;,]/)) {
-      const m = /^\s*([A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]*))\s*$/.exec(part);
-      if (!m) continue;
-      const value = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
-      if (m[1]?.toLowerCase() === 'code' && /^[1-5]\d\d$/.test(value)) asked.code = Number(value);
-      if (m[1]?.toLowerCase() === 'example' && value !== '') asked.example = value;
-    }
-  }
+/** What a request asks for: `Prefer`'s status and named example, and `Accept`. */
+function asks(request: MockRequest): Asked {
+  const asked: Asked = preferences(request);
   const accept = header(request, 'accept');
   return accept === undefined ? asked : { ...asked, accept };
+}
+
+/**
+ * The path and query of a request target: the origin form as it is (`/v1/orders?x=1`), the
+ * absolute form proxies send (`http://host/v1/orders?x=1`) by its path and query; undefined for
+ * anything else (`*`, an authority).
+ */
+export function originForm(target: string): string | undefined {
+  if (target.startsWith('/')) return target;
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target)) return undefined;
+  try {
+    const url = new URL(target);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    // The path as sent, still percent-encoded (URL keeps it so), with its query.
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An endpoint as the 404 and 405 answers list it. */
@@ -140,12 +155,14 @@ export class Mock {
       base: requestSegments(basePath) ?? [],
       basePath,
       routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
-      validators: new Validators([resourcesSchema(analysis, 'request'), resourcesSchema(analysis, 'response')], (pattern) => {
+      // Each resource's schema made and registered when a request's schema first reaches it.
+      validators: new Validators((ref) => resourceSchemaFor(analysis, ref), (pattern) => {
         if (!slow.has(pattern)) notes.push(`the pattern ${JSON.stringify(pattern)} took too long to test and was not judged`);
         slow.add(pattern);
       }),
       locator: new Locator(analysis),
       prepared: new Map(),
+      preparedBytes: 0,
       notes,
     };
   }
@@ -160,22 +177,29 @@ export class Mock {
       const p = problem({ status: 500, type: 'internal-error', title: 'The mock failed', detail: `The mock failed to answer: ${error instanceof Error ? error.message : String(error)}. Please report this with the spec that caused it.` });
       outcome = { response: { status: 500, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text) }, gaps: [], unanswered: [], notes: [] };
     }
+    const status = outcome.response.status;
+    if (!Number.isInteger(status) || status < 100 || status > 599) {
+      // Never sent: a status no client can read. Whatever made it is a defect of the mock.
+      const p = problem({ status: 500, type: 'internal-error', title: 'The mock failed', detail: `The mock made an answer of status ${String(status)}, which is no HTTP status; it was not sent. Please report this with the spec that caused it.` });
+      outcome = { ...outcome, response: { status: 500, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text) } };
+    }
     const notes = state.notes.splice(0);
     outcome.notes.push(...notes);
     outcome.response.headers.push(['Specbench-Gaps', gapsHeader(outcome.gaps)], ['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*']);
-    if (!request.url.startsWith(MOCK_PATH)) this.#hits.record(outcome.response.status, outcome.gaps, outcome.unanswered, outcome.endpoint);
+    if (!(originForm(request.url) ?? request.url).startsWith(MOCK_PATH)) this.#hits.record(outcome.response.status, outcome.gaps, outcome.unanswered, outcome.endpoint);
     return outcome;
   }
 
   async #answer(state: State, request: MockRequest): Promise<MockOutcome> {
     const method = request.method.toUpperCase();
-    const at = request.url.indexOf('?');
-    const path = at < 0 ? request.url : request.url.slice(0, at);
-    const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
+    const target = originForm(request.url) ?? request.url;
+    const at = target.indexOf('?');
+    const path = at < 0 ? target : target.slice(0, at);
+    const query = new URLSearchParams(at < 0 ? '' : target.slice(at + 1));
     if (path.startsWith(MOCK_PATH)) return this.#own(state, path);
     const parts = requestSegments(path);
     if (parts === undefined || !path.startsWith('/')) {
-      const p = problem({ status: 400, type: 'bad-path', title: 'The path cannot be read', detail: 'The request path is not a path of percent-encoded UTF-8.' });
+      const p = problem({ status: 400, type: 'bad-path', title: 'The path cannot be read', detail: 'The request target is not a path of percent-encoded UTF-8 (or an http URL of one).' });
       return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
     }
     const inventory = state.gaps.gap('endpoints/inventory');
@@ -205,7 +229,7 @@ export class Mock {
         const own = match.open.flatMap((r) => state.gaps.of(`endpoints/${r.endpoint.id}`).map((g) => g.id));
         const response = this.#send(answer);
         const first = match.open[0]?.endpoint.id;
-        if (first !== undefined) response.headers.push(['Specbench-Endpoint', first]);
+        if (first !== undefined) response.headers.push(['Specbench-Endpoint', headerValue(first)]);
         return { response, endpoint: first, gaps: unique([...own, ...answer.unanswered]), unanswered: answer.unanswered, notes: [] };
       }
       const sameRoutes = state.routes.onPath(under ?? []);
@@ -228,7 +252,7 @@ export class Mock {
     const own = state.gaps.of(`endpoints/${endpoint.id}`).map((g) => g.id);
     const done = (answer: Prepared, extra: Array<[string, string]> = []): MockOutcome => {
       const response = this.#send(answer);
-      response.headers.push(...extra.filter(([name]) => !response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())), ['Specbench-Endpoint', endpoint.id]);
+      response.headers.push(...extra.filter(([name]) => !response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())), ['Specbench-Endpoint', headerValue(endpoint.id)]);
       return { response, endpoint: endpoint.id, gaps: unique([...own, ...answer.used, ...answer.unanswered]), unanswered: answer.unanswered, notes: [...answer.notes] };
     };
     const auth = authorize(state.analysis, endpoint, request, query);
@@ -268,7 +292,7 @@ export class Mock {
       const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : 'invalid-request', title, detail: lines.join('; '), extra: { endpoint: endpoint.id, errors: refused.problems } });
       return done(fromProblem(p));
     }
-    const asked = preferences(request);
+    const asked = asks(request);
     const choice = chooseResponse(state, endpoint, asked);
     const what = endpointWords(state, endpoint);
     if (choice.kind === 'open') return done(unanswered(state, what, 'its responses are not stated yet', choice.gaps));
@@ -281,8 +305,13 @@ export class Mock {
     let answer = state.prepared.get(key);
     if (!answer) {
       answer = answerResponse(state, endpoint, choice.key, choice.status, choice.entry, asked);
-      // Answers that depend on the request (many `Accept` values) are not all kept.
-      if (state.prepared.size < 10_000) state.prepared.set(key, answer);
+      // Answers that depend on the request (many `Accept` values) are not all kept: at most
+      // 10,000, and 64 MB of bodies (each `Accept` made a body of its own: a spec's 1 MB example
+      // asked for with 10,000 different `Accept` values held 10 GB).
+      if (state.prepared.size < 10_000 && state.preparedBytes + answer.body.length <= PREPARED_BYTES) {
+        state.prepared.set(key, answer);
+        state.preparedBytes += answer.body.length;
+      }
     }
     return done(answer);
   }

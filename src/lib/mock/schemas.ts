@@ -6,25 +6,41 @@ import { areaOf } from '../model/spec.ts';
 /**
  * The JSON Schemas the mock validates with, made by the same generator as the OpenAPI export
  * (`shapeSchema`, `resourceSchema`): what the spec states and nothing else, open facets left out.
- * Resources are one schema of `$defs` per direction, which every body refers to.
+ * Each resource is a schema of its own per direction, which bodies refer to by `$ref`, made and
+ * registered when a schema that reaches it is first compiled (`resourceSchemaFor`).
  */
 
 /** A request is checked as sent (read-only fields need not be there); a response as received (write-only fields need not be there). */
 export type Direction = 'request' | 'response';
 
-/** The `$id` of the resources' schema for a direction. */
-export const RESOURCES_ID: Record<Direction, string> = { request: 'specbench:resources/request', response: 'specbench:resources/response' };
+/** The `$id` prefix of the resources' schemas for a direction: each resource is a schema of its own, `specbench:resources/request/Order`. */
+export const RESOURCES_ID: Record<Direction, string> = { request: 'specbench:resources/request/', response: 'specbench:resources/response/' };
 
 /** A reference to a resource's schema, for a direction. */
 export const resourceRef =
   (direction: Direction) =>
-  (id: string): Obj => ({ $ref: `${RESOURCES_ID[direction]}#/$defs/${encodeURIComponent(id)}` });
+  (id: string): Obj => ({ $ref: `${RESOURCES_ID[direction]}${encodeURIComponent(id)}` });
 
-/** Every resource of the spec as `$defs`, for a direction. */
-export function resourcesSchema(analysis: Analysis, direction: Direction): Obj {
-  const ref = resourceRef(direction);
-  const defs = Object.fromEntries(areaOf(analysis.spec, 'resources').items.map((r) => [r.id, directed(resourceSchema(r, ref), direction)]));
-  return { $id: RESOURCES_ID[direction], $defs: defs };
+/**
+ * The schema of one resource for a direction, with its `$id`, made when a schema that refers to it
+ * is first compiled (undefined for a reference that is not one of the spec's resources). Made one
+ * by one as they are reached, rather than every resource at the start: GitHub's 900 resources took
+ * a second to write and register before the first request, and again after every edit.
+ */
+export function resourceSchemaFor(analysis: Analysis, ref: string): Obj | undefined {
+  for (const direction of ['request', 'response'] as const) {
+    if (!ref.startsWith(RESOURCES_ID[direction])) continue;
+    let id: string;
+    try {
+      id = decodeURIComponent(ref.slice(RESOURCES_ID[direction].length));
+    } catch {
+      return undefined;
+    }
+    const resource = areaOf(analysis.spec, 'resources').items.find((r) => r.id === id);
+    if (!resource) return undefined;
+    return { ...(directed(resourceSchema(resource, resourceRef(direction)), direction) as Obj), $id: ref };
+  }
+  return undefined;
 }
 
 /** What a body carries: a resource (or a list of it), or its own shape. */

@@ -40,8 +40,33 @@ export interface ValidateContext {
   note(text: string): void;
 }
 
+/** A key a client sends set as an own property, `__proto__` too (an assignment would set the object's prototype, or drop the key). */
+const setOwn = (object: Obj, key: string, value: unknown) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+
 /** At most this many problems in one answer. */
 const MAX_PROBLEMS = 20;
+
+/**
+ * JSON a client sends is read up to this many levels of arrays and objects: deeper, the request is
+ * refused (400) before anything walks it (the validator and the messages recurse once per level;
+ * 5,000 levels ended in a stack overflow). The loader's limit for YAML is 64; GitHub's deepest
+ * response schema is 12.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Whether a parsed JSON value nests arrays and objects deeper than `limit` levels (one pass, no recursion). */
+export function deeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() ?? [undefined, 0];
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+const TOO_DEEP = `expected JSON nested at most ${MAX_JSON_DEPTH} levels deep`;
 
 /** A value as a problem shows what came: JSON, clipped. */
 const shownValue = (v: unknown) => {
@@ -138,7 +163,7 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
     for (const [key, v] of query) {
       const inner = style === 'deepObject' ? /^(.*)\[([^\]]*)\]$/.exec(key) : null;
       if (inner && inner[1] === name && inner[2] !== undefined) {
-        object[inner[2]] = v;
+        setOwn(object, inner[2], v);
         any = true;
       }
     }
@@ -146,11 +171,13 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
   } else raw = query.has(name) ? (query.get(name) ?? '') : undefined;
   if (raw === undefined) return undefined;
   if (p.content_type !== undefined && typeof raw === 'string') {
+    let value: unknown;
     try {
-      return { value: JSON.parse(raw) as unknown };
+      value = JSON.parse(raw) as unknown;
     } catch {
       return { unreadable: `expected ${p.content_type}` };
     }
+    return deeperThan(value, MAX_JSON_DEPTH) ? { unreadable: TOO_DEEP } : { value };
   }
   if (type === 'array' && typeof raw === 'string') return { value: location === 'header' ? raw.split(',').map((s) => s.trim()) : split(raw) };
   return { value: raw };
@@ -192,11 +219,13 @@ export const essence = (type: string): string => type.split(';')[0]?.trim().toLo
 async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean } | { unreadable: string } | undefined> {
   const kind = essence(type);
   if (isJsonMedia(kind)) {
+    let value: unknown;
     try {
-      return { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown, coerce: false };
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
     } catch {
       return { unreadable: 'expected JSON' };
     }
+    return deeperThan(value, MAX_JSON_DEPTH) ? { unreadable: TOO_DEEP } : { value, coerce: false };
   }
   if (isUrlEncodedForm(kind)) return { value: fields(new URLSearchParams(new TextDecoder().decode(bytes))), coerce: true };
   if (kind === 'multipart/form-data') {
@@ -217,7 +246,7 @@ function fields(pairs: Iterable<[string, string]>): Obj {
   const out: Obj = {};
   for (const [k, v] of pairs) {
     const had = Object.hasOwn(out, k) ? out[k] : undefined;
-    out[k] = had === undefined ? v : Array.isArray(had) ? [...(had as unknown[]), v] : [had, v];
+    setOwn(out, k, had === undefined ? v : Array.isArray(had) ? [...(had as unknown[]), v] : [had, v]);
   }
   return out;
 }

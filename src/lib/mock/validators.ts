@@ -28,21 +28,50 @@ export type Check = (value: unknown) => Checked;
  * (`"20"` as 20, one value as a list of one), as Ajv's `coerceTypes: 'array'` does.
  */
 export class Validators {
-  readonly #resources: readonly Obj[];
+  readonly #resource: (ref: string) => Obj | undefined;
   readonly #slow: (pattern: string) => void;
   #plain: Ajv2020 | undefined;
   #coercing: Ajv2020 | undefined;
+  /** The references each Ajv has registered (or found to be no resource). */
+  readonly #registered = new WeakMap<Ajv2020, Set<string>>();
   readonly #kept = new Map<string, Check | string>();
 
-  constructor(resources: readonly Obj[], slow: (pattern: string) => void) {
-    this.#resources = resources;
+  /** `resource` makes the schema (with its `$id`) a `$ref` names, when it is a resource's; each is made when first reached. */
+  constructor(resource: (ref: string) => Obj | undefined, slow: (pattern: string) => void) {
+    this.#resource = resource;
     this.#slow = slow;
   }
 
-  /** Loads Ajv and registers the resources' schemas now rather than at the first request. */
+  /** Loads Ajv now rather than at the first request (each resource's schema is registered when a schema first reaches it). */
   warm(): void {
     this.#ajv(false);
     this.#ajv(true);
+  }
+
+  /** Registers, before a schema is compiled, the resources it reaches (and the ones those reach) that are not registered yet. */
+  #register(ajv: Ajv2020, schema: Obj): void {
+    const done = this.#registered.get(ajv) ?? new Set<string>();
+    this.#registered.set(ajv, done);
+    const queue: unknown[] = [schema];
+    let visits = 0;
+    while (queue.length > 0 && visits++ < 1_000_000) {
+      const at = queue.pop();
+      if (Array.isArray(at)) {
+        queue.push(...at);
+        continue;
+      }
+      if (typeof at !== 'object' || at === null) continue;
+      for (const [key, value] of Object.entries(at)) {
+        if (key === '$ref' && typeof value === 'string' && !done.has(value)) {
+          done.add(value);
+          const made = this.#resource(value);
+          if (made) {
+            ajv.addSchema(made);
+            queue.push(made);
+          }
+        } else if (typeof value === 'object' && value !== null) queue.push(value);
+      }
+    }
   }
 
   #ajv(coerce: boolean): Ajv2020 {
@@ -53,7 +82,6 @@ export class Validators {
     const options: Options = { allErrors: true, strict: false, logger: false, validateSchema: false, code: { regExp }, ...(coerce ? { coerceTypes: 'array' } : {}) };
     const ajv = new Ajv(options);
     formats(ajv);
-    for (const schema of this.#resources) ajv.addSchema(schema);
     if (coerce) this.#coercing = ajv;
     else this.#plain = ajv;
     return ajv;
@@ -70,6 +98,7 @@ export class Validators {
     let made: Check | string;
     try {
       const ajv = this.#ajv(coerce);
+      this.#register(ajv, schema);
       if (coerce) {
         // Coercion writes the value read into its parent: the value is checked inside a holder.
         const validate: ValidateFunction = ajv.compile({ type: 'object', properties: { value: schema } });

@@ -1,0 +1,167 @@
+import type { Analysis } from '../analyze.ts';
+import { isResourceType } from '../areas/shape.ts';
+import { idSegment } from '../facet/ids.ts';
+import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import type { FacetResult } from '../gaps/types.ts';
+import { findItem } from '../model/spec.ts';
+import type { ExampleMode } from '../render/example.ts';
+import type { Gaps } from './gaps.ts';
+
+/**
+ * What the mock must know of a body's shape before it answers with a body made from it, and what
+ * it mends in what the pages' example generator made, so that the body validates against its shape:
+ *
+ * - `openInside`: the open facets anywhere the generator would reach (a nested object whose
+ *   fields are open, a list whose items are open, a field whose type is open, a resource whose
+ *   fields are open). The generator leaves such a part out or shows it hollow (`{}`, `[{}]`);
+ *   the mock answers 501 naming them instead, since that body would claim what nobody decided.
+ * - `completeMade`: the required fields the generator cut short where a resource holds itself (a
+ *   tree node's `children`): a list there is answered empty, a nullable field null; a field that
+ *   no finite body can fill is named, and the mock does not answer with a body.
+ */
+
+/** The keys of a shape whose openness leaves the shape itself open at that place. */
+const SHAPE_KEYS = ['type', 'fields', 'items', 'values', 'of'] as const;
+/** The same for a resource's own facets. */
+const RESOURCE_KEYS = ['fields', 'value', 'value/type'] as const;
+/** Places visited at most, whatever the spec (each resource is visited once). */
+const VISITS = 50_000;
+
+/** Whether the generator takes the shape's value as stated (an example, a default, an allowed value) rather than walk into it. */
+function statedValue(v: Obj): boolean {
+  const examples = stated(v.examples);
+  if (Array.isArray(examples) && examples.length > 0) return true;
+  if (isObj(v.named_examples) && Object.values(v.named_examples).some((e) => isObj(e) && 'value' in e)) return true;
+  if ('default' in v && (v.default === null || facetState(v.default) === 'stated')) return true;
+  const allowed = stated(v.allowed);
+  return Array.isArray(allowed) && allowed.length > 0;
+}
+
+/** Whether a field travels in a direction (a read-only field is never sent, a write-only one never comes back). */
+const travels = (f: unknown, mode: ExampleMode) => !(isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true);
+
+/** The open facets a body made from this part would have to make up, in the order they are met. */
+export function openInside(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }, mode: ExampleMode): FacetResult[] {
+  const found = new Map<string, FacetResult>();
+  const resources = new Set<string>();
+  let visits = 0;
+  const gapsAt = (ids: readonly string[]) => ids.flatMap((id) => gaps.gap(id) ?? []);
+  const resource = (id: string) => {
+    if (resources.has(id)) return;
+    resources.add(id);
+    const item = findItem(analysis.spec, 'resources', id);
+    if (!item) return;
+    const open = gapsAt(RESOURCE_KEYS.map((k) => `resources/${idSegment(id)}/${k}`));
+    if (open.length > 0) {
+      for (const g of open) found.set(g.id, g);
+      return;
+    }
+    const value = stated(item.data.value);
+    if (isObj(value)) shape(value, `resources/${idSegment(id)}/value`);
+    else fields(statedObj(item.data.fields), `resources/${idSegment(id)}/fields`);
+  };
+  const fields = (of: Obj | undefined, at: string) => {
+    for (const [name, f] of Object.entries(of ?? {})) if (travels(f, mode)) shape(f, `${at}/${idSegment(name)}`);
+  };
+  const shape = (s: unknown, at: string) => {
+    if (++visits > VISITS) return;
+    if (typeof s === 'string') {
+      if (isResourceType(s)) resource(s);
+      return;
+    }
+    if (!isObj(s)) {
+      for (const g of gapsAt([at])) found.set(g.id, g);
+      return;
+    }
+    const open = gapsAt(SHAPE_KEYS.map((k) => `${at}/${k}`));
+    if (open.length > 0) {
+      for (const g of open) found.set(g.id, g);
+      return;
+    }
+    if (statedValue(s)) return;
+    const type = stated(s.type);
+    if (typeof type !== 'string' || type === 'object') return fields(statedObj(s.fields), `${at}/fields`);
+    if (type === 'array') return shape(stated(s.items), `${at}/items`);
+    if (type === 'map') return shape(stated(s.values), `${at}/values`);
+    const of = stated(s.of);
+    if ((type === 'one_of' || type === 'any_of') && Array.isArray(of)) return shape(of[0], `${at}/of/0`);
+    if (type === 'all_of' && Array.isArray(of)) return of.forEach((o, i) => shape(o, `${at}/of/${i}`));
+    if (isResourceType(type)) resource(type);
+  };
+  if (typeof part.shape.resource === 'string') resource(part.shape.resource);
+  else shape(stated(part.shape.schema), `${part.prefix}/schema`);
+  return [...found.values()];
+}
+
+/** The fields of a shape as a body's objects have them: its own, a resource's (or the shape its value is); undefined for anything else. */
+function objectShape(analysis: Analysis, s: unknown, depth = 0): { fields: Obj; resource?: string } | undefined {
+  if (depth > 64) return undefined;
+  const v: Obj | undefined = typeof s === 'string' ? { type: s } : isObj(s) ? s : undefined;
+  if (!v) return undefined;
+  const type = stated(v.type);
+  if (typeof type === 'string' && type !== 'object' && isResourceType(type)) {
+    const item = findItem(analysis.spec, 'resources', type);
+    if (!item) return undefined;
+    const value = stated(item.data.value);
+    if (isObj(value)) return objectShape(analysis, value, depth + 1);
+    const fields = statedObj(item.data.fields);
+    return fields ? { fields, resource: type } : undefined;
+  }
+  const fields = statedObj(v.fields);
+  return fields && (type === undefined || type === 'object') ? { fields } : undefined;
+}
+
+/** A shape as the generator reads it: a type name is `{ type }`. */
+const asShape = (s: unknown): Obj | undefined => (typeof s === 'string' ? { type: s } : isObj(s) ? s : undefined);
+
+/**
+ * The made value with the required fields the generator cut short put back where a body can have
+ * them without making anything up: a list (with no stated minimum of items) empty, a map empty, a
+ * nullable field null. Returns the fields that cannot be filled (`Node.parent`, required at every
+ * level), empty when the value is complete. Walks the made value, which is finite.
+ */
+export function completeMade(analysis: Analysis, value: unknown, s: unknown, mode: ExampleMode): string[] {
+  const unfilled: string[] = [];
+  const walk = (v: unknown, shape: unknown, depth: number) => {
+    if (depth > 256) return;
+    const sv = asShape(shape);
+    // A stated example is answered as it is stated.
+    if (!sv || (depth > 0 && statedValue(sv))) return;
+    const type = stated(sv.type);
+    if (Array.isArray(v)) {
+      const items = type === 'array' ? stated(sv.items) : undefined;
+      if (items !== undefined) for (const item of v) walk(item, items, depth + 1);
+      return;
+    }
+    if (!isObj(v)) return;
+    if (type === 'map') {
+      for (const item of Object.values(v)) walk(item, stated(sv.values), depth + 1);
+      return;
+    }
+    if ((type === 'one_of' || type === 'any_of' || type === 'all_of') && Array.isArray(stated(sv.of))) {
+      // The generator took the first variant (or merged all): each variant is checked where it fits.
+      const of = stated(sv.of) as unknown[];
+      for (const variant of type === 'all_of' ? of : of.slice(0, 1)) walk(v, variant, depth + 1);
+      return;
+    }
+    const object = objectShape(analysis, sv);
+    if (!object) return;
+    for (const [name, f] of Object.entries(object.fields)) {
+      if (!travels(f, mode)) continue;
+      if (Object.hasOwn(v, name)) {
+        walk(v[name], f, depth + 1);
+        continue;
+      }
+      const field = asShape(f);
+      if (!field || stated(field.required) !== true) continue;
+      const kind = stated(field.type);
+      const minItems = stated(field.min_items);
+      if (kind === 'array' && (typeof minItems !== 'number' || minItems <= 0)) v[name] = [];
+      else if (kind === 'map' && typeof stated(field.min_properties) !== 'number') v[name] = {};
+      else if (stated(field.nullable) === true) v[name] = null;
+      else unfilled.push(`${object.resource ?? 'the body'}.${name}`);
+    }
+  };
+  walk(value, s, 0);
+  return [...new Set(unfilled)];
+}

@@ -1,0 +1,72 @@
+import type { Asked } from './answer.ts';
+import { headerValues, type MockRequest } from './wire.ts';
+
+/**
+ * `Prefer` as RFC 7240 writes it: `Prefer: code=409, example="big one"; x=y`. Preferences are
+ * separated by commas, each a token with an optional value (a token or a quoted string, blanks
+ * allowed around `=`), then its parameters after `;`; names are read without regard to case;
+ * several `Prefer` headers are one list; a preference given twice counts by its first instance
+ * (RFC 7240, section 2); one the mock does not know, or a value it cannot use, is ignored. As Prism
+ * is used, `code` and `example` are also read as parameters (`Prefer: code=409; example=x`), after
+ * every preference.
+ */
+export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example'> {
+  const preferred: Array<[string, string | undefined]> = [];
+  const parameters: Array<[string, string | undefined]> = [];
+  for (const line of headerValues(request, 'prefer')) {
+    for (const element of splitOutsideQuotes(line, ',')) {
+      splitOutsideQuotes(element, ';').forEach((part, i) => {
+        const pair = pairOf(part);
+        if (pair) (i === 0 ? preferred : parameters).push(pair);
+      });
+    }
+  }
+  const asked: Pick<Asked, 'code' | 'example'> = {};
+  const seen = new Set<string>();
+  for (const [name, value] of [...preferred, ...parameters]) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (name === 'code' && value !== undefined && /^[1-5]\d\d$/.test(value)) asked.code = Number(value);
+    if (name === 'example' && value !== undefined && value !== '') asked.example = value;
+  }
+  return asked;
+}
+
+/** `tchar` of RFC 9110. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A preference or parameter: its name (lowercased) and its value (unquoted); undefined when it is no `token [= word]`. */
+function pairOf(text: string): [string, string | undefined] | undefined {
+  const at = text.indexOf('=');
+  const name = (at < 0 ? text : text.slice(0, at)).trim().toLowerCase();
+  if (!TOKEN.test(name)) return undefined;
+  if (at < 0) return [name, undefined];
+  const raw = text.slice(at + 1).trim();
+  if (raw.startsWith('"')) {
+    const m = /^"((?:[^"\\]|\\[\s\S])*)"$/.exec(raw);
+    return m?.[1] === undefined ? undefined : [name, m[1].replace(/\\([\s\S])/g, '$1')];
+  }
+  return TOKEN.test(raw) || raw === '' ? [name, raw] : undefined;
+}
+
+/** A text split at a separator that is not inside a quoted string (a backslash escapes inside quotes). */
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if (quoted && c === '\\' && i + 1 < text.length) {
+      current += c + (text[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    if (c === separator && !quoted) {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  out.push(current);
+  return out;
+}
