@@ -92,8 +92,10 @@ export function inventory(doc: Obj): Entry[] {
       const merged: Obj = { ...rest };
       const kept: unknown[] = [];
       for (const m of members as unknown[]) {
+        // A reference to a part of the document (`#/components/schemas/A/properties/b`), not to a named schema, states what it names, in place.
+        const inline = isObj(m) && typeof m.$ref === 'string' && named(m) === undefined ? follow(m, pointer)[0] : m;
         // A keyword both state with the same value (`type: object` twice) is one statement.
-        if (isObj(m) && typeof m.$ref !== 'string' && Object.entries(m).every(([k, v]) => !(k in merged) || json(merged[k]) === json(v))) Object.assign(merged, m);
+        if (isObj(inline) && typeof inline.$ref !== 'string' && Object.entries(inline).every(([k, v]) => !(k in merged) || json(merged[k]) === json(v))) Object.assign(merged, inline);
         else kept.push(m);
       }
       s = kept.length > 0 ? { ...merged, allOf: (members as unknown[]).map((m) => (kept.includes(m) ? m : undefined)) } : merged;

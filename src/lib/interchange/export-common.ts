@@ -128,10 +128,18 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
   }
   if (stated(shape.nullable) === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else return { anyOf: [out, { type: 'null' }] };
+    else {
+      // What describes the whole value, `null` included (a `default: null`), stands beside the two, where an import reads it back.
+      const whole = Object.fromEntries(WHOLE.filter((k) => k in out).map((k) => [k, out[k]]));
+      const rest = Object.fromEntries(Object.entries(out).filter(([k]) => !WHOLE.includes(k)));
+      return { anyOf: [rest, { type: 'null' }], ...whole };
+    }
   }
   return out;
 }
+
+/** The keywords that say something of a nullable value as a whole, written beside its `anyOf` of the value and `null`. */
+const WHOLE: readonly string[] = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
 
 /** A resource as a JSON Schema: its single value's shape, or an object of its fields. */
 export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj, dialect: SchemaDialect = OPENAPI): Obj {

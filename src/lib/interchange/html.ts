@@ -67,9 +67,12 @@ function unlinked(node: RootContent, dropped: string[]): RootContent[] | undefin
   return undefined;
 }
 
-/** Links and images a page would not follow, anywhere in a tree, replaced by their text; whether there were any. */
-function unlinkAll(tree: Root, dropped: string[]): boolean {
-  let changed = false;
+/**
+ * Definitions of reference links (`[list]: e://get-templates`) whose address a page would not
+ * follow, removed (their addresses noted in `dropped`), with the identifiers they defined.
+ */
+function unsafeDefinitions(tree: Root, dropped: string[]): Set<string> {
+  const ids = new Set<string>();
   const stack: Node[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
@@ -77,7 +80,30 @@ function unlinkAll(tree: Root, dropped: string[]): boolean {
     if (!children) continue;
     for (let i = 0; i < children.length; i++) {
       const child = children[i] as RootContent;
-      const text = unlinked(child, dropped);
+      if (child.type === 'definition' && !isSafeProseUrl(child.url)) {
+        dropped.push(child.url);
+        ids.add(child.identifier);
+        children.splice(i, 1);
+        i--;
+      } else stack.push(child);
+    }
+  }
+  return ids;
+}
+
+/** Links and images a page would not follow, anywhere in a tree, replaced by their text; whether there were any. */
+function unlinkAll(tree: Root, dropped: string[]): boolean {
+  // A reference (`[text][list]`) to a definition that is not kept is its text, as an inline link is.
+  const unsafe = unsafeDefinitions(tree, dropped);
+  let changed = unsafe.size > 0;
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const children = (node as Partial<Parent>).children as RootContent[] | undefined;
+    if (!children) continue;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as RootContent;
+      const text = child.type === 'linkReference' && unsafe.has(child.identifier) ? child.children : child.type === 'imageReference' && unsafe.has(child.identifier) ? [{ type: 'text', value: child.alt ?? '' } satisfies Text] : unlinked(child, dropped);
       if (text) {
         children.splice(i, 1, ...text);
         changed = true;
@@ -94,7 +120,7 @@ function unlinkAll(tree: Root, dropped: string[]): boolean {
  * HTML the tag-like words are escaped. Links a page would not follow become their text (their
  * addresses go to `dropped`). Returns whether anything needs converting.
  */
-function prepare(tree: Root, dropped: string[]): boolean {
+function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
   let convert = unlinkAll(tree, dropped);
   const stack: Node[] = [tree];
   while (stack.length > 0) {
@@ -103,7 +129,12 @@ function prepare(tree: Root, dropped: string[]): boolean {
     if (!children) continue;
     children.forEach((child, i) => {
       if (child.type === 'html') {
-        const value = (child as Html).value;
+        // An HTML comment is not shown on a page: it is not kept, and noted in `comments`.
+        const value = (child as Html).value.replace(/<!--[\s\S]*?-->/g, (c) => {
+          comments.push(c);
+          return '';
+        });
+        (child as Html).value = value;
         const tags = [...value.matchAll(TAG)];
         const whole = tags.length === 1 && tags[0]?.[0] === value.trim();
         if (whole && !isElementTag(tags[0]?.[1] ?? '')) {
@@ -121,17 +152,20 @@ function prepare(tree: Root, dropped: string[]): boolean {
 
 /**
  * A description as Markdown without raw HTML or links a page would drop, with the addresses of the
- * links it dropped (their text stays); unchanged when it has neither. The HTML conversion can make
- * links of its own (`<a href="javascript:…">`), so they are looked at again after it.
+ * links it dropped (their text stays; a reference link's definition goes, its references become
+ * their text) and the HTML comments it left out (a page shows none); unchanged when it has neither.
+ * The HTML conversion can make links of its own (`<a href="javascript:…">`), so they are looked at
+ * again after it.
  */
-export function describedAsMarkdown(text: string): { text: string; dropped: string[] } {
-  if (!/[<\]]/.test(text)) return { text, dropped: [] };
+export function describedAsMarkdown(text: string): { text: string; dropped: string[]; comments: string[] } {
+  if (!/[<\]]/.test(text)) return { text, dropped: [], comments: [] };
   const dropped: string[] = [];
+  const comments: string[] = [];
   const tree = parser.parse(text);
-  if (!prepare(tree, dropped)) return { text, dropped };
+  if (!prepare(tree, dropped, comments)) return { text, dropped, comments };
   const converted = converter.runSync(tree) as Root;
   unlinkAll(converted, dropped);
-  return { text: converter.stringify(converted).trimEnd(), dropped };
+  return { text: converter.stringify(converted).trimEnd(), dropped, comments };
 }
 
 /** A description as Markdown without raw HTML or links a page would drop: unchanged when it has neither. */

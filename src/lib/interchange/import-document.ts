@@ -5,7 +5,7 @@ import { mapProse } from '../link/prose.ts';
 import { readApiDocument, type RefPolicy } from '../load/read-document.ts';
 import { importAsyncApi } from './asyncapi/import.ts';
 import { importOpenApi } from './openapi/import.ts';
-import { swaggerPointer } from './openapi/swagger2.ts';
+import { restoreProduces, swaggerPointer } from './openapi/swagger2.ts';
 import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
 
 /**
@@ -17,6 +17,7 @@ import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.
  */
 export async function importDocument(file: string, policy: RefPolicy = {}): Promise<ImportResult> {
   const doc = await readApiDocument(file, policy);
+  if (doc.source === 'Swagger 2.0') restoreProduces(doc.raw, doc.doc);
   const mapped = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve, doc.source) : importAsyncApi(doc.doc, doc.raw);
   const result = doc.source === 'Swagger 2.0' ? { ...mapped, unmapped: uniqueUnmapped(mapped.unmapped.map((u) => ({ ...u, pointer: swaggerPointer(u.pointer, doc.raw, doc.doc) }))) } : mapped;
   return markdownDescriptions(result, doc.raw);
@@ -52,11 +53,15 @@ function questions(value: unknown, out: string[] = []): string[] {
 export async function markdownDescriptions(result: ImportResult, source?: unknown): Promise<ImportResult> {
   const { describedAsMarkdown } = await import('./html.ts');
   const dropped = new Set<string>();
+  const comments = new Set<string>();
   const notKept = new Map<string, string>();
   const original = new Map<string, string>();
   const convert = (text: string) => {
     const out = describedAsMarkdown(text);
     for (const url of out.dropped) dropped.add(url);
+    for (const c of out.comments) comments.add(c);
+    // HTML with no text (`<p/>`, as AWS documents write an empty description) says nothing: no description is kept, as for an empty one.
+    if (out.text !== text && out.text.trim() === '' && text.trim() !== '') return DROPPED;
     const limit = proseLimit(out.text);
     if (limit !== undefined) {
       notKept.set(text, `the text is past the limits of one prose value (${limit.split(';')[0]}); it is not kept`);
@@ -90,8 +95,11 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     return schema ? { ...item, data: fit(schema, item.data) } : item;
   });
   const unmapped: Unmapped[] = [...result.unmapped];
-  if (dropped.size > 0 || notKept.size > 0) {
+  if (dropped.size > 0 || notKept.size > 0 || comments.size > 0) {
     for (const { pointer, text } of strings(source)) {
+      for (const c of comments) {
+        if (text.includes(c)) unmapped.push({ pointer, reason: `the HTML comment \`${c.length > 80 ? `${c.slice(0, 79)}…` : c}\` is not kept, as a page does not show it` });
+      }
       for (const url of dropped) {
         if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; its text is` });
       }

@@ -85,6 +85,9 @@ const bare = (shape: Shape, named: boolean): Shape | string => {
   return keys.length === 1 && typeof shape.type === 'string' && shape.type !== 'null' && (PRIMITIVE.has(shape.type) || shape.type === 'map' || named) ? shape.type : shape;
 };
 
+/** A shape that states nothing but that its type is open: what a schema of no keyword the spec keeps becomes. */
+const saysNothing = (shape: Shape | string): boolean => typeof shape !== 'string' && Object.keys(shape).length === 1 && isObj(shape.type) && 'open' in shape.type;
+
 /** Why a composition's own `type: object` is not kept. */
 const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types';
 
@@ -122,6 +125,8 @@ export class SchemaMapper {
   private readonly prefix: string;
   /** Local references being inlined, so that a reference to itself ends. */
   private readonly inlining = new Set<string>();
+  /** Where each example of a shape's `examples` was written, relative to its schema (`examples/0`, `example`), by the list. */
+  private readonly exampleAt = new WeakMap<readonly unknown[], string[]>();
 
   constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/') {
     this.unmapped = unmapped;
@@ -152,6 +157,15 @@ export class SchemaMapper {
     return shape;
   }
 
+  /** The primitive type a resource's id comes to (an object of fields is `object`), followed through resources; undefined for a union or what cannot be told. */
+  private primitiveOf(type: string, seen: ReadonlySet<string> = new Set()): string | undefined {
+    if ((COMPOSITIONS as readonly string[]).includes(type)) return undefined;
+    if (!isResourceType(type)) return type;
+    if (seen.has(type)) return undefined;
+    const inner = this.resourceShape(type)?.type;
+    return typeof inner === 'string' ? this.primitiveOf(inner, new Set(seen).add(type)) : undefined;
+  }
+
   /** The resource id of a named component (created on first use). */
   component(name: string, schema: unknown, pointer: string): string {
     this.raw.set(name, schema);
@@ -168,7 +182,8 @@ export class SchemaMapper {
     if (!isObj(schema)) return undefined;
     const ref = this.named(schema);
     if (ref !== undefined && Object.keys(schema).length === 1) return { resource: ref };
-    if (schema.type === 'array' && isObj(schema.items) && Object.keys(schema).every((k) => k === 'type' || k === 'items')) {
+    // A blank description says nothing (a shape does not keep one), so it does not keep the list from being a list of the resource.
+    if (schema.type === 'array' && isObj(schema.items) && Object.keys(schema).every((k) => k === 'type' || k === 'items' || (k === 'description' && typeof schema.description === 'string' && schema.description.trim() === ''))) {
       const inner = this.named(schema.items);
       if (inner !== undefined && Object.keys(schema.items).length === 1) return { resource: inner, list: true };
     }
@@ -202,8 +217,10 @@ export class SchemaMapper {
    * so that items, values and variants read as written.
    */
   shape(schema: unknown, pointer: string, depth = 0): Shape | string {
+    // `true` allows any value, as `{}` does, and is read as it is.
+    if (schema === true) return this.shape({}, pointer, depth);
     if (!isObj(schema)) {
-      if (schema !== true && schema !== undefined) this.unmapped.push({ pointer, reason: 'a schema that is not an object (false) has no place in the spec' });
+      if (schema !== undefined) this.unmapped.push({ pointer, reason: 'a schema that is not an object (false) has no place in the spec' });
       return {};
     }
     if (depth > 64) {
@@ -256,7 +273,10 @@ export class SchemaMapper {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `${keyword} beside another type has no place in a shape` });
         continue;
       }
-      const variants = list.map((v, i) => this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1));
+      // A member of `allOf` that states only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
+      const empty = (v: unknown) => key === 'all_of' && isObj(v) && Object.keys(v).length === 1 && v.nullable === false;
+      const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.map((v, i) => [v, i] as const);
+      const variants = members.map(([v, i]) => this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1));
       // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
       const extra = this.objectPart(schema, types, pointer, depth);
       if (extra && key !== 'all_of') {
@@ -346,7 +366,10 @@ export class SchemaMapper {
   private structure(schema: Obj, out: Shape, pointer: string, depth: number): void {
     if (isObj(schema.properties)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-      const fields = Object.fromEntries(Object.entries(schema.properties).map(([name, p]) => [name, this.field(p, `${pointer}/properties/${seg(name)}`, required.has(name), depth + 1)]));
+      // A property whose schema is `false` may not be present: no field of the spec says that, so none is written for it (a field would allow it).
+      const forbidden = Object.keys(schema.properties).filter((name) => (schema.properties as Obj)[name] === false);
+      for (const name of forbidden) this.unmapped.push({ pointer: `${pointer}/properties/${seg(name)}`, reason: 'a property whose schema is `false` (it may not be present) has no place in the spec; no field is kept for it' });
+      const fields = Object.fromEntries(Object.entries(schema.properties).filter(([, p]) => p !== false).map(([name, p]) => [name, this.field(p, `${pointer}/properties/${seg(name)}`, required.has(name), depth + 1)]));
       out.fields = Object.keys(fields).length > 0 ? fields : { none: 'The source schema is an object with no properties.' };
       const unknown = [...required].filter((r) => !(r in (schema.properties as Obj)));
       if (unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names without a property (${unknown.join(', ')}) are not kept` });
@@ -358,7 +381,9 @@ export class SchemaMapper {
     }
     if (!isObj(schema.properties) && schema.additionalProperties !== undefined) {
       if (isObj(schema.additionalProperties)) {
-        if (Object.keys(schema.additionalProperties).length > 0) out.values = this.shape(schema.additionalProperties, `${pointer}/additionalProperties`, depth + 1);
+        // Values that say nothing the spec keeps (a reference to itself cut, an unknown keyword only) are values of any kind, as `{}` is: none is written.
+        const values = Object.keys(schema.additionalProperties).length > 0 ? this.shape(schema.additionalProperties, `${pointer}/additionalProperties`, depth + 1) : undefined;
+        if (values !== undefined && !saysNothing(values)) out.values = values;
       } else if (schema.additionalProperties === false && out.type !== 'object') this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: 'additionalProperties: false has no place in the spec' });
     }
   }
@@ -414,8 +439,11 @@ export class SchemaMapper {
       } else if (v !== false) this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` without a bound is not kept` });
     }
     const examples = has('examples') && Array.isArray(schema.examples) ? schema.examples : undefined;
-    if (examples && examples.length > 0) out.examples = examples as Shape['examples'];
-    if (has('example')) out.examples = [...(examples ?? []), schema.example] as Shape['examples'];
+    const list = [...(examples ?? []), ...(has('example') ? [schema.example] : [])];
+    if (list.length > 0) {
+      out.examples = list as Shape['examples'];
+      this.exampleAt.set(list, [...(examples ?? []).map((_, i) => `examples/${i}`), ...(has('example') ? ['example'] : [])]);
+    }
     return out;
   }
 
@@ -435,10 +463,12 @@ export class SchemaMapper {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` has no effect on ${aType(type)}; it is not kept` });
       }
     }
+    // A constraint beside a reference is judged by the type the resource comes to (`minLength` beside a reference to an object), as `check` judges it.
+    const resolved = type !== undefined && isResourceType(type) ? this.primitiveOf(type) : undefined;
     for (const key of CONSTRAINT_KEYS) {
-      if (type === undefined || out[key] === undefined || constraintApplies(key, type)) continue;
+      if (type === undefined || out[key] === undefined || constraintApplies(key, resolved ?? type)) continue;
       delete out[key];
-      this.unmapped.push({ pointer: `${pointer}/${KEYWORD[key] ?? key}`, reason: `\`${KEYWORD[key] ?? key}\` has no effect on ${aType(type)}; it is not kept` });
+      this.unmapped.push({ pointer: `${pointer}/${KEYWORD[key] ?? key}`, reason: `\`${KEYWORD[key] ?? key}\` has no effect on ${resolved !== undefined ? `\`${type}\`, ${aType(resolved)}` : aType(type)}; it is not kept` });
     }
     if (typeof out.pattern === 'string' && !compiles(out.pattern)) {
       this.unmapped.push({ pointer: `${pointer}/pattern`, reason: 'the pattern is not an ECMAScript regular expression in Unicode mode, which is how the spec checks patterns; it is not kept' });
@@ -476,9 +506,11 @@ export class SchemaMapper {
       }
     }
     if (Array.isArray(out.examples)) {
-      const kept = out.examples.filter((v) => {
+      // Each at the keyword it was written under (an OpenAPI 3.1 `examples` entry by its index).
+      const written = this.exampleAt.get(out.examples);
+      const kept = out.examples.filter((v, i) => {
         const problem = valueProblems(out, v, this.values)[0];
-        if (problem) this.unmapped.push({ pointer: `${pointer}/${example}${example === 'example' && Array.isArray(out.examples) && out.examples.length > 1 ? 's' : ''}`, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
+        if (problem) this.unmapped.push({ pointer: `${pointer}/${written?.[i] ?? `${example}${example === 'example' && Array.isArray(out.examples) && out.examples.length > 1 ? 's' : ''}`}`, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
         return !problem;
       });
       if (kept.length > 0) out.examples = kept;

@@ -64,7 +64,7 @@ describe('the guide page Every key', () => {
     expect(form('states/<id>.yaml › transitions[]', 'trigger')).toBe('{ endpoint: id } | { event: id } | { condition: text }');
     expect(form('authentication/<id>.yaml', 'credentials')).toBe('[name, …]');
     expect(form('authentication/<id>.yaml', 'headers')).toBe('[name, …]');
-    expect(form('authentication/<id>.yaml', 'scheme')).toBe('api-key | http-basic | http-bearer | http | oauth2 | openid-connect | mutual-tls | sasl');
+    expect(form('authentication/<id>.yaml', 'scheme')).toBe('api-key | http-basic | http-bearer | http | oauth2 | openid-connect | mutual-tls | sasl | user-password');
   });
 
   it('lists the kinds of authentication scheme in one place, with the facets each has', async () => {

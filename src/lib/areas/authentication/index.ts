@@ -7,7 +7,7 @@ import { durationSchema, nameSchema, namesSchema, prose, urlSchema } from '../..
 import { defineArea } from '../area.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 
-export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect', 'mutual-tls', 'sasl'] as const;
+export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect', 'mutual-tls', 'sasl', 'user-password'] as const;
 /** The SASL mechanisms a broker connection can use (AsyncAPI's `plain`, `scramSha256`, `scramSha512`, `gssapi`). */
 export const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512', 'gssapi'] as const;
 
@@ -78,7 +78,7 @@ export const authSchemeItem = facetObject(
     credentials: {
       label: 'credential names',
       question: 'Which credentials does a caller hold?',
-      notApplicable: settledBy('credentials', 'names its own credentials (counted once written)', 'oauth2', 'openid-connect', 'http-basic', 'http-bearer'),
+      notApplicable: settledBy('credentials', 'names its own credentials (counted once written)', 'oauth2', 'openid-connect', 'http-basic', 'http-bearer', 'user-password'),
     },
     headers: { label: 'header names', question: 'Which request headers carry the credentials?', notApplicable: headersApply },
     location: { label: 'key location', question: 'Where does the API key go: a header, the query, a cookie, or (for a broker) the user or password of the connection?', refinement: 'location', notApplicable: onlyFor('key location', 'api-key') },

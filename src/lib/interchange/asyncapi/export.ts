@@ -204,6 +204,8 @@ function asyncApiScheme(d: Item<'authentication'>['data']): Obj | undefined {
     }
     case 'mutual-tls':
       return { ...description, type: 'X509' };
+    case 'user-password':
+      return { ...description, type: 'userPassword' };
     case 'sasl': {
       const types = { plain: 'plain', 'scram-sha-256': 'scramSha256', 'scram-sha-512': 'scramSha512', gssapi: 'gssapi' } as const;
       return d.mechanism ? { ...description, type: types[d.mechanism] } : undefined;

@@ -6,7 +6,7 @@ import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
-import { canonical, SchemaMapper } from '../schema-map.ts';
+import { canonical, refName, SchemaMapper } from '../schema-map.ts';
 import { ONE_LINE, serviceName, titled } from '../text.ts';
 import { importInfo } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
@@ -42,13 +42,26 @@ export function countAsyncApi(doc: Obj): AsyncApiCounts {
  * Schemas the parser inlined carry the component name they came from; turning those back into
  * `$ref`s keeps components as named resources (cycles are cut where they close).
  */
-function renamed(schema: unknown, components: ReadonlySet<string>, seen = new WeakSet<object>(), top = true): unknown {
-  if (!isObj(schema)) return Array.isArray(schema) ? schema.map((s) => renamed(s, components, seen, false)) : schema;
+function renamed(schema: unknown, components: ReadonlySet<string>, seen = new WeakSet<object>(), top = true, written?: unknown, own?: string): unknown {
+  // Where the file as written names a component (`$ref: '#/components/schemas/deviceGroupId'`), that is the reference: the
+  // parser gives components that are each a reference to one schema (`deviceId` and `deviceGroupId`, both `$ref: id`
+  // with their own description and example) one object and one name, which would name another. The siblings the file
+  // writes beside it are kept beside it, as written.
+  if (isObj(written) && typeof written.$ref === 'string') {
+    const name = refName(written.$ref);
+    if (name !== undefined && name !== own && components.has(name)) {
+      const { $ref: _, ...siblings } = written;
+      return { $ref: `#/components/schemas/${seg(name)}`, ...siblings };
+    }
+    written = undefined; // another file's, or a part of a schema: the parser's reading, as it is
+  }
+  if (!isObj(schema)) return Array.isArray(schema) ? schema.map((s, i) => renamed(s, components, seen, false, Array.isArray(written) ? written[i] : undefined)) : schema;
   const id = schema[SCHEMA_ID];
-  if (!top && typeof id === 'string' && components.has(id)) return { $ref: `#/components/schemas/${id}` };
+  if (!top && written === undefined && typeof id === 'string' && components.has(id)) return { $ref: `#/components/schemas/${id}` };
   if (seen.has(schema)) return {};
   seen.add(schema);
-  return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-parser-')).map(([k, v]) => [k, renamed(v, components, seen, false)]));
+  const guide = isObj(written) ? written : undefined;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-parser-')).map(([k, v]) => [k, renamed(v, components, seen, false, guide?.[k])]));
 }
 
 /** The last segment of a local reference, decoded: `#/channels/light~1on` → `light/on`. */
@@ -102,6 +115,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       return alternatives(written.value.security, written.pointer) ?? [];
     });
     const operationSecurity = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, alternatives(obj(op).security, `/operations/${seg(key)}`)]));
+    let serverSecurityUsed = false;
     for (const [opKey, o] of Object.entries(obj(raw.operations))) {
       const op = obj(o);
       const channelKey = refTail(obj(op.channel).$ref);
@@ -112,12 +126,14 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       for (const key of listed) {
         const id = eventOf(channelKey, key);
         if (id === undefined) continue;
+        if (!operationSecurity.get(opKey) && serverSecurity.length > 0) serverSecurityUsed = true;
         const e = entry(id);
         if (op.action === 'send') e.directions.add('sent');
         if (op.action === 'receive') e.directions.add('received');
         if (security && security.length > 0) e.security = security;
       }
     }
+    serverSecurityWord(raw, serverSecurityUsed, unmapped);
   } else {
     // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
     for (const channel of Object.values(obj(doc.channels))) {
@@ -133,8 +149,27 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     const servers = Object.values(obj(raw.servers)).map(obj);
     const alternatives = servers.flatMap((sv) => (Array.isArray(sv.security) ? sv.security.map((req) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? scopes.map(String) : [] }))) : []));
     if (alternatives.length > 0) for (const e of out.values()) e.security = alternatives;
+    serverSecurityWord(raw, out.size > 0, unmapped);
   }
   return out;
+}
+
+/**
+ * What becomes of a server's `security`: the spec's servers hold none, so it is said where it is
+ * written, with where it went (the events whose operations state none of their own take it, and
+ * an export writes it on those operations), or that nothing took it.
+ */
+function serverSecurityWord(raw: Obj, used: boolean, unmapped: Unmapped[]): void {
+  for (const [key, sv] of Object.entries(obj(raw.servers))) {
+    const written = follow(raw, sv, `/servers/${seg(key)}`);
+    if (!Array.isArray(written.value.security) || written.value.security.length === 0) continue;
+    unmapped.push({
+      pointer: `${written.pointer}/security`,
+      reason: used
+        ? "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own (an export writes it on those operations)"
+        : "a server's security has no place on the spec's servers, and no operation without security of its own takes it; it is not kept",
+    });
+  }
 }
 
 /** A value with its keys in order, the tools' keys and the scopes of its top level left out: two schemes that differ only in scopes are alike. */
@@ -197,7 +232,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const schemas = new SchemaMapper(unmapped);
   const components = obj(doc.components);
   const names = new Set(Object.keys(obj(components.schemas)));
-  for (const [name, schema] of Object.entries(obj(components.schemas))) schemas.component(name, renamed(schema, names), `/components/schemas/${seg(name)}`);
+  const writtenSchemas = obj(follow(raw, obj(raw.components).schemas, '/components/schemas').value);
+  for (const [name, schema] of Object.entries(obj(components.schemas))) schemas.component(name, renamed(schema, names, new WeakSet(), true, writtenSchemas[name], name), `/components/schemas/${seg(name)}`);
   const eventIds = new Ids();
   const schemeIds = new Ids();
   const v3 = String(doc.asyncapi).startsWith('3');
@@ -241,6 +277,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
   const grouping = v3 ? channelsAndOperations(raw, channelEvent, unmapped) : channelsAndOperations2(doc, (message) => messages.of(message), unmapped);
+  otherKeys(raw, v3, unmapped);
   const { servers, base, protocol } = importServers(doc, raw, unmapped);
   if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
   const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
@@ -273,6 +310,34 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   };
 }
 type Grouping = Pick<NonNullable<AreaInput<'events'>>, 'channels' | 'operations'>;
+
+/** The keys of a channel and of an operation that are kept, or said where they are read (AsyncAPI 2.x, 3.x). */
+const CHANNEL_KEYS = { 2: ['description', 'title', 'summary', 'subscribe', 'publish', 'parameters', 'bindings', 'servers'], 3: ['address', 'messages', 'title', 'summary', 'description', 'servers', 'parameters', 'tags', 'externalDocs', 'bindings'] } as const;
+const OPERATION_KEYS = { 2: ['operationId', 'title', 'summary', 'description', 'message', 'tags', 'externalDocs', 'traits', 'bindings', 'security'], 3: ['action', 'channel', 'messages', 'title', 'summary', 'description', 'security', 'tags', 'externalDocs', 'traits', 'bindings', 'reply'] } as const;
+
+/** What else a channel or an operation states (an extension such as `x-function-name`), said where the file writes it, as info's extensions are. */
+function otherKeys(raw: Obj, v3: boolean, unmapped: Unmapped[]): void {
+  const say = (value: Obj, pointer: string, kept: readonly string[], what: string) => {
+    for (const k of Object.keys(value)) if (!kept.includes(k) && k !== '$ref' && !toolKey(k)) unmapped.push({ pointer: `${pointer}/${seg(k)}`, reason: `${what} \`${k}\` has no place in the spec` });
+  };
+  for (const [key, c] of Object.entries(obj(raw.channels))) {
+    const channel = follow(raw, c, `/channels/${seg(key)}`);
+    say(channel.value, channel.pointer, CHANNEL_KEYS[v3 ? 3 : 2], "a channel's");
+    if (!v3) {
+      for (const op of ['subscribe', 'publish']) {
+        if (!isObj(channel.value[op])) continue;
+        const o = follow(raw, channel.value[op], `${channel.pointer}/${op}`);
+        say(o.value, o.pointer, OPERATION_KEYS[2], "an operation's");
+      }
+    }
+  }
+  if (v3) {
+    for (const [key, o] of Object.entries(obj(raw.operations))) {
+      const op = follow(raw, o, `/operations/${seg(key)}`);
+      say(op.value, op.pointer, OPERATION_KEYS[3], "an operation's");
+    }
+  }
+}
 
 /** A channel's or operation's title, one-line summary and description; a summary of several lines is said, not kept. */
 function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
@@ -425,7 +490,8 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
         ...(s.in === 'header' ? { headers: [String(s.name)] } : s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? {} : { headers: { none: `The key goes in the ${String(s.in)}.` } }),
       };
     case 'userPassword':
-      return { ...common, scheme: 'http-basic', credentials: ['user', 'password'] };
+      // A user name and password on the connection (MQTT's CONNECT, AMQP's PLAIN), not HTTP Basic: no header is claimed.
+      return { ...common, scheme: 'user-password' };
     case 'http': {
       const kind = String(s.scheme).toLowerCase();
       return { ...common, ...(kind === 'bearer' ? { scheme: 'http-bearer', ...(typeof s.bearerFormat === 'string' && s.bearerFormat.trim() !== '' ? { token_format: s.bearerFormat } : {}) } : kind === 'basic' ? { scheme: 'http-basic' } : { scheme: 'http', http_scheme: String(s.scheme) }), headers: ['Authorization'] };

@@ -106,13 +106,15 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
   const byPrint = new Map<string, Message>();
   const prints = new Fingerprints();
   /** The message a name and fingerprint are, or undefined; the first of a name is found this way once another of that name is met. */
-  const alike = (name: string, m: Obj): Message | undefined => {
+  const alike = (name: string, m: Obj, component: string | undefined): Message | undefined => {
     const first = firstOf.get(name);
     const mine = first === undefined ? undefined : prints.of(m);
     if (first === undefined || mine === undefined) return undefined;
     const theirs = prints.of(first.message);
     if (theirs !== undefined && !byPrint.has(`${theirs}:${name}`)) byPrint.set(`${theirs}:${name}`, first);
-    return byPrint.get(`${mine}:${name}`);
+    const found = byPrint.get(`${mine}:${name}`);
+    // Two components under different keys are two messages, however alike (an export writes each event as its own component): copies are written in place.
+    return found !== undefined && component !== undefined && found.component !== undefined && found.component !== component ? undefined : found;
   };
   const v3 = String(doc.asyncapi).startsWith('3');
 
@@ -123,7 +125,7 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
     if (entry === undefined) {
       const stated = statedName(m, written.value);
       const name = stated ?? component ?? fallback;
-      entry = alike(name, m);
+      entry = alike(name, m, component);
       if (entry === undefined) {
         entry = { message: m, name, at: written.pointer, channels: [], id: '', ...(key !== undefined ? { key } : {}), ...(stated !== undefined ? { stated } : {}) };
         list.push(entry);
@@ -153,8 +155,8 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
       const rawMessages = obj(written.value.messages);
       for (const [mk, m] of Object.entries(obj(c.messages))) use(obj(m), follow(raw, rawMessages[mk], `${written.pointer}/messages/${seg(mk)}`), mk, address, mk);
     } else {
-      // AsyncAPI 2.x keys channels by their address.
-      for (const op of ['publish', 'subscribe']) {
+      // AsyncAPI 2.x keys channels by their address. `subscribe` first, as the events area lists a channel's messages (and an export writes them), so the first of a name is the same one again on import.
+      for (const op of ['subscribe', 'publish']) {
         const m = obj(obj(c[op]).message);
         const at = follow(raw, obj(written.value[op]).message, `${written.pointer}/${op}/message`);
         if (Array.isArray(m.oneOf)) {

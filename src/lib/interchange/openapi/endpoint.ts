@@ -4,6 +4,7 @@ import { LOCATIONS, type Location, type parameterSchema } from '../../areas/endp
 import type { securityAlternative } from '../../areas/security.ts';
 import type { payloadSchema, responseSchema } from '../../areas/payload.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
+import { nameSchema } from '../../facet/values.ts';
 import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { canonical, refName } from '../schema-map.ts';
@@ -65,6 +66,11 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
     const p = ctx.deref(raw);
     if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) {
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter without a name or a known location (path, query, header, cookie)' });
+      continue;
+    }
+    if (!nameSchema.safeParse(p.name).success) {
+      // An empty name (`name: ''`, as Notion's document has a header), or one with line breaks or control characters: no parameter the spec can name.
+      ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter whose name is empty or holds line breaks or control characters is not kept: the spec names every parameter' });
       continue;
     }
     const shape = describedShape(ctx, p, ppointer, ['name', 'in', 'required', 'style', 'explode', 'allowEmptyValue', 'allowReserved']);

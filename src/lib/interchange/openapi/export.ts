@@ -328,6 +328,8 @@ function securityScheme(s: Item<'authentication'>): Obj | string {
       return { ...description, type: 'mutualTLS' };
     case 'sasl':
       return 'OpenAPI has no SASL scheme (a broker connection’s)';
+    case 'user-password':
+      return 'OpenAPI has no user name and password of a connection (AsyncAPI’s `userPassword`; HTTP Basic is another scheme)';
     case 'oauth2': {
       const scopes = statedObj(d.scopes) ?? {};
       const flows: Record<string, Obj> = {};

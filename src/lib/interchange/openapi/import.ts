@@ -141,6 +141,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const endpoints: Array<{ id: string; data: ItemInput<'endpoints'> }> = [];
   const events: Array<{ id: string; data: ItemInput<'events'> }> = [];
   const defined = (n: string) => isObj(ctx.deref(components.securitySchemes)[n]);
+  /** The operations kept, by method and path shape (parameter names and a trailing `/` aside), as `check` tells two endpoints apart. */
+  const shapes = new Map<string, string>();
   for (const [path, raw] of Object.entries(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
     pathItemKeys(ctx, item, `/paths/${seg(path)}`);
@@ -148,6 +150,14 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       if (!isObj(item[method])) continue;
       const op = ctx.deref(item[method]);
       const pointer = `/paths/${seg(path)}/${method}`;
+      const shape = `${method.toUpperCase()} ${path.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '')}`;
+      const earlier = shapes.get(shape);
+      if (earlier !== undefined) {
+        // OpenAPI forbids templated paths that differ only in their parameters' names (Trello's `/cards/{idCard}` and `/cards/{filter}`): one endpoint of the spec is one method on one path.
+        unmapped.push({ pointer, reason: `\`${method.toUpperCase()} ${path}\` is the same method and path as \`${earlier}\` (parameter names aside), which is kept; one method on one path is one endpoint, so this operation is not kept` });
+        continue;
+      }
+      shapes.set(shape, `${method.toUpperCase()} ${path}`);
       const name = operationName(method, path, op);
       const id = endpointIds.id(name);
       const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: defined }, schemeIds, errors, findings);

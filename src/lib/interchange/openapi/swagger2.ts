@@ -75,3 +75,37 @@ export function swaggerPointer(pointer: string, raw: Obj, upgraded?: Obj): strin
   }
   return out.length === 0 ? '' : `/${out.map(seg).join('/')}`;
 }
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+/**
+ * The media types a Swagger 2.0 response's `produces` states, given back to its upgraded content
+ * where the upgrade left them out: with `examples` for one type, the upgrader keeps only the
+ * entries that have an example or a schema it finds not empty, so `produces: [application/json,
+ * text/csv]` with a string schema and a JSON example lost `text/csv`. Each type comes back with the
+ * response's schema, in the order `produces` lists them. `upgraded` is changed in place.
+ */
+export function restoreProduces(raw: Obj, upgraded: Obj): void {
+  const restore = (response: unknown, into: unknown, produces: unknown) => {
+    if (!isObj(response) || response.schema === undefined || response.examples === undefined || !isObj(into) || !isObj(into.content)) return;
+    const types = Array.isArray(produces) ? produces.filter((t): t is string => typeof t === 'string') : ['application/json'];
+    const content = into.content;
+    const schema = Object.values(content).find((c): c is Obj => isObj(c) && c.schema !== undefined)?.schema;
+    if (schema === undefined || types.every((t) => t in content)) return;
+    into.content = Object.fromEntries([...types.map((t) => [t, content[t] ?? { schema }] as const), ...Object.entries(content).filter(([t]) => !types.includes(t))]);
+  };
+  const paths = isObj(raw.paths) ? raw.paths : {};
+  const upPaths = isObj(upgraded.paths) ? upgraded.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      const upOp = isObj(upPaths[path]) ? (upPaths[path] as Obj)[method] : undefined;
+      if (!isObj(op) || !isObj(op.responses) || !isObj(upOp) || !isObj(upOp.responses)) continue;
+      for (const [code, response] of Object.entries(op.responses)) restore(response, upOp.responses[code], op.produces ?? raw.produces);
+    }
+  }
+  const responses = isObj(raw.responses) ? raw.responses : {};
+  const upResponses = isObj(upgraded.components) && isObj(upgraded.components.responses) ? upgraded.components.responses : {};
+  for (const [name, response] of Object.entries(responses)) restore(response, upResponses[name], raw.produces);
+}
