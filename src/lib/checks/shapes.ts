@@ -1,4 +1,5 @@
 import vm from 'node:vm';
+import { RE2JS } from 're2js';
 import { AREAS } from '../areas/index.ts';
 import type { ShapeAt } from '../areas/area.ts';
 import { COMPOSITIONS, CONSTRAINT_KEYS, CONSTRAINTS, innerShapes, isResourceType, type ConstraintKey, type Shape, type ValueContext } from '../areas/shape.ts';
@@ -100,9 +101,25 @@ export function misplacedConstraints(ctx: CheckContext): MisplacedConstraint[] {
   return out;
 }
 
-/** How long one pattern may take on one text, and all patterns together in one run of the checks, before they are no longer tested. */
+/** How long one pattern RE2 cannot run may take on one text, and all of them together in one run of the checks, before they are no longer tested. */
 const MATCH_TIMEOUT_MS = 50;
 const MATCH_BUDGET_MS = 2_000;
+
+/**
+ * A pattern as RE2 (`re2js`, linear in the text: no pattern can backtrack without end) runs it,
+ * where RE2 reads it as JavaScript does: `\uXXXX` written as RE2's `\x{XXXX}`, and none of the
+ * forms whose meaning differs between the two (`.`, `\s` and `\S` take in more characters in
+ * JavaScript; lookaround and back-references RE2 refuses). Undefined for any other pattern.
+ */
+function linearPattern(pattern: string): RE2JS | undefined {
+  if (/(?<!\\)(?:\\\\)*(?:\.|\\[sS])/.test(pattern)) return undefined;
+  const written = pattern.replace(/(?<!\\)((?:\\\\)*)\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g, (_, slashes: string, braced?: string, four?: string) => `${slashes}\\x{${braced ?? four}}`);
+  try {
+    return RE2JS.compile(written);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * What checking values against shapes needs: resources by id, and the patterns matched by the
@@ -113,15 +130,17 @@ export function valueContext(ctx: CheckContext): ValueContext {
 }
 
 /**
- * Tests patterns with a time limit, so that a pattern that backtracks without end (`(a+)+$`)
- * cannot hold the checks hostage: each test has its own limit, and all tests of one run of the
- * checks share a budget. A pattern that takes too long, or does not compile (`bad-constraint`
- * says so), is not judged.
+ * Tests patterns so that none can hold the checks hostage, and the same content is judged the
+ * same on any machine: a pattern RE2 reads as JavaScript does (most: `^[A-Z]{3}$`, `^(a+)+$`) is
+ * run by RE2, in time linear in the text; any other (with `.`, `\s`, lookaround) by JavaScript
+ * with a time limit, each test its own and all tests of one run of the checks a shared budget. A
+ * pattern that takes too long there, or does not compile (`bad-constraint` says so), is not judged.
  */
 export function patternMatcher(): ValueContext['matches'] {
   let sandbox: { pattern?: RegExp; text?: string } | undefined;
   let test: vm.Script | undefined;
   const compiled = new Map<string, RegExp | null>();
+  const linear = new Map<string, RE2JS | undefined>();
   const results = new Map<string, boolean | undefined>();
   let spent = 0;
   return (pattern, text) => {
@@ -135,9 +154,12 @@ export function patternMatcher(): ValueContext['matches'] {
         re = null;
       }
       compiled.set(pattern, re);
+      if (re !== null) linear.set(pattern, linearPattern(pattern));
     }
     let result: boolean | undefined;
-    if (re !== null && spent < MATCH_BUDGET_MS) {
+    const re2 = linear.get(pattern);
+    if (re !== null && re2 !== undefined) result = re2.matcher(text).find();
+    else if (re !== null && spent < MATCH_BUDGET_MS) {
       if (!sandbox || !test) {
         // Made and run once before any match is timed: on a busy machine the context's first run
         // alone can pass the time-out, and a plain pattern would then go unjudged.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/lib/checks/index.ts';
+import { patternMatcher } from '../../../src/lib/checks/shapes.ts';
 import { completeWith, specAt, fixture } from '../../helpers.ts';
 
 type Files = Record<string, string | null>;
@@ -350,11 +351,38 @@ describe('shapes and their values', () => {
     ]);
   });
 
-  it('a pattern that backtracks without end does not hold the check hostage: it is not judged', async () => {
-    // Each of these takes 2^40 steps or more to refuse: judged, the check would never end (the test's own time-out fails it).
+  it('a pattern that backtracks without end in JavaScript is judged by RE2 in linear time, the same on any machine', async () => {
+    // Each of these takes JavaScript 2^40 steps or more to refuse; RE2 refuses each at once.
     const examples = Array.from({ length: 200 }, (_, i) => `${'a'.repeat(40 + i)}b`).join(', ');
-    const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+$", examples: [${examples}] }` });
+    const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+$", examples: [${examples}, aaa] }` });
+    expect(diagnostics).toHaveLength(200);
+    expect(diagnostics.filter((d) => !(d.code === 'default-value' && /, which does not match its pattern `\^\(a\+\)\+\$`\.$/.test(d.message)))).toEqual([]);
+  });
+
+  it('a pattern RE2 would read otherwise (`\\s`, `.`, lookaround) runs in JavaScript: one that backtracks without end does not hold the check hostage, it is not judged', async () => {
+    // `\s` takes in more characters in JavaScript than in RE2, so JavaScript judges it, within its time limit.
+    const examples = Array.from({ length: 200 }, (_, i) => `${'a'.repeat(40 + i)}b`).join(', ');
+    const { diagnostics } = await completeWith({ 'resources/Order.yaml': `${ORDER_STATUS}\n  code: { type: string, required: true, pattern: "^(a+)+\\\\s$", examples: [${examples}] }` });
     expect(diagnostics).toEqual([]);
+  });
+
+  it('RE2 and JavaScript agree on the patterns RE2 runs: \\u escapes, classes, anchors, Unicode properties', async () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['^[A-Z]{3}$', 'EUR', true],
+      ['^[A-Z]{3}$', 'eur', false],
+      ['^\\u00e9t\\u00e9$', 'été', true],
+      ['^\\u{1F600}$', '\u{1F600}', true],
+      ['^\\p{Lu}+$', 'ÉTÉ', true],
+      ['^\\d{4}-\\d{2}$', '2024-01', true],
+      ['\\\\s', 'a\\s', true],
+      ['^a\\.b$', 'a.b', true],
+      ['^a\\.b$', 'axb', false],
+    ];
+    const matches = patternMatcher();
+    for (const [pattern, text, expected] of cases) {
+      expect([pattern, text, matches(pattern, text)]).toEqual([pattern, text, expected]);
+      expect(new RegExp(pattern, 'u').test(text), pattern).toBe(expected);
+    }
   });
 });
 
