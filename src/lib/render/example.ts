@@ -13,6 +13,12 @@ export type ExampleMode = 'request' | 'response';
 export interface ExampleContext {
   /** A resource's data by id (its `fields`, or the `value` shape it is), when the spec has it. */
   resource(id: string): Obj | undefined;
+  /**
+   * The resources that are `all_of` a base resource (its subtypes by OpenAPI's rule), when the
+   * caller can list them: an example of a base whose discriminator states no mapping is then one
+   * of them. Without it, such a base's example is the base's own fields.
+   */
+  subtypes?(base: string): readonly string[];
 }
 
 /**
@@ -25,6 +31,10 @@ const DEPTH = 40;
 
 /** A value left out because the budget or the depth ran out: its field is left out, never shown hollow (`{}`, `[]`). */
 const CUT = Symbol('cut');
+
+const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean']);
+/** What a shape may state of its values without a type: a part of an `all_of` that only narrows another. */
+const LIMITS = ['allowed', 'format', 'pattern', 'min_length', 'max_length', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of'];
 
 const FORMATS: Record<string, unknown> = {
   'date-time': '2024-01-01T00:00:00Z',
@@ -46,7 +56,12 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
   let budget = BUDGET;
   const made = walk(shape, 0, new Set());
   return made === CUT ? undefined : made;
-  function walk(s: unknown, depth: number, seen: ReadonlySet<string>): { value: unknown } | undefined | typeof CUT {
+  /**
+   * `self`: the resource whose value this shape is, when it is one (a variant that is `all_of` its
+   * base); `part`: the shape is a part of an `all_of`, so a base it names is made as itself, not as
+   * one of its variants.
+   */
+  function walk(s: unknown, depth: number, seen: ReadonlySet<string>, self?: string, part = false): { value: unknown } | undefined | typeof CUT {
     if (--budget < 0 || depth > DEPTH) return CUT;
     const v: Obj = typeof s === 'string' ? { type: s } : isObj(s) ? s : {};
     const examples = stated(v.examples);
@@ -87,15 +102,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       }
       case 'all_of': {
         const of = stated(v.of);
-        if (!Array.isArray(of)) return undefined;
-        const merged: Obj = {};
-        let cut = false;
-        for (const part of of) {
-          const x = walk(part, depth + 1, seen);
-          if (x === CUT) cut = true;
-          else if (isObj(x?.value)) Object.assign(merged, x.value);
-        }
-        return cut && Object.keys(merged).length === 0 ? CUT : { value: merged };
+        return Array.isArray(of) ? allOf(of, depth, seen, self) : undefined;
       }
       default: {
         if (!isResourceType(type)) return undefined;
@@ -103,12 +110,108 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         if (seen.has(type)) return CUT;
         const resource = ctx.resource(type);
         if (!resource) return undefined;
+        // A base told apart by a discriminator, its variants known: an example is one of them, the discriminator carrying its value.
+        const variant = part ? undefined : variantOf(type, seen);
+        if (variant !== undefined) {
+          const x = walk(variant, depth + 1, seen);
+          if (x && x !== CUT) return x;
+        }
         const next = new Set(seen).add(type);
         const value = stated(resource.value);
-        if (isObj(value)) return walk(value, depth + 1, next);
+        if (isObj(value)) return walk(value, depth + 1, next, type);
         return object(statedObj(resource.fields) ?? {}, depth, next);
       }
     }
+  }
+  /**
+   * A value that is all of the parts: the fields of all of them where each part is an object; the
+   * one value of a part that is not (a `SeId` string that an `all_of` wraps to add a description);
+   * for several such parts, one made from what they state together when they are of one scalar
+   * type. Objects beside a scalar, or scalars of different types: no value is both, so none is made.
+   * Where `self` is a variant of a part's discriminator (it is `all_of` the base), the
+   * discriminator's field carries the variant's value: the mapping's, or by OpenAPI's rule its name.
+   */
+  function allOf(of: readonly unknown[], depth: number, seen: ReadonlySet<string>, self: string | undefined): { value: unknown } | undefined | typeof CUT {
+    let cut = false;
+    const values: unknown[] = [];
+    /** The parts that made no value: a description beside the `$ref`, or constraints without a type. */
+    const silent: unknown[] = [];
+    for (const part of of) {
+      const x = walk(part, depth + 1, seen, undefined, true);
+      if (x === CUT) cut = true;
+      else if (x) values.push(x.value);
+      else silent.push(part);
+    }
+    if (values.length === 0) return cut ? CUT : undefined;
+    if (values.every(isObj)) {
+      const merged: Obj = Object.assign({}, ...values);
+      if (self !== undefined) {
+        for (const part of of) {
+          const told = discriminatorOf(part, seen);
+          if (told && told.field in merged) merged[told.field] = Object.entries(told.mapping).find(([, t]) => t === self)?.[0] ?? self;
+        }
+      }
+      return { value: merged };
+    }
+    if (values.some(isObj) || cut) return undefined;
+    const [first] = values;
+    const constrains = (part: unknown) => isObj(part) && LIMITS.some((k) => k in part);
+    if (values.every((x) => JSON.stringify(x) === JSON.stringify(first)) && !silent.some(constrains)) return { value: first };
+    // Scalar parts that make different values, or limits beside one: a value made from all they state, when they state one scalar type.
+    const shapes = of.map((part) => scalarShape(part, seen));
+    if (shapes.some((x) => x === undefined)) return undefined;
+    const types = new Set(shapes.map((x) => stated(x?.type)).filter((t) => t !== undefined));
+    const [type] = types;
+    if (types.size !== 1 || typeof type !== 'string' || !SCALARS.has(type)) return undefined;
+    const together: Obj = Object.assign({}, ...shapes.map((x) => ({ ...x, examples: undefined, named_examples: undefined, default: undefined })), { type });
+    delete together.default;
+    // Values allowed by every part that lists them (none in common: no value is all of them).
+    const lists = shapes.map((x) => stated(x?.allowed)).filter((a): a is unknown[] => Array.isArray(a));
+    if (lists.length > 0) {
+      const common = lists.reduce((a, b) => a.filter((x) => b.some((y) => JSON.stringify(y) === JSON.stringify(x))));
+      if (common.length === 0) return undefined;
+      together.allowed = common;
+    }
+    const made = walk(together, depth + 1, seen);
+    return made === CUT ? undefined : made;
+  }
+  /** A part of an `all_of` as the shape it states: itself, or the value of the resource it names; undefined when it is of fields or names none. */
+  function scalarShape(part: unknown, seen: ReadonlySet<string>): Obj | undefined {
+    const name = typeof part === 'string' ? part : isObj(part) && typeof stated(part.type) === 'string' && isResourceType(String(stated(part.type))) ? String(stated(part.type)) : undefined;
+    if (name === undefined) return typeof part === 'string' ? { type: part } : isObj(part) ? part : undefined;
+    if (!isResourceType(name) || seen.has(name)) return undefined;
+    const value = stated(ctx.resource(name)?.value);
+    if (!isObj(value) || stated(value.type) === 'all_of') return undefined;
+    // What the part states beside the name it gives (a limit, a description) narrows the resource's value.
+    const { type: _named, ...beside } = isObj(part) ? part : {};
+    return { ...value, ...beside };
+  }
+  /**
+   * The first variant of a base resource that states a discriminator: the first its mapping names,
+   * else (no mapping) the first of its subtypes the context lists; only a variant that is `all_of`
+   * the base (so its example carries the base's fields), and none inside itself.
+   */
+  function variantOf(base: string, seen: ReadonlySet<string>): string | undefined {
+    const told = discriminatorOf(base, seen);
+    if (!told) return undefined;
+    const mapped = Object.values(told.mapping).filter((t): t is string => typeof t === 'string');
+    const candidates = mapped.length > 0 ? mapped : (ctx.subtypes?.(base) ?? []);
+    return candidates.find((t) => {
+      if (!isResourceType(t) || t === base || seen.has(t)) return false;
+      const value = stated(ctx.resource(t)?.value);
+      const of = isObj(value) && stated(value.type) === 'all_of' ? stated(value.of) : undefined;
+      return Array.isArray(of) && of.some((p) => p === base || (isObj(p) && stated(p.type) === base));
+    });
+  }
+  /** The discriminator of the resource a part of an `all_of` names (its base), when it states one. */
+  function discriminatorOf(part: unknown, seen: ReadonlySet<string>): { field: string; mapping: Obj } | undefined {
+    const name = typeof part === 'string' ? part : isObj(part) ? stated(part.type) : undefined;
+    if (typeof name !== 'string' || !isResourceType(name) || seen.has(name)) return undefined;
+    const data = ctx.resource(name);
+    const value = stated(data?.value);
+    const told = stated(isObj(value) ? value.discriminator : data?.discriminator);
+    if (!isObj(told) || typeof told.field !== 'string') return undefined;
+    return { field: told.field, mapping: isObj(told.mapping) ? told.mapping : {} };
   }
   /** An object of the fields that have an example; cut short (left out) when fields it has were all cut, never shown as `{}`. */
   function object(fields: Obj, depth: number, seen: ReadonlySet<string>): { value: Obj } | typeof CUT {

@@ -74,6 +74,8 @@ export interface TreeContext {
   prose(text: string, page: string): string;
   /** Prefixes the trees' anchors: unique per item, so that a page showing many items has each id once. */
   scope: string;
+  /** The page's view context, when the trees have one: what links to a resource (its subtypes, for a discriminator that states no mapping), the read noted. */
+  readonly view?: { need(dep: `in:${string}`): void; index: { analysis: { graph: { incoming: ReadonlyMap<string, ReadonlyArray<{ from: string }>> } } } };
 }
 
 /** The trees of one page, as `shapeTrees` makes them. */
@@ -268,7 +270,12 @@ export function shapeTrees(ctx: TreeContext) {
     };
   }
 
-  /** A discriminator as a reader needs it: the field, and which value means which type (each linked). */
+  /**
+   * A discriminator as a reader needs it: the field, and which value means which type (each
+   * linked). A base resource's discriminator that states no mapping has OpenAPI's implicit one:
+   * each resource that is `all_of` the base is told apart by its own name as the value; those are
+   * shown, marked `implicit` (the spec states the variants, not the values).
+   */
   function discriminator(id: string, v: Obj, facet: FacetView | undefined): DiscriminatorView | undefined {
     const value = stated(v.discriminator);
     if (facet && facet.state !== 'stated') return { facet, field: '', mapping: [] };
@@ -279,7 +286,29 @@ export function shapeTrees(ctx: TreeContext) {
       const link = typeof type === 'string' ? ctx.link('resources', type) : undefined;
       return { value: key, type: String(type), ...(link ? { link } : {}) };
     });
-    return { ...(facet ? { facet } : {}), field: value.field, mapping };
+    const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
+    if (mapping.length > 0 || base === undefined) return { ...(facet ? { facet } : {}), field: value.field, mapping };
+    const implicit = subtypesOf(base).flatMap((type) => {
+      const link = ctx.link('resources', type);
+      return link ? [{ value: type, type, link }] : [];
+    });
+    return { ...(facet ? { facet } : {}), field: value.field, mapping: implicit, ...(implicit.length > 0 ? { implicit: true as const } : {}) };
+  }
+
+  /** The resources that are `all_of` a base resource, naming it as one of their parts: its subtypes by OpenAPI's rule. */
+  function subtypesOf(base: string): string[] {
+    const view = ctx.view;
+    if (!view) return [];
+    const key = `resources/${base}`;
+    view.need(`in:${key}`);
+    const from = new Set((view.index.analysis.graph.incoming.get(key) ?? []).map((e) => e.from).filter((f) => f.startsWith('resources/') && f !== key));
+    return [...from].flatMap((f) => {
+      const id = f.slice('resources/'.length);
+      const data = ctx.item('resources', id);
+      const shape = data ? stated(data.value) : undefined;
+      const of = isObj(shape) && stated(shape.type) === 'all_of' ? stated(shape.of) : undefined;
+      return Array.isArray(of) && of.some((p) => p === base || (isObj(p) && stated(p.type) === base)) ? [id] : [];
+    });
   }
 
   /** A shape written as a type name (`Card`, or `string` among variants): just that type, linked, and the resource shown in place. */
@@ -365,7 +394,7 @@ export function shapeTrees(ctx: TreeContext) {
     return anchor === undefined ? {} : { anchor };
   };
 
-  return { shape, inlined, finish, borrowed: () => borrowed, spent: () => spent };
+  return { shape, inlined, finish, subtypes: subtypesOf, borrowed: () => borrowed, spent: () => spent };
 }
 
 /** Examples by name (a parameter's, a header's), each with its summary and its value as text. */

@@ -288,7 +288,8 @@ export type ShapeChildren = {
 };
 
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }> };
+/** `implicit`: the spec states no mapping, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base). */
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }>; implicit?: true };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):

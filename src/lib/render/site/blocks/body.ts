@@ -69,7 +69,7 @@ export function bodyView(c: BlockContext, input: BodyInput): BodyView {
     if ('named_examples' in v) c.place(`${id}/named_examples`);
     const made = bodyExamples(
       v,
-      { resource: (r) => c.item('resources', r), prose: (text) => c.prose(text, pageOf(id)), ...(example ? { facetId: example.id } : {}) },
+      { resource: (r) => c.item('resources', r), subtypes: (b) => c.trees.subtypes(b), prose: (text) => c.prose(text, pageOf(id)), ...(example ? { facetId: example.id } : {}) },
       mode,
       mediaType !== undefined ? [mediaType] : types,
     );

@@ -9,13 +9,14 @@ import type { BlockContext } from './context.ts';
 /** The code samples of an endpoint whose method and path are stated; what they leave out or as placeholders is noted. */
 export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesBlock | undefined {
   const resource = (id: string) => c.item('resources', id);
+  const subtypes = (base: string) => c.trees.subtypes(base);
   /** What a request's samples send: the first media type that can carry its example (stated, or made from its shape). */
   const body = (request: Obj): SampleRequest['body'] | { reason: string } => {
     const content = Object.entries(statedObj(request.content) ?? {});
     const candidates: Array<[string, Obj]> = content.length > 0 ? content.flatMap(([type, m]) => (isObj(m) ? [[type, m] as [string, Obj]] : [])) : (mediaTypesOf(request).length > 0 ? mediaTypesOf(request) : ['application/json']).map((type) => [type, request]);
     let reason: string | undefined;
     for (const [type, b] of candidates) {
-      const value = firstExampleValue(b, { resource }, 'request');
+      const value = firstExampleValue(b, { resource, subtypes }, 'request');
       if (!value) continue;
       const name = typeof b.resource === 'string' ? b.resource : undefined;
       const written = inMediaType(value.value, type, name);
@@ -23,7 +24,7 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
         reason ??= written.reason;
         continue;
       }
-      return { mediaType: type, value: value.value, files: fileFields(b, { resource }), ...(name !== undefined ? { name } : {}) };
+      return { mediaType: type, value: value.value, files: fileFields(b, { resource, subtypes }), ...(name !== undefined ? { name } : {}) };
     }
     return { reason: reason ?? 'nothing it carries is stated enough to make an example' };
   };
