@@ -106,7 +106,7 @@ describe('the plugin options, hostile and careless (issue 30, P1)', () => {
   });
 
   it('refuses a misspelled option and options that are not an object', () => {
-    expect(said(withSpec({ bsae: 'api' }))).toBe('specbench({ bsae }): not an option of the plugin; its options are `spec`, `base`, `label`, `guide`, `editUrl`.');
+    expect(said(withSpec({ bsae: 'api' }))).toBe('specbench({ bsae }): not an option of the plugin; its options are `spec`, `base`, `label`, `guide`, `editUrl`, `compare`.');
     for (const [options, kind] of [
       ['api', 'the string `api`'],
       [null, 'null'],
@@ -120,7 +120,7 @@ describe('the plugin options, hostile and careless (issue 30, P1)', () => {
   it('checks the same options the plugin declares', () => {
     // Compile-time (tsc): an option added to SpecbenchOptions and not to the checks, or the other way round, does not type-check.
     expectTypeOf<OptionName>().toEqualTypeOf<keyof SpecbenchOptions>();
-    const declared: Record<keyof SpecbenchOptions, true> = { spec: true, base: true, label: true, guide: true, editUrl: true };
+    const declared: Record<keyof SpecbenchOptions, true> = { spec: true, base: true, label: true, guide: true, editUrl: true, compare: true };
     for (const name of Object.keys(declared)) expect(said(withSpec({ [name]: Symbol('x') }))).toMatch(new RegExp(`^specbench\\(\\{ ${name} \\}\\): expected .*, got a symbol\\.$`));
   });
 
