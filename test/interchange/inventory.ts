@@ -3,7 +3,9 @@
  * sharing no code with the importer or the exporter: every contract fact the document states, each
  * as one line that does not depend on how it is written (local references followed, a reference to
  * a named schema kept as that name, OpenAPI 3.0 and 3.1 spellings made one, an `allOf` whose other
- * members only annotate read as its one typed member), with the JSON pointer where the source
+ * members only annotate read as its one typed member, an `allOf` of one reference with only what
+ * describes a value beside it read as that reference, required names whose properties another
+ * member of the `allOf` states read as those properties, required, of the type that member gives), with the JSON pointer where the source
  * states it; a Swagger 2.0 document's facts are said as OpenAPI 3 says them (a body parameter is the
  * request body under each type `consumes` lists, a response's schema is under each type `produces`
  * lists, `definitions` are the named schemas, `host`, `basePath` and `schemes` the servers), an
@@ -34,6 +36,8 @@ const unseg = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/
 const json = (v: unknown) => JSON.stringify(v);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
 const KEYWORDS = ['format', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'readOnly', 'writeOnly', 'deprecated'];
+/** Keywords that describe a value without constraining its type: beside a one-member `allOf` of a reference, they annotate the reference. */
+const ANNOTATING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable']);
 /** Keywords that only annotate or constrain: an `allOf` member of nothing else refines the typed member. */
 const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format', 'externalDocs', 'xml', ...KEYWORDS, 'exclusiveMinimum', 'exclusiveMaximum']);
 
@@ -75,6 +79,12 @@ export function inventory(doc: Obj): Entry[] {
     let [s, pointer] = follow(raw, rawPointer);
     // Swagger 2.0's `type: file` is OpenAPI 3's binary string.
     if (s.type === 'file') s = { ...s, type: 'string', ...(s.format === undefined ? { format: 'binary' } : {}) };
+    // `allOf: [X]` with nothing beside it but what describes the value (OpenAPI 3.0's annotated reference) is X, described.
+    if (Array.isArray(s.allOf) && s.allOf.length === 1 && named(s.allOf[0]) !== undefined && Object.keys(s.allOf[0] as Obj).length === 1 && Object.keys(s).every((k) => k === 'allOf' || ANNOTATING.has(k) || (k === 'type' && s.type === 'object'))) {
+      const { allOf: members, ...rest } = s;
+      schema((members as unknown[])[0], `${pointer}/allOf/0`, at, depth + 1);
+      s = rest;
+    }
     // `allOf: [X, { description }]` is X, described.
     if (Array.isArray(s.allOf) && s.allOf.length > 1) {
       const typed = s.allOf.filter((m) => !(isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => ANNOTATIONS.has(k))));
@@ -146,6 +156,31 @@ export function inventory(doc: Obj): Entry[] {
         add(`${at}.${name}`, `${pointer}/properties/${seg(name)}`);
         if (required.has(name)) add(`${at}.${name} required`, `${pointer}/required`);
         schema(p, `${pointer}/properties/${seg(name)}`, `${at}.${name}`, depth + 1);
+      }
+    }
+    // Required names of properties another member of the `allOf` states (`allOf: [Base, { required: [a] }]`):
+    // each is a property of this schema, required, of the type (and nullability) that member gives it.
+    const members = Array.isArray(s.allOf) ? (s.allOf as unknown[]).filter((m) => m !== undefined) : [];
+    const missing = [...required].filter((name) => !(isObj(s.properties) && name in s.properties));
+    if (missing.length > 0 && members.length > 0) {
+      const found = new Map<string, [unknown, string]>();
+      const collect = (m: unknown, mAt: string, d: number) => {
+        if (d > 16) return;
+        const [x, xAt] = follow(m, mAt);
+        if (isObj(x.properties)) for (const [n, p] of Object.entries(x.properties)) if (!found.has(n)) found.set(n, [p, `${xAt}/properties/${seg(n)}`]);
+        if (Array.isArray(x.allOf)) x.allOf.forEach((y, i) => collect(y, `${xAt}/allOf/${i}`, d + 1));
+      };
+      members.forEach((m) => collect(m, pointer, 0));
+      for (const name of missing) {
+        const p = found.get(name);
+        if (p === undefined) continue;
+        const fAt = `${at}.${name}`;
+        add(fAt, `${pointer}/required`);
+        add(`${fAt} required`, `${pointer}/required`);
+        const before = out.length;
+        schema(p[0], p[1], fAt, depth + 1);
+        const typed = out.splice(before).filter((e) => e.key.startsWith(`${fAt} `) && /^(type=|ref=|nullable$)/.test(e.key.slice(fAt.length + 1)));
+        for (const e of typed) add(e.key, `${pointer}/required`);
       }
     }
     if (isObj(s.items)) schema(s.items, `${pointer}/items`, `${at}[]`, depth + 1);

@@ -56,6 +56,8 @@ const within = (at: Path) => (at.length > 0 ? `, at \`${valuePath(at)}\`,` : '')
 
 /** Keywords that only annotate or constrain a type: an `allOf` member made of them refines the member with a type. */
 const REFINING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'externalDocs', 'xml']);
+/** Keywords that say what a field is without constraining its type: a field of a resource's type carries them itself. */
+const ANNOTATING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable']);
 /** Keywords that give a schema a type or a structure of its own. */
 const STRUCTURE = new Set(['$ref', 'type', 'properties', 'items', 'additionalProperties', 'allOf', 'anyOf', 'oneOf', 'enum', 'const', 'required', 'discriminator', 'not']);
 
@@ -187,7 +189,12 @@ export class SchemaMapper {
       const inner = this.named(schema.items);
       if (inner !== undefined && Object.keys(schema.items).length === 1) return { resource: inner, list: true };
     }
-    return { schema: this.object(schema, pointer) };
+    const shape = this.object(schema, pointer);
+    // A schema that comes to a resource's name alone (`allOf: [{ $ref: X }]`), or a list of it, is that resource, as its export (`$ref: X`) reads back.
+    const only = (s: Shape, key: string) => Object.keys(s).every((k) => k === key || (k === 'type' && key === 'items'));
+    if (typeof shape.type === 'string' && isResourceType(shape.type) && only(shape, 'type')) return { resource: shape.type };
+    if (shape.type === 'array' && typeof shape.items === 'string' && isResourceType(shape.items) && only(shape, 'items')) return { resource: shape.items, list: true };
+    return { schema: shape };
   }
 
   /** A component schema as a resource: its fields when it is a plain object, else its single value. */
@@ -266,9 +273,16 @@ export class SchemaMapper {
     const types = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).filter((t): t is string => typeof t === 'string' && PRIMITIVE.has(t));
     const nonNull = types.filter((t) => t !== 'null');
     if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
+    // `allOf` beside `oneOf` or `anyOf` (in one schema): all of its parts hold, and one (or any) of the variants, as one more part.
+    const combined = out.type === undefined && Array.isArray(schema.allOf) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf));
+    const choices: Shape[] = [];
     for (const [keyword, key] of [['oneOf', 'one_of'], ['anyOf', 'any_of'], ['allOf', 'all_of']] as const) {
       const list = schema[keyword];
       if (!Array.isArray(list)) continue;
+      if (combined && key !== 'all_of') {
+        choices.push({ type: key, of: list.map((v, i) => this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1)) });
+        continue;
+      }
       if (out.type !== undefined) {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `${keyword} beside another type has no place in a shape` });
         continue;
@@ -276,16 +290,28 @@ export class SchemaMapper {
       // A member of `allOf` that states only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
       const empty = (v: unknown) => key === 'all_of' && isObj(v) && Object.keys(v).length === 1 && v.nullable === false;
       const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.map((v, i) => [v, i] as const);
-      const variants = members.map(([v, i]) => this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1));
+      const shaped = members.map(([v, i]) => (key === 'all_of' && this.requiredOnly(v) ? undefined : this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1)));
+      const others = shaped.filter((x): x is Shape | string => x !== undefined);
+      // A part that only lists required names makes the fields the other parts bring required: it states each of them, required, with its type.
+      // (Where no other part has any of the names, the part is read as any other: its names are said not kept.)
+      const variants = shaped.map((x, n) => {
+        const [v, i] = members[n]!;
+        return x ?? this.requiredPart(v as Obj, others, `${pointer}/${keyword}/${i}`, depth) ?? this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1);
+      });
       // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
-      const extra = this.objectPart(schema, types, pointer, depth);
+      // Required names beside the `allOf` (`{ allOf: [Base], required: [a] }`) are a part of their own, as in a member.
+      const ownRequired = key === 'all_of' && this.requiredOnly({ required: schema.required }) && !isObj(schema.properties) && schema.items === undefined && schema.additionalProperties === undefined;
+      const requiredHere = ownRequired ? this.requiredPart({ required: schema.required }, variants, pointer, depth) : undefined;
+      const { required: _, ...withoutRequired } = schema;
+      const extra = this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth);
+      if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
         out.type = 'all_of';
         out.of = [bare(extra, false), { type: key, of: variants }];
       } else {
         out.type = key;
-        out.of = extra ? [...variants, bare(extra, false)] : variants;
+        out.of = [...variants, ...(extra ? [bare(extra, false)] : []), ...choices];
       }
     }
     if (out.type === undefined) {
@@ -304,9 +330,10 @@ export class SchemaMapper {
         const mapping = Object.entries(isObj(d.mapping) ? d.mapping : {}).map(([value, ref]) => [value, this.named({ $ref: ref }) ?? (typeof ref === 'string' && /^[A-Za-z][A-Za-z0-9_.-]*$/.test(ref) ? this.ids.id(ref) : undefined)] as const);
         const kept = mapping.filter((m): m is readonly [string, string] => m[1] !== undefined);
         if (kept.length < mapping.length) this.unmapped.push({ pointer: `${pointer}/discriminator/mapping`, reason: 'a discriminator mapping to something other than a named schema is not kept' });
-        out.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
+        // Beside `allOf` and `oneOf`, it tells the variants of the `oneOf` apart: it is the union's, inside the `all_of`.
+        (choices[0] ?? out).discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
       }
-    } else if (typeof schema.discriminator === 'string') out.discriminator = { field: schema.discriminator };
+    } else if (typeof schema.discriminator === 'string') (choices[0] ?? out).discriminator = { field: schema.discriminator };
     // The project's own extensions are what an export adds to say what is open or not carried: nothing the source states.
     const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
     if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
@@ -325,7 +352,9 @@ export class SchemaMapper {
    */
   private refinedAllOf(schema: Obj, pointer: string): Obj | undefined {
     const list = schema.allOf;
-    if (!Array.isArray(list) || list.length < 2 || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
+    if (!Array.isArray(list) || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
+    if (list.length === 1) return this.annotatedReference(schema, list[0], pointer);
+    if (list.length < 2) return undefined;
     const refines = (m: unknown) => isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => REFINING.has(k));
     const typed = list.filter((m) => !refines(m));
     const { allOf: _, type, ...own } = schema;
@@ -345,6 +374,66 @@ export class SchemaMapper {
     }
     if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
     return merged;
+  }
+
+  /**
+   * `allOf: [{ $ref: X }]` with nothing beside it but what a field says of itself (a description, a
+   * title, nullability, a default, examples, flags), as OpenAPI 3.0 documents write an annotated
+   * reference: the reference, with those keywords beside it (as OpenAPI 3.1 and the export write
+   * it), so that it reads as its type and not as a combination of one part. A constraint beside it
+   * (`maxLength`, `format`) keeps the `allOf`: a field states a resource's type or its own
+   * constraints, not both. The schema's own `type: object` is not kept (said at `pointer`).
+   */
+  private annotatedReference(schema: Obj, member: unknown, pointer: string): Obj | undefined {
+    if (!isObj(member) || Object.keys(member).length !== 1 || this.named(member) === undefined) return undefined;
+    const { allOf: _, type, ...own } = schema;
+    if ((type !== undefined && type !== 'object') || !Object.keys(own).every((k) => ANNOTATING.has(k) || k.startsWith('x-specbench-'))) return undefined;
+    if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
+    return { ...member, ...own };
+  }
+
+  /** An `allOf` part that states nothing but required names (and perhaps `type: object`, a title or a description): its fields are the other parts'. */
+  private requiredOnly(member: unknown): member is Obj {
+    return isObj(member) && Array.isArray(member.required) && member.required.length > 0 && member.properties === undefined && member.items === undefined && member.additionalProperties === undefined && (member.type === undefined || member.type === 'object') && ['allOf', 'oneOf', 'anyOf', '$ref', 'not'].every((k) => member[k] === undefined);
+  }
+
+  /**
+   * The fields the parts of an `allOf` bring, by name (the first part that states one), followed
+   * through the resources they name and the `all_of`s they are.
+   */
+  private broughtFields(parts: ReadonlyArray<Shape | string>, into = new Map<string, Field>(), seen = new Set<string>(), depth = 0): Map<string, Field> {
+    if (depth > 16) return into;
+    for (const part of parts) {
+      const shape = typeof part === 'string' ? (isResourceType(part) && !seen.has(part) ? (seen.add(part), this.resourceShape(part)) : undefined) : part;
+      if (!isObj(shape)) continue;
+      if (shape.type === 'all_of' && Array.isArray(shape.of)) this.broughtFields(shape.of as Array<Shape | string>, into, seen, depth + 1);
+      else if (typeof shape.type === 'string' && isResourceType(shape.type)) this.broughtFields([shape.type], into, seen, depth + 1);
+      else if (isObj(shape.fields) && !('none' in shape.fields) && !('open' in shape.fields)) for (const [name, f] of Object.entries(shape.fields)) if (!into.has(name) && isObj(f)) into.set(name, f as Field);
+    }
+    return into;
+  }
+
+  /**
+   * An `allOf` part of required names only (`allOf: [{ $ref: Base }, { required: [a, b] }]`): each
+   * name a field of another part has becomes a field of this part, required, restating that
+   * field's type (and nullability) and nothing else, which the other part holds all the same. A
+   * name no part has, or whose type is a union or open, is listed at the part's `required`.
+   */
+  private requiredPart(member: Obj, others: ReadonlyArray<Shape | string>, pointer: string, depth: number): Shape | undefined {
+    const { required, ...rest } = member;
+    const brought = this.broughtFields(others);
+    const fields: Record<string, Field> = {};
+    const left: string[] = [];
+    for (const name of (required as unknown[]).map(String)) {
+      const f = brought.get(name);
+      const type = f?.type;
+      if (typeof type !== 'string' || (COMPOSITIONS as readonly string[]).includes(type)) left.push(name);
+      else if (!(name in fields)) fields[name] = canonical({ type, ...(f?.nullable === true ? { nullable: true } : {}), required: true } as Field);
+    }
+    if (Object.keys(fields).length === 0) return undefined;
+    if (left.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names that no other part of the allOf states as a field of a single type (${left.join(', ')}) are not kept` });
+    const own = Object.keys(rest).length > 0 ? this.object(rest, pointer, depth + 1) : {};
+    return canonical({ ...(saysNothing(own) ? {} : own), fields } as Shape);
   }
 
   /** A schema whose only job is to allow `null` beside one other shape (`anyOf: [X, {type: null}]`). */

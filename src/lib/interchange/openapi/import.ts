@@ -87,7 +87,9 @@ function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
   raw.forEach((r, i) => {
     const s = ctx.deref(r);
     if (typeof s.url !== 'string' || !serverSchema.shape.url.safeParse(s.url).success) {
-      ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is not an absolute URL; the spec states servers by absolute URL` });
+      // A relative URL is relative to where the document is read from, which the spec does not know: nothing of the server is kept, and what it states is named.
+      const also = ['description', 'variables'].filter((k) => s[k] !== undefined);
+      ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is not an absolute URL; the spec states servers by absolute URL, so it is not kept${also.length > 0 ? `, nor its ${also.join(' and ')}` : ''}` });
       return;
     }
     const variables = Object.entries(ctx.deref(s.variables)).map(([name, v]) => {
