@@ -279,7 +279,7 @@ describe('pull-request previews, from the pull request event to the Pages branch
     expect(comment?.body.startsWith(`${DIFF_MARKER}\n<!-- spec: spec -->\n`)).toBe(true);
     expect(comment?.body).toContain(`**Preview:** [the Changes page](<${PAGES}pr-7/changes/>)`);
     expect(comment?.body).toContain(`- Added [\`endpoints/get-order\`](<${PAGES}pr-7/endpoints/get-order/>)`);
-    expect(comment?.body).toContain(`  - [\`purpose/name\`](<${PAGES}pr-7/purpose/#f-purpose/name>): \`service name\``);
+    expect(comment?.body).toContain(`  - [\`purpose/name\`](<${PAGES}pr-7/purpose/#change-f-purpose/name>): \`service name\``);
     expect(comment?.body).toContain(`- Changed the [purpose](<${PAGES}pr-7/purpose/>) area file`);
     // The token went to the two scripts that talk to GitHub, and nowhere else.
     const holding = published.filter((s) => Object.values(s.env).includes(github.token)).map((s) => s.step.run);

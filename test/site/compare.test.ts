@@ -79,6 +79,21 @@ describe('the Changes page', () => {
     }
   });
 
+  it('is where the pull-request comment links: each link of `diff --preview-url` lands on a page and an element of the compared build', async () => {
+    const preview = 'https://o.github.io/r/pr-7/';
+    const run = await cli(['diff', '--spec', fixture.spec, '--base', 'HEAD~1', '--preview-url', preview]);
+    expect(run.code).toBe(0);
+    const links = [...run.out.matchAll(/\]\(<([^>]+)>\)/g)].map((m) => m[1] ?? '').filter((l) => l.startsWith(preview));
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) {
+      const { root, element, anchor } = await target(`/${link.slice(preview.length)}`);
+      expect(root, link).toBeTruthy();
+      if (anchor) expect(element, link).toBeTruthy();
+    }
+    // Every closed and opened gap is linked to its mark (a closed gap's value no longer has the gap's own anchor).
+    expect(links.filter((l) => l.includes('#change-f-'))).toHaveLength(diff.gapsClosed.length + diff.gapsOpened.length);
+  });
+
   it('links each breaking change to the facet it concerns, flagged there with its reason', async () => {
     const href = main(await page(compared, 'changes')).querySelector('[data-breaking-item] a')?.getAttribute('href') ?? '';
     const { element } = await target(href);

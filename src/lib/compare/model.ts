@@ -6,7 +6,7 @@ import type { SpecDiff } from '../diff/diff.ts';
 import { isGap } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
-import { areaPath, facetAnchor, itemPath } from '../render/site/paths.ts';
+import { areaPath, itemPath, markAnchor } from '../render/site/paths.ts';
 import type { BreakingMark, FacetChange, PageChange } from '../render/site/views.ts';
 import { valueWords } from './words.ts';
 
@@ -37,7 +37,7 @@ export interface ChangeModel {
 }
 
 /** The id of a mark on its page: the facet's anchor, prefixed so that it never meets one. */
-export const markAnchor = (id: string): string => `change-${facetAnchor(id)}`;
+export { markAnchor };
 
 /** The anchor of a page's list of changes (an item page's box; a removed item's notice). */
 export const CHANGES_ANCHOR = 'changes';

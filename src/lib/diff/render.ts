@@ -6,7 +6,7 @@ import { markdownCode, markdownQuiet } from '../safety/markdown.ts';
 import type { Readiness } from '../gaps/levels.ts';
 import { BLOCKING_SHOWN, reachedWords, readinessSentence } from '../render/readiness.ts';
 import type { SpecDiff } from './diff.ts';
-import { facetPath, itemPath, areaPath } from '../render/site/paths.ts';
+import { areaPath, itemPath, markPath } from '../render/site/paths.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
 export const DIFF_MARKER = '<!-- specbench-diff -->';
@@ -91,7 +91,8 @@ function markdownSentence(message: string): string {
  * GitHub: `#1` would link an issue and `@name` mention someone even backslash-escaped (GitHub finds
  * references in the rendered text, skipping only code and links).
  */
-const gapLine = (g: FacetResult, on: Linker) => `  - ${on(markdownCode(g.id), facetPath(g.id))}: ${markdownCode(g.label)}`;
+// On a preview, a gap's link goes to its mark (a closed gap's value has no gap anchor of its own any more).
+const gapLine = (g: FacetResult, on: Linker) => `  - ${on(markdownCode(g.id), markPath(g.id))}: ${markdownCode(g.label)}`;
 
 /** A code span as it stands in a list: linked to its page on the preview when there is one (`path` from the preview's root). */
 type Linker = (code: string, path: string) => string;

@@ -27,6 +27,14 @@ export function facetPath(id: string): string {
   return `${pageOf(id)}#${facetAnchor(id)}`;
 }
 
+/** The anchor of a facet's mark in comparison mode ("stated in this change", "opened", before → after): on the page, or in its box of changes. */
+export const markAnchor = (id: string): string => `change-${facetAnchor(id)}`;
+
+/** Where a facet's mark is, from the site's root: what a preview's links name. */
+export function markPath(id: string): string {
+  return `${pageOf(id)}#${markAnchor(id)}`;
+}
+
 /**
  * What prefixes the ids of an item's blocks and trees where a page shows many items (the print
  * version): its area and id, made safe for an id like a facet's anchor (`endpoints/get-order/`).
