@@ -44,7 +44,9 @@ export async function dev(specDir: string): Promise<{ url: string; stop: () => P
 
 async function serve(args: string[], env: Record<string, string>, what: string): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['astro', ...args, '--port', String(port), '--host', '127.0.0.1'], {
+  // `--ignore-lock`: each test's server on its own port, whatever another left in Astro's one-server-per-project lock
+  // (a server stopped a moment ago, or another test file's); it also keeps the server in the foreground, as a test needs.
+  const child: ChildProcess = spawn('npx', ['astro', ...args, '--port', String(port), '--host', '127.0.0.1', '--ignore-lock'], {
     // Not the test runner's environment: Vite reads VITEST and NODE_ENV=test as running under Vitest.
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV')), ASTRO_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
