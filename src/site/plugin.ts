@@ -55,7 +55,7 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
         }
         const root = settings.route === '';
         updateConfig({
-          customCss: [...(config.customCss ?? []), here('../styles/reference.css'), here('../styles/print.css')],
+          customCss: [...(config.customCss ?? []), here('../styles/reference.css'), here('../styles/print.css'), here('../styles/compare.css')],
           head: [...(config.head ?? []), { tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: 'Changelog', href: `${settings.base}${settings.route}changelog.xml` } }],
           components: {
             ...config.components,
