@@ -109,6 +109,11 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   identity?(item: Item): string | undefined;
   /** What the item's page shows beyond its facets. */
   view?(item: Item, id: string): ItemExtras;
+  /**
+   * A reader's title for an item that states none, made only of what it states (an endpoint's
+   * method and path, a scheme's kind); undefined leaves its id. Read through `itemTitle`.
+   */
+  untitled?(item: Item): string | undefined;
   /** How the item's reference page lays out its facets; without it, they are listed in order. */
   layout?(item: Item): readonly LayoutBlock[];
   /** Entries of other items this item uses, by id (`authentication/oauth2/scopes/orders:read`), so that their pages can list it. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { possibleFacetFields } from '../facet/define.ts';
 import { AREA_KEYS, type AreaKey, type AreaModule } from './area.ts';
 import { authentication } from './authentication/index.ts';
 import { endpoints } from './endpoints/index.ts';
@@ -28,6 +29,25 @@ export const AREAS: readonly AreaModule[] = AREA_KEYS.map((key) => MODULES[key])
 
 export function areaModule(key: AreaKey): AreaModule {
   return MODULES[key];
+}
+
+/**
+ * The title readers see for an item: its own `title`, else what its area makes of what it states
+ * (`POST /orders`, `OAuth 2.0`), else its id. Display only: no output writes it back as a title.
+ */
+export function itemTitle(area: AreaKey, item: { id: string; data: { title?: string } }): string {
+  return item.data.title ?? MODULES[area].untitled?.(item.data as never) ?? item.id;
+}
+
+const OWNERS = new Map(AREAS.map((m) => [m.key, m.items ? new Set(possibleFacetFields(m.schema).filter((f) => f.meta.children !== undefined).map((f) => f.key)) : null]));
+
+/**
+ * The keys of an area's own file whose values hold facets of their own (the errors area's body), or
+ * null for an area without items (every id is its file's): `errors/body/schema/type` names a facet
+ * of the area's file, not of an item `body`, so no item may take such a name (`reserved-item-id`).
+ */
+export function areaFacetOwners(area: AreaKey): ReadonlySet<string> | null {
+  return OWNERS.get(area) ?? null;
 }
 
 export function isAreaKey(value: string): value is AreaKey {

@@ -19,6 +19,7 @@ import { overlappingTransition } from './overlapping-transition.ts';
 import { pathParametersCheck } from './path-parameters.ts';
 import { proseLimit } from './prose-limit.ts';
 import { rawHtml } from './raw-html.ts';
+import { reservedItemId } from './reserved-item-id.ts';
 import { stateField } from './state-field.ts';
 import { stateValues } from './state-values.ts';
 import { statusMismatch } from './status-mismatch.ts';
@@ -38,6 +39,7 @@ export const CHECKS: readonly Check[] = [
   brokenLink,
   pathParametersCheck,
   duplicateEndpoint,
+  reservedItemId,
   badStatus,
   allowedType,
   defaultValue,

@@ -1,5 +1,5 @@
 import type { Analysis } from '../analyze.ts';
-import { AREA_KEYS, areaModule, isAreaKey } from '../areas/index.ts';
+import { AREA_KEYS, areaModule, isAreaKey, itemTitle } from '../areas/index.ts';
 import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { canonical } from '../diff/canonical.ts';
 import type { SpecDiff } from '../diff/diff.ts';
@@ -75,7 +75,7 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
   const titleIn = (analysis: Analysis, key: string) => {
     const { area, item } = split(key);
     if (!isAreaKey(area)) return key;
-    return item === undefined ? areaModule(area).title : (findItem(analysis.spec, area, item)?.data.title ?? item);
+    return item === undefined ? areaModule(area).title : ((found) => (found ? itemTitle(area, found) : item))(findItem(analysis.spec, area, item));
   };
   const page = (key: string, status: PageChange['status'] = 'changed'): PageChange => {
     let p = pages.get(key);

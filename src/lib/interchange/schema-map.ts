@@ -287,8 +287,8 @@ export class SchemaMapper {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `${keyword} beside another type has no place in a shape` });
         continue;
       }
-      // A member of `allOf` that states only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
-      const empty = (v: unknown) => key === 'all_of' && isObj(v) && Object.keys(v).length === 1 && v.nullable === false;
+      // A member of `allOf` that states nothing (`{}`, ix-api.net's every error) or only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
+      const empty = (v: unknown) => key === 'all_of' && isObj(v) && (Object.keys(v).length === 0 || (Object.keys(v).length === 1 && v.nullable === false));
       const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.map((v, i) => [v, i] as const);
       const shaped = members.map(([v, i]) => (key === 'all_of' && this.requiredOnly(v) ? undefined : this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1)));
       const others = shaped.filter((x): x is Shape | string => x !== undefined);
@@ -505,7 +505,8 @@ export class SchemaMapper {
   private annotations(schema: Obj, pointer: string, only?: readonly string[]): Shape {
     const out: Shape = {};
     const has = (k: string) => schema[k] !== undefined && (only === undefined || only.includes(k));
-    if (has('title') && typeof schema.title === 'string') {
+    // An empty title (or description) states nothing: there is nothing to keep or to report.
+    if (has('title') && typeof schema.title === 'string' && schema.title.trim() !== '') {
       if (ONE_LINE.test(schema.title.trim())) out.title = schema.title.trim();
       else this.unmapped.push({ pointer: `${pointer}/title`, reason: 'a title of several lines has no place as a shape title' });
     }

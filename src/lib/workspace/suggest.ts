@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import { AREA_KEYS, areaModule, isAreaKey, type AreaKey } from '../areas/index.ts';
+import { AREA_KEYS, areaModule, isAreaKey, itemTitle, type AreaKey } from '../areas/index.ts';
 import { requirements, type SecurityAlternative } from '../areas/security.ts';
 import { COMPOSITIONS, PRIMITIVE_TYPES } from '../areas/shape.ts';
 import type { StateMachineItem } from '../areas/states/schema.ts';
@@ -73,7 +73,7 @@ export function suggestionsAt(analysis: Analysis, positions: FilePositions, line
   if (slot.kind === 'item') {
     const isType = /^(type|items|values|variant) of/.test(slot.via);
     const area = analysis.spec.areas.find((a) => a.key === slot.area);
-    const items: Array<Omit<Suggestion, 'insert'>> = (area?.items ?? []).map((i) => ({ label: i.id, kind: 'item', detail: i.data.title ?? i.id }));
+    const items: Array<Omit<Suggestion, 'insert'>> = (area?.items ?? []).map((i) => ({ label: i.id, kind: 'item', detail: itemTitle(slot.area, i) }));
     if (isType) for (const t of [...PRIMITIVE_TYPES, ...COMPOSITIONS]) items.push({ label: t, kind: 'type', detail: 'built-in type' });
     return { what: isType ? 'type or resource' : (areaModule(slot.area).items?.noun ?? slot.area), span, items: write(items), incomplete: false };
   }
@@ -103,7 +103,7 @@ function proseLinkAt(text: string, offset: number): { typed: string; start: numb
 function linkTargets(analysis: Analysis, typed: string): Array<Omit<Suggestion, 'insert'>> {
   if (typed.trimStart().startsWith('gap:')) return facetIds(analysis, typed.trimStart().slice(4), Infinity).map((f) => ({ label: `gap:${f.id}`, kind: 'facet', detail: `${f.label} (${f.state})` }));
   const out: Array<Omit<Suggestion, 'insert'>> = AREA_KEYS.map((key) => ({ label: key, kind: 'area', detail: areaModule(key).title }));
-  for (const area of analysis.spec.areas) for (const item of area.items) out.push({ label: `${area.key}/${item.id}`, kind: 'item', detail: item.data.title ?? item.id });
+  for (const area of analysis.spec.areas) for (const item of area.items) out.push({ label: `${area.key}/${item.id}`, kind: 'item', detail: itemTitle(area.key, item) });
   return out;
 }
 

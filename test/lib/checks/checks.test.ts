@@ -48,6 +48,11 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     fire: [[{ 'endpoints/get-order-2.yaml': getOrder('  "200": { resource: Order }').replace('{order_id}', '{id}').replace('order_id:', 'id:') }, { file: 'endpoints/get-order-2.yaml', line: 2, related: [expect.objectContaining({ file: 'endpoints/get-order.yaml', line: 4 })] }]],
     quiet: [{ 'endpoints/delete-order.yaml': 'method: DELETE\npath: /orders/{order_id}\nparameters:\n  path:\n    order_id: { type: string }\nresponses: { "204": { none: no body } }\nsecurity: [{ scheme: oauth2 }]' }],
   },
+  'reserved-item-id': {
+    // The errors area's own `body` holds facets (`errors/body/schema/type`); an error named `body` would share those ids and links.
+    fire: [[{ 'errors/body.yaml': 'status: 400' }, { file: 'errors/body.yaml', severity: 'error', message: expect.stringContaining('`errors/body` has the name of the errors area’s own `body`') }]],
+    quiet: [{ 'errors/bodies.yaml': 'status: 400', 'endpoints/get-order.yaml': getOrder('  "200": { resource: Order }\n  "400": { error: bodies }') }],
+  },
   'bad-status': {
     fire: [
       [{ 'endpoints/get-order.yaml': getOrder('  "600": { resource: Order }') }, { line: 7, column: 3 }],

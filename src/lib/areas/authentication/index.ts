@@ -11,6 +11,19 @@ export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'http', 'oauth2'
 /** The SASL mechanisms a broker connection can use (AsyncAPI's `plain`, `scramSha256`, `scramSha512`, `gssapi`). */
 export const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512', 'gssapi'] as const;
 
+/** What each kind of scheme is called where it is defined (RFC 6749, OpenID, RFC 7617...): an untitled scheme's title. */
+const SCHEME_NAMES: Record<(typeof SCHEMES)[number], string> = {
+  'api-key': 'API key',
+  'http-basic': 'HTTP Basic',
+  'http-bearer': 'HTTP Bearer',
+  http: 'HTTP authentication',
+  oauth2: 'OAuth 2.0',
+  'openid-connect': 'OpenID Connect',
+  'mutual-tls': 'Mutual TLS',
+  sasl: 'SASL',
+  'user-password': 'User and password',
+};
+
 /** `authentication/_area.yaml`. */
 export const authenticationArea = facetObject(
   { inventory: inventorySchema, description: prose.optional() },
@@ -119,6 +132,10 @@ export const authentication = defineArea({
   view: (item) => {
     const scheme = stated(item.scheme);
     return scheme === undefined ? {} : { listing: { badge: scheme } };
+  },
+  untitled: (item) => {
+    const scheme = stated(item.scheme);
+    return scheme === undefined ? undefined : SCHEME_NAMES[scheme];
   },
   layout: () => [
     { kind: 'signature', keys: ['scheme'] },

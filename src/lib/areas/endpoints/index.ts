@@ -133,6 +133,7 @@ export const endpoints = defineArea({
     }
   },
   // Clients call a method and a path; parameter names in the path are not part of the address.
+  untitled: methodAndPath,
   identity: (e) => methodAndPath(e)?.replace(/\{[^}]*\}/g, '{}'),
   breaking(before, after, say, id) {
     if (!after) {

@@ -71,11 +71,12 @@ function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: bo
   if (f.shown !== undefined) return { text: f.shown };
   if (hasChildren && isObj(v)) return { text: Object.keys(v).join(', ') };
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
-  if (isScalar(v)) return { text: scalarText(v) };
-  if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(scalarText).join(', '), items: v.map(scalarText) };
+  const shown = typeof key === 'string' && VALUES.has(key) ? valueText : scalarText;
+  if (isScalar(v)) return { text: shown(v) };
+  if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(shown).join(', '), items: v.map(shown) };
   // A shape's examples, each one value however it is built: a list example is one example (`["red","blue"]`), never read as two.
   if (key === 'examples' && Array.isArray(v)) {
-    const items = v.map((x) => (isScalar(x) ? scalarText(x) : JSON.stringify(x)));
+    const items = v.map((x) => (isScalar(x) ? shown(x) : JSON.stringify(x)));
     return { text: items.join(', '), items };
   }
   return { value: valueView(v, key, render) };
@@ -83,6 +84,20 @@ function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: bo
 
 const isScalar = (v: unknown) => v === null || typeof v !== 'object';
 const scalarText = (v: unknown) => (v === null ? 'null' : String(v));
+
+/** The facets of a shape that hold values of it: a string among them is shown as JSON where it would read as another value. */
+const VALUES: ReadonlySet<string> = new Set(['default', 'examples', 'allowed']);
+
+/**
+ * A value of a shape as a reader must read it: a string that would pass for a number, a boolean or
+ * null, or that is empty or starts or ends with blanks, in quotes (`""`, `"2381982"`, `"true"`), so
+ * an empty default is seen and a string example is not taken for a number.
+ */
+function valueText(v: unknown): string {
+  if (typeof v !== 'string') return scalarText(v);
+  const ambiguous = v.trim() !== v || v === '' || /^(true|false|null)$/.test(v) || (/^[-+.\d]/.test(v) && Number.isFinite(Number(v)));
+  return ambiguous ? JSON.stringify(v) : v;
+}
 
 /** A structure key by key; `description` values are prose. */
 function valueView(v: unknown, key: string | number | undefined, render: (prose: string) => string): ValueView {

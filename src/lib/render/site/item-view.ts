@@ -1,4 +1,4 @@
-import { areaModule, isAreaKey } from '../../areas/index.ts';
+import { areaModule, isAreaKey, itemTitle } from '../../areas/index.ts';
 import { isGap, isObj, own as ownValue, stated } from '../../facet/state.ts';
 import { facetTree } from '../../gaps/tree.ts';
 import type { FacetResult, FileAssessment, OwnerResult } from '../../gaps/types.ts';
@@ -54,7 +54,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   return {
     area: item.area,
     id: item.id,
-    title: item.data.title ?? item.id,
+    title: itemTitle(item.area, item),
     listing: extras.listing ?? {},
     path: page,
     ...ctx.index.editUrl(item.file),

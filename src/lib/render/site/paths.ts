@@ -1,3 +1,5 @@
+import { areaFacetOwners, isAreaKey } from '../../areas/index.ts';
+
 /** Where a page of the site lives, relative to the site's base: one place decides the URL scheme. */
 export function areaPath(area: string): string {
   return `${area}/`;
@@ -16,10 +18,11 @@ export function facetAnchor(id: string): string {
   return `f-${id.replace(/[^A-Za-z0-9.~/-]/gu, (c) => `_${(c.codePointAt(0) ?? 0).toString(16)}_`)}`;
 }
 
-/** The page that shows what an id names: its item's page, or its area's page for area facets (ids `area/facet`). */
+/** The page that shows what an id names: its item's page, or its area's page for area facets (ids `area/facet` and `area/facet/...`). */
 export function pageOf(id: string): string {
   const [area = '', item, ...rest] = id.split('/');
-  return rest.length > 0 && item !== undefined ? itemPath(area, item) : areaPath(area);
+  const owners = isAreaKey(area) ? areaFacetOwners(area) : undefined;
+  return rest.length > 0 && item !== undefined && owners !== null && !owners?.has(item) ? itemPath(area, item) : areaPath(area);
 }
 
 /** A facet is shown on its item's page, or on its area's page for area facets (ids `area/facet`). */

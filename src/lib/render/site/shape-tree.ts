@@ -245,6 +245,7 @@ export function shapeTrees(ctx: TreeContext) {
     const level = at.level + 1;
     const hidden = hiddenFlag(at);
     const shapes: ShapeView[] = [];
+    const byName = new Map<string, ShapeView>();
     const leftNames: string[] = [];
     const leftShapes: ShapeView[] = [];
     for (const part of parts) {
@@ -258,7 +259,15 @@ export function shapeTrees(ctx: TreeContext) {
         if (hidden && flagged(f, hidden)) {
           leftNames.push(n);
           if (!part.at.borrowed) leftShapes.push(made());
-        } else shapes.push(made());
+        } else {
+          const field = made();
+          const first = byName.get(n);
+          if (first) (first.also ??= []).push(field);
+          else {
+            byName.set(n, field);
+            shapes.push(field);
+          }
+        }
       }
     }
     const seen = new Set<string>();

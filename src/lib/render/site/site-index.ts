@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AREAS, areaModule, isAreaKey, type AreaKey } from '../../areas/index.ts';
+import { AREAS, areaModule, isAreaKey, itemTitle, type AreaKey } from '../../areas/index.ts';
 import type { Analysis } from '../../engine/engine.ts';
 import { stated, type Obj } from '../../facet/state.ts';
 import { levelsOf, readiness } from '../../gaps/levels.ts';
@@ -138,7 +138,7 @@ export class SiteIndex {
     const editBase = options.editUrl ?? spec.config.editUrl;
     this.#sourceLinks = sourceLinks(editBase);
     this.sources = this.#sourceLinks && editBase ? { editUrl: editBase, specDir: options.specDir ?? '.' } : undefined;
-    this.titles = new Map(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), i.data.title ?? i.id] as const)));
+    this.titles = new Map(spec.areas.flatMap((a) => a.items.map((i) => [itemKey(i), itemTitle(a.key, i)] as const)));
     this.#refsAt = referencesAt(analysis.references);
     const r = readiness(analysis.assessment.gaps, levelsOf(spec));
     this.readiness = {
@@ -233,7 +233,7 @@ export class SiteIndex {
       for (const g of this.analysis.assessment.gaps) if (g.area === area && g.item !== undefined) gaps.set(g.item, (gaps.get(g.item) ?? 0) + 1);
       list = areaOf(this.analysis.spec, area).items.map((item) => ({
         id: item.id,
-        title: item.data.title ?? item.id,
+        title: itemTitle(area, item),
         file: item.file,
         listing: module.view?.(item.data as never, item.id).listing ?? {},
         path: itemPath(area, item.id),

@@ -245,6 +245,11 @@ export type ShapeView = {
   name?: string;
   /** Where a field an `all_of` merges comes from: the resource that states it (none for the combination's own). */
   origin?: LinkView;
+  /**
+   * The same field as later parts of an `all_of` state it again (a part that narrows a resource's
+   * `status` to an example): every one holds, so the merged view shows them in one row, in order.
+   */
+  also?: ShapeView[];
   type?: FacetView;
   /** The resource a type names. */
   typeLink?: LinkView;

@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import type { Analysis } from '../../analyze.ts';
-import { AREAS } from '../../areas/index.ts';
+import { AREAS, itemTitle } from '../../areas/index.ts';
 import { isObj, stated } from '../../facet/state.ts';
 import { facetTree, groupByOwner, type Row } from '../../gaps/tree.ts';
 import { sumCoverage } from '../../gaps/types.ts';
@@ -149,9 +149,9 @@ export function specMarkdown(a: Analysis): string {
   const titles = new Map<string, string>();
   for (const m of AREAS) {
     for (const item of areaOf(a.spec, m.key).items) {
-      const itemTitle = item.data.title ?? item.id;
-      titles.set(itemKey(item), itemTitle);
-      itemSlugs.set(itemKey(item), slugger.slug(`${itemTitle} (${itemKey(item)})`));
+      const title = itemTitle(m.key, item);
+      titles.set(itemKey(item), title);
+      itemSlugs.set(itemKey(item), slugger.slug(`${title} (${itemKey(item)})`));
     }
   }
   const facetIds = new Set(a.assessment.facets.map((f) => f.id));
@@ -197,7 +197,7 @@ export function specMarkdown(a: Analysis): string {
     if (own.length) lines.push('');
     for (const line of own) lines.push(line);
     for (const item of area.items) {
-      lines.push('', `### ${markdownLiteral(item.data.title ?? item.id)} (${code(`${module.key}/${item.id}`)})`);
+      lines.push('', `### ${markdownLiteral(itemTitle(module.key, item))} (${code(`${module.key}/${item.id}`)})`);
       const description = stated(item.data.description);
       if (typeof description === 'string') lines.push('', writer.prose(description));
       const mine = rows(itemKey(item), 2);

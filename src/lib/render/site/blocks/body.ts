@@ -47,6 +47,8 @@ export function bodyView(c: BlockContext, input: BodyInput): BodyView {
   } else if (error !== undefined) extra('error');
   const description = c.facet(`${id}/description`);
   if (description) out.description = description;
+  // A body that describes itself in its type's own words says it once (ix-api.net: "Polymorphic … Request" twice).
+  if (out.inline?.descriptionHtml !== undefined && resource !== undefined && stated(v.description) === stated(c.item('resources', resource)?.description)) delete out.inline.descriptionHtml;
   // A shape or media types stated as open, none or a placeholder show as such among the extras.
   const schema = c.facet(`${id}/schema`);
   if (schema?.state === 'stated') out.shape = c.trees.shape(`${id}/schema`, stated(v.schema), undefined, at);
