@@ -389,6 +389,20 @@ const htmlAsText: Plugin<[], Root> = () => (tree) => {
   }
 };
 
+/**
+ * Prose sits under its page's title (h1) and a section's heading (h2): its own headings start at
+ * h3 (`#` is h3, `##` h4, at most h6), so an API's description written with `# Introduction`
+ * (most imported ones) adds no second title to the page, nor a section beside the page's own.
+ */
+const headingsBelowPage = () => (tree: Node) => {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node & { depth?: number; children?: Node[] };
+    if (node.type === 'heading' && typeof node.depth === 'number') node.depth = Math.min(6, node.depth + 2);
+    for (const child of node.children ?? []) stack.push(child);
+  }
+};
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -398,7 +412,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  */
 export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (url: string) => string) => string {
   const { remark, remarkRehype, rehypeSanitize, rehypeStringify } = markdownToolchain();
-  const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
+  const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(headingsBelowPage).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
   return (text, rebase) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
     const tree = processor.parse(text);

@@ -26,6 +26,11 @@ describe('prose rendering', () => {
     expect(html.text).toBe('Hi <script>alert(1)</script> <img src=x onerror=alert(1)> <b>bold</b>\n<div onclick="x()">block</div>');
   });
 
+  it('starts its headings below the page’s title and sections: # is h3, ## h4, at most h6 (issue 32: imported descriptions opened with a second title)', () => {
+    expect(render('# Introduction\n\nText.\n\n## Auth\n\n###### Deep')).toBe('<h3>Introduction</h3>\n<p>Text.</p>\n<h4>Auth</h4>\n<h6>Deep</h6>');
+    expect(render('Title\n=====')).toBe('<h3>Title</h3>');
+  });
+
   it('drops unsafe URL schemes and keeps safe ones', () => {
     expect(render('[a](javascript:alert(1)) [b](https://example.com) [c](data:text/html,x)')).toBe('<p><a>a</a> <a href="https://example.com">b</a> <a>c</a></p>');
     expect(isSafeUrl('JavaScript:x')).toBe(false);
