@@ -252,7 +252,7 @@ paths:
     expect(keys(facts)).toEqual(keys(inventory(openapi)));
     expect(facts).toContainEqual({ key: 'PUT /pets/{id} request application/json ref=Pet', pointer: '/paths/~1pets~1{id}/put/parameters/1/schema' });
     expect(facts).toContainEqual({ key: 'POST /pets/{id}/photo request multipart/form-data.file format="binary"', pointer: '/paths/~1pets~1{id}~1photo/post/parameters/0/format' });
-    expect(facts).toContainEqual({ key: 'schema Pet.name required', pointer: '/definitions/Pet/required' });
+    expect(facts).toContainEqual({ key: 'schema Pet.name required', pointer: '/definitions/Pet/required/0' });
   });
 
   it('reads AsyncAPI 2.x as AsyncAPI 3 says the same, and an operation without an id is the export\'s operation that does the same', () => {

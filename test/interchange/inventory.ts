@@ -2,13 +2,17 @@
  * A semantic inventory of an OpenAPI 3.x, Swagger 2.0 or AsyncAPI 2.x/3.x document, written for the tests and
  * sharing no code with the importer or the exporter: every contract fact the document states, each
  * as one line that does not depend on how it is written (local references followed, a reference to
- * a named schema kept as that name, OpenAPI 3.0 and 3.1 spellings made one, an `allOf` whose other
- * members only annotate read as its one typed member, an `allOf` of one reference with only what
- * describes a value beside it read as that reference, required names whose properties another
- * member of the `allOf` states read as those properties, required, of the type that member gives), with the JSON pointer where the source
- * states it; a Swagger 2.0 document's facts are said as OpenAPI 3 says them (a body parameter is the
- * request body under each type `consumes` lists, a response's schema is under each type `produces`
- * lists, `definitions` are the named schemas, `host`, `basePath` and `schemes` the servers), an
+ * a named schema kept as that name, OpenAPI 3.0 and 3.1 spellings made one, 3.1's `anyOf: [{}, {type:
+ * 'null'}]` as 3.0's `nullable: true`, an `allOf` read as what all its parts state whatever their
+ * order: what is beside it and each member are parts alike, those that contradict no other part read
+ * as one schema, properties put together name by name, a named schema among them a reference of the
+ * schema, a part that contradicts another read on its own; required names whose properties another
+ * part states read as those properties, required, of the type that part gives), with the JSON
+ * pointer where the source states it (each name of `required`, value of `enum`, type of a list, tag
+ * of an operation at its own index, so that one kept does not carry another that is lost); a
+ * Swagger 2.0 document's facts are said as OpenAPI 3 says them (a body parameter is the request body
+ * under each type `consumes` lists, a response's schema is under each type `produces` lists,
+ * `definitions` are the named schemas, `host`, `basePath` and `schemes` the servers), an
  * AsyncAPI 2.x document's as AsyncAPI 3 says them (`publish` is the application's `receive`,
  * `subscribe` its `send`; a channel's key is its address; an operation is named by its
  * `operationId`). No type is read into a schema that does not state one: JSON Schema implies none
@@ -36,10 +40,6 @@ const unseg = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/
 const json = (v: unknown) => JSON.stringify(v);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
 const KEYWORDS = ['format', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'readOnly', 'writeOnly', 'deprecated'];
-/** Keywords that describe a value without constraining its type: beside a one-member `allOf` of a reference, they annotate the reference. */
-const ANNOTATING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable']);
-/** Keywords that only annotate or constrain: an `allOf` member of nothing else refines the typed member. */
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format', 'externalDocs', 'xml', ...KEYWORDS, 'exclusiveMinimum', 'exclusiveMaximum']);
 
 export interface Entry {
   /** What is stated, e.g. `GET /pets query limit minimum=1`. */
@@ -48,10 +48,100 @@ export interface Entry {
   pointer: string;
 }
 
+/** A part of an `allOf` (see partsOf): a schema (`value`, with 3.1's spelling of a nullable value of no type said as 3.0's; `written`, as written), or a reference to a named schema (`ref`, the member as written). */
+interface Part {
+  value: Obj;
+  written: Obj;
+  pointer: string;
+  ref?: string;
+}
+
+/** Where each place of a schema put together from parts is written: a path in it (`/properties/a/type`) to a JSON pointer into the document; a place is where the longest path above it says. */
+type Origins = Map<string, string>;
+
+/** Keywords no fact is read from: two parts of an `allOf` that say them differently contradict nothing. */
+const UNREAD = new Set(['title', 'description', '$comment', 'externalDocs', 'xml']);
+
+/**
+ * A schema put together with one more part of an `allOf` (`b`, written at `bAt`), when they
+ * contradict nothing: no keyword both state with different values, but for what a conjunction joins
+ * (the properties name by name, each property's two schemas put together the same way; the required
+ * names; the members of their own `allOf`) and the keywords no fact is read from. Otherwise
+ * undefined. Where each place of the result is written is noted in `origins` (under `path`, the
+ * place of `a` in the schema being put together). The facts read from the result are the same
+ * whichever part comes first.
+ */
+function conjoin(a: Obj, b: Obj, bAt: string, origins: Origins, path = '', depth = 0): Obj | undefined {
+  if (depth > 16) return json(a) === json(b) ? a : undefined;
+  const out: Obj = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const w = out[k];
+    const kPath = `${path}/${seg(k)}`;
+    if (!(k in out)) {
+      out[k] = v;
+      origins.set(kPath, `${bAt}/${seg(k)}`);
+    } else if (json(w) === json(v) || UNREAD.has(k) || k.startsWith('x-')) continue;
+    else if ((k === 'required' || k === 'allOf') && Array.isArray(w) && Array.isArray(v)) {
+      const joined = [...w];
+      v.forEach((x, i) => {
+        if (k === 'allOf' || !joined.some((y) => json(y) === json(x))) origins.set(`${kPath}/${joined.push(x) - 1}`, `${bAt}/${k}/${i}`);
+      });
+      out[k] = joined;
+    } else if (k === 'properties' && isObj(w) && isObj(v)) {
+      const properties: Obj = { ...w };
+      for (const [name, q] of Object.entries(v)) {
+        const p = properties[name];
+        const nPath = `${kPath}/${seg(name)}`;
+        const qAt = `${bAt}/properties/${seg(name)}`;
+        if (p === undefined) {
+          properties[name] = q;
+          origins.set(nPath, qAt);
+          continue;
+        }
+        if (json(p) === json(q)) continue;
+        const both = isObj(p) && isObj(q) && typeof p.$ref !== 'string' && typeof q.$ref !== 'string' ? conjoin(p, q, qAt, origins, nPath, depth + 1) : undefined;
+        if (both === undefined) return undefined;
+        properties[name] = both;
+      }
+      out[k] = properties;
+    } else return undefined;
+  }
+  return out;
+}
+
+/** `anyOf` (or `oneOf`) of anything and null, with no type of its own (how OpenAPI 3.1 says 3.0's `nullable: true` without a type), said as `nullable: true`; with the keyword it replaced. */
+function nullableSaid(s: Obj): [Obj, string?] {
+  for (const k of ['anyOf', 'oneOf']) {
+    const list = s[k];
+    const anything = (v: unknown) => isObj(v) && Object.keys(v).length === 0;
+    const nothing = (v: unknown) => isObj(v) && v.type === 'null' && Object.keys(v).length === 1;
+    if (Array.isArray(list) && list.length === 2 && s.type === undefined && s.nullable === undefined && list.some(anything) && list.some(nothing)) {
+      const { [k]: _, ...rest } = s;
+      return [{ ...rest, nullable: true }, k];
+    }
+  }
+  return [s];
+}
+
+/** Where a place of a schema put together from parts (`\u0000<n>/path`) is written, by the origins noted when it was put together (a place in one put together from parts of another is followed on). */
+function located(pointer: string, merges: readonly Origins[]): string {
+  for (let p = pointer, guard = 0; guard < 64; guard++) {
+    const m = /^\u0000(\d+)(.*)$/.exec(p);
+    const origins = m?.[1] !== undefined ? merges[Number(m[1])] : undefined;
+    if (m?.[2] === undefined || origins === undefined) return p;
+    let rel = m[2];
+    while (rel !== '' && !origins.has(rel)) rel = rel.slice(0, rel.lastIndexOf('/'));
+    p = `${origins.get(rel) ?? ''}${m[2].slice(rel.length)}`;
+  }
+  return pointer;
+}
+
 /** A document's facts, OpenAPI or AsyncAPI. */
 export function inventory(doc: Obj): Entry[] {
   const out: Entry[] = [];
-  const add = (key: string, pointer: string) => out.push({ key, pointer });
+  /** The schemas put together from the parts of an `allOf`, each read at `\u0000<its index>`: where each of their places is written. */
+  const merges: Origins[] = [];
+  const add = (key: string, pointer: string) => out.push({ key, pointer: pointer.startsWith('\u0000') ? located(pointer, merges) : pointer });
   const swagger = doc.swagger === '2.0';
   const components = isObj(doc.components) ? doc.components : {};
   const schemaPrefix = swagger ? '#/definitions/' : '#/components/schemas/';
@@ -66,7 +156,32 @@ export function inventory(doc: Obj): Entry[] {
   /** The named schema a reference is, when it is one. */
   const named = (v: unknown): string | undefined => (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith(schemaPrefix) && !v.$ref.slice(schemaPrefix.length).includes('/') ? unseg(v.$ref.slice(schemaPrefix.length)) : undefined);
 
-  const schema = (raw: unknown, rawPointer: string, at: string, depth: number): void => {
+  /**
+   * The parts of a schema with `allOf`, into `out`: what it states beside `allOf`, and each member (a reference to
+   * a part of the document followed, to what it names, where it is; a member's own `allOf` opened, as a conjunction
+   * of conjunctions is one); a reference to a named schema is a part of its own, with what is written beside it.
+   */
+  const partsOf = (s: Obj, pointer: string, depth: number, out: Part[]): void => {
+    const { allOf, ...rest } = s;
+    if (Object.keys(rest).length > 0) out.push({ value: nullableSaid(rest)[0], written: rest, pointer });
+    // A chain of references through `allOf` that comes back to itself states nothing more the second time.
+    if (!Array.isArray(allOf) || depth > 16) return;
+    allOf.forEach((m, i) => {
+      const mAt = `${pointer}/allOf/${i}`;
+      const ref = named(m);
+      if (ref === undefined) {
+        const [value, vAt] = follow(m, mAt);
+        partsOf(value, vAt, depth + 1, out);
+        return;
+      }
+      out.push({ ref, value: m as Obj, written: m as Obj, pointer: mAt });
+      const { $ref: _, ...siblings } = m as Obj;
+      if (Object.keys(siblings).length > 0) partsOf(siblings, mAt, depth + 1, out);
+    });
+  };
+
+  /** A schema's facts, under `at`; `context` is what the other parts of the `allOf` it is a part of state. */
+  const schema = (raw: unknown, rawPointer: string, at: string, depth: number, context: ReadonlyArray<[unknown, string]> = []): void => {
     if (depth > 40) return;
     const ref = named(raw);
     if (ref !== undefined) {
@@ -79,36 +194,31 @@ export function inventory(doc: Obj): Entry[] {
     let [s, pointer] = follow(raw, rawPointer);
     // Swagger 2.0's `type: file` is OpenAPI 3's binary string.
     if (s.type === 'file') s = { ...s, type: 'string', ...(s.format === undefined ? { format: 'binary' } : {}) };
-    // `allOf: [X]` with nothing beside it but what describes the value (OpenAPI 3.0's annotated reference) is X, described.
-    if (Array.isArray(s.allOf) && s.allOf.length === 1 && named(s.allOf[0]) !== undefined && Object.keys(s.allOf[0] as Obj).length === 1 && Object.keys(s).every((k) => k === 'allOf' || ANNOTATING.has(k) || (k === 'type' && s.type === 'object'))) {
-      const { allOf: members, ...rest } = s;
-      schema((members as unknown[])[0], `${pointer}/allOf/0`, at, depth + 1);
-      s = rest;
-    }
-    // `allOf: [X, { description }]` is X, described.
-    if (Array.isArray(s.allOf) && s.allOf.length > 1) {
-      const typed = s.allOf.filter((m) => !(isObj(m) && Object.keys(m).length > 0 && Object.keys(m).every((k) => ANNOTATIONS.has(k))));
-      if (typed.length === 1) {
-        const { allOf: _, ...rest } = s;
-        const others = s.allOf.filter((m) => m !== typed[0]).reduce<Obj>((o, m) => ({ ...o, ...(m as Obj) }), {});
-        schema(typed[0], `${pointer}/allOf/${s.allOf.indexOf(typed[0])}`, at, depth + 1);
-        s = { ...others, ...rest };
-      }
-    }
-    // The inline members of an `allOf` whose keywords meet none of the schema's are part of the schema itself
-    // (`{ allOf: [A], properties }` is `allOf: [A, { properties }]`); the others stay members, at their places.
-    if (Array.isArray(s.allOf) && s.allOf.length > 0) {
-      const { allOf: members, ...rest } = s;
-      const merged: Obj = { ...rest };
-      const kept: unknown[] = [];
-      for (const m of members as unknown[]) {
-        // A reference to a part of the document (`#/components/schemas/A/properties/b`), not to a named schema, states what it names, in place.
-        const inline = isObj(m) && typeof m.$ref === 'string' && named(m) === undefined ? follow(m, pointer)[0] : m;
-        // A keyword both state with the same value (`type: object` twice) is one statement.
-        if (isObj(inline) && typeof inline.$ref !== 'string' && Object.entries(inline).every(([k, v]) => !(k in merged) || json(merged[k]) === json(v))) Object.assign(merged, inline);
-        else kept.push(m);
-      }
-      s = kept.length > 0 ? { ...merged, allOf: (members as unknown[]).map((m) => (kept.includes(m) ? m : undefined)) } : merged;
+    // An `allOf` is what all its parts state, whatever their order: the schema's own keywords beside it and each
+    // member are parts alike (`{ allOf: [A], properties }` is `allOf: [A, { properties }]`). Parts that contradict
+    // no other part are read as one schema (`allOf: [X, { description }, { nullable: true }]` is X, nullable); a
+    // named schema among them is a reference of this schema; a part that contradicts another is read on its own,
+    // at its own place, beside the others.
+    let others: Array<[unknown, string]> = [...context];
+    if (Array.isArray(s.allOf)) {
+      const all: Part[] = [];
+      partsOf(s, pointer, 0, all);
+      const clashes = all.map((p, i) => p.ref === undefined && all.some((q, j) => i !== j && q.ref === undefined && conjoin(p.value, q.value, q.pointer, new Map()) === undefined));
+      const apart = all.filter((p, i) => p.ref === undefined && clashes[i]);
+      const refs = all.filter((p) => p.ref !== undefined);
+      for (const r of refs) add(`${at} ref=${String(r.ref)}`, r.pointer);
+      // The parts put together are read as one schema, at a place of its own whose every fact is located where it is written.
+      const origins: Origins = new Map([['', pointer]]);
+      s = all.filter((p, i) => p.ref === undefined && !clashes[i]).reduce<Obj>((merged, p) => {
+        const together = conjoin(merged, p.value, p.pointer, origins) ?? merged;
+        if (p.value.nullable === true && p.written.nullable === undefined && origins.get('/nullable') === `${p.pointer}/nullable`) origins.set('/nullable', `${p.pointer}/${nullableSaid(p.written)[1] ?? 'nullable'}`);
+        return together;
+      }, {});
+      const mergedAt = `\u0000${merges.push(origins) - 1}`;
+      const asContext = (list: Part[]) => list.map((p): [unknown, string] => [p.written, p.pointer]);
+      others = [...context, ...asContext(refs), ...asContext(apart)];
+      for (const p of apart) schema(p.written, p.pointer, at, depth + 1, [...context, [s, mergedAt], ...asContext(refs), ...asContext(apart.filter((q) => q !== p))]);
+      pointer = mergedAt;
     }
     // `anyOf: [X, {type: null}]` is X, nullable.
     for (const k of ['anyOf', 'oneOf']) {
@@ -130,8 +240,9 @@ export function inventory(doc: Obj): Entry[] {
     const types = (Array.isArray(s.type) ? s.type : s.type !== undefined ? [s.type] : []).map(String);
     // An object of any other properties (`additionalProperties: true` or `{}`, or a schema of them) without named ones is a map.
     const map = !isObj(s.properties) && (s.additionalProperties === true || isObj(s.additionalProperties));
-    for (const t of types) if (t !== 'null') add(`${at} type=${t === 'object' && map ? 'map' : t}`, `${pointer}/type`);
-    if ((types.includes('null') && types.length > 1) || s.nullable === true) add(`${at} nullable`, `${pointer}/${s.nullable === true ? 'nullable' : 'type'}`);
+    const typeAt = (i: number) => `${pointer}/type${Array.isArray(s.type) ? `/${i}` : ''}`;
+    types.forEach((t, i) => t !== 'null' && add(`${at} type=${t === 'object' && map ? 'map' : t}`, typeAt(i)));
+    if ((types.includes('null') && types.length > 1) || s.nullable === true) add(`${at} nullable`, s.nullable === true ? `${pointer}/nullable` : typeAt(types.indexOf('null')));
     if (types.length === 1 && types[0] === 'null') add(`${at} type=null`, `${pointer}/type`);
     for (const k of KEYWORDS) if (s[k] !== undefined && !(k === 'deprecated' && s[k] === false)) add(`${at} ${k}=${json(s[k])}`, `${pointer}/${k}`);
     for (const [k, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
@@ -143,53 +254,59 @@ export function inventory(doc: Obj): Entry[] {
         if (plain !== -1) out.splice(plain, 1);
       }
     }
-    if (Array.isArray(s.enum)) for (const v of s.enum) add(`${at} enum ${json(v)}`, `${pointer}/enum`);
+    if (Array.isArray(s.enum)) s.enum.forEach((v, i) => add(`${at} enum ${json(v)}`, `${pointer}/enum/${i}`));
     if (s.const !== undefined) add(`${at} enum ${json(s.const)}`, `${pointer}/const`);
     if (s.default !== undefined) add(`${at} default=${json(s.default)}`, `${pointer}/default`);
     if (s.example !== undefined) add(`${at} example=${json(s.example)}`, `${pointer}/example`);
-    if (Array.isArray(s.examples)) for (const v of s.examples) add(`${at} example=${json(v)}`, `${pointer}/examples`);
+    if (Array.isArray(s.examples)) s.examples.forEach((v, i) => add(`${at} example=${json(v)}`, `${pointer}/examples/${i}`));
     if (isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string') add(`${at} discriminator=${s.discriminator.propertyName}`, `${pointer}/discriminator`);
     if (typeof s.discriminator === 'string') add(`${at} discriminator=${s.discriminator}`, `${pointer}/discriminator`);
-    const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
+    // Each required name, each value of an enumeration, each type of a list is a fact of its own, at its own place:
+    // a name dropped from a list the export keeps in part is lost (facts at one place carry each other, see compare).
+    const required = new Map<string, string>();
+    if (Array.isArray(s.required)) s.required.forEach((name, i) => required.has(String(name)) || required.set(String(name), `${pointer}/required/${i}`));
     if (isObj(s.properties)) {
       for (const [name, p] of Object.entries(s.properties)) {
         add(`${at}.${name}`, `${pointer}/properties/${seg(name)}`);
-        if (required.has(name)) add(`${at}.${name} required`, `${pointer}/required`);
+        const rAt = required.get(name);
+        if (rAt !== undefined) add(`${at}.${name} required`, rAt);
         schema(p, `${pointer}/properties/${seg(name)}`, `${at}.${name}`, depth + 1);
       }
     }
-    // Required names of properties another member of the `allOf` states (`allOf: [Base, { required: [a] }]`):
-    // each is a property of this schema, required, of the type (and nullability) that member gives it.
-    const members = Array.isArray(s.allOf) ? (s.allOf as unknown[]).filter((m) => m !== undefined) : [];
-    const missing = [...required].filter((name) => !(isObj(s.properties) && name in s.properties));
-    if (missing.length > 0 && members.length > 0) {
-      const found = new Map<string, [unknown, string]>();
+    // Required names of properties another part of the `allOf` states (`allOf: [Base, { required: [a] }]`):
+    // each is a property of this schema, required, of the type (and nullability) that part gives it.
+    const missing = [...required.keys()].filter((name) => !(isObj(s.properties) && name in s.properties));
+    if (missing.length > 0 && others.length > 0) {
+      // Every part that states the property gives it what it states: two that say it differently say both.
+      const found = new Map<string, Array<[unknown, string]>>();
       const collect = (m: unknown, mAt: string, d: number) => {
         if (d > 16) return;
         const [x, xAt] = follow(m, mAt);
-        if (isObj(x.properties)) for (const [n, p] of Object.entries(x.properties)) if (!found.has(n)) found.set(n, [p, `${xAt}/properties/${seg(n)}`]);
+        if (isObj(x.properties)) for (const [n, p] of Object.entries(x.properties)) found.set(n, [...(found.get(n) ?? []), [p, `${xAt}/properties/${seg(n)}`]]);
         if (Array.isArray(x.allOf)) x.allOf.forEach((y, i) => collect(y, `${xAt}/allOf/${i}`, d + 1));
       };
-      members.forEach((m) => collect(m, pointer, 0));
+      for (const [m, mAt] of others) collect(m, mAt, 0);
       for (const name of missing) {
-        const p = found.get(name);
-        if (p === undefined) continue;
+        const ps = found.get(name);
+        if (ps === undefined) continue;
         const fAt = `${at}.${name}`;
-        add(fAt, `${pointer}/required`);
-        add(`${fAt} required`, `${pointer}/required`);
-        const before = out.length;
-        schema(p[0], p[1], fAt, depth + 1);
-        const typed = out.splice(before).filter((e) => e.key.startsWith(`${fAt} `) && /^(type=|ref=|nullable$)/.test(e.key.slice(fAt.length + 1)));
-        for (const e of typed) add(e.key, `${pointer}/required`);
+        const rAt = required.get(name) ?? `${pointer}/required`;
+        add(fAt, rAt);
+        add(`${fAt} required`, rAt);
+        for (const [p, pAt] of ps) {
+          const before = out.length;
+          schema(p, pAt, fAt, depth + 1);
+          const typed = out.splice(before).filter((e) => e.key.startsWith(`${fAt} `) && /^(type=|ref=|nullable$)/.test(e.key.slice(fAt.length + 1)));
+          for (const e of typed) add(e.key, rAt);
+        }
       }
     }
     if (isObj(s.items)) schema(s.items, `${pointer}/items`, `${at}[]`, depth + 1);
     if (isObj(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0) schema(s.additionalProperties, `${pointer}/additionalProperties`, `${at}{}`, depth + 1);
-    for (const k of ['oneOf', 'anyOf', 'allOf']) {
+    for (const k of ['oneOf', 'anyOf']) {
       const list = s[k];
       if (Array.isArray(list)) {
         list.forEach((v, i) => {
-          if (v === undefined) return; // a member read as part of the schema
           add(`${at} ${k}[${i}]`, `${pointer}/${k}/${i}`);
           schema(v, `${pointer}/${k}/${i}`, `${at} ${k}[${i}]`, depth + 1);
         });
@@ -310,8 +427,9 @@ export function inventory(doc: Obj): Entry[] {
       }
     }
     security(op.security ?? rootSecurity, op.security !== undefined ? `${pointer}/security` : '/security', at);
-    if (Array.isArray(op.tags)) for (const t of op.tags) add(`${at} tag=${String(t)}`, `${pointer}/tags`);
-    // A tag an operation uses is a tag of the document, declared or not.
+    if (Array.isArray(op.tags)) op.tags.forEach((t, i) => add(`${at} tag=${String(t)}`, `${pointer}/tags/${i}`));
+    // A tag an operation uses is a tag of the document, declared or not: said at the list, not at the operation's
+    // tag, which a kept declaration of it would otherwise carry when the operation loses it.
     if (Array.isArray(op.tags)) for (const t of op.tags) add(`tag ${String(t)}`, `${pointer}/tags`);
     if (isObj(op.externalDocs) && typeof op.externalDocs.url === 'string') add(`${at} externalDocs=${op.externalDocs.url}`, `${pointer}/externalDocs`);
     if (op.deprecated === true) add(`${at} deprecated`, `${pointer}/deprecated`);
