@@ -22,17 +22,22 @@ describe('the title readers see for an item that states none', () => {
     expect(exported.paths['/api/songLists']?.post).not.toHaveProperty('summary');
   });
 
-  it('is a scheme’s kind by its own name (OAuth 2.0, API key), never a guess where the kind is open', () => {
+  it('is a scheme’s kind by its own name (OAuth 2.0; an API key with where it goes), never a guess where the kind is open', () => {
     const model = siteViews(
       specFrom({
         'authentication/oauth_2_0.yaml': 'scheme: oauth2\n',
-        'authentication/key.yaml': 'scheme: api-key\nlocation: header\n',
+        'authentication/key.yaml': 'scheme: api-key\nlocation: header\nheaders: [X-Api-Key]\n',
+        'authentication/query-key.yaml': 'scheme: api-key\nlocation: query\ncredentials: [api_key]\n',
+        'authentication/some-key.yaml': 'scheme: api-key\n',
         'authentication/open-kind.yaml': 'scheme: { open: Which kind? }\n',
         'authentication/titled.yaml': 'title: Partner tokens\nscheme: oauth2\n',
       }),
     );
     expect(itemOf(model, 'authentication', 'oauth_2_0').title).toBe('OAuth 2.0');
-    expect(itemOf(model, 'authentication', 'key').title).toBe('API key');
+    // Keys of one kind told apart by where they go (Zapier's three API keys read alike).
+    expect(itemOf(model, 'authentication', 'key').title).toBe('API key in header X-Api-Key');
+    expect(itemOf(model, 'authentication', 'query-key').title).toBe('API key in query api_key');
+    expect(itemOf(model, 'authentication', 'some-key').title).toBe('API key');
     expect(itemOf(model, 'authentication', 'open-kind').title).toBe('open-kind');
     expect(itemOf(model, 'authentication', 'titled').title).toBe('Partner tokens');
   });

@@ -133,9 +133,14 @@ export const authentication = defineArea({
     const scheme = stated(item.scheme);
     return scheme === undefined ? {} : { listing: { badge: scheme } };
   },
+  // An API key is told apart from another by where it goes, as stated (Zapier's three keys read
+  // "API key in header X-Api-Key", "API key in query api_key"...), any other kind by its name.
   untitled: (item) => {
     const scheme = stated(item.scheme);
-    return scheme === undefined ? undefined : SCHEME_NAMES[scheme];
+    if (scheme === undefined) return undefined;
+    const [location, headers, credentials] = [stated(item.location), stated(item.headers), stated(item.credentials)];
+    const name = location === 'header' ? headers?.[0] : credentials?.[0];
+    return scheme === 'api-key' && typeof location === 'string' ? `API key in ${location}${name !== undefined ? ` ${name}` : ''}` : SCHEME_NAMES[scheme];
   },
   layout: () => [
     { kind: 'signature', keys: ['scheme'] },
