@@ -125,16 +125,26 @@ describe('descriptions: a link a page would not follow keeps its text, loses its
   });
 
   it('does not keep a description past the limits of prose, nor the longest ones past a file’s budget, and says so at each', async () => {
-    const fields = Array.from({ length: 12 }, (_, i) => `        f${i}: { type: string, description: "${String.fromCharCode(97 + i).repeat(3000 + i)}" }`).join('\n');
-    const dir = await folder({ 'api.yaml': `${HEAD}components:\n  schemas:\n    Long: { type: string, description: "${'x'.repeat(20_000)}" }\n    Many:\n      type: object\n      properties:\n${fields}\n` });
+    const fields = Array.from({ length: 12 }, (_, i) => `        f${i}: { type: string, description: "${String.fromCharCode(97 + i).repeat(6000 + i)}" }`).join('\n');
+    const dir = await folder({ 'api.yaml': `${HEAD}components:\n  schemas:\n    Long: { type: string, description: "${'x'.repeat(40_000)}" }\n    Many:\n      type: object\n      properties:\n${fields}\n` });
     const { result, analysis } = await importToSpec(join(dir, 'api.yaml'));
     expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(result.unmapped).toContainEqual({ pointer: '/components/schemas/Long/description', reason: expect.stringMatching(/^the text is past the limits of one prose value \(The text is 20,000 characters long/) });
-    // 12 descriptions of about 3,000 characters: the two longest go, the file keeps 30,045 of the 32,768 it may hold.
+    expect(result.unmapped).toContainEqual({ pointer: '/components/schemas/Long/description', reason: expect.stringMatching(/^the text is past the limits of one prose value \(The text is 40,000 characters long/) });
+    // 12 descriptions of about 6,000 characters: the two longest go, the file keeps 60,045 of the 65,536 it may hold.
     const gone = result.unmapped.filter((u) => u.reason.includes('prose one file holds')).map((u) => u.pointer);
     expect(gone).toEqual(['/components/schemas/Many/properties/f10/description', '/components/schemas/Many/properties/f11/description']);
     const many = result.items.find((i) => i.id === 'Many')?.data as { fields: Record<string, { description?: string }> };
     expect(Object.values(many.fields).filter((f) => f.description !== undefined)).toHaveLength(10);
+  });
+
+  it('keeps an introduction of 20 KB (Zapier NLA’s is 20,182 characters: the purpose was a gap its document answers)', async () => {
+    const intro = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} of the introduction, with [a link](https://example.com/${i}).`).join('\n\n');
+    expect(intro.length).toBeGreaterThan(20_000);
+    const dir = await folder({ 'api.yaml': HEAD.replace(/^info:.*$/m, (line) => `${line.replace(/\}\s*$/, '')}, description: ${JSON.stringify(intro)} }`) });
+    const { result, analysis } = await importToSpec(join(dir, 'api.yaml'));
+    expect(result.unmapped.filter((u) => u.pointer === '/info/description')).toEqual([]);
+    expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(analysis.assessment.gaps.map((g) => g.id)).not.toContain('purpose/purpose');
   });
 
   it('is a DocumentError the command line reports with exit 2, never an internal error', async () => {

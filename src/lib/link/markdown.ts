@@ -41,9 +41,9 @@ function markdownToolchain(): NonNullable<typeof toolchain> {
  */
 export const PROSE_LIMITS = {
   /** Characters in one prose value. */
-  length: 16 * 1024,
+  length: 32 * 1024,
   /** Characters of prose in one file, all its values together. */
-  file: 32 * 1024,
+  file: 64 * 1024,
   /** Block quotes and lists inside one another. */
   nesting: 16,
   /** List items and block quote markers, all lines together: many of them cost the parser time faster than linear. */
