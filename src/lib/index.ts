@@ -39,7 +39,7 @@ export { HOME_OPERATIONS, homeOperations, homeView } from './render/site/home-vi
 export { shortLabel, type AreaSummary, type ExampleView, type FacetView, type DiscriminatorView, type InlineView, type NamedExampleView, type ShapeChildren, type SampleView, type GapLink, type GapLinks, type GapSource, type HomeOperations, type HomeView, type ItemSummary, type ItemView, type LinkView, type MachinePageView, type ReadinessView, type ServiceView, type SiteSources, type ValueView } from './render/site/views.ts';
 export { blockHeading } from './render/site/blocks/index.ts';
 export type { BlockView, BodyView, ParameterGroupView, ResponseView, SecurityView, ShapeView } from './render/site/views.ts';
-export type { BreakingMark, FacetChange, PageChange, PageChangeView } from './render/site/views.ts';
+export type { BreakingMark, FacetChange, PageChange, PageChangeView, ValuePart } from './render/site/views.ts';
 export { areaPath, facetAnchor, facetPath, gapsAnchor, gapsPath, groupAnchor, itemPath, itemScope, printPath } from './render/site/paths.ts';
 export { PRINT_ITEMS, printParts, type PrintPart } from './render/site/print.ts';
 export { jsonSchemas, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from './render/json-schema.ts';

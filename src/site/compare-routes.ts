@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SiteSettings } from './state.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -14,4 +14,18 @@ export function compareIntegration(settings: SiteSettings): AstroIntegration {
       },
     },
   };
+}
+
+/**
+ * Stops `astro build` and `astro dev` on a revision the site cannot be compared with (unknown, or
+ * not in a shallow clone), with our located message alone: thrown from a hook, it would come after
+ * Astro's own line that the hook failed, naming Starlight. Any other error is thrown as it was.
+ */
+export function stopOnRevision(error: unknown, settings: SiteSettings, logger: AstroIntegrationLogger): never {
+  // The message of a revision that cannot be read names what gave it first (`SPEC_COMPARE: …`) and has no stack (state.ts, `readBase`).
+  if (settings.compare && error instanceof Error && error.stack === '' && error.message.startsWith(`${settings.compare.named}: `)) {
+    logger.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 }

@@ -53,7 +53,7 @@ export async function loadSite(): Promise<Site> {
     site.view(`area:${module.key}`, areaPath(module.key), (ctx) => {
       const view = areaView(ctx, module.key);
       const change = site.pageChange(areaPath(module.key));
-      return change ? markAreaView(view, change) : view;
+      return change ? markAreaView(view, change, ctx) : view;
     }),
   );
   const files = site.index.analysis.spec.sources;
@@ -97,12 +97,12 @@ export async function loadItem(area: string, id: string): Promise<ItemView | und
   if (change?.status === 'removed') {
     return site.baseView(`removed:${area}/${id}`, page, (ctx) => {
       const view = itemView(ctx, area, id);
-      return view && markItemView(view, change);
+      return view && markItemView(view, change, ctx);
     }, { transient: true });
   }
   return site.view(`item:${area}/${id}`, page, (ctx) => {
     const view = itemView(ctx, area, id);
-    return view && change ? markItemView(view, change) : view;
+    return view && change ? markItemView(view, change, ctx) : view;
   }, { transient: true });
 }
 

@@ -5,7 +5,7 @@ import type { StarlightPlugin } from '@astrojs/starlight/types';
 import type { AstroIntegrationLogger } from 'astro';
 import { absoluteUrlSchema, counted, escapeControls, formatHuman, isSpecFolder, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
 import { specbenchIntegration } from './integration.ts';
-import { compareIntegration } from './compare-routes.ts';
+import { compareIntegration, stopOnRevision } from './compare-routes.ts';
 import { checkOptions, checkRevision } from './options.ts';
 import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
 
@@ -47,7 +47,7 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
         // Only a build and the dev server read the spec (a type check or a sync does not).
         if (command === 'build' || command === 'dev') {
           const started = performance.now();
-          const site = await SpecSite.for(settings);
+          const site = await SpecSite.for(settings).catch((error: unknown) => stopOnRevision(error, settings, logger));
           const { problems } = site;
           if (problems && command === 'build') throw located(`The spec has errors; the site is not built.\n\n${problems.text}`);
           if (problems) logger.error(`The spec has errors; the pages show them until they are fixed.\n\n${problems.text}`);

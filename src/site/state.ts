@@ -340,7 +340,10 @@ async function readBase(spec: string, specFromRoot: string, compare: { revision:
     return { analysis: new Engine().update(files).analysis, revision: { name: compare.revision, commit } };
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    throw located(`${compare.named}: ${escapeControls(error.message)} in the repository at ${escapeControls(root)}; name a branch, a tag or a commit it has (e.g. \`main\` or \`HEAD~1\`).`);
+    const where = `in the repository at ${escapeControls(root)}`;
+    // An unknown name asks for another; any other reason (a shallow clone that lacks the commit) says what to do itself.
+    if (!error.message.startsWith('unknown revision')) throw located(`${compare.named}: ${escapeControls(error.message)} (${where}).`);
+    throw located(`${compare.named}: ${escapeControls(error.message)} ${where}; name a branch, a tag or a commit it has (e.g. \`main\` or \`HEAD~1\`).`);
   }
 }
 

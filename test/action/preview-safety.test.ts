@@ -245,9 +245,9 @@ describe("a preview's address", () => {
     expect((await address({ SPECBENCH_REPOSITORY: 'acme/orders', SPECBENCH_PR: '7', GITHUB_SERVER_URL: 'https://ghe.example' })).err).toContain('give it as pages-url');
   });
 
-  it('`diff --preview-url` takes only an absolute http(s) address ending in /, and only for Markdown', async () => {
+  it('`diff --preview-url` takes only an absolute http(s) address whose pages are below it, and only for Markdown', async () => {
     const diff = (args: string[]) => run(process.cwd(), process.execPath, [resolve('src/cli/launch.mjs'), 'diff', '--base', 'HEAD', ...args], {});
-    for (const url of ['https://acme.github.io/orders/pr-7', 'javascript:alert(1)//', 'https://acme.github.io/a b/', 'https://acme.github.io/<x>/', '/orders/pr-7/']) {
+    for (const url of ['javascript:alert(1)//', 'https://acme.github.io/a b/', 'https://acme.github.io/<x>/', '/orders/pr-7/', 'https://acme.github.io/orders/pr-7/?x=1', 'https://acme.github.io/orders/pr-7#top']) {
       const ran = await diff(['--preview-url', url]);
       expect(ran.code, url).toBe(2);
       expect(ran.err, url).toContain('--preview-url is the preview site');
@@ -272,6 +272,10 @@ describe("the comment's links to the preview", () => {
     for (const target of targets) expect(target).toMatch(/^https:\/\/acme\.github\.io\/orders\/pr-7\/[A-Za-z0-9._~/%-]*(#[A-Za-z0-9._~/%-]*)?$/);
     expect(targets).toContain('https://acme.github.io/orders/pr-7/resources/Order/');
     expect(targets).toContain('https://acme.github.io/orders/pr-7/changes/');
+    // The address without its final slash links the same pages (its pages are below it either way).
+    const bare = await run(repo.root, process.execPath, [resolve('src/cli/launch.mjs'), 'diff', '--spec', 'spec', '--base', 'HEAD~1', '--preview-url', 'https://acme.github.io/orders/pr-7'], {});
+    expect(bare.code, bare.err).toBe(0);
+    expect(bare.out).toBe(ran.out);
     // Every link's text is a code span (or an area's key): nothing a name holds is a link, an image or a mention.
     for (const line of ran.out.split('\n').filter((l) => l.includes('](<'))) {
       const bare = withoutCodeSpans(line).replace(/\[(|the Changes page|the whole site|the full report|[a-z]+)\]\(<[^>]*>\)/g, '');

@@ -29,8 +29,12 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-/** The marked pages: a changed item (a closed gap, an opened one, a narrowed value that breaks), a removed item, a renamed one, an area's page, the Changes page. */
-const PAGES = ['/resources/Order/', '/endpoints/get-order/', '/limits/request-size/', '/endpoints/list-lines/', '/limits/', '/changes/'];
+/**
+ * The marked pages: a changed item (a closed gap, an opened one, a narrowed value that breaks), a
+ * removed item, a renamed one, an area's page, the Changes page; prose and a structure before ->
+ * after, a breaking change on a key of a list of entries, a title-only change.
+ */
+const PAGES = ['/resources/Order/', '/endpoints/get-order/', '/limits/request-size/', '/endpoints/list-lines/', '/limits/', '/changes/', '/events/order.shipped/', '/authentication/oauth2/', '/errors/order_not_found/'];
 
 async function open(path: string, width: number, theme: 'light' | 'dark'): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme })).newPage();

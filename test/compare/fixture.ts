@@ -28,12 +28,21 @@ const CLOSED: Edit[] = [
   { file: 'limits/default-rate.yaml', from: 'description: Counted per client id, across all endpoints that name it.', to: 'description: { open: "What is counted?" }' },
 ];
 
-/** What the head changes besides: opens a gap, narrows an allowed value, drops the reference to the item it removes, edits an area's own file. */
+/**
+ * What the head changes besides: opens a gap, narrows an allowed value, drops the reference to the
+ * item it removes, edits an area's own file; lowers a quota and shortens a token's lifetime (breaking
+ * changes outside fields), retitles an error (nothing else), rewrites an event's prose and its retries.
+ */
 const HEAD: Edit[] = [
   { file: 'resources/Order.yaml', from: 'description: 1 is the most urgent. }', to: 'description: { open: "Which value is the most urgent?" } }' },
   { file: 'resources/Order.yaml', from: 'allowed: [EUR, USD]', to: 'allowed: [EUR]' },
   { file: 'endpoints/create-order.yaml', from: 'limits: [default-rate, request-size]', to: 'limits: [default-rate]' },
   { file: 'limits/_area.yaml', from: 'headers: [RateLimit, RateLimit-Policy, Retry-After]', to: 'headers: [RateLimit, RateLimit-Policy]' },
+  { file: 'limits/default-rate.yaml', from: 'quota: 1000', to: 'quota: 500' },
+  { file: 'authentication/oauth2.yaml', from: 'access_token: PT1H', to: 'access_token: PT15M' },
+  { file: 'errors/order_not_found.yaml', from: 'title: Order not found', to: 'title: No such order' },
+  { file: 'events/order.shipped.yaml', from: 'description: Sent when the warehouse confirms dispatch.', to: 'description: Sent once the [warehouse](https://warehouse.example.com/) confirms dispatch.' },
+  { file: 'events/order.shipped.yaml', from: 'attempts: 10', to: 'attempts: 3' },
 ];
 
 const ADDED = `# yaml-language-server: $schema=../../../../src/schemas/limits.item.schema.json
@@ -59,6 +68,13 @@ export const EXPECTED = {
   areaValue: 'limits/headers',
   /** A page the change does not touch. */
   untouched: 'errors/rate_limited/',
+  /** Breaking changes outside fields, each flagged beside its facet (a key of a structure, for a token's lifetime). */
+  outside: ['limits/default-rate/quota', 'authentication/oauth2/token_lifetimes/access_token'],
+  /** An item whose title alone changes. */
+  retitled: { key: 'errors/order_not_found', before: 'Order not found', after: 'No such order' },
+  /** An item whose prose changes (rendered before -> after), and a structure of it changed key by key. */
+  prose: 'events/order.shipped/description',
+  retries: 'events/order.shipped/retries',
 };
 
 async function git(root: string, args: string[]): Promise<string> {

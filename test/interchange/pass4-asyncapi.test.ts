@@ -189,13 +189,15 @@ describe('what an AsyncAPI server and info state that the spec cannot hold is sa
     );
     expect(result.unmapped).toEqual(expect.arrayContaining([
       { pointer: '/id', reason: "the document's `id` has no place in the spec" },
-      { pointer: '/tags', reason: "the document's `tags` has no place in the spec" },
       { pointer: '/info/x-audience', reason: '`info.x-audience` has no place in the spec' },
       { pointer: '/info/contact/url', reason: '`ftp://example.org` is not a web address (http or https), as the spec\'s contact holds it; it is not kept' },
       { pointer: '/servers/one/variables/port', reason: 'a server variable without a default is not kept: the spec gives each one a default (the address keeps `{port}`)' },
       { pointer: '/servers/two', reason: "the server's address `ws://?` is not one the spec holds (an absolute address with a host); the server is not kept" },
     ]));
     expect(result.unmapped.filter((u) => u.pointer === '/servers/one/protocol')).toEqual([]);
+    // The document's tags are the events area's (issue 32 point 10).
+    expect(result.unmapped.filter((u) => u.pointer.startsWith('/tags'))).toEqual([]);
+    expect(areaOf(analysis.spec, 'events').data.tags).toEqual({ a: {} });
     expect(purpose(analysis)).toMatchObject({ base_url: '{base_url}', contact: { name: 'Team' }, servers: [{ name: 'one', url: 'mqtt://broker.example.org:{port}', protocol: 'secure-mqtt' }] });
     expect(problems(analysis)).toEqual([]);
   });

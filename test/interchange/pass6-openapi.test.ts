@@ -100,10 +100,11 @@ describe('interchange pass 6, the OpenAPI reproductions one by one', () => {
     expect(Object.keys(exported.components.schemas.CalculateRatesRequest.allOf[1])).toEqual(['oneOf']);
   });
 
-  it('05. a relative server is not kept (the spec states servers by absolute URL), and the word at its pointer names its description too; the absolute one is kept', async () => {
+  it('05. a relative server is kept as written with its description (issue 32 point 10: a path from the root), beside the absolute one, whose address is the base address', async () => {
     const { first, exported } = await roundTrip(CASE('05-relative-server-dropped'));
-    expect(first.result.unmapped).toEqual([{ pointer: '/servers/0', reason: 'the server `/api/v1` is not an absolute URL; the spec states servers by absolute URL, so it is not kept, nor its description' }]);
-    expect(exported.servers).toEqual([{ url: 'https://apache.local' }]);
+    expect(first.result.unmapped).toEqual([]);
+    expect(areaOf(first.analysis.spec, 'purpose').data).toMatchObject({ base_url: 'https://apache.local', servers: [{ url: '/api/v1', description: 'Stable API' }, { url: 'https://apache.local' }] });
+    expect(exported.servers).toEqual([{ url: '/api/v1', description: 'Stable API' }, { url: 'https://apache.local' }]);
   });
 
   it('02. as a body: a bare one-member allOf of a reference is the resource, a list of it a list; a component of one is the type, described', async () => {

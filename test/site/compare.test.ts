@@ -169,6 +169,47 @@ describe('the marks in place', () => {
   });
 });
 
+describe('what an independent tester found (issue 34)', () => {
+  it('flags each breaking change beside the facet it concerns, in place: a lowered quota and a shorter token lifetime too', async () => {
+    const flagged: string[] = [];
+    for (const a of main(await page(compared, 'changes')).querySelectorAll('[data-breaking-item] a')) {
+      const { element } = await target(a.getAttribute('href') ?? '');
+      expect(element?.closest('aside'), a.getAttribute('href') ?? '').toBeNull();
+      expect(element?.querySelector('[data-breaking]'), a.getAttribute('href') ?? '').not.toBeNull();
+      flagged.push(element?.getAttribute('data-change-facet') ?? '');
+    }
+    expect(flagged).toEqual(expect.arrayContaining([EXPECTED.narrowed, ...EXPECTED.outside]));
+  });
+
+  it('says what a title-only change changed, in the page’s list of changes', async () => {
+    const box = main(await page(compared, `${EXPECTED.retitled.key}/`)).querySelector('#changes');
+    expect(text(box?.querySelector(`[data-change-facet="${EXPECTED.retitled.key}/title"]`)?.text)).toBe(`changed in this change ${EXPECTED.retitled.before} → ${EXPECTED.retitled.after}`);
+  });
+
+  it('shows prose before -> after as the page renders prose, and a structure key by key: no Markdown source, no JSON', async () => {
+    const event = main(await page(compared, 'events/order.shipped'));
+    const prose = event.getElementById(`change-f-${EXPECTED.prose}`);
+    expect(prose?.querySelector('ins a')?.getAttribute('href')).toBe('https://warehouse.example.com/');
+    expect(text(prose?.text)).toBe('changed in this change Sent when the warehouse confirms dispatch. → Sent once the warehouse confirms dispatch.');
+    expect(text(event.getElementById(`change-f-${EXPECTED.retries}`)?.text)).toBe('changed in this change attempts: 10 → 3');
+    for (const mark of event.querySelectorAll('[data-change]')) expect(mark.text).not.toMatch(/\]\(|[{}]/);
+  });
+
+  it('counts as the pull-request comment counts: each list’s heading says the same number', async () => {
+    const comment = (await cli(['diff', '--spec', fixture.spec, '--base', 'HEAD~1'])).out;
+    const said = (headings: string[]) => Object.fromEntries(headings.map((h) => /^(.+) \((\d+)\)$/.exec(h)).flatMap((m) => (m ? [[m[1], Number(m[2])]] : [])));
+    const onPage = said(main(await page(compared, 'changes')).querySelectorAll('h2').map((h) => text(h.text)));
+    expect(onPage).toEqual(said([...comment.matchAll(/^### (.+)$/gm)].map((m) => m[1] ?? '')));
+    expect(onPage.Items).toBe(diff.itemsAdded.length + diff.itemsRemoved.length + diff.itemsRenamed.length + diff.itemsChanged.length + diff.areasChanged.length);
+  });
+
+  it('leaves "Edit page" out of a removed item’s page, whose file is gone', async () => {
+    const edits = async (path: string) => (await page(compared, path)).querySelectorAll('a[href*="/edit/"]').map((a) => a.getAttribute('href') ?? '');
+    expect(await edits(EXPECTED.removed)).toEqual([]);
+    expect(await edits(EXPECTED.added)).toEqual(expect.arrayContaining([expect.stringContaining(`${EXPECTED.added}.yaml`)]));
+  });
+});
+
 describe('a revision that cannot be compared with', () => {
   it('fails the build with a located message and no stack', async () => {
     const built = await buildSite(fixture.spec, { SPEC_COMPARE: 'no-such-branch' });

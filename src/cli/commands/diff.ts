@@ -26,11 +26,11 @@ export async function diffCommand(options: Options, io: Io): Promise<number> {
   return options['fail-on-breaking'] && diff.breaking.length > 0 ? EXIT.problems : EXIT.ok;
 }
 
-/** `--budget`, `--report-url` and `--preview-url`, checked before any work: a whole number of bytes, absolute http(s) URLs (the preview's ending in `/`). */
+/** `--budget`, `--report-url` and `--preview-url`, checked before any work: a whole number of bytes, absolute http(s) URLs (the preview's with or without its final `/`). */
 function markdownFit(options: Options, format: string): { budget?: number; fullReport?: string; preview?: string } {
   const { budget, 'report-url': url, 'preview-url': preview } = options;
   if ((budget !== undefined || url !== undefined || preview !== undefined) && format !== 'markdown') throw new UsageError('--budget, --report-url and --preview-url shape the Markdown report; --format json is never cut');
-  if (preview !== undefined && (preview.length > DIFF_LINK_MAX || !preview.endsWith('/') || /[\s<>]/.test(preview) || !absoluteUrlSchema.safeParse(preview).success)) throw new UsageError(`--preview-url is the preview site's absolute http or https address, ending in /, of at most ${DIFF_LINK_MAX} characters; got \`${preview.slice(0, 200)}\``);
+  if (preview !== undefined && (preview.length > DIFF_LINK_MAX || /[\s<>?#]/.test(preview) || !absoluteUrlSchema.safeParse(preview).success)) throw new UsageError(`--preview-url is the preview site's absolute http or https address (its pages are below it: no query or fragment), of at most ${DIFF_LINK_MAX} characters; got \`${preview.slice(0, 200)}\``);
   if (budget !== undefined && !(/^\d+$/.test(budget) && Number(budget) >= DIFF_MIN_BUDGET)) throw new UsageError(`--budget is a number of bytes, at least ${DIFF_MIN_BUDGET}; got \`${budget}\``);
   if (url !== undefined && (url.length > DIFF_LINK_MAX || !absoluteUrlSchema.safeParse(url).success)) throw new UsageError(`--report-url is an absolute http or https URL of at most ${DIFF_LINK_MAX} characters; got \`${url.slice(0, 200)}\``);
   return { ...(budget !== undefined ? { budget: Number(budget) } : {}), ...(url !== undefined ? { fullReport: url } : {}), ...(preview !== undefined ? { preview } : {}) };

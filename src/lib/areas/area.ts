@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Path } from '../facet/path.ts';
 import type { Obj } from '../facet/state.ts';
 import type { AddReference, AreaKey } from './keys.ts';
 import type { ShapeAt } from './shape.ts';
@@ -99,9 +100,10 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   areaShapes?(area: Area): ShapeAt[];
   /**
    * What breaks a client between two versions of an item; `after` undefined means removed, and
-   * `renamedTo` is the item's new id when it was renamed (see `identity`).
+   * `renamedTo` is the item's new id when it was renamed (see `identity`). `say` takes, beside the
+   * reason, the path in the item of the facet it concerns (`['quota']`), where the page flags it.
    */
-  breaking?(before: Item, after: Item | undefined, say: (message: string) => void, id: string, renamedTo?: string): void;
+  breaking?(before: Item, after: Item | undefined, say: (message: string, at?: Path) => void, id: string, renamedTo?: string): void;
   /**
    * What makes an item the same item under another id (an endpoint's method and path): an item
    * removed and one added with the same identity were renamed. Undefined when it cannot be told.
@@ -109,6 +111,13 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   identity?(item: Item): string | undefined;
   /** What the item's page shows beyond its facets. */
   view?(item: Item, id: string): ItemExtras;
+  /**
+   * What the area's own file says of an item beside the item's file, shown on its page: the
+   * summary and description of an endpoint's path, which every method on that path shares.
+   */
+  aside?(item: Item, area: Area): { label: string; summary?: string; description?: string } | undefined;
+  /** The groups the area's file declares for its items' `tags`, in order, with what it says of each (a description, where to read more). */
+  groups?(area: Area): ReadonlyArray<{ name: string; description?: string | undefined; external_docs?: { url: string; description?: string | undefined } | undefined }>;
   /**
    * A reader's title for an item that states none, made only of what it states (an endpoint's
    * method and path, a scheme's kind); undefined leaves its id. Read through `itemTitle`.

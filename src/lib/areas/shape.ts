@@ -262,6 +262,8 @@ export interface ShapeAt {
   shape: Shape;
   path: Path;
   name: string;
+  /** Clients send values of this shape (a parameter, a request, a resource's fields): narrowing it breaks them. */
+  sent?: true;
 }
 
 /** Every shape inside a shape, with its path: items, values, fields and variants, depth first. */
@@ -404,6 +406,16 @@ export function valueProblems(shape: Shape | string, value: unknown, ctx: ValueC
   return walk(shape, value, [], 0);
 }
 
+/**
+ * Whether a number is a multiple of a step within rounding: 0.3 is a multiple of 0.1 and 0.07 of
+ * 0.01, though 0.3 / 0.1 is 2.9999999999999996 and 0.07 / 0.01 is 7.000000000000001. One rule for
+ * every check of a value (an example here, a request in the mock).
+ */
+export function isMultipleOf(v: number, step: number): boolean {
+  const q = v / step;
+  return Math.abs(q - Math.round(q)) <= 1e-9 * Math.max(1, Math.abs(q));
+}
+
 /** The constraints a value breaks, each only where it applies to the shape's type and to the kind of value. */
 function constraintProblems(shape: Shape, type: string | undefined, v: unknown, at: Path, ctx: ValueContext): ValueProblem[] {
   const out: ValueProblem[] = [];
@@ -415,8 +427,7 @@ function constraintProblems(shape: Shape, type: string | undefined, v: unknown, 
     if (typeof max === 'number' && v > max) say(`is ${v}, above its maximum ${max}`);
     if (typeof exMin === 'number' && v <= exMin) say(`is ${v}, not above its exclusive minimum ${exMin}`);
     if (typeof exMax === 'number' && v >= exMax) say(`is ${v}, not below its exclusive maximum ${exMax}`);
-    // A multiple within rounding: 0.3 is a multiple of 0.1, though 0.3 / 0.1 is 2.9999999999999996.
-    if (typeof step === 'number' && step > 0 && Math.abs(v / step - Math.round(v / step)) > 1e-9 * Math.max(1, Math.abs(v / step))) say(`is ${v}, not a multiple of ${step}`);
+    if (typeof step === 'number' && step > 0 && !isMultipleOf(v, step)) say(`is ${v}, not a multiple of ${step}`);
   }
   if (typeof v === 'string') {
     const length = [...v].length; // in code points, as JSON Schema counts

@@ -21,6 +21,8 @@ export const badConstraint: Check = {
   run(ctx) {
     for (const { shape, path, name, file } of allShapes(ctx)) {
       for (const [low, high] of RANGES) {
+        // Most shapes state no bounds.
+        if (shape[low] === undefined || shape[high] === undefined) continue;
         const [a, b] = [stated(shape[low]), stated(shape[high])];
         const strict = low.startsWith('exclusive') || high.startsWith('exclusive');
         if (typeof a === 'number' && typeof b === 'number' && (strict ? a >= b : a > b)) {

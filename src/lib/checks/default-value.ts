@@ -27,6 +27,8 @@ export const defaultValue: Check = {
   run(ctx) {
     const values = valueContext(ctx);
     for (const { shape, path, name, file } of allShapes(ctx)) {
+      // Most shapes give neither.
+      if (shape.default === undefined && shape.examples === undefined) continue;
       const given: Array<{ value: unknown; at: Path; what: string }> = [
         ...(shape.default === null || stated(shape.default) !== undefined ? [{ value: shape.default === null ? null : stated(shape.default), at: [...path, 'default'], what: 'default' }] : []),
         ...(stated(shape.examples) ?? []).map((value, i) => ({ value, at: [...path, 'examples', i], what: 'example' })),

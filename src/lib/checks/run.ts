@@ -9,7 +9,7 @@ import type { Reference } from '../link/references.ts';
 import type { SourceFile } from '../load/source.ts';
 import { didYouMean } from '../load/suggest.ts';
 import { PATTERN_LENGTH } from '../model/config.ts';
-import { areaOf, findItem, type Area, type Item, type Spec } from '../model/spec.ts';
+import { areaOf, findItem, type Area, type Item, type Spec, type Unreadable } from '../model/spec.ts';
 import { CHECKS } from './index.ts';
 import type { At, Check, CheckContext, Report, SpecCheckContext } from './types.ts';
 
@@ -79,7 +79,7 @@ export function runSpecChecks(world: CheckWorld, checks: readonly Check[] = CHEC
 /** The look-ups every check may make, each noted as a dependency. */
 function lookups(world: CheckWorld, note: (dep: Dependency) => void) {
   const { spec } = world;
-  const unreadable = new Map(spec.areas.flatMap((a) => a.unreadable.map((u) => [`${a.key}/${u.id}`, u] as const)));
+  const unreadable = unreadableOf(spec);
   return {
     config: spec.config,
     matches: world.matches,
@@ -114,6 +114,15 @@ function lookups(world: CheckWorld, note: (dep: Dependency) => void) {
   };
 }
 
+/** Each spec's unreadable items by `area/id`, made once for all its files' checks. */
+const UNREADABLE = new WeakMap<Spec, ReadonlyMap<string, Unreadable>>();
+
+function unreadableOf(spec: Spec): ReadonlyMap<string, Unreadable> {
+  let found = UNREADABLE.get(spec);
+  if (!found) UNREADABLE.set(spec, (found = new Map(spec.areas.flatMap((a) => a.unreadable.map((u) => [`${a.key}/${u.id}`, u] as const)))));
+  return found;
+}
+
 /** What a facet's existence depends on: its area's own file, and the item its id names (`resources/Order/fields`). */
 export function facetDependencies(id: string): Dependency[] {
   const [area = '', item] = id.split('/');
@@ -129,13 +138,17 @@ function runAll<C extends CheckContext>(world: CheckWorld, checks: readonly Chec
     if (!source) return { file: at.file, line: 1, column: 1 };
     return at.text !== undefined ? source.locateText(at.path, at.text) : source.locate(at.path, at.key);
   };
+  // One context for every check of the run, its `report` the running check's (a file's checks run thousands of times in a spec).
+  let running: { code: string; severity: Severity } = { code: '', severity: 'error' };
+  const report = ({ message, at, related }: Report) =>
+    out.push({ code: running.code, severity: running.severity, message, ...locate(at), ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}) });
+  const ctx = { ...base, report } as unknown as SpecCheckContext;
   for (const check of checks) {
     const severity = severityOf(world.spec, check);
     if (severity === 'off') continue;
-    const report = ({ message, at, related }: Report) =>
-      out.push({ code: check.code, severity, message, ...locate(at), ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}) });
+    running = { code: check.code, severity };
     try {
-      check.run({ ...base, report } as unknown as SpecCheckContext);
+      check.run(ctx);
     } catch (error) {
       out.push({ code: 'internal-error', severity: 'error', message: `Check ${check.code} failed: ${error instanceof Error ? error.message : String(error)}. Please report this with the content that caused it.`, file: world.spec.config.file ?? '.', line: 1, column: 1 });
     }

@@ -7,13 +7,18 @@ import type { Path } from '../facet/path.ts';
 import { isObj, stated } from '../facet/state.ts';
 import type { CheckContext } from './types.ts';
 
-/** Every shape of the spec (fields, parameters, bodies, headers, and every shape inside them), with its file. */
-export function* allShapes(ctx: CheckContext): Generator<ShapeAt & { file: string }> {
+/**
+ * Every shape of the spec (fields, parameters, bodies, headers, and every shape inside them), with
+ * its file: for a file check, the file's own list as it is kept (several checks walk it).
+ */
+export function allShapes(ctx: CheckContext): ReadonlyArray<ShapeAt & { file: string }> {
+  const lists: Array<ReadonlyArray<ShapeAt & { file: string }>> = [];
   for (const module of AREAS) {
     const area = ctx.areaFile(module.key);
-    if (area) yield* ownerShapes(area.data, area.file, () => module.areaShapes?.(area.data) ?? []);
-    for (const item of ctx.items(module.key)) yield* ownerShapes(item.data, item.file, () => module.shapes?.(item.data) ?? []);
+    if (area) lists.push(ownerShapes(area.data, area.file, () => module.areaShapes?.(area.data) ?? []));
+    for (const item of ctx.items(module.key)) lists.push(ownerShapes(item.data, item.file, () => module.shapes?.(item.data) ?? []));
   }
+  return lists.length === 1 ? (lists[0] ?? []) : lists.flat();
 }
 
 /** One file's shapes, inside ones included, by its data: several checks walk them, and a file's data is not changed once read. */
@@ -89,6 +94,8 @@ export interface MisplacedConstraint {
 export function misplacedConstraints(ctx: CheckContext): MisplacedConstraint[] {
   const out: MisplacedConstraint[] = [];
   for (const { shape, path, name, file } of allShapes(ctx)) {
+    // Most shapes have no constraint; their type is then not looked up.
+    if (!CONSTRAINT_KEYS.some((key) => shape[key] !== undefined)) continue;
     const type = stated(shape.type);
     if (typeof type !== 'string') continue;
     const resolved = primitiveType(ctx, type);
@@ -111,7 +118,7 @@ const MATCH_BUDGET_MS = 2_000;
  * forms whose meaning differs between the two (`.`, `\s` and `\S` take in more characters in
  * JavaScript; lookaround and back-references RE2 refuses). Undefined for any other pattern.
  */
-function linearPattern(pattern: string): RE2JS | undefined {
+export function linearPattern(pattern: string): RE2JS | undefined {
   if (/(?<!\\)(?:\\\\)*(?:\.|\\[sS])/.test(pattern)) return undefined;
   const written = pattern.replace(/(?<!\\)((?:\\\\)*)\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g, (_, slashes: string, braced?: string, four?: string) => `${slashes}\\x{${braced ?? four}}`);
   try {

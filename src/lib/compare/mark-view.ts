@@ -1,5 +1,9 @@
+import { idSegment } from '../facet/ids.ts';
 import { isGap } from '../facet/state.ts';
+import { facetAnchor } from '../render/site/paths.ts';
+import type { ViewContext } from '../render/site/site-index.ts';
 import type { AreaSummary, FacetChange, FacetView, ItemView, PageChange, PageChangeView } from '../render/site/views.ts';
+import { MARK_WORDS_MAX } from './words.ts';
 
 /**
  * The keys of an item's view whose facets the page does not show as this item's own: another
@@ -7,7 +11,7 @@ import type { AreaSummary, FacetChange, FacetView, ItemView, PageChange, PageCha
  * away as saying nothing to a reader (their marks go in the page's list of changes, where they are
  * seen). A mark is put only where the page shows the facet with its own place.
  */
-const NOT_IN_PLACE: ReadonlySet<string> = new Set(['inline', 'errorBody', 'lifecycles', 'origin', 'typeLink', 'resource', 'error', 'links', 'linksTo', 'linkedFrom', 'source', 'parts', 'listing', 'quiet', 'machine', 'changes', 'leftOut']);
+const NOT_IN_PLACE: ReadonlySet<string> = new Set(['inline', 'errorBody', 'lifecycles', 'origin', 'typeLink', 'resource', 'error', 'links', 'linksTo', 'linkedFrom', 'source', 'parts', 'listing', 'quiet', 'changes', 'leftOut']);
 
 const isFacetView = (v: Record<string, unknown>): v is FacetView & Record<string, unknown> =>
   typeof v.id === 'string' && typeof v.anchor === 'string' && typeof v.state === 'string' && Array.isArray(v.blockedBy);
@@ -23,11 +27,14 @@ const isContainer = (parent: Record<string, unknown>) => !('usedBy' in parent) &
 /**
  * An item's view with the page's changes marked: each facet the change touched gets its mark where
  * the page shows it (the first place only carries the mark's anchor), and the view says which
- * marks are in place; the page's list of changes shows the others. Only a changed page's view is
- * walked, once when it is built; the views it was made from are left as they are (views are shared).
+ * marks are in place; the page's list of changes shows the others. Prose a mark shows before ->
+ * after is rendered with `ctx` (the context the view was built with). A removed item's view (its
+ * last content) leaves out its edit links, whose file is gone, and links items renamed since to
+ * their new pages. Only a changed page's view is walked, once when it is built; the views it was
+ * made from are left as they are (views are shared).
  */
-export function markItemView(view: ItemView, change: PageChange): ItemView {
-  const { marked, changes } = mark(view, change);
+export function markItemView(view: ItemView, change: PageChange, ctx?: ViewContext): ItemView {
+  const { marked, changes } = mark(change.status === 'removed' ? lastContent(view, change, ctx?.base ?? '/') : view, change, ctx);
   return { ...marked, changes };
 }
 
@@ -35,14 +42,32 @@ export function markItemView(view: ItemView, change: PageChange): ItemView {
  * An area's view with its page's changes marked: its own facets, which its page lists (its items'
  * summaries and its gaps, which other pages show too, are left as they are).
  */
-export function markAreaView(view: AreaSummary, change: PageChange): AreaSummary {
-  const { marked, changes } = mark(view.facets, change);
+export function markAreaView(view: AreaSummary, change: PageChange, ctx?: ViewContext): AreaSummary {
+  const { marked, changes } = mark(view.facets, change, ctx);
   return { ...view, facets: marked, changes };
 }
 
-function mark<T>(view: T, change: PageChange): { marked: T; changes: PageChangeView } {
+/** A structure's key as a mark of its own, where the page shows the key apart (a token's lifetime in a list of entries). */
+function partMarks(mark: FacetChange): FacetChange[] {
+  return (mark.parts ?? []).map((p) => ({
+    id: `${mark.id}/${idSegment(p.key)}`,
+    kind: 'changed',
+    label: p.key,
+    ...(p.before !== undefined ? { before: p.before } : {}),
+    ...(p.after !== undefined ? { after: p.after } : {}),
+    ...(p.form ? { form: p.form } : {}),
+    ...(p.breaking ? { breaking: p.breaking } : {}),
+    anchor: p.anchor,
+  }));
+}
+
+function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { marked: T; changes: PageChangeView } {
+  const show = shower(change.path, ctx);
   const marks = new Map(change.marks.map((m) => [m.id, m]));
+  // A key of a structure, by its id, and the mark it belongs to.
+  const parts = new Map(change.marks.flatMap((m) => partMarks(m).map((p) => [p.id, { part: p, of: m.id }] as const)));
   const placed = new Set<string>();
+  const placedParts = new Map<string, string[]>();
   const walk = (value: unknown, container = false): unknown => {
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
@@ -63,16 +88,107 @@ function mark<T>(view: T, change: PageChange): { marked: T; changes: PageChangeV
       if (w !== v) (copy ??= { ...obj })[k] = w;
     }
     if (isFacetView(obj) && (!container || isGap(obj.state) || obj.state === 'none')) {
-      const mark = marks.get(obj.id);
-      if (mark) {
-        const first = !placed.has(mark.id);
-        placed.add(mark.id);
-        const { anchor, ...rest } = mark;
+      const whole = marks.get(obj.id);
+      const part = whole ? undefined : parts.get(obj.id);
+      const found = whole ?? part?.part;
+      if (found) {
+        const first = !placed.has(found.id);
+        placed.add(found.id);
+        if (part && first) placedParts.set(part.of, [...(placedParts.get(part.of) ?? []), found.id]);
+        const { anchor, ...rest } = show(found);
         const shown: FacetChange = first && anchor !== undefined ? { ...rest, anchor } : rest;
         return { ...(copy ?? obj), change: shown };
       }
     }
     return copy ?? value;
   };
-  return { marked: walk(view) as T, changes: { ...change, inPlace: [...placed].sort() } };
+  const marked = walk(view) as T;
+  // A structure shown key by key: in place once every changed key is; the list keeps the keys shown nowhere else.
+  const listed = change.marks.map((m) => {
+    const keys = placedParts.get(m.id);
+    if (placed.has(m.id) || !keys || !m.parts) return show(m);
+    const left = m.parts.filter((p) => !keys.includes(`${m.id}/${idSegment(p.key)}`));
+    if (left.length === 0) placed.add(m.id);
+    return show({ ...m, parts: left, ...(left.length === 0 && m.parts[0] ? { anchor: m.parts[0].anchor } : {}) });
+  });
+  const inPlace = [...placed].filter((id) => marks.has(id)).sort();
+  return { marked, changes: { ...change, marks: listed, inPlace } };
+}
+
+/**
+ * A mark as a page shows it: prose before -> after rendered as the page renders prose (safe HTML,
+ * its links resolved from the page), or, past a mark's length, as its plain text cut short.
+ */
+function shower(page: string, ctx: ViewContext | undefined): (m: FacetChange) => FacetChange {
+  const done = new Map<FacetChange, FacetChange>();
+  return (m) => {
+    if (m.form !== 'prose' || ctx === undefined) return m;
+    let shown = done.get(m);
+    if (!shown) {
+      const [before, after] = [m.before === undefined ? undefined : proseShown(ctx.prose(m.before, page)), m.after === undefined ? undefined : proseShown(ctx.prose(m.after, page))];
+      const { before: _b, after: _a, form: _f, ...rest } = m;
+      shown = {
+        ...rest,
+        ...(before?.html !== undefined ? { beforeHtml: before.html } : before ? { before: before.text } : {}),
+        ...(after?.html !== undefined ? { afterHtml: after.html } : after ? { after: after.text } : {}),
+        ...((before?.html ?? after?.html) !== undefined ? { form: 'prose' as const } : {}),
+      };
+      done.set(m, shown);
+    }
+    return shown;
+  };
+}
+
+/** Rendered prose for a mark: its HTML (one paragraph unwrapped, to sit in a line), or its text cut short when it is long. */
+function proseShown(html: string): { html?: string; text: string } {
+  const text = htmlText(html);
+  if (text.length > MARK_WORDS_MAX) return { text: `${text.slice(0, MARK_WORDS_MAX - 1)}…` };
+  const one = /^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>\s*$/.exec(html);
+  return { html: one ? (one[1] ?? '') : html, text };
+}
+
+/** The text of safe HTML (as the prose renderer writes it): tags dropped, character references read. */
+function htmlText(html: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, ref: string) => {
+      if (ref.startsWith('#')) {
+        const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+        return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+      }
+      return named[ref.toLowerCase()] ?? all;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A removed item's view as its last content: no edit links (its file is gone: the page's "Edit
+ * page" and each gap's file links), and its links to items renamed since lead to their pages now
+ * (their ids in anchors too).
+ */
+function lastContent(view: ItemView, change: PageChange, base: string): ItemView {
+  const moves = (change.relinked ?? []).map(({ from, to }) => ({ from, to, fromAnchor: facetAnchor(from), toAnchor: facetAnchor(to) }));
+  const relink = (path: string): string => {
+    for (const m of moves) {
+      if (!path.startsWith(m.from)) continue;
+      const rest = path.slice(m.from.length);
+      return `${m.to}${rest.replace(`#${m.fromAnchor}`, `#${m.toAnchor}`).replace(`#change-${m.fromAnchor}`, `#change-${m.toAnchor}`)}`;
+    }
+    return path;
+  };
+  const rehref = (html: string): string =>
+    moves.length === 0 || !html.includes('href="') ? html : html.replace(/href="([^"]*)"/g, (all, url: string) => (url.startsWith(base) ? `href="${base}${relink(url.slice(base.length))}"` : all));
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'editUrl' || k === 'source') continue;
+      out[k] = typeof v === 'string' ? (k === 'path' ? relink(v) : /html$/i.test(k) ? rehref(v) : v) : walk(v);
+    }
+    return out;
+  };
+  return walk(view) as ItemView;
 }

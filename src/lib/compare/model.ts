@@ -2,16 +2,22 @@ import type { Analysis } from '../analyze.ts';
 import { AREA_KEYS, areaModule, isAreaKey, itemTitle } from '../areas/index.ts';
 import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { canonical } from '../diff/canonical.ts';
+import { changeCounts, type ChangeCounts } from '../diff/counts.ts';
 import type { SpecDiff } from '../diff/diff.ts';
-import { isGap } from '../facet/state.ts';
-import type { FacetResult } from '../gaps/types.ts';
+import { idSegment } from '../facet/ids.ts';
+import type { Path } from '../facet/path.ts';
+import { isGap, isOpenValue } from '../facet/state.ts';
+import type { FacetResult, FileAssessment } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
 import { areaPath, itemPath, markAnchor } from '../render/site/paths.ts';
-import type { BreakingMark, FacetChange, PageChange } from '../render/site/views.ts';
-import { valueWords } from './words.ts';
+import type { BreakingMark, FacetChange, PageChange, ValuePart } from '../render/site/views.ts';
+import { changedKeys, plainWords, valueWords, type Words } from './words.ts';
 
-/** A gap closed or opened, as the Changes page lists it: by id, under its item, linking to its mark. */
-export type GapChange = { id: string; label: string; key: string; path: string; anchor?: string };
+/**
+ * A gap closed or opened, as the Changes page lists it: by id, under its item, linking to its mark;
+ * a gap closed with nothing stated says why (`reason`, as its mark does).
+ */
+export type GapChange = { id: string; label: string; key: string; path: string; anchor?: string; reason?: FacetChange['reason'] };
 
 /**
  * What a change does to the spec against a revision, as the site shows it: the diff engine's
@@ -32,6 +38,10 @@ export interface ChangeModel {
   opened: GapChange[];
   breaking: Array<BreakingMark & { key: string; path: string }>;
   gapCount: { before: number; after: number };
+  /** The counts the pull-request comment says too (`changeCounts`). */
+  counts: ChangeCounts;
+  /** The spec folder held nothing at the revision (moved since, or new): everything is compared with nothing. */
+  emptyBase: boolean;
   /** Every page the change touches, in the areas' order, then by key. */
   pages: PageChange[];
 }
@@ -63,11 +73,15 @@ function renamedId(id: string, renamed: ReadonlyMap<string, string>): string {
   return to === undefined ? id : `${to}${id.slice(area.length + 1 + item.length)}`;
 }
 
+/** A page's facets and owners by id, found once per page and side. */
+type Facets = { facets: Map<string, FacetResult>; owners: Map<string, FileAssessment['owners'][number]> };
+
 /**
  * The change model of `diff` (made by `diffSpecs(before, after)`), placed on the pages of `after`:
  * every item added, removed, renamed or changed, every gap closed or opened and every breaking
  * change is on the page of the item it concerns, with the anchor of its mark; a changed item's
- * stated values that changed are marked before -> after.
+ * stated values that changed are marked before -> after, and a breaking change beside the facet it
+ * names (`BreakingChange.facet`).
  */
 export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, revision: { name: string; commit: string }): ChangeModel {
   const renamed = new Map(diff.itemsRenamed.map((r) => [r.from, r.to]));
@@ -85,12 +99,24 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     }
     return p;
   };
+  const found = new Map<string, Facets>();
+  const facetsIn = (analysis: Analysis, key: string): Facets => {
+    const cacheKey = `${analysis === before ? 'b' : 'a'}${key}`;
+    let hit = found.get(cacheKey);
+    if (!hit) {
+      const file = analysis.facetsOf(key);
+      hit = { facets: new Map((file?.facets ?? []).map((f) => [f.id, f])), owners: new Map((file?.owners ?? []).map((o) => [o.id, o])) };
+      found.set(cacheKey, hit);
+    }
+    return hit;
+  };
   for (const key of diff.itemsAdded) page(key, 'added');
   for (const key of diff.itemsRemoved) page(key, 'removed');
   for (const { from, to } of diff.itemsRenamed) page(to, 'renamed').from = from;
   for (const key of diff.itemsChanged) page(key);
   for (const key of diff.areasChanged) page(key);
   const removed = new Set(diff.itemsRemoved);
+  const settingsChanged = canonical(before.spec.config.require) !== canonical(after.spec.config.require);
 
   const closed: GapChange[] = [];
   for (const g of diff.gapsClosed) {
@@ -99,14 +125,25 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     const key = gone ? keyOf(g) : renamedId(keyOf(g), renamed);
     const p = page(key);
     if (gone) {
+      // Listed in the removed page's notice, each under its mark's anchor (where the comment links it).
       (p.closedWith ??= []).push({ id, label: g.label });
-      closed.push({ id, label: g.label, key, path: p.path, anchor: CHANGES_ANCHOR });
+      closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id) });
       continue;
     }
-    const now = after.facetsOf(key)?.facets.find((f) => f.id === id);
-    const words = now ? valueWords(now) : undefined;
-    p.marks.push({ id, kind: 'stated', label: g.label, ...(words !== undefined ? { after: words } : {}), anchor: markAnchor(id) });
-    closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id) });
+    const now = facetsIn(after, key);
+    const facet = now.facets.get(id);
+    if (facet) {
+      const words = valueWords(facet);
+      p.marks.push({ id, kind: 'stated', label: g.label, ...said(undefined, words), anchor: markAnchor(id) });
+      closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id) });
+      continue;
+    }
+    // Closed with nothing stated: what held it is gone, or it is no longer asked for.
+    const owner = id.slice(0, id.lastIndexOf('/'));
+    const held = owner === key || now.owners.has(owner) || now.facets.has(owner);
+    const reason: FacetChange['reason'] = !held ? 'removed' : settingsChanged ? 'settings' : 'inapplicable';
+    p.marks.push({ id, kind: 'closed', label: g.label, reason, anchor: markAnchor(id) });
+    closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id), reason });
   }
 
   const opened: GapChange[] = [];
@@ -117,19 +154,30 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     opened.push({ id: g.id, label: g.label, key, path: p.path, anchor: markAnchor(g.id) });
   }
 
-  for (const p of pages.values()) if (p.status === 'changed' || p.status === 'renamed') p.marks.push(...changedValues(before, after, p.from ?? p.key, p.key, renamed));
+  for (const p of pages.values()) {
+    if (p.status !== 'changed' && p.status !== 'renamed') continue;
+    const [was, now] = [facetsIn(before, p.from ?? p.key), facetsIn(after, p.key)];
+    p.marks.push(...changedValues(was, now, renamed));
+    p.marks.push(...changedDetails(was, now, renamed, p.marks));
+  }
 
   const breaking: ChangeModel['breaking'] = [];
   for (const b of diff.breaking) {
     const key = renamed.get(b.item) ?? b.item;
     const p = page(key);
-    const mark = concerned(p.marks, b.message);
-    const anchor = p.status === 'removed' ? CHANGES_ANCHOR : (mark?.anchor ?? `change-breaking-${p.breaking.length + 1}`);
-    if (mark && p.status !== 'removed') (mark.breaking ??= []).push(b.message);
-    const entry: BreakingMark = { message: b.message, anchor, ...(mark && p.status !== 'removed' ? { facet: mark.id } : {}) };
+    const placed = p.status === 'removed' ? undefined : b.facet !== undefined ? facetMark(p, b.facet, facetsIn(after, key)) : { mark: concerned(p.marks, b.message) };
+    const mark = placed?.mark;
+    if (mark) (mark.breaking ??= []).push(b.message);
+    if (placed?.part) (placed.part.breaking ??= []).push(b.message);
+    const anchor = placed?.part?.anchor ?? mark?.anchor ?? (p.status === 'removed' ? CHANGES_ANCHOR : `change-breaking-${p.breaking.length + 1}`);
+    const entry: BreakingMark = { message: b.message, anchor, ...(mark ? { facet: mark.id } : {}) };
     p.breaking.push(entry);
     breaking.push({ ...entry, key, path: p.path });
   }
+
+  // A removed item's last content links items renamed since: to their pages now.
+  const relinked = diff.itemsRenamed.map((r) => ({ from: pathOf(r.from), to: pathOf(r.to) }));
+  if (relinked.length > 0) for (const p of pages.values()) if (p.status === 'removed') p.relinked = relinked;
 
   const order = (key: string) => AREA_KEYS.indexOf(split(key).area as (typeof AREA_KEYS)[number]);
   return {
@@ -144,38 +192,119 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     opened,
     breaking,
     gapCount: diff.gapCount,
+    counts: changeCounts(diff),
+    emptyBase: diff.emptyBase,
     pages: [...pages.values()].sort((a, b) => order(a.key) - order(b.key) || compareStrings(a.key, b.key)),
   };
 }
 
+/** A mark's before and after, in the form both read in (code when either is a structure, prose when the facet is). */
+function said(before: Words | undefined, after: Words | undefined): Pick<FacetChange, 'before' | 'after' | 'form'> {
+  const form = before?.form === 'code' || after?.form === 'code' ? 'code' : (before?.form ?? after?.form);
+  return { ...(before ? { before: before.text } : {}), ...(after ? { after: after.text } : {}), ...(form ? { form } : {}) };
+}
+
+/** A gap in words, for a gap whose question, owner or form changed: what it asks, or that nothing is written. */
+function gapWords(f: FacetResult): Words {
+  if (isOpenValue(f.value)) return { text: `open: ${f.question}${f.owner !== undefined ? ` (owner: ${f.owner})` : ''}` };
+  if (f.state === 'placeholder') return { text: `placeholder: ${plainWords(f.value).text}` };
+  return { text: f.state === 'empty' ? 'an empty list' : 'not written' };
+}
+
 /**
  * The stated values of an item that the change changed, each the innermost facet that changed (a
- * field's `allowed`, not the `fields` around it): stated before and after with another value, or
- * newly stated where nothing was written (a new field's facets, which were no gap).
+ * field's `allowed`, not the `fields` around it): stated before and after with another value (a
+ * structure key by key), newly stated where nothing was written (a new field's facets, which were
+ * no gap), or a gap still open that asks otherwise.
  */
-function changedValues(before: Analysis, after: Analysis, beforeKey: string, key: string, renamed: ReadonlyMap<string, string>): FacetChange[] {
-  const was = new Map((before.facetsOf(beforeKey)?.facets ?? []).map((f) => [renamedId(f.id, renamed), f]));
-  const now = after.facetsOf(key)?.facets ?? [];
+function changedValues(was: Facets, now: Facets, renamed: ReadonlyMap<string, string>): FacetChange[] {
+  const old = new Map([...was.facets.values()].map((f) => [renamedId(f.id, renamed), f]));
   // Every facet id that has another facet inside it, on either side: only the innermost are compared.
   const outer = new Set<string>();
-  for (const id of [...was.keys(), ...now.map((f) => f.id)]) for (let at = id.lastIndexOf('/'); at > 0; at = id.lastIndexOf('/', at - 1)) outer.add(id.slice(0, at));
+  for (const id of [...old.keys(), ...now.facets.keys()]) for (let at = id.lastIndexOf('/'); at > 0; at = id.lastIndexOf('/', at - 1)) outer.add(id.slice(0, at));
   const out: FacetChange[] = [];
-  for (const f of now) {
-    if (isGap(f.state) || outer.has(f.id)) continue;
-    const old = was.get(f.id);
-    if (old && isGap(old.state)) continue; // a gap it closed: marked as such
-    if (old && canonical(old.value) === canonical(f.value)) continue;
-    const beforeWords = old ? valueWords(old) : undefined;
-    const afterWords = valueWords(f);
-    out.push({ id: f.id, kind: 'changed', label: f.label, ...(beforeWords !== undefined ? { before: beforeWords } : {}), ...(afterWords !== undefined ? { after: afterWords } : {}), anchor: markAnchor(f.id) });
+  for (const f of now.facets.values()) {
+    if (outer.has(f.id)) continue;
+    const o = old.get(f.id);
+    if (o && canonical(o.value) === canonical(f.value) && o.state === f.state) continue;
+    const base = { id: f.id, kind: 'changed' as const, label: f.label, anchor: markAnchor(f.id) };
+    if (isGap(f.state)) {
+      // A gap opened is marked as such; one still open is marked only when it asks otherwise.
+      if (o && isGap(o.state)) out.push({ ...base, ...said(gapWords(o), gapWords(f)) });
+      continue;
+    }
+    if (o && isGap(o.state)) continue; // a gap it closed: marked as such
+    const parts = o && o.state === 'stated' && f.state === 'stated' && o.shown === undefined && f.shown === undefined && !f.prose ? partsOf(f.id, o.value, f.value) : undefined;
+    out.push({ ...base, ...(parts ? { parts } : said(o ? valueWords(o) : undefined, valueWords(f))) });
+  }
+  return out;
+}
+
+/** A structure's changed keys as parts of its mark (`id/key` their anchors); none when either side is not a structure. */
+function partsOf(id: string, before: unknown, after: unknown): ValuePart[] | undefined {
+  const keys = changedKeys(before, after);
+  if (!keys || keys.length === 0) return undefined;
+  return keys.map((k): ValuePart => {
+    const form = k.before?.form === 'code' || k.after?.form === 'code' ? ('code' as const) : undefined;
+    return { key: k.key, ...(k.before ? { before: k.before.text } : {}), ...(k.after ? { after: k.after.text } : {}), ...(form ? { form } : {}), anchor: markAnchor(`${id}/${idSegment(k.key)}`) };
+  });
+}
+
+const inside = (at: Path, outer: Path) => outer.length <= at.length && outer.every((k, i) => k === at[i]);
+
+/**
+ * The values an item states besides its facets (its title, an endpoint's `limits`, a parameter's
+ * `style`) that the change changed, owner by owner, each under the id `owner/key`; those inside a
+ * facet already marked (a response's `error` inside the response) are said by that mark.
+ */
+function changedDetails(was: Facets, now: Facets, renamed: ReadonlyMap<string, string>, marks: readonly FacetChange[]): FacetChange[] {
+  const old = new Map([...was.owners.values()].map((o) => [renamedId(o.id, renamed), o]));
+  const markedAt = marks.flatMap((m) => {
+    const f = now.facets.get(m.id);
+    return f ? [f.at] : [];
+  });
+  const out: FacetChange[] = [];
+  for (const owner of now.owners.values()) {
+    const before = new Map(old.get(owner.id)?.details ?? []);
+    const after = new Map(owner.details);
+    // Only owners on both sides: a new field's details come with its facets, newly stated.
+    if (!old.has(owner.id)) continue;
+    for (const key of [...new Set([...before.keys(), ...after.keys()])].sort(compareStrings)) {
+      const [b, a] = [before.get(key), after.get(key)];
+      if (canonical(b) === canonical(a)) continue;
+      if (markedAt.some((at) => inside([...owner.at, key], at))) continue;
+      const id = `${owner.id}/${idSegment(key)}`;
+      const parts = partsOf(id, b, a);
+      out.push({ id, kind: 'changed', label: owner.label === '' ? key : `${owner.label}: ${key}`, ...(parts ? { parts } : said(before.has(key) ? plainWords(b) : undefined, after.has(key) ? plainWords(a) : undefined)), anchor: markAnchor(id) });
+    }
   }
   return out;
 }
 
 /**
- * The mark a breaking change concerns, as far as its words tell: the change names values in code
- * spans (`status`, `Order.status`), and the facet whose id holds the most of them is the one; none
- * when no facet's id names one of them (an item removed: the page's list of changes says it).
+ * The mark of the facet a breaking change names, on its page: the facet's own mark, a key of a
+ * structure's mark (a token's lifetime), else a new mark on the facet where it is still stated (a
+ * list of transitions one of which is gone); none where the facet is gone.
+ */
+function facetMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange; part?: ValuePart } | undefined {
+  const own = p.marks.find((m) => m.id === id);
+  if (own) return { mark: own };
+  for (const mark of p.marks) {
+    const part = mark.parts?.find((x) => `${mark.id}/${idSegment(x.key)}` === id);
+    if (part) return { mark, part };
+  }
+  const facet = now.facets.get(id);
+  if (!facet || isGap(facet.state)) return undefined;
+  const mark: FacetChange = { id, kind: 'changed', label: facet.label, anchor: markAnchor(id) };
+  p.marks.push(mark);
+  return { mark };
+}
+
+/**
+ * The mark a breaking change concerns when it names no facet, as far as its words tell: the change
+ * names values in code spans (`status`, `Order.status`), and the facet whose id holds the most of
+ * them is the one; none when no facet's id names one of them (an item removed: the page's list of
+ * changes says it).
  */
 function concerned(marks: readonly FacetChange[], message: string): FacetChange | undefined {
   const names = new Set([...message.matchAll(/`([^`]+)`/g)].flatMap((m) => (m[1] ?? '').split('.')));
@@ -183,7 +312,7 @@ function concerned(marks: readonly FacetChange[], message: string): FacetChange 
   let best: FacetChange | undefined;
   let bestScore = 0;
   for (const mark of marks) {
-    if (mark.kind === 'stated') continue;
+    if (mark.kind !== 'changed') continue;
     const segments = mark.id.split('/').slice(2);
     const named = segments.filter((s) => names.has(s)).length;
     if (named === 0) continue;

@@ -1,5 +1,6 @@
+import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { canonical } from '../diff/canonical.ts';
-import { isNoneValue } from '../facet/state.ts';
+import { isNoneValue, isObj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 
 /** The longest value a mark shows: a mark says what changed, the page around it shows the whole. */
@@ -9,17 +10,39 @@ const clip = (text: string) => (text.length > MARK_WORDS_MAX ? `${text.slice(0, 
 
 const scalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
+/** A value as a mark shows it: words, or code (a structure, as JSON with sorted keys), or Markdown prose (rendered where it is shown). */
+export type Words = { text: string; form?: 'code' | 'prose' };
+
 /**
- * A stated facet's value in a few words, for a mark's "before -> after": the words its area's
- * module gives, a plain value as written, a list of plain values joined, anything else as JSON
- * with sorted keys (the same value always reads the same). Undefined for a gap.
+ * A value in a few words: a plain value as written, a list of plain values joined, anything else
+ * as JSON with sorted keys, shown as code (the same value always reads the same).
  */
-export function valueWords(facet: FacetResult): string | undefined {
-  if (facet.state === 'none') return clip(`none: ${isNoneValue(facet.value) ? facet.value.none : ''}`);
+export function plainWords(v: unknown): Words {
+  if (scalar(v)) return { text: clip(String(v)) };
+  if (v === null) return { text: 'null', form: 'code' };
+  if (Array.isArray(v) && v.every(scalar)) return { text: clip(v.map(String).join(', ')) };
+  return { text: clip(canonical(v) ?? ''), form: 'code' };
+}
+
+/**
+ * A stated facet's value for a mark's "before -> after": the words its area's module gives, prose
+ * as its Markdown (the page renders it), else `plainWords`. Undefined for a gap.
+ */
+export function valueWords(facet: FacetResult): Words | undefined {
+  if (facet.state === 'none') return { text: clip(`none: ${isNoneValue(facet.value) ? facet.value.none : ''}`) };
   if (facet.state !== 'stated') return undefined;
-  if (facet.shown !== undefined) return clip(facet.shown);
-  const v = facet.value;
-  if (scalar(v)) return clip(String(v));
-  if (Array.isArray(v) && v.every(scalar)) return clip(v.map(String).join(', '));
-  return clip(canonical(v) ?? '');
+  if (facet.shown !== undefined) return { text: clip(facet.shown) };
+  if (facet.prose && typeof facet.value === 'string') return { text: facet.value, form: 'prose' };
+  return plainWords(facet.value);
+}
+
+/** A structure's keys whose values differ, each before and after in words; none when either side is not a structure. */
+export function changedKeys(before: unknown, after: unknown): Array<{ key: string; before?: Words; after?: Words }> | undefined {
+  const object = (v: unknown) => isObj(v) && !isNoneValue(v) && !('open' in v);
+  if (!object(before) || !object(after)) return undefined;
+  const [b, a] = [before as Record<string, unknown>, after as Record<string, unknown>];
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort(compareStrings);
+  return keys
+    .filter((k) => canonical(Object.hasOwn(b, k) ? b[k] : undefined) !== canonical(Object.hasOwn(a, k) ? a[k] : undefined))
+    .map((k) => ({ key: k, ...(Object.hasOwn(b, k) ? { before: plainWords(b[k]) } : {}), ...(Object.hasOwn(a, k) ? { after: plainWords(a[k]) } : {}) }));
 }

@@ -1,25 +1,38 @@
 import { AREAS } from '../areas/index.ts';
+import { facetId } from '../facet/ids.ts';
+import type { Path } from '../facet/path.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
+import { narrowedBounds } from './bounds.ts';
 
 /** A change that can break a client written against the earlier spec. */
 export interface BreakingChange {
   /** `area/item`. */
   item: string;
   message: string;
+  /**
+   * The id of the facet it concerns, as the item has it after the change (`limits/default-rate/quota`;
+   * an entry of a facet's map, `authentication/oauth2/token_lifetimes/access_token`): where a page
+   * flags it. None for an item removed or renamed as a whole.
+   */
+  facet?: string;
 }
 
 /**
  * What breaks clients between two versions of the spec, item by item, as each area's module judges
- * it; a renamed item (`renamed`: old `area/item` key to new id) is compared with what it became.
+ * it, and the bounds and patterns narrowed on what clients send (`narrowedBounds`); a renamed item
+ * (`renamed`: old `area/item` key to new id) is compared with what it became.
  */
 export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<string, string> = new Map()): BreakingChange[] {
   const out: BreakingChange[] = [];
   for (const module of AREAS) {
     const now = new Map(areaOf(after, module.key).items.map((i) => [i.id, i]));
     for (const item of areaOf(before, module.key).items) {
-      const say = (message: string) => out.push({ item: itemKey(item), message });
       const to = renamed.get(itemKey(item));
-      module.breaking?.(item.data, now.get(to ?? item.id)?.data, say, item.id, to);
+      const id = to ?? item.id;
+      const say = (message: string, at?: Path) => out.push({ item: itemKey(item), message, ...(at ? { facet: facetId(module.key, id, ...at.map(String)) } : {}) });
+      const next = now.get(id);
+      module.breaking?.(item.data, next?.data, say, item.id, to);
+      if (next && module.shapes) narrowedBounds(module.shapes, item.data, next.data, item.id, say);
     }
   }
   return out;

@@ -22,6 +22,11 @@ export interface SpecDiff {
   gapCount: { before: number; after: number };
   /** Where the spec stands on its levels before and after, both measured on the levels the change leaves. */
   readiness: { before: Readiness; after: Readiness; change: 'reaches' | 'drops' | 'same' };
+  /**
+   * The spec folder holds no spec file at all before the change: it was not there (a new spec, or a
+   * folder moved or renamed since, which is then compared with nothing), so everything in it is new.
+   */
+  emptyBase: boolean;
 }
 
 function items(spec: Spec): Map<string, Item> {
@@ -55,6 +60,9 @@ function renames(ib: Map<string, Item>, ia: Map<string, Item>): Map<string, stri
   return out;
 }
 
+/** No item, no area file and no settings file: nothing of a spec (git keeps no empty folder, so a folder not there reads so). */
+const isEmpty = (spec: Spec) => spec.config.file === undefined && spec.areas.every((a) => !a.present && a.items.length === 0 && a.unreadable.length === 0);
+
 /** A gap id of the old item, as the renamed item has it. */
 function renamedGapId(id: string, renamed: ReadonlyMap<string, string>): string {
   const [area = '', item = ''] = id.split('/');
@@ -85,5 +93,6 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
     breaking: breakingChanges(before.spec, after.spec, new Map([...renamed].map(([from, to]) => [from, to.slice(to.indexOf('/') + 1)]))),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
     readiness: { before: rb, after: ra, change: rank(ra) > rank(rb) ? 'reaches' : rank(ra) < rank(rb) ? 'drops' : 'same' },
+    emptyBase: isEmpty(before.spec),
   };
 }

@@ -5,6 +5,7 @@ import { AREAS } from '../areas/index.ts';
 import { markdownCode, markdownQuiet } from '../safety/markdown.ts';
 import type { Readiness } from '../gaps/levels.ts';
 import { BLOCKING_SHOWN, reachedWords, readinessSentence } from '../render/readiness.ts';
+import { changeCounts, type ChangeCounts } from './counts.ts';
 import type { SpecDiff } from './diff.ts';
 import { areaPath, itemPath, markPath } from '../render/site/paths.ts';
 
@@ -28,9 +29,9 @@ export interface DiffMarkdownOptions {
   /** Where the whole report is read when this one is summarised (the run's job summary; a preview's Changes page): an absolute http(s) URL of at most `DIFF_LINK_MAX` characters. */
   fullReport?: string;
   /**
-   * The address of the change's preview site (an absolute http(s) URL ending in `/`, at most
-   * `DIFF_LINK_MAX` characters): the report links its Changes page (`changes/`, also the full report
-   * when there is no other) and each item, area and gap to its page there.
+   * The address of the change's preview site (an absolute http(s) URL, at most `DIFF_LINK_MAX`
+   * characters, with or without its final `/`): the report links its Changes page (`changes/`, also
+   * the full report when there is no other) and each item, area and gap to its page there.
    */
   preview?: string;
 }
@@ -41,9 +42,10 @@ interface Entry {
   group?: string;
 }
 
-/** A list of the report: breaking changes, gaps closed, gaps opened, items. */
+/** A list of the report: breaking changes, gaps closed, gaps opened, items; `count` is what its heading says (`changeCounts`, as the Changes page says it). */
 interface Section {
   title: string;
+  count: number;
   entries: Entry[];
 }
 
@@ -115,12 +117,14 @@ function gapEntries(gaps: readonly FacetResult[], on: Linker): Entry[] {
 }
 
 function sections(d: SpecDiff, on: Linker): Section[] {
+  const n: ChangeCounts = changeCounts(d);
   return [
-    { title: 'Breaking changes', entries: d.breaking.map((b) => ({ line: `- ${markdownSentence(b.message)}` })) },
-    { title: 'Gaps closed', entries: gapEntries(d.gapsClosed, on) },
-    { title: 'Gaps opened', entries: gapEntries(d.gapsOpened, on) },
+    { title: 'Breaking changes', count: n.breaking, entries: d.breaking.map((b) => ({ line: `- ${markdownSentence(b.message)}` })) },
+    { title: 'Gaps closed', count: n.closed, entries: gapEntries(d.gapsClosed, on) },
+    { title: 'Gaps opened', count: n.opened, entries: gapEntries(d.gapsOpened, on) },
     {
       title: 'Items',
+      count: n.items,
       entries: [
         ...d.itemsAdded.map((k) => ({ line: `- Added ${on(markdownCode(k), keyPage(k))}` })),
         ...d.itemsRemoved.map((k) => ({ line: `- Removed ${on(markdownCode(k), keyPage(k))}` })),
@@ -137,10 +141,12 @@ function entryLines(entries: readonly Entry[], shown: number): string[] {
   return entries.slice(0, shown).flatMap((e) => (e.group !== undefined ? [e.group, e.line] : [e.line]));
 }
 
-const heading = (s: Section) => ['', `### ${s.title} (${s.entries.length})`, ''];
+const heading = (s: Section) => ['', `### ${s.title} (${s.count})`, ''];
 
 /** The diff as Markdown fit for a pull-request comment (and a job summary): whole, or summarised to fit `options.budget`. */
-export function diffMarkdown(d: SpecDiff, range: string, options: DiffMarkdownOptions = {}): string {
+export function diffMarkdown(d: SpecDiff, range: string, given: DiffMarkdownOptions = {}): string {
+  // A preview's address is taken with or without its final slash; its pages are below it.
+  const options = given.preview === undefined || given.preview.endsWith('/') ? given : { ...given, preview: `${given.preview}/` };
   const lists = sections(d, linker(options.preview));
   const whole = [
     ...top(d, range, options.preview),
@@ -167,10 +173,14 @@ function top(d: SpecDiff, range: string, preview?: string): string[] {
     '',
     `Comparing ${range}: ${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
     '',
+    ...(d.emptyBase ? [EMPTY_BASE, ''] : []),
     ...previewLine(preview),
     ...readinessHeadline(d.readiness),
   ];
 }
+
+/** Said when the base has no spec at all: a folder moved or renamed since is compared with nothing. */
+const EMPTY_BASE = '**Nothing to compare with:** at the base revision the spec folder holds no spec file (it was not there: a new spec, or a folder moved or renamed since), so everything in it counts as added.';
 
 /** "the full report", linked when there is one to link. */
 const fullReportWords = (url: string | undefined) => (url === undefined ? 'the full report (`specbench diff`)' : `[the full report](<${url}>)`);
@@ -207,7 +217,7 @@ function summary(d: SpecDiff, range: string, lists: readonly Section[], budget: 
 
 /** Only the counts of gaps and the link: what is left when not even the table fits (a budget under `DIFF_MIN_BUDGET`, level names of many thousand characters). */
 function bare(d: SpecDiff, url: string | undefined, preview?: string): string {
-  return [DIFF_MARKER, '## Spec changes', '', `${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open); ${fullReportWords(url)} says what else changed.`, '', ...previewLine(preview)].join('\n');
+  return [DIFF_MARKER, '## Spec changes', '', `${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open); ${fullReportWords(url)} says what else changed.`, '', ...(d.emptyBase ? [EMPTY_BASE, ''] : []), ...previewLine(preview)].join('\n');
 }
 
 /**

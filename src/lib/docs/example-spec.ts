@@ -66,12 +66,18 @@ scopes:
   "orders:read": Read orders.
   "orders:write": Create, place and cancel orders.
 token_endpoints: { clientCredentials.token: "https://auth.example.com/oauth/token" }
+external_docs: { url: https://example.com/docs/oauth }
 `,
   },
   {
     path: 'endpoints/_area.yaml',
     text: `inventory: complete
 description: "The operations on orders, over HTTPS."
+tags:
+  Orders: { description: "Create, place, cancel and track orders.", external_docs: { url: https://example.com/docs/orders } }
+  Returns: { description: Not open yet; no endpoint is in it. }
+paths:
+  /orders/{order_id}: { summary: One order, description: What the service does with an order it knows by id. }
 `,
   },
   {
@@ -288,6 +294,7 @@ body:
     text: `title: Invalid transition
 status: 409
 description: The order is not in a state that allows this move.
+external_docs: { url: https://example.com/docs/states, description: Which moves each state allows. }
 `,
   },
   {
@@ -317,6 +324,7 @@ channels:
     summary: What happens to orders.
     description: One address per kind of order event.
     messages: [order.placed, order.shipped]
+    external_docs: { url: https://example.com/docs/channels }
   payments:
     address: null
     messages: { settled: payment.settled }
@@ -328,9 +336,12 @@ operations:
     title: Notify the shops
     summary: Tells the shop about its orders.
     description: Sent to the webhook URL each shop registers.
+    external_docs: { url: https://example.com/docs/webhooks }
   hearPayments:
     action: receive
     channel: payments
+tags:
+  Payments: { description: What the payment provider tells the service. }
 `,
   },
   {
@@ -362,6 +373,7 @@ headers:
   Webhook-Id: { type: string, required: true, format: uuid, description: Unique per delivery; repeated on retries. }
 tags: [Orders, Shipping]
 retries: { attempts: 10, backoff: exponential, within: P3D, description: Warehouses retry longer. }
+external_docs: { url: https://example.com/docs/shipping, description: How dispatch is confirmed. }
 `,
   },
   {
@@ -399,6 +411,7 @@ kind: quota
 quota: 1000
 window: PT1H
 per: client
+external_docs: { url: https://example.com/docs/rate-limits }
 `,
   },
   {
@@ -408,6 +421,7 @@ description: A larger request body is refused with 413.
 kind: size
 max_bytes: 1048576
 applies_to: request
+external_docs: { url: https://example.com/docs/limits#size }
 `,
   },
   {
@@ -416,6 +430,7 @@ applies_to: request
 description: A request that takes longer is answered with 503.
 kind: timeout
 duration: PT30S
+external_docs: { url: https://example.com/docs/limits#time }
 `,
   },
   {
@@ -443,6 +458,7 @@ contact: { name: Order team, email: orders@example.com, url: https://example.com
 license: { name: Apache 2.0, identifier: Apache-2.0, url: https://www.apache.org/licenses/LICENSE-2.0 }
 terms_of_service: https://example.com/terms
 description: The interface of the order service, as its team maintains it.
+external_docs: { url: https://example.com/docs, description: The guide for shops. }
 `,
   },
   {
@@ -458,6 +474,7 @@ fields:
     path: 'resources/Card.yaml',
     text: `title: Card payment
 description: Paid by card.
+external_docs: { url: https://example.com/docs/cards }
 fields:
   method: { type: string, required: true, allowed: [card] }
   last4: { type: string, required: true, pattern: "^[0-9]{4}$" }
@@ -570,6 +587,7 @@ description: The lifecycles the service keeps.
     path: 'states/order-status.yaml',
     text: `title: Order lifecycle
 description: From the shop's draft to the warehouse's dispatch.
+external_docs: { url: https://example.com/docs/lifecycle }
 resource: Order
 field: status
 states:
@@ -603,6 +621,7 @@ status: deprecated
 released: 2024-03-01
 deprecated: 2025-01-15
 sunset: 2025-07-15
+external_docs: { url: https://example.com/docs/migrate-to-v1, description: Moving to v1. }
 `,
   },
   {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AREA_KEYS, areaModule } from '../areas/index.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 import { isGap, isObj, type FacetState, type Obj } from '../facet/state.ts';
-import { assessFile, type Locate, type WalkUnit } from '../gaps/assess.ts';
+import { summarizeFile, type Locate, type WalkUnit } from '../gaps/assess.ts';
 import type { Coverage, FacetResult, Misplaced } from '../gaps/types.ts';
 import { inspectAll, type ProseFound } from '../link/markdown.ts';
 import { collectProse } from '../link/prose.ts';
@@ -70,10 +70,9 @@ export function analyzeFile(path: string, bytes: Uint8Array, key: string, settin
     source ??= sourceOf(path, bytes);
     return source ? source.locate(at, key) : { line: 1, column: 1 };
   };
-  // Its owners are not kept (a page walks its file again for them).
-  const walked = assessFile(unit, { required: new Set(settings.require), locate, owners: false });
+  // Only what the result keeps is built (a page walks its file again for the rest).
+  const walked = summarizeFile(unit, { required: new Set(settings.require), locate });
   const gaps = walked.facets.filter((f) => isGap(f.state));
-  const stated = walked.facets.filter((f) => f.state === 'stated' || f.state === 'none').length;
   const page = place.item === undefined ? place.area : `${place.area}/${place.item}`;
   const prose = inspectAll(collectProse([{ ...unit, source: page }], walked.facets))
     .filter((p) => p.links.length > 0 || p.html.length > 0 || p.unsafeUrls.length > 0 || p.malformed.length > 0 || p.limit !== undefined || p.rooted !== undefined)
@@ -82,7 +81,7 @@ export function analyzeFile(path: string, bytes: Uint8Array, key: string, settin
     result: {
       ...base,
       gaps,
-      coverage: { stated, total: walked.facets.length },
+      coverage: walked.coverage,
       blocked: walked.facets.filter((f) => f.blockedBy.length > 0).map((f) => ({ id: f.id, blockedBy: f.blockedBy })),
       heldUp: walked.heldUp,
       duplicates: walked.duplicates,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkUrlSchema } from '../safety/url.ts';
 import { lineSchema, noneSchema, openSchema, placeholderSchema, prose } from './values.ts';
 
 /** How the gap engine treats one facet. Attached to a field of a shape by `facetObject`. */
@@ -69,12 +70,20 @@ export function inventoryMeta(noun: string, covers: string, kind?: string): Face
   return { label: `list of ${noun}`, question: `Which ${noun} are there, and is the list complete? For each: ${covers}.`, inventory: { noun, covers, ...(kind !== undefined ? { kind } : {}) } };
 }
 
-/** Fields every item file may carry next to its facets: a title, and a description a spec may require. */
+/**
+ * Where to read more about something (OpenAPI's and AsyncAPI's `externalDocs`): the address, and
+ * what is there (Markdown). A reader's aid, not a facet: it opens no gap and closes none.
+ */
+export const externalDocsSchema = z.strictObject({ url: linkUrlSchema, description: prose.optional() });
+
+/** Fields every item file may carry next to its facets: a title, a description a spec may require, and where to read more. */
 export const itemCommon = {
   /** A human title (the summary), one line; the file name is the id. */
   title: lineSchema.optional(),
   /** What the item is (Markdown). */
   description: facet(prose),
+  /** Where to read more about it (an `externalDocs` of an interface description): the address, and what is there (Markdown). */
+  external_docs: externalDocsSchema.optional(),
 };
 
 /** The metadata of `itemCommon`'s description: a refinement, required where the spec's policy says so. */

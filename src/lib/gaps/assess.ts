@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { AREAS, areaModule, type AreaKey, type AreaModule } from '../areas/index.ts';
 import { childSchema, entrySchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
@@ -30,12 +31,22 @@ export interface WalkContext {
   owners?: boolean;
 }
 
+/**
+ * What the engine keeps of one file's walk (`summarizeFile`): the facets a file's result reads (its
+ * gaps, its stated prose, those blocked by others), how much of it is stated, and the rest as
+ * `assessFile` gives it. No owners.
+ */
+export interface FileSummary extends Omit<FileAssessment, 'owners'> {
+  coverage: Coverage;
+}
+
 /** Where the walk is: the owner's id and path, its file, and the label its facets get. */
 interface Place {
   module: AreaModule;
   item?: string;
   file: string;
-  id: string[];
+  /** The owner's id, `/`-separated. */
+  id: string;
   at: Path;
   label: string;
 }
@@ -43,7 +54,16 @@ interface Place {
 /** What one walk collects. */
 interface Walk extends FileAssessment {
   context: WalkContext;
-  ids: Set<string>;
+  /**
+   * The ids taken so far where two facets can share one: under a list whose elements do not all
+   * have ids of their own (two transitions `a->b`). Nowhere else can they: an owner's keys differ
+   * and each becomes one segment (`idSegment` writes no `/`), so an id names one place.
+   */
+  ids: Set<string> | undefined;
+  /** Every facet is listed; otherwise only those a file's result reads (see `FileSummary`). */
+  all: boolean;
+  stated: number;
+  total: number;
 }
 
 /**
@@ -52,13 +72,27 @@ interface Walk extends FileAssessment {
  * special here. What spans files (what blocks what, coverage) is `combine`'s.
  */
 export function assessFile(unit: WalkUnit, context: WalkContext): FileAssessment {
+  const { facets, owners, duplicates, ignored, heldUp } = walkFile(unit, context, true);
+  return { facets, owners, duplicates, ignored, heldUp };
+}
+
+/**
+ * The same walk, keeping only what a file's result reads: its gaps, its stated prose and the
+ * facets blocked by others (in the order `assessFile` lists them), and how much of it is stated.
+ * Most facets of a real spec are stated values nothing else reads, so they are counted, never built.
+ */
+export function summarizeFile(unit: WalkUnit, context: Omit<WalkContext, 'owners'>): FileSummary {
+  const { facets, duplicates, ignored, heldUp, stated, total } = walkFile(unit, { ...context, owners: false }, false);
+  return { facets, coverage: { stated, total }, duplicates, ignored, heldUp };
+}
+
+function walkFile(unit: WalkUnit, context: WalkContext, all: boolean): Walk {
   const module = areaModule(unit.area);
   const schema = unit.item === undefined ? module.schema : module.items?.schema;
-  const walk: Walk = { context, facets: [], owners: [], ids: new Set(), duplicates: [], ignored: [], heldUp: [] };
-  const id = unit.item === undefined ? [unit.area] : [unit.area, unit.item];
+  const walk: Walk = { context, facets: [], owners: [], ids: undefined, duplicates: [], ignored: [], heldUp: [], all, stated: 0, total: 0 };
+  const id = unit.item === undefined ? unit.area : `${unit.area}/${unit.item}`;
   if (schema) visitOwner(schema, unit.data, { module, ...(unit.item !== undefined ? { item: unit.item } : {}), file: unit.file, id, at: [], label: '' }, walk);
-  const { context: _context, ids: _ids, ...found } = walk;
-  return found;
+  return walk;
 }
 
 /**
@@ -96,43 +130,66 @@ export function combine(files: readonly FileAssessment[]): Assessment {
   };
 }
 
-function visitOwner(schema: Parameters<typeof facetFields>[0], owner: unknown, place: Place, walk: Walk): void {
-  const fields = facetFields(schema, owner);
+/** An object schema's facets, which its data does not change (a union's branch depends on the data): the walk meets each schema thousands of times. */
+const OBJECT_FIELDS = new WeakMap<z.ZodType, readonly FacetField[]>();
+
+function fieldsOf(schema: z.ZodType, owner: unknown): readonly FacetField[] {
+  if (schema.def.type !== 'object') return facetFields(schema, owner);
+  let fields = OBJECT_FIELDS.get(schema);
+  if (!fields) OBJECT_FIELDS.set(schema, (fields = facetFields(schema, owner)));
+  return fields;
+}
+
+function visitOwner(schema: z.ZodType, owner: unknown, place: Place, walk: Walk): void {
+  const fields = fieldsOf(schema, owner);
   if (walk.context.owners !== false) {
     const facetKeys = new Set(fields.map((f) => f.key));
     const details = isObj(owner) ? Object.entries(owner).filter(([key]) => !facetKeys.has(key)) : [];
-    walk.owners.push({ id: place.id.join('/'), area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: place.label, file: place.file, at: place.at, details });
+    walk.owners.push({ id: place.id, area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: place.label, file: place.file, at: place.at, details });
   }
   for (const field of fields) visit(owner, field, place, walk);
 }
 
-function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk): void {
+function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk, ask?: () => string): void {
   const value = own(owner, key);
   const state = value === null && meta.acceptsNull ? 'stated' : facetState(value);
+  const missing = state === 'missing';
+  // Most optional facets are not written: they are passed over before anything is built for them.
+  if (missing && (meta.optional || meta.refinement) && !(meta.refinement !== undefined && walk.context.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true)) return;
   // The metadata was attached to this owner's own schema, so the owner has the type it expects.
   const reason = meta.notApplicable?.(owner as never);
-  const counted = !(meta.optional || meta.refinement) || state !== 'missing' || (meta.refinement !== undefined && walk.context.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true);
-  // Most optional facets are not written: they are passed over before anything is built for them.
-  if ((reason !== undefined && state === 'missing') || (reason === undefined && !counted)) return;
-  const label = place.label ? `${place.label}: ${meta.label}` : meta.label;
-  const at = [...place.at, key];
+  if (reason !== undefined && missing) return;
+  const labelOf = () => (place.label ? `${place.label}: ${meta.label}` : meta.label);
+  const segment = idSegment(key);
+  const id = `${place.id}/${segment}`;
   if (reason !== undefined) {
-    walk.ignored.push({ file: place.file, at, id: [...place.id, idSegment(key)].join('/'), message: `${label} is ignored: ${reason}.` });
+    walk.ignored.push({ file: place.file, at: [...place.at, key], id, message: `${labelOf()} is ignored: ${reason}.` });
     return;
   }
-  const idParts = [...place.id, idSegment(key)];
-  const id = idParts.join('/');
-  // Where the facet is written, or, when it is not, its owner.
-  const where = state === 'missing' ? place.at : at;
-  if (walk.ids.has(id)) {
-    walk.duplicates.push({ file: place.file, at: where, id, message: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is written twice: both would be \`${id}\`, so only the first counts. Merge the two, or make them differ.` });
+  if (walk.ids?.has(id)) {
+    const label = labelOf();
+    // Where the facet is written, or, when it is not, its owner.
+    walk.duplicates.push({ file: place.file, at: missing ? place.at : [...place.at, key], id, message: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is written twice: both would be \`${id}\`, so only the first counts. Merge the two, or make them differ.` });
     return;
   }
-  walk.ids.add(id);
+  walk.ids?.add(id);
   const by = state === 'stated' ? meta.heldUpBy?.(value) : undefined;
   if (by !== undefined) walk.heldUp.push({ id, by });
+  walk.total++;
+  if (state === 'stated' || state === 'none') walk.stated++;
   const open = state === 'open' && isOpenValue(value) ? value : undefined;
-  const pos = isGap(state) ? walk.context.locate?.(where, state !== 'missing') : undefined;
+  const named = meta.blockedBy?.(owner as never);
+  const blocked = (named !== undefined && named.length > 0) || (open?.blocked_by !== undefined && open.blocked_by.length > 0);
+  const children = state === 'stated' && meta.children ? meta.children : undefined;
+  // A summary builds only the facets a file's result reads; the others are counted above.
+  if (!walk.all && !isGap(state) && !blocked && !(meta.prose && state === 'stated')) {
+    if (children) visitChildren(value, valueSchema, children, { ...place, id, at: [...place.at, key] }, walk);
+    return;
+  }
+  const label = labelOf();
+  const at = [...place.at, key];
+  const where = missing ? place.at : at;
+  const pos = isGap(state) ? walk.context.locate?.(where, !missing) : undefined;
   walk.facets.push({
     id,
     area: place.module.key,
@@ -142,16 +199,16 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     ...(value !== undefined ? { value } : {}),
     ...(meta.prose ? { prose: true as const } : {}),
     ...(state === 'stated' && meta.show ? { shown: meta.show(value as never) } : {}),
-    question: typeof open?.open === 'string' ? open.open : question(key, meta, walk.context.count),
+    question: typeof open?.open === 'string' ? open.open : (ask?.() ?? question(key, meta, walk.context.count)),
     ...(open?.owner !== undefined ? { owner: open.owner } : {}),
     ...(open?.link !== undefined ? { link: open.link } : {}),
-    blockedBy: [...(meta.blockedBy?.(owner as never) ?? []).map((k) => [...place.id, idSegment(k)].join('/')), ...(open?.blocked_by ?? [])],
+    blockedBy: [...(named ?? []).map((k) => `${place.id}/${idSegment(k)}`), ...(open?.blocked_by ?? [])],
     blocks: [],
     file: place.file,
     at: where,
     ...(pos ? { line: pos.line, column: pos.column } : {}),
   });
-  if (state === 'stated' && meta.children) visitChildren(value, valueSchema, meta.children, { ...place, id: idParts, at }, walk);
+  if (children) visitChildren(value, valueSchema, children, { ...place, id, at }, walk);
 }
 
 /** The facets inside a stated value: a map's entries, a list's elements, or the value's own. */
@@ -161,8 +218,9 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
     // Each entry of the map is a facet of the map (responses by status).
     const schema = entrySchema(valueSchema);
     for (const name of isObj(value) ? Object.keys(value) : []) {
-      const meta: FacetMeta<never> = { label: name, question: entry.question(markdownCode(name)), ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}), ...(entry.prose ? { prose: true } : {}) };
-      visit(value, { key: name, meta, value: schema }, { ...place, label: children.label(name) }, walk);
+      // Its question is asked only of an entry that becomes a facet (`ask`).
+      const meta: FacetMeta<never> = { label: name, question: '', ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}), ...(entry.prose ? { prose: true } : {}) };
+      visit(value, { key: name, meta, value: schema }, { ...place, label: children.label(name) }, walk, () => entry.question(markdownCode(name)));
     }
     return;
   }
@@ -174,14 +232,19 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
   }
   if (child.of === 'map' && isObj(value)) {
     for (const [name, element] of Object.entries(value)) {
-      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: [...place.id, idSegment(name)], at: [...place.at, name], label: children.label(name) }, walk);
+      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: `${place.id}/${idSegment(name)}`, at: [...place.at, name], label: children.label(name) }, walk);
     }
   }
   if (child.of === 'list' && Array.isArray(value)) {
+    const segments = value.map((element: unknown, index) => children.id?.(element, index) ?? String(index));
+    // Elements that share an id (or whose id is more than one segment) may give two facets one id: those are told apart from here.
+    const shared = walk.ids === undefined && (new Set(segments).size < segments.length || segments.some((s) => s.includes('/')));
+    if (shared) walk.ids = new Set();
     value.forEach((element: unknown, index) => {
-      const segment = children.id?.(element, index) ?? String(index);
-      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: [...place.id, segment], at: [...place.at, index], label: children.label(segment) }, walk);
+      const segment = segments[index] ?? String(index);
+      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: `${place.id}/${segment}`, at: [...place.at, index], label: children.label(segment) }, walk);
     });
+    if (shared) walk.ids = undefined;
   }
 }
 

@@ -1,8 +1,11 @@
 import type { Analysis } from '../analyze.ts';
-import { AREAS, type AreaData, type AreaKey } from '../areas/index.ts';
+import { AREAS, itemTitle, type AreaData, type AreaKey } from '../areas/index.ts';
+import { proseMarkdown } from '../link/markdown.ts';
+import { linkResolver } from '../link/resolve.ts';
 import { PRIMITIVE_TYPES } from '../areas/shape.ts';
 import { facetState, isNoneValue, isObj, isOpenValue, stated, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
+import { externalDocsKey } from './external-docs.ts';
 
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
 export const GAPS_EXTENSION = 'x-specbench-gaps';
@@ -144,7 +147,7 @@ const WHOLE: readonly string[] = ['title', 'description', 'default', 'examples',
 /** A resource as a JSON Schema: its single value's shape, or an object of its fields. */
 export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj, dialect: SchemaDialect = OPENAPI): Obj {
   const d = item.data;
-  const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}) };
+  const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}), ...externalDocsKey(d.external_docs) };
   const value = stated(d.value);
   if (isObj(value)) return { ...base, ...shapeSchema(value, ref, dialect) };
   // A resource's fields are an object's (stated, or stated as none); while they are open, no type is claimed.
@@ -204,4 +207,21 @@ export function versionOf(a: Analysis): string {
 export function exportedVersion(a: Analysis): Item<'versioning'> | undefined {
   const versions = itemsOf(a, 'versioning');
   return versions.find((x) => stated(x.data.status) === 'current') ?? versions[0];
+}
+
+/**
+ * Prose links (`[[resources/Order]]`, `[[states/order-status|lifecycle]]`) mean nothing to the
+ * tools an export is for (they showed the brackets, and a re-import found the targets missing):
+ * each `description` is written with every link as its words, its label or what it names (its
+ * title). A description without `[[` is written exactly as stated.
+ */
+export function plainProseLinks<T>(doc: T, a: Analysis): T {
+  const titles = new Map(a.spec.areas.flatMap((area) => area.items.map((i) => [`${area.key}/${i.id}`, itemTitle(area.key, i)] as const)));
+  const write = proseMarkdown(linkResolver(titles, { area: () => '', item: () => '', facet: () => '' }));
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isObj(v)) return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'description' && typeof x === 'string' && x.includes('[[') ? write(x) : walk(x)]));
+  };
+  return walk(doc) as T;
 }

@@ -3,6 +3,7 @@ import { aType, COMPOSITIONS, CONSTRAINT_KEYS, isResourceType, PRIMITIVE_TYPES, 
 import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { patternMatcher } from '../checks/shapes.ts';
+import { importExternalDocs } from './external-docs.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { ONE_LINE } from './text.ts';
 
@@ -200,9 +201,12 @@ export class SchemaMapper {
   /** A component schema as a resource: its fields when it is a plain object, else its single value. */
   private resource(schema: unknown, pointer: string): ItemInput<'resources'> {
     if (!isObj(schema)) return { fields: { open: 'The source gives no schema.' } };
-    const shape = this.object(schema, pointer);
+    // A named schema's external docs are its resource's (a shape has no place for them).
+    const { externalDocs, ...own } = schema;
+    const docs = importExternalDocs(externalDocs, `${pointer}/externalDocs`, this.unmapped);
+    const shape = this.object(externalDocs === undefined ? schema : own, pointer);
     const { title, description, fields, type, ...rest } = shape;
-    const head: ItemInput<'resources'> = { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}) };
+    const head: ItemInput<'resources'> = { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(docs ? { external_docs: docs } : {}) };
     if (type === 'object' && Object.keys(rest).length === 0) return { ...head, fields: fields ?? { none: 'The source schema is an object with no properties.' } };
     if (type === undefined && fields === undefined && Object.keys(rest).length === 0) return { ...head, fields: { open: 'The source schema states no type or properties.' } };
     return { ...head, value: { ...(type !== undefined ? { type } : {}), ...(fields !== undefined ? { fields } : {}), ...rest } };

@@ -96,7 +96,12 @@ export function blockNesting(text: string): { depth: number; line: number; conta
   let worst = { depth: 0, line: 1 };
   let line = 1;
   let containers = 0;
-  for (const row of text.split('\n')) {
+  // Line by line without splitting the text (most prose is one line, some thousands).
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const row = text.slice(start, end);
+    start = end + 1;
     let i = 0;
     let columns = 0;
     let markers = 0;
@@ -129,6 +134,8 @@ const WHITESPACE = /\s/u;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 /** An ASCII punctuation character, which a backslash escapes. */
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
+/** What `inlineMarkers` looks at: a backslash, a bracket, `*` or `_`. */
+const MARKER_OR_ESCAPE = /[\\[\]*_]/g;
 
 /**
  * The inline markers that make the Markdown parser slow, counted in one pass before it runs:
@@ -140,6 +147,11 @@ export function inlineMarkers(text: string): { emphasis: number; brackets: numbe
   let brackets = 0;
   let i = 0;
   while (i < text.length) {
+    // Every other character is passed over: on to the next that may be a marker or an escape.
+    MARKER_OR_ESCAPE.lastIndex = i;
+    const next = MARKER_OR_ESCAPE.exec(text);
+    if (next === null) break;
+    i = next.index;
     const c = text[i] ?? '';
     if (c === '\\' && ESCAPABLE.test(text[i + 1] ?? '')) {
       i += 2;
@@ -367,6 +379,8 @@ const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
     (raw: string, target: string, label: string | undefined) => {
       const hit = resolve(target);
       if (!hit) return { type: 'text', value: raw } satisfies Text;
+      // A place of no address (an export for other tools, which know no page of the spec): the words alone.
+      if (hit.href === '') return { type: 'text', value: label ?? hit.label } satisfies Text;
       return { type: 'link', url: hit.href, children: [{ type: 'text', value: label ?? hit.label }] };
     },
   ]);

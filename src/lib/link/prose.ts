@@ -107,12 +107,25 @@ function mapDescriptions(value: unknown, f: (text: string) => string): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'description' && typeof v === 'string' ? f(v) : mapDescriptions(v, f)]));
 }
 
-function walk(value: unknown, path: Path, at: { file: string; source: string }, add: (p: Prose) => void): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i], at, add));
-  else if (isObj(value)) {
-    for (const [key, v] of Object.entries(value)) {
+/** Every `description` in a value, in document order; `path` is where the walk is, grown and shrunk in place and copied only for a description found. */
+function walk(value: unknown, path: Array<string | number>, at: { file: string; source: string }, add: (p: Prose) => void): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v === null || typeof v !== 'object') continue;
+      path.push(i);
+      walk(v, path, at, add);
+      path.pop();
+    }
+  } else if (isObj(value)) {
+    for (const key of Object.keys(value)) {
+      const v = value[key];
       if (key === 'description' && typeof v === 'string') add({ ...at, path: [...path, key], text: v });
-      else walk(v, [...path, key], at, add);
+      else if (v !== null && typeof v === 'object') {
+        path.push(key);
+        walk(v, path, at, add);
+        path.pop();
+      }
     }
   }
 }

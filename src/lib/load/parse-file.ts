@@ -32,7 +32,7 @@ export function sourceText(path: string, bytes: Uint8Array, diagnostics: Diagnos
   const { text, diagnostic } = decode(path, bytes);
   if (diagnostic) diagnostics.push(diagnostic);
   // A lone CR ends a line in YAML (and in old Mac files); one character for one keeps every offset.
-  return text?.replace(/\r(?!\n)/g, '\n');
+  return text !== undefined && text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 /** The parsed text of a file, for locating what is said about it; undefined when it is no text. */

@@ -35,10 +35,16 @@ export async function gitRoot(cwd: string): Promise<string | undefined> {
   return git(cwd, ['rev-parse', '--show-toplevel']).then((s) => s.trim(), () => undefined);
 }
 
-/** The commit a revision names. */
+/** Whether the clone is shallow (made with --depth): commits before its edge were not fetched. */
+const isShallow = async (root: string) => (await git(root, ['rev-parse', '--is-shallow-repository']).catch(() => '')).trim() === 'true';
+
+/** What to do in a shallow clone that lacks the commits asked for. */
+const FETCH_THEM = 'fetch them with `git fetch --unshallow`, or in GitHub Actions check out with `fetch-depth: 0` (actions/checkout)';
+
+/** The commit a revision names; in a shallow clone, a revision it lacks is said to be one the clone did not fetch. */
 export async function resolveRevision(root: string, rev: string): Promise<string> {
-  return (await git(root, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch(() => {
-    throw new GitError(`unknown revision \`${rev}\``);
+  return (await git(root, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch(async () => {
+    throw new GitError((await isShallow(root)) ? `revision \`${rev}\` is not in this clone: it is shallow (made with --depth), so older commits were not fetched; ${FETCH_THEM}` : `unknown revision \`${rev}\``);
   })).trim();
 }
 
@@ -48,6 +54,7 @@ export async function defaultBase(root: string): Promise<string> {
     const base = await git(root, ['merge-base', 'HEAD', branch]).then((s) => s.trim(), () => '');
     if (base) return base;
   }
+  if (await isShallow(root)) throw new GitError(`no commit this branch shares with main is in this clone: it is shallow (made with --depth); ${FETCH_THEM}, or give --base REV`);
   throw new GitError('no main branch to compare with; give --base REV');
 }
 

@@ -44,6 +44,21 @@ const ABSOLUTE = new RegExp(`^https?://${NO_BLANKS}+$`, 'i');
 const SERVER = new RegExp(`^(?!(javascript|data|vbscript|file|blob|about|filesystem):)[a-z][a-z0-9+.-]*://${NO_BLANKS}+$`, 'i');
 const LINK = new RegExp(`^(?:https?://${NO_BLANKS}+|(?![^/?#]*:)${NO_BLANKS}+)$`, 'i');
 
+/**
+ * A server's address relative to where the interface description is read (OpenAPI 3's
+ * `/api/v1`), without its anchors, for the server schema to put beside its absolute form: a
+ * path from the root, its `{variables}` allowed. Never `//host` or `/\\host` (which a browser
+ * reads as another host), never blanks or control characters (which a browser strips, joining
+ * `/` and `/host` into `//host`), and no query or fragment (a base path holds none).
+ */
+export const RELATIVE_SERVER_PATTERN = `/(?![/\\\\])(?:${NO_BLANKS.slice(0, -1)}?#]|\\{[A-Za-z0-9_.-]+\\})*`;
+const RELATIVE_SERVER = new RegExp(`^${RELATIVE_SERVER_PATTERN}$`);
+
+/** Whether a server's address is a path from the root (`/api/v1`) rather than an absolute URL. */
+export function isRelativeServerUrl(url: string): boolean {
+  return RELATIVE_SERVER.test(url);
+}
+
 /** The patterns of the URL schemas, so a failed match is reported as a bad URL. */
 export const URL_PATTERNS: ReadonlySet<string> = new Set([String(ABSOLUTE), String(LINK), String(SERVER)]);
 

@@ -17,7 +17,7 @@ describe('the messages the issue names', () => {
   it('`trigger: The customer checks out.` says the three forms a trigger takes, and shows one', () => {
     const machine = `${text('states/order-status.yaml')}  - from: shipped\n    to: cancelled\n    trigger: The customer checks out.\n`;
     expect(said(example({ 'states/order-status.yaml': machine }).diagnostics, 'wrong-type')).toEqual([
-      'states/order-status.yaml:16:14 Wrong type at `transitions.3.trigger`: expected `{ endpoint: id } | { event: id } | { condition: text }`, found string `The customer checks out.`. For example: `trigger: { endpoint: place-order }`.',
+      'states/order-status.yaml:17:14 Wrong type at `transitions.3.trigger`: expected `{ endpoint: id } | { event: id } | { condition: text }`, found string `The customer checks out.`. For example: `trigger: { endpoint: place-order }`.',
     ]);
   });
 
@@ -33,7 +33,7 @@ describe('the messages the issue names', () => {
     const machine = `${text('states/order-status.yaml')}  - { from: shipped, to: cancelled, triger: { endpoint: cancel-order } }\n`;
     const [message] = said(example({ 'states/order-status.yaml': machine }).diagnostics, 'unknown-key');
     expect(message).toBe(
-      'states/order-status.yaml:14:37 Unknown key `triger` in `transitions.3`; did you mean `trigger`? Expected one of: description, from, to, trigger. For example: `transitions: [ { from: draft, to: placed, trigger: { endpoint: place-order } } ] # and 2 more`.',
+      'states/order-status.yaml:15:37 Unknown key `triger` in `transitions.3`; did you mean `trigger`? Expected one of: description, from, to, trigger. For example: `transitions: [ { from: draft, to: placed, trigger: { endpoint: place-order } } ] # and 2 more`.',
     );
   });
 

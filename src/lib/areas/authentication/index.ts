@@ -155,7 +155,7 @@ export const authentication = defineArea({
     for (const [token, life] of Object.entries(stated(before.token_lifetimes) ?? {})) {
       const next = own(now, token);
       const [was, is] = [seconds(life), seconds(next)];
-      if (was !== undefined && is !== undefined && is < was) say(`Token lifetime ${markdownCode(token)} of ${markdownCode(id)} shortened from ${life} to ${String(next)}.`);
+      if (was !== undefined && is !== undefined && is < was) say(`Token lifetime ${markdownCode(token)} of ${markdownCode(id)} shortened from ${life} to ${String(next)}.`, ['token_lifetimes', token]);
     }
   },
 });

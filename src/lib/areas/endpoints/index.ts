@@ -3,23 +3,33 @@ import { facetId } from '../../facet/ids.ts';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, own, stated } from '../../facet/state.ts';
 import { withArticle } from '../../facet/words.ts';
-import { idSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
+import { idSchema, lineSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { markdownCode } from '../../safety/markdown.ts';
-import { linkUrlSchema } from '../../safety/url.ts';
 import { defineArea } from '../area.ts';
 import { isRequiredParameter, parametersOf, parametersSchema } from '../parameters.ts';
 import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
 import { describeSecurity, requirements, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences } from '../shape.ts';
+import { tagNotes, tagNotesSchema } from '../tags.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 /** Methods whose requests carry no body: the request facet cannot apply. */
 export const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 export { LOCATIONS, parameterSchema, parametersOf, type Location, type Parameter } from '../parameters.ts';
 
+/** What an interface description says of a path beside its operations (OpenAPI's path item `summary` and `description`), shared by every method on it. */
+export const pathNoteSchema = z.strictObject({ summary: lineSchema.optional(), description: prose.optional() });
+
 /** `endpoints/_area.yaml`. */
 export const endpointsArea = facetObject(
-  { inventory: inventorySchema, description: prose.optional() },
+  {
+    inventory: inventorySchema,
+    description: prose.optional(),
+    /** The groups endpoints are listed under (their `tags`), in the order the description declares them: what each is, and where to read more; a group no endpoint is in yet may be declared too. */
+    tags: tagNotesSchema.optional(),
+    /** What is said of a path as a whole (OpenAPI's path item): a one-line summary and a description, shown on the page of every endpoint on it. */
+    paths: z.record(z.string().regex(/^\//, 'a path starts with /'), pathNoteSchema).optional(),
+  },
   { inventory: inventoryMeta('endpoints', 'method, path shape, parameters, request payload and response payloads') },
 );
 
@@ -44,8 +54,6 @@ export const endpointItem = facetObject(
     deprecated: facet(z.boolean()),
     /** The operation's id in an interface description, where it differs from the file name. */
     operation_id: z.string().min(1).optional(),
-    /** Where to read more about this endpoint (OpenAPI's `externalDocs`): the address, and what is there (Markdown). */
-    external_docs: z.strictObject({ url: linkUrlSchema, description: prose.optional() }).optional(),
     /** Ids of the limits that apply to this endpoint. */
     limits: z.array(idSchema).optional(),
     /**
@@ -118,8 +126,8 @@ export const endpoints = defineArea({
     return { listing: { ...(method !== undefined ? { badge: method } : {}), ...(typeof path === 'string' ? { line: path } : {}), ...(Array.isArray(tags) && tags.length > 0 ? { groups: tags } : {}) } };
   },
   shapes: (e) => [
-    ...parametersOf(e).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\`` })),
-    ...payloadShapes(e.request, ['request'], 'the request'),
+    ...parametersOf(e).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\``, sent: true as const })),
+    ...payloadShapes(e.request, ['request'], 'the request').map((s) => ({ ...s, sent: true as const })),
     ...Object.entries(stated(e.responses) ?? {}).flatMap(([status, r]) => payloadShapes(r, ['responses', status], `the ${status} response`)),
   ],
   references(e, add) {
@@ -132,6 +140,13 @@ export const endpoints = defineArea({
       for (const [key, id] of Object.entries(events)) add({ path: ['callbacks', name, Array.isArray(events) ? Number(key) : key], area: 'events', id, via: `callback ${name}` });
     }
   },
+  // What the area's file says of the endpoint's path as a whole.
+  aside: (e, area) => {
+    const path = stated(e.path);
+    const note = typeof path === 'string' && area.paths !== undefined && Object.hasOwn(area.paths, path) ? area.paths[path] : undefined;
+    return note && (note.summary !== undefined || note.description !== undefined) ? { label: 'This path', ...note } : undefined;
+  },
+  groups: tagNotes,
   // Clients call a method and a path; parameter names in the path are not part of the address.
   untitled: methodAndPath,
   identity: (e) => methodAndPath(e)?.replace(/\{[^}]*\}/g, '{}'),
@@ -142,12 +157,13 @@ export const endpoints = defineArea({
     }
     for (const key of ['method', 'path'] as const) {
       const [was, is] = [stated(before[key]), stated(after[key])];
-      if (was !== undefined && is !== undefined && was !== is) say(`Endpoint ${markdownCode(id)} ${key} changed from ${markdownCode(String(was))} to ${markdownCode(String(is))}.`);
+      if (was !== undefined && is !== undefined && was !== is) say(`Endpoint ${markdownCode(id)} ${key} changed from ${markdownCode(String(was))} to ${markdownCode(String(is))}.`, [key]);
     }
-    const had = new Set(parametersOf(before).filter((p) => p.parameter.required === true || p.location === 'path').map((p) => `${p.location} ${p.name}`));
+    // A path parameter is the path's own (`{id}`), stated or not: a new one is a changed path, said above.
+    const had = new Set(parametersOf(before).filter((p) => p.parameter.required === true).map((p) => `${p.location} ${p.name}`));
     for (const p of parametersOf(after)) {
       const key = `${p.location} ${p.name}`;
-      if ((p.parameter.required === true || p.location === 'path') && !had.has(key)) say(`Endpoint ${markdownCode(id)} now requires the ${p.location} parameter ${markdownCode(p.name)}.`);
+      if (p.location !== 'path' && p.parameter.required === true && !had.has(key)) say(`Endpoint ${markdownCode(id)} now requires the ${p.location} parameter ${markdownCode(p.name)}.`, ['parameters', p.location, p.name]);
     }
   },
   // A path parameter is always required: where its file does not say so, the document does.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
+import { externalDocsSchema, facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { facetState, stated } from '../../facet/state.ts';
 import { durationSchema, idSchema, lineSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
@@ -7,6 +7,7 @@ import { parametersOf, parametersSchema } from '../parameters.ts';
 import { headerSchema, payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes } from '../payload.ts';
 import { describeSecurity, securityAlternative, securityReferences } from '../security.ts';
 import { shapeReferences } from '../shape.ts';
+import { tagNotes, tagNotesSchema } from '../tags.ts';
 import { markdownCode } from '../../safety/markdown.ts';
 
 export const deliverySchema = z.strictObject({
@@ -50,6 +51,8 @@ export const channelSchema = z.strictObject({
   description: prose.optional(),
   /** The events it carries, by id; or by the key each has in the channel, where that differs from the event's id. */
   messages: z.union([z.array(idSchema), z.record(nameSchema, idSchema)]).optional(),
+  /** Where to read more about the channel (AsyncAPI's `externalDocs`). */
+  external_docs: externalDocsSchema.optional(),
 });
 
 /** A channel's events, each with its key in the channel (the event's id, where the channel lists ids). */
@@ -69,6 +72,8 @@ export const operationSchema = z.strictObject({
   title: lineSchema.optional(),
   summary: lineSchema.optional(),
   description: prose.optional(),
+  /** Where to read more about the operation (AsyncAPI's `externalDocs`). */
+  external_docs: externalDocsSchema.optional(),
 });
 
 /** `events/_area.yaml`: the inventory and the defaults every event follows. */
@@ -83,6 +88,8 @@ export const eventsArea = facetObject(
     channels: z.record(nameSchema, channelSchema).optional(),
     /** Operations by id: which events the service sends or receives on which channel. */
     operations: z.record(nameSchema, operationSchema).optional(),
+    /** The groups events are listed under (their `tags`), in the order the description declares them: what each is, and where to read more. */
+    tags: tagNotesSchema.optional(),
   },
   {
     inventory: inventoryMeta('event kinds', 'payload shape, and delivery, retries and signing where they differ from the defaults'),
@@ -149,6 +156,7 @@ export const events = defineArea({
   ],
   schema: eventsArea,
   items: { noun: 'event', plural: 'events', schema: eventItem },
+  groups: tagNotes,
   layout: () => [
     { kind: 'signature', keys: ['direction', 'channel'] },
     { kind: 'facts', keys: ['summary', 'deprecated', 'tags', 'name', 'operation_id'] },

@@ -109,15 +109,15 @@ export const limits = defineArea({
     if (!after) return;
     const [was, is] = [rate(before), rate(after)];
     if (was !== undefined && is !== undefined && is < was && before.kind === 'quota' && after.kind === 'quota') {
-      say(`Quota ${markdownCode(id)} lowered from ${String(before.quota)} per ${String(before.window)} to ${String(after.quota)} per ${String(after.window)}.`);
+      say(`Quota ${markdownCode(id)} lowered from ${String(before.quota)} per ${String(before.window)} to ${String(after.quota)} per ${String(after.window)}.`, [before.quota === after.quota ? 'window' : 'quota']);
     }
     if (before.kind === 'size' && after.kind === 'size') {
       const [b, a] = [stated(before.max_bytes), stated(after.max_bytes)];
-      if (typeof b === 'number' && typeof a === 'number' && a < b) say(`Size bound ${markdownCode(id)} lowered from ${b} to ${a} bytes.`);
+      if (typeof b === 'number' && typeof a === 'number' && a < b) say(`Size bound ${markdownCode(id)} lowered from ${b} to ${a} bytes.`, ['max_bytes']);
     }
     if (before.kind === 'timeout' && after.kind === 'timeout') {
       const [b, a] = [seconds(stated(before.duration)), seconds(stated(after.duration))];
-      if (b !== undefined && a !== undefined && a < b) say(`Time-out ${markdownCode(id)} shortened from ${String(before.duration)} to ${String(after.duration)}.`);
+      if (b !== undefined && a !== undefined && a < b) say(`Time-out ${markdownCode(id)} shortened from ${String(before.duration)} to ${String(after.duration)}.`, ['duration']);
     }
   },
 });

@@ -1,17 +1,30 @@
 import { z } from 'zod';
-import { facet, facetObject } from '../../facet/define.ts';
+import { externalDocsSchema, facet, facetObject } from '../../facet/define.ts';
+import { facetState, stated } from '../../facet/state.ts';
 import { lineSchema, nameSchema, placeholderSchema, prose } from '../../facet/values.ts';
-import { linkUrlSchema, serverUrlSchema } from '../../safety/url.ts';
+import { isRelativeServerUrl, linkUrlSchema, RELATIVE_SERVER_PATTERN, serverUrlSchema } from '../../safety/url.ts';
 import { defineArea } from '../area.ts';
 
-/** A server address, possibly with `{variables}` in it: `https://{region}.api.example.com/v1`. */
-const templatedUrl = z.string().regex(/^(?!(javascript|data|vbscript|file):)([a-z][a-z0-9+.-]*|\{[A-Za-z0-9_.-]+\}):\/\/[^\s<>"`\\^|]+$/i, 'expected an absolute URL such as https://{region}.api.example.com (the scheme may be a variable: {scheme}://…)');
+/** An absolute server address, possibly with `{variables}` in it: `https://{region}.api.example.com/v1`. */
+const TEMPLATED = String.raw`(?!(javascript|data|vbscript|file):)([a-z][a-z0-9+.-]*|\{[A-Za-z0-9_.-]+\}):\/\/[^\s<>"${'`'}\\^|]+`;
+
+/**
+ * A server's address: absolute, possibly with `{variables}` in it (`https://{region}.api.example.com/v1`),
+ * or a path from the root, relative to where the interface description is read (OpenAPI 3's `/api/v1`).
+ */
+export const serverAddressSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(?:${TEMPLATED}|${RELATIVE_SERVER_PATTERN})$`, 'i'),
+    'expected an absolute URL such as https://{region}.api.example.com (the scheme may be a variable: {scheme}://…), or a path from the root such as /api/v1 (relative to where the description is read; never //host)',
+  );
 
 /** One server the service runs on. */
 export const serverSchema = z.strictObject({
   /** Its name, where the interface description names servers (AsyncAPI's `production`). */
   name: nameSchema.optional(),
-  url: templatedUrl,
+  /** Its address: absolute (`https://api.example.com/v1`), or a path from the root (`/api/v1`) where the description gives no host. */
+  url: serverAddressSchema,
   /** The protocol, where the interface description states one that is not the URL's scheme (AsyncAPI's `SMF` at a `tcp://` address). */
   protocol: nameSchema.optional(),
   description: prose.optional(),
@@ -43,6 +56,8 @@ export const purposeArea = facetObject(
     /** Where the terms of service are. */
     terms_of_service: facet(linkUrlSchema),
     description: prose.optional(),
+    /** Where to read more about the service (OpenAPI's and AsyncAPI's `externalDocs`): the address, and what is there (Markdown). */
+    external_docs: externalDocsSchema.optional(),
   },
   {
     name: { label: 'service name', question: 'What is the service called?' },
@@ -71,3 +86,18 @@ export const purpose = defineArea({
   // As the seed has it: a placeholder is stated (shown as such) and still a gap for the concrete address.
   areaScaffold: { base_url: '{base_url}' },
 });
+
+/**
+ * The base address pages put before an endpoint's path: `base_url` as written (its placeholder
+ * too), except where it states no address and the one server stated is a path from the root
+ * (`/api/v1`, a description that gives no host), which is then that path: the host stays unknown,
+ * the base path is not lost. Undefined where neither says anything.
+ */
+export function shownBase(purpose: { base_url?: unknown; servers?: unknown }): string | undefined {
+  const base = typeof purpose.base_url === 'string' ? purpose.base_url : undefined;
+  const servers = stated(purpose.servers);
+  const [only, ...more] = Array.isArray(servers) ? servers : [];
+  const relative = more.length === 0 && typeof only?.url === 'string' && isRelativeServerUrl(only.url) ? only.url.replace(/\/+$/, '') : undefined;
+  if (relative !== undefined && (base === undefined || facetState(base) !== 'stated')) return relative;
+  return base;
+}

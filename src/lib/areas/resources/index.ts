@@ -63,8 +63,8 @@ export const resources = defineArea({
     { kind: 'shape', key: 'value', title: 'Value' },
   ],
   shapes: (item) => [
-    ...Object.entries(stated(item.fields) ?? {}).map(([name, field]) => ({ shape: field, path: ['fields', name], name: `field \`${name}\`` })),
-    ...(isObj(stated(item.value)) ? [{ shape: stated(item.value) as Shape, path: ['value'], name: 'the value' }] : []),
+    ...Object.entries(stated(item.fields) ?? {}).map(([name, field]) => ({ shape: field, path: ['fields', name], name: `field \`${name}\``, sent: true as const })),
+    ...(isObj(stated(item.value)) ? [{ shape: stated(item.value) as Shape, path: ['value'], name: 'the value', sent: true as const }] : []),
   ],
   references(item, add) {
     for (const [name, field] of Object.entries(stated(item.fields) ?? {})) shapeReferences(field, ['fields', name], `field ${name}`, add);
@@ -76,16 +76,16 @@ export const resources = defineArea({
     for (const [name, was] of Object.entries(stated(before.fields) ?? {})) {
       const is = own(now, name) as Field | undefined;
       if (is === undefined) {
-        say(`Field ${markdownCode(name)} of ${markdownCode(id)} removed.`);
+        say(`Field ${markdownCode(name)} of ${markdownCode(id)} removed.`, ['fields']);
         continue;
       }
       const [wasType, isType] = [stated(was.type), stated(is.type)];
-      if (stated(was.required) !== true && stated(is.required) === true) say(`Field ${markdownCode(name)} of ${markdownCode(id)} made required.`);
-      if (wasType !== undefined && isType !== undefined && wasType !== isType) say(`Field ${markdownCode(name)} of ${markdownCode(id)} changed type from ${markdownCode(wasType)} to ${markdownCode(isType)}.`);
+      if (stated(was.required) !== true && stated(is.required) === true) say(`Field ${markdownCode(name)} of ${markdownCode(id)} made required.`, ['fields', name, 'required']);
+      if (wasType !== undefined && isType !== undefined && wasType !== isType) say(`Field ${markdownCode(name)} of ${markdownCode(id)} changed type from ${markdownCode(wasType)} to ${markdownCode(isType)}.`, ['fields', name, 'type']);
       const [wasAllowed, isAllowed] = [allowedValues(was), allowedValues(is)];
       const dropped = isAllowed ? (wasAllowed ?? []).filter((v) => !isAllowed.includes(v)) : [];
       if (isAllowed && (!wasAllowed || dropped.length > 0)) {
-        say(`Allowed values of ${markdownCode(`${id}.${name}`)} narrowed${wasAllowed ? `: ${dropped.map((v) => markdownCode(String(v))).join(', ')} no longer allowed` : ` to ${isAllowed.map((v) => markdownCode(String(v))).join(', ')}`}.`);
+        say(`Allowed values of ${markdownCode(`${id}.${name}`)} narrowed${wasAllowed ? `: ${dropped.map((v) => markdownCode(String(v))).join(', ')} no longer allowed` : ` to ${isAllowed.map((v) => markdownCode(String(v))).join(', ')}`}.`, ['fields', name, 'allowed']);
       }
     }
   },

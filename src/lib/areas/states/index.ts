@@ -28,10 +28,10 @@ export const states = defineArea({
   breaking(before, after, say, id) {
     if (!after) return say(`State machine ${markdownCode(id)} removed.`);
     const now = new Set(Object.keys(stated(after.states) ?? {}));
-    for (const s of Object.keys(stated(before.states) ?? {})) if (!now.has(s)) say(`State ${markdownCode(s)} of ${markdownCode(id)} removed.`);
+    for (const s of Object.keys(stated(before.states) ?? {})) if (!now.has(s)) say(`State ${markdownCode(s)} of ${markdownCode(id)} removed.`, ['states']);
     const ids = (m: typeof before) => new Set((stated(m.transitions) ?? []).map(transitionId));
     const kept = ids(after);
-    for (const t of ids(before)) if (!kept.has(t)) say(`Transition ${markdownCode(t)} of ${markdownCode(id)} removed.`);
+    for (const t of ids(before)) if (!kept.has(t)) say(`Transition ${markdownCode(t)} of ${markdownCode(id)} removed.`, ['transitions']);
   },
   view: (machine, id) => ({ machine: machineView(machine, id) }),
   intro: ({ items }) => (items === 0 ? ['No state list and no transition between states is stated, so no transition table can be written.'] : []),

@@ -4,8 +4,9 @@ import type { Item } from '../../model/spec.ts';
 import { channelMessages } from '../../areas/events/index.ts';
 import type { SecurityAlternative } from '../../areas/security.ts';
 import { seg } from '../result.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, type SchemaDialect } from '../export-common.ts';
-import { exportInfo } from './info.ts';
+import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks, type SchemaDialect } from '../export-common.ts';
+import { externalDocsKey } from '../external-docs.ts';
+import { exportInfo, exportTags } from './info.ts';
 import { exportServers } from './servers.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
@@ -16,8 +17,12 @@ const part = (key: string) => encodeURIComponent(seg(key));
 /** The kinds of security scheme AsyncAPI 3 states scopes on. */
 const SCOPED: ReadonlySet<string> = new Set(['oauth2', 'openIdConnect']);
 
-/** The spec's events as an AsyncAPI 3.0 document, with open gaps under `x-specbench-gaps`. */
+/** The spec's events as an AsyncAPI 3.0 document, with open gaps under `x-specbench-gaps`, its prose links written as their words. */
 export function exportAsyncApi(a: Analysis): Obj {
+  return plainProseLinks(asyncApiDocument(a), a);
+}
+
+function asyncApiDocument(a: Analysis): Obj {
   const purpose = areaData(a, 'purpose');
   const gapsOf = gapsByOwner(a);
   const events = itemsOf(a, 'events');
@@ -54,6 +59,7 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(headers ? { headers: shapeSchema({ type: 'object', fields: headers }, ref, dialect(`events/${e.id}/headers`)) } : {}),
       ...(examples.length ? { examples } : {}),
       ...(Array.isArray(tags) && tags.length ? { tags: tags.map((name) => ({ name })) } : {}),
+      ...externalDocsKey(e.data.external_docs),
       ...(gapsOf('events', e.id).length ? { [GAPS_EXTENSION]: gapsOf('events', e.id) } : {}),
     };
     // Security alternatives of one scheme each are AsyncAPI's list; schemes needed together, or none at all, have no form there.
@@ -73,6 +79,7 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(c.summary !== undefined ? { summary: c.summary } : {}),
       ...(c.description !== undefined ? { description: c.description } : {}),
       ...(channelMessages(c).length ? { messages: Object.fromEntries(channelMessages(c).map(([key, m]) => [key, { $ref: `#/components/messages/${part(keyOf(m))}` }])) } : {}),
+      ...externalDocsKey(c.external_docs),
     };
     for (const [, m] of channelMessages(c)) if (!onChannel.has(m)) onChannel.set(m, id);
   }
@@ -92,6 +99,7 @@ export function exportAsyncApi(a: Analysis): Obj {
       ...(o.description !== undefined ? { description: o.description } : {}),
       ...(o.messages ? { messages: o.messages.map((m) => ({ $ref: `#/channels/${part(o.channel)}/messages/${part(m)}` })) } : {}),
       ...(shared ? { security: shared } : {}),
+      ...externalDocsKey(o.external_docs),
     };
   }
   for (const e of events) {
@@ -117,6 +125,7 @@ export function exportAsyncApi(a: Analysis): Obj {
   const say = (id: string, reason: string) => unexported.push({ id, reason });
   const { servers, baseCarried, protocol } = exportServers(purpose, say);
   const info = exportInfo(purpose, say);
+  const tags = exportTags(area);
   // The events' transport is the protocol of the first server, where it is that and nothing more.
   const delivery = statedObj(area.delivery);
   const deliveryCarried = delivery !== undefined && protocol !== undefined && delivery.transport === protocol && delivery.description === undefined;
@@ -124,9 +133,9 @@ export function exportAsyncApi(a: Analysis): Obj {
     ...notCarried(
       a,
       {
-        purpose: { area: ['name', 'purpose', 'servers', 'contact', 'license', 'terms_of_service', ...(baseCarried ? ['base_url'] : [])] },
+        purpose: { area: ['name', 'purpose', 'servers', 'contact', 'license', 'terms_of_service', 'external_docs', ...(baseCarried ? ['base_url'] : [])] },
         resources: { items: 'all' },
-        events: { area: ['channels', 'operations', ...(deliveryCarried ? ['delivery'] : [])], items: ['name', 'title', 'summary', 'description', 'payload', 'channel', 'direction', 'headers', 'security', 'tags'] },
+        events: { area: ['channels', 'operations', 'tags', ...(deliveryCarried ? ['delivery'] : [])], items: ['name', 'title', 'summary', 'description', 'payload', 'channel', 'direction', 'headers', 'security', 'tags', 'external_docs'] },
         authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints', 'mechanism', 'http_scheme', 'token_format'] : []) },
       },
       'AsyncAPI',
@@ -134,7 +143,7 @@ export function exportAsyncApi(a: Analysis): Obj {
   );
   return {
     asyncapi: '3.0.0',
-    info: { title: text(purpose.name) ?? '', version: versionOf(a), ...(text(purpose.purpose) ? { description: purpose.purpose } : {}), ...info },
+    info: { title: text(purpose.name) ?? '', version: versionOf(a), ...(text(purpose.purpose) ? { description: purpose.purpose } : {}), ...info, ...(tags.length > 0 ? { tags } : {}) },
     ...(servers ? { servers } : {}),
     channels,
     operations,

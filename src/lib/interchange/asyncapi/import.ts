@@ -8,7 +8,8 @@ import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { canonical, refName, SchemaMapper } from '../schema-map.ts';
 import { ONE_LINE, serviceName, titled } from '../text.ts';
-import { importInfo } from './info.ts';
+import { importExternalDocs } from '../external-docs.ts';
+import { importInfo, importTags } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
 import { follow, toolKey } from './raw.ts';
 import { importServers } from './servers.ts';
@@ -190,7 +191,7 @@ function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Rec
 }
 
 /** The keys of a message the spec keeps. */
-const MESSAGE_KEYS = ['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags'];
+const MESSAGE_KEYS = ['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags', 'externalDocs'];
 
 /**
  * A message's name, title, summary and description as its event's: the name where the document
@@ -257,6 +258,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
     const tags = tagsOf(message, at, unmapped);
+    const docs = importExternalDocs(message.externalDocs, `${at}/externalDocs`, unmapped, toolKey);
     return {
       area: 'events' as const,
       id,
@@ -268,6 +270,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
         ...(direction ? { direction } : {}),
         ...(headers ? { headers } : {}),
         ...(tags.length ? { tags } : {}),
+        ...(docs ? { external_docs: docs } : {}),
         ...(d?.security ? { security: d.security.map((all) => (all.length === 1 && all[0] ? { scheme: schemeIds.id(all[0].name), ...(all[0].scopes.length ? { scopes: all[0].scopes } : {}) } : { all: all.map((r) => ({ scheme: schemeIds.id(r.name), ...(r.scopes.length ? { scopes: r.scopes } : {}) })) })) } : {}),
       },
     };
@@ -279,6 +282,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const grouping = v3 ? channelsAndOperations(raw, channelEvent, unmapped) : channelsAndOperations2(doc, (message) => messages.of(message), unmapped);
   otherKeys(raw, v3, unmapped);
   const { servers, base, protocol } = importServers(doc, raw, unmapped);
+  const tags = importTags(raw, unmapped);
   if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
   const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
   const info = obj(doc.info);
@@ -297,7 +301,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
       resources: schemas.resources.size > 0 ? { inventory: 'complete' } : {},
       endpoints: { inventory: { none: 'An AsyncAPI description has no HTTP endpoints; see events.' } },
       authentication: schemes.length ? { inventory: 'complete' } : {},
-      events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(protocol !== undefined ? { delivery: { transport: protocol } } : {}), ...grouping },
+      events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(protocol !== undefined ? { delivery: { transport: protocol } } : {}), ...grouping, ...(Object.keys(tags).length > 0 ? { tags } : {}) },
       versioning: version ? { inventory: 'complete' } : {},
     },
     items: [
@@ -386,8 +390,9 @@ function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => Message
       let id = wanted;
       for (let n = 2; id in operations; n++) id = `${wanted}-${n}`;
       if (id !== wanted) unmapped.push({ pointer, reason: `the operation is kept under the id \`${id}\`, and an export names it so: \`${wanted}\` is another operation's` });
-      for (const k of ['tags', 'externalDocs', 'traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
-      operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped) };
+      for (const k of ['tags', 'traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+      const docs = importExternalDocs(o.externalDocs, `${pointer}/externalDocs`, unmapped, toolKey);
+      operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped), ...(docs ? { external_docs: docs } : {}) };
     }
     for (const k of ['servers']) if (channel[k] !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
     const messages = carried.every(([k, id]) => k === id) ? carried.map(([, id]) => id) : Object.fromEntries(carried);
@@ -414,8 +419,9 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
     });
     // A list of event ids, or, where a message's key in the channel is not its event's id, the keys with their events.
     const messages = pairs.every(([m, id]) => m === id) ? pairs.map(([, id]) => id) : Object.fromEntries(pairs);
-    for (const k of ['servers', 'tags', 'externalDocs']) if (channel[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
-    channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(pairs.length > 0 ? { messages } : {}) };
+    for (const k of ['servers', 'tags']) if (channel[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
+    const docs = writtenDocs(raw, channel.externalDocs, `${pointer}/externalDocs`, unmapped);
+    channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(pairs.length > 0 ? { messages } : {}), ...(docs ? { external_docs: docs } : {}) };
   }
   const operations: NonNullable<Grouping['operations']> = {};
   for (const [key, o] of Object.entries(obj(raw.operations))) {
@@ -435,10 +441,18 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
           return [];
         })
       : undefined;
-    for (const k of ['tags', 'externalDocs']) if (op[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
-    operations[key] = { action: op.action, channel, ...(messages ? { messages } : {}), ...about(op, pointer) };
+    if (op.tags !== undefined) unmapped.push({ pointer: `${pointer}/tags`, reason: "an operation's `tags` has no place in the spec" });
+    const docs = writtenDocs(raw, op.externalDocs, `${pointer}/externalDocs`, unmapped);
+    operations[key] = { action: op.action, channel, ...(messages ? { messages } : {}), ...about(op, pointer), ...(docs ? { external_docs: docs } : {}) };
   }
   return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
+}
+
+/** External docs as the file writes them (AsyncAPI 3 may write a reference to them), said where they are written. */
+function writtenDocs(raw: Obj, value: unknown, pointer: string, unmapped: Unmapped[]) {
+  if (value === undefined) return undefined;
+  const written = follow(raw, value, pointer);
+  return importExternalDocs(isObj(value) ? written.value : value, written.pointer, unmapped, toolKey);
 }
 
 type Json = z.infer<typeof jsonValue>;

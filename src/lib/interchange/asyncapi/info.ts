@@ -2,16 +2,23 @@ import type { AreaData, AreaInput } from '../../areas/index.ts';
 import { purposeArea } from '../../areas/purpose/index.ts';
 import { isObj, statedObj, type Obj } from '../../facet/state.ts';
 import { text } from '../export-common.ts';
+import { tagNotes } from '../../areas/tags.ts';
+import { nameSchema } from '../../facet/values.ts';
+import { externalDocsKey, importExternalDocs } from '../external-docs.ts';
 import { seg, type Unmapped } from '../result.ts';
-import { toolKey } from './raw.ts';
+import { follow, toolKey } from './raw.ts';
 
 const obj = (v: unknown): Obj => (isObj(v) ? v : {});
 
-type About = Pick<NonNullable<AreaInput<'purpose'>>, 'contact' | 'license' | 'terms_of_service'>;
+type About = Pick<NonNullable<AreaInput<'purpose'>>, 'contact' | 'license' | 'terms_of_service' | 'external_docs'>;
 
-/** The keys of the document and of its `info` that an import reads (the rest are listed as not kept). */
+/** The keys of the document and of its `info` that an import reads (the rest are listed as not kept); AsyncAPI 2 states its tags and external docs beside `info`, 3 inside it. */
 const READ = ['asyncapi', 'info', 'servers', 'channels', 'operations', 'components', 'defaultContentType'];
 const INFO = ['title', 'version', 'description', 'contact', 'license', 'termsOfService'];
+const ABOUT = ['tags', 'externalDocs'];
+
+/** Where the document's own tags and external docs are: beside `info` (AsyncAPI 2), or in it (3). */
+const aboutAt = (raw: Obj) => (String(raw.asyncapi).startsWith('2') ? { value: raw, pointer: '' } : { value: obj(raw.info), pointer: '/info' });
 
 /** `base` and each of `keys` of `o` that `fits` (the purpose area's schema) beside what is kept before it; every other key of `o` is listed. */
 function fields(o: Obj, keys: readonly string[], fits: (value: Obj) => boolean, pointer: string, what: string, unmapped: Unmapped[], base: Obj = {}): Obj {
@@ -27,15 +34,21 @@ function fields(o: Obj, keys: readonly string[], fits: (value: Obj) => boolean, 
 
 /**
  * What an AsyncAPI document says of itself besides its title, version and description: its
- * contact, licence and terms of service as the purpose area's. What `info` and the document's top
- * level state that the import does not read (tags, external docs, an `id`, extensions) is listed,
+ * contact, licence, terms of service and external docs as the purpose area's (its tags are read
+ * by `importTags`). What `info` and the document's top level state that the import does not read
+ * (an `id`, extensions) is listed,
  * and so is a value the spec cannot hold (an address that is not a web one). `raw` is the file as written.
  */
 export function importInfo(raw: Obj, unmapped: Unmapped[]): About {
-  for (const key of Object.keys(raw)) if (!READ.includes(key) && !toolKey(key)) unmapped.push({ pointer: `/${seg(key)}`, reason: `the document's \`${key}\` has no place in the spec` });
+  const v2 = String(raw.asyncapi).startsWith('2');
+  for (const key of Object.keys(raw)) if (!READ.includes(key) && !(v2 && ABOUT.includes(key)) && !toolKey(key)) unmapped.push({ pointer: `/${seg(key)}`, reason: `the document's \`${key}\` has no place in the spec` });
   const info = obj(raw.info);
-  for (const key of Object.keys(info)) if (!INFO.includes(key) && !toolKey(key)) unmapped.push({ pointer: `/info/${seg(key)}`, reason: `\`info.${key}\` has no place in the spec` });
+  for (const key of Object.keys(info)) if (!INFO.includes(key) && !(!v2 && ABOUT.includes(key)) && !toolKey(key)) unmapped.push({ pointer: `/info/${seg(key)}`, reason: `\`info.${key}\` has no place in the spec` });
   const out: About = {};
+  const about = aboutAt(raw);
+  const written = follow(raw, about.value.externalDocs, `${about.pointer}/externalDocs`);
+  const docs = about.value.externalDocs === undefined ? undefined : importExternalDocs(isObj(about.value.externalDocs) ? written.value : about.value.externalDocs, written.pointer, unmapped, toolKey);
+  if (docs) out.external_docs = docs;
   if (isObj(info.contact)) {
     const contact = fields(info.contact, ['name', 'email', 'url'], (c) => purposeArea.shape.contact.safeParse(c).success, '/info/contact', 'a contact', unmapped);
     if (Object.keys(contact).length > 0) out.contact = contact;
@@ -52,6 +65,42 @@ export function importInfo(raw: Obj, unmapped: Unmapped[]): About {
   return out;
 }
 
+type TagNote = { description?: string; external_docs?: { url: string; description?: string } };
+
+/**
+ * The document's own tags (AsyncAPI 2's beside `info`, 3's in it) as the events area declares
+ * them, every one in its order with its description and external docs; a tag without a name the
+ * spec can hold, or declared a second time, is said.
+ */
+export function importTags(raw: Obj, unmapped: Unmapped[]): Record<string, TagNote> {
+  const about = aboutAt(raw);
+  const list = follow(raw, about.value.tags, `${about.pointer}/tags`);
+  const out = new Map<string, TagNote>();
+  (Array.isArray(about.value.tags) ? about.value.tags : []).forEach((t, i) => {
+    const { value: tag, pointer } = follow(raw, t, `${list.pointer}/${i}`);
+    const name = tag.name;
+    if (typeof name !== 'string' || !nameSchema.safeParse(name).success) {
+      unmapped.push({ pointer, reason: 'a tag without a name (or one with line breaks or control characters) is not kept' });
+      return;
+    }
+    if (out.has(name)) {
+      unmapped.push({ pointer, reason: `the tag \`${name}\` is declared a second time; the first is kept` });
+      return;
+    }
+    const written = follow(raw, tag.externalDocs, `${pointer}/externalDocs`);
+    const docs = tag.externalDocs === undefined ? undefined : importExternalDocs(isObj(tag.externalDocs) ? written.value : tag.externalDocs, written.pointer, unmapped, toolKey);
+    for (const key of Object.keys(tag)) if (!['name', 'description', 'externalDocs'].includes(key) && !toolKey(key)) unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a tag's \`${key}\` has no place in the spec` });
+    out.set(name, { ...(typeof tag.description === 'string' && tag.description.trim() !== '' ? { description: tag.description } : {}), ...(docs ? { external_docs: docs } : {}) });
+  });
+  // A map, not an object, while collecting: a tag called `__proto__` is a name like any other.
+  return Object.fromEntries(out);
+}
+
+/** The events area's declared tags as AsyncAPI 3's `info.tags`, in their order. */
+export function exportTags(events: AreaData<'events'>): Obj[] {
+  return tagNotes(events).map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), ...externalDocsKey(t.external_docs) }));
+}
+
 /** The purpose area's contact, licence and terms of service as AsyncAPI 3's `info` states them; `say` lists what it cannot (a licence's SPDX identifier). */
 export function exportInfo(purpose: AreaData<'purpose'>, say: (id: string, reason: string) => void): Obj {
   const contact = statedObj(purpose.contact);
@@ -62,5 +111,6 @@ export function exportInfo(purpose: AreaData<'purpose'>, say: (id: string, reaso
     ...(terms !== undefined ? { termsOfService: terms } : {}),
     ...(contact ? { contact } : {}),
     ...(license ? { license: { name: license.name, ...(typeof license.url === 'string' ? { url: license.url } : {}) } } : {}),
+    ...externalDocsKey(purpose.external_docs),
   };
 }

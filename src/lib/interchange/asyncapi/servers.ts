@@ -110,7 +110,7 @@ export function exportServers(purpose: AreaData<'purpose'>, say: (id: string, re
     const id = `purpose/servers/${i}`;
     const parts = PARTS.exec(sv.url);
     if (!parts) {
-      say(id, 'AsyncAPI states a server by protocol, host and path: an address whose scheme is a variable, or with a query or fragment, is not carried');
+      say(id, 'AsyncAPI states a server by protocol, host and path: an address whose scheme is a variable, with a query or fragment, or without a host (a path from the root, `/api/v1`) is not carried');
       return;
     }
     const wanted = sv.name ?? (i === 0 ? 'main' : `server-${i + 1}`);

@@ -7,6 +7,7 @@ import { isObj, type Obj } from '../../facet/state.ts';
 import { nameSchema } from '../../facet/values.ts';
 import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
+import { importExternalDocs } from '../external-docs.ts';
 import { canonical, refName } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { bodyContent, describedShape, headersOf } from './body.ts';
@@ -19,7 +20,7 @@ export const FROM_OPENAPI = 'The OpenAPI description declares none.';
 const BODYLESS = new Set(['get', 'head', 'delete', 'options', 'trace']);
 
 /** What an operation states that an endpoint keeps (links are listed on their own). */
-const OPERATION_KEYS = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'links']);
+const OPERATION_KEYS = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'links', 'externalDocs']);
 
 /** What the endpoints of a document say about other areas: rate-limit and deprecation headers, deprecated operations. */
 export interface EndpointFindings {
@@ -169,6 +170,8 @@ export function mapEndpoint(
     data.deprecated = true;
     findings.deprecated++;
   }
+  const docs = importExternalDocs(op.externalDocs, `${pointer}/externalDocs`, ctx.unmapped);
+  if (docs) data.external_docs = docs;
   if (op.links !== undefined) ctx.unmapped.push({ pointer: `${pointer}/links`, reason: 'links between operations have no place in the spec' });
   for (const key of Object.keys(op)) {
     if (!OPERATION_KEYS.has(key) && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `an operation's \`${key}\` has no place in the spec` });

@@ -1,18 +1,19 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
+import { importExternalDocs } from '../external-docs.ts';
 import { seg, type Ids } from '../result.ts';
 import { titled } from '../text.ts';
 import { LOWER_METHODS, type OpenApiContext } from './context.ts';
 import { mapParameters, requestBody, securityAlternatives } from './endpoint.ts';
 
 /** What an operation that delivers an event states and an event keeps; anything else is listed as unmapped. */
-const KEPT = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks']);
+const KEPT = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'externalDocs']);
 
 /**
  * A webhook or callback path item as events, sent by the service: one per operation (named
  * `<name>.<method>` when it has several), or, for a callback, the one it makes by POST (else its
- * first). Each keeps its operation's summary, description, id, tags, parameters (the path item's
- * too), request body with its description and required flag, security and deprecation.
+ * first). Each keeps its operation's summary, description, id, tags, external docs, parameters (the
+ * path item's too), request body with its description and required flag, security and deprecation.
  */
 export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, rootSecurity: unknown, defined: (scheme: string) => boolean, callback = false): Array<{ id: string; data: ItemInput<'events'> }> {
   const all = LOWER_METHODS.filter((m) => isObj(item[m]));
@@ -37,6 +38,8 @@ export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer:
     if (typeof op.operationId === 'string' && op.operationId !== `event.${id}`) data.operation_id = op.operationId;
     if (op.deprecated === true) data.deprecated = true;
     if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
+    const docs = importExternalDocs(op.externalDocs, `${at}/externalDocs`, ctx.unmapped);
+    if (docs) data.external_docs = docs;
     // An operation's own security, else the document's (which applies to webhooks as to paths).
     const security = op.security ?? rootSecurity;
     if (Array.isArray(security)) {

@@ -3,8 +3,10 @@ import { parametersOf } from '../../areas/endpoints/index.ts';
 import { describeSecurity, type SecurityAlternative } from '../../areas/security.ts';
 import { isNoneValue, isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
+import { tagNotes } from '../../areas/tags.ts';
+import { externalDocsKey } from '../external-docs.ts';
 import { EMPTY_REQUEST_BODY } from './endpoint.ts';
-import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf } from '../export-common.ts';
+import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -120,9 +122,14 @@ function errorResponse(e: Item<'errors'> | undefined, areaBody: unknown): Obj {
 /**
  * The spec as an OpenAPI 3.1 document: what is stated and nothing else, with every open gap listed
  * under `x-specbench-gaps` (at the top level, and on each operation, schema and scheme for its
- * own), and whatever the document cannot carry listed, with why, under `x-specbench-unexported`.
+ * own), and whatever the document cannot carry listed, with why, under `x-specbench-unexported`;
+ * its prose links written as their words.
  */
 export function exportOpenApi(a: Analysis): Obj {
+  return plainProseLinks(openApiDocument(a), a);
+}
+
+function openApiDocument(a: Analysis): Obj {
   const purpose = areaData(a, 'purpose');
   const gapsOf = gapsByOwner(a);
   const unexported: Array<{ id: string; reason: string }> = [];
@@ -136,7 +143,9 @@ export function exportOpenApi(a: Analysis): Obj {
     else schemes.set(s.id, withGaps(scheme, gapsOf('authentication', s.id)));
   }
   const exportedSchemes = new Set(schemes.keys());
-  const paths: Record<string, Obj> = {};
+  const endpointsArea = areaData(a, 'endpoints');
+  // What the spec says of a path as a whole opens its path item, the paths it speaks of first and in its order (so an import reads them back in that order); a path no endpoint is on yet is one too.
+  const paths: Record<string, Obj> = Object.fromEntries(Object.entries(endpointsArea.paths ?? {}).map(([path, note]) => [path, { ...(note.summary !== undefined ? { summary: note.summary } : {}), ...(note.description !== undefined ? { description: note.description } : {}) }]));
   const tags = new Set<string>();
   /** An event as the operation that delivers it: a webhook's, or a callback's. */
   const eventOperation = (ev: Item<'events'>): Obj => {
@@ -156,6 +165,7 @@ export function exportOpenApi(a: Analysis): Obj {
       ...(payload ? { requestBody: { ...(text(payload.description) ? { description: payload.description } : {}), ...(typeof payload.required === 'boolean' ? { required: payload.required } : {}), content: body ?? {} } } : {}),
       ...(security ? { security } : {}),
       ...(stated(ev.data.deprecated) === true ? { deprecated: true } : {}),
+      ...externalDocsKey(ev.data.external_docs),
     };
     return withGaps(op, gapsOf('events', ev.id));
   };
@@ -232,6 +242,7 @@ export function exportOpenApi(a: Analysis): Obj {
           ...(security ? { security } : {}),
           ...(stated(e.data.deprecated) === true ? { deprecated: true } : {}),
           ...(callbacks ? { callbacks } : {}),
+          ...externalDocsKey(e.data.external_docs),
         },
         gapsOf('endpoints', e.id),
       ),
@@ -247,17 +258,25 @@ export function exportOpenApi(a: Analysis): Obj {
       a,
       {
         // The base address is a server unless servers are stated without it.
-        purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
+        purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', 'external_docs', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
         resources: { items: 'all' },
-        endpoints: { items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks'] },
+        endpoints: { area: ['tags', 'paths'], items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks', 'external_docs'] },
         authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'token_endpoints'] },
-        events: { items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', ...(calledBack.has(id) ? ['channel'] : [])] },
+        events: { area: ['tags'], items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', 'external_docs', ...(calledBack.has(id) ? ['channel'] : [])] },
         errors: { area: ['body'], items: ['title', 'status', 'body'] },
         versioning: { items: (id) => (id === chosen ? ['name'] : []) },
       },
       'OpenAPI',
     ),
   );
+  // The groups the spec declares, in its order (the endpoints', then the events' not among them); where it declares none, those its operations use.
+  const notes = new Map(tagNotes(endpointsArea).map((t) => [t.name, t]));
+  for (const t of tagNotes(areaData(a, 'events'))) {
+    const known = notes.get(t.name);
+    if (!known) notes.set(t.name, t);
+    else if (JSON.stringify(known) !== JSON.stringify(t)) unexported.push({ id: `events/tags/${t.name}`, reason: 'OpenAPI declares a tag once: the endpoints area declares this one too, and its words are kept' });
+  }
+  const declared = notes.size > 0 ? [...notes.values()].map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), ...externalDocsKey(t.external_docs) })) : [...tags].sort().map((name) => ({ name }));
   const contact = statedObj(purpose.contact);
   const statedLicense = statedObj(purpose.license);
   // OpenAPI takes a licence's SPDX identifier or its URL, not both: the identifier is kept, and the URL said.
@@ -274,8 +293,9 @@ export function exportOpenApi(a: Analysis): Obj {
       ...(contact ? { contact } : {}),
       ...(license ? { license } : {}),
     },
+    ...externalDocsKey(purpose.external_docs),
     ...(Array.isArray(servers) && servers.length ? { servers: servers.map(server) } : baseUrl ? { servers: [{ url: baseUrl }] } : {}),
-    ...(tags.size ? { tags: [...tags].sort().map((name) => ({ name })) } : {}),
+    ...(declared.length > 0 ? { tags: declared } : {}),
     paths,
     ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {

@@ -1,8 +1,11 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { serverSchema } from '../../areas/purpose/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
+import { nameSchema } from '../../facet/values.ts';
+import { isRelativeServerUrl } from '../../safety/url.ts';
 import { SERVER_NAME_EXTENSION } from '../export-common.ts';
-import { serviceName } from '../text.ts';
+import { importExternalDocs } from '../external-docs.ts';
+import { serviceName, titled } from '../text.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
 import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts';
@@ -71,25 +74,72 @@ const NAMES = new Set(['headers', 'properties', 'content', 'schemas', 'parameter
 /** Keys whose value is data. */
 const DATA = new Set(['example', 'value', 'default', 'enum', 'const']);
 
-/** What a path item states besides its operations and parameters (a summary, servers…): listed as unmapped. */
-function pathItemKeys(ctx: OpenApiContext, item: Obj, pointer: string): void {
+/**
+ * What a path item states besides its operations and parameters: its summary and description,
+ * where `kept` takes them (the endpoints area keeps them by path, a summary of lines as one line;
+ * one of paragraphs is said, not kept; a webhook's have no place), and anything else (servers…)
+ * listed as unmapped.
+ */
+function pathItemKeys(ctx: OpenApiContext, item: Obj, pointer: string, kept?: (note: { summary?: string; description?: string }) => void): void {
+  const text = new Set(kept ? ['summary', 'description'].filter((k) => typeof item[k] === 'string') : []);
   for (const key of Object.keys(item)) {
-    if (!(LOWER_METHODS as readonly string[]).includes(key) && key !== 'parameters' && key !== '$ref' && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a path item's \`${key}\` has no place in the spec` });
+    if ((LOWER_METHODS as readonly string[]).includes(key) || key === 'parameters' || key === '$ref' || key.startsWith('x-') || text.has(key)) continue;
+    ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a path item's \`${key}\` has no place in the spec` });
   }
+  if (!kept || text.size === 0) return;
+  const { title } = titled(item.summary);
+  const description = typeof item.description === 'string' && item.description.trim() !== '' ? item.description : undefined;
+  if (title === undefined && typeof item.summary === 'string' && item.summary.trim() !== '') ctx.unmapped.push({ pointer: `${pointer}/summary`, reason: "a path item's summary of paragraphs has no place as a one-line summary; it is not kept" });
+  if (title !== undefined || description !== undefined) kept({ ...(title !== undefined ? { summary: title } : {}), ...(description !== undefined ? { description } : {}) });
+}
+
+type TagNote = { description?: string; external_docs?: { url: string; description?: string } };
+
+/**
+ * The document's tags as the endpoints area declares them, every one in its order, where one of
+ * them says something (a description, external docs) or is used by no operation. Where each only
+ * names a group operations use, the operations carry them by name and an export declares them
+ * again: they are not written twice. A tag without a name the spec can hold, or declared a second
+ * time, is said.
+ */
+function mapTags(ctx: OpenApiContext, raw: unknown, used: ReadonlySet<string>): Record<string, TagNote> {
+  const out = new Map<string, TagNote>();
+  (Array.isArray(raw) ? raw : []).forEach((t, i) => {
+    const tag = ctx.deref(t);
+    const at = ctx.where(t, `/tags/${i}`);
+    const name = tag.name;
+    if (typeof name !== 'string' || !nameSchema.safeParse(name).success) {
+      ctx.unmapped.push({ pointer: at, reason: 'a tag without a name (or one with line breaks or control characters) is not kept' });
+      return;
+    }
+    if (out.has(name)) {
+      ctx.unmapped.push({ pointer: at, reason: `the tag \`${name}\` is declared a second time; the first is kept` });
+      return;
+    }
+    const docs = importExternalDocs(tag.externalDocs, `${at}/externalDocs`, ctx.unmapped);
+    for (const key of Object.keys(tag)) if (!['name', 'description', 'externalDocs'].includes(key) && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a tag's \`${key}\` has no place in the spec` });
+    out.set(name, { ...(typeof tag.description === 'string' && tag.description.trim() !== '' ? { description: tag.description } : {}), ...(docs ? { external_docs: docs } : {}) });
+  });
+  if ([...out].every(([name, note]) => used.has(name) && Object.keys(note).length === 0)) return {};
+  // A map, not an object, while collecting: a tag called `__proto__` is a name like any other.
+  return Object.fromEntries(out);
 }
 
 type Server = { name?: string; url: string; description?: string; variables?: Record<string, { default: string; allowed?: string[]; description?: string }> };
 
-/** The document's absolute servers, with their variables; a relative one is listed as unmapped. */
+/**
+ * The document's servers, with their variables: absolute, or a path from the root (`/api/v1`,
+ * relative to where the document is read, which the spec keeps as written). Any other address
+ * (`api/v1`, `//host`, a script) is listed as unmapped, with what the server states besides.
+ */
 function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
   if (!Array.isArray(raw)) return [];
   const out: Server[] = [];
   raw.forEach((r, i) => {
     const s = ctx.deref(r);
     if (typeof s.url !== 'string' || !serverSchema.shape.url.safeParse(s.url).success) {
-      // A relative URL is relative to where the document is read from, which the spec does not know: nothing of the server is kept, and what it states is named.
       const also = ['description', 'variables'].filter((k) => s[k] !== undefined);
-      ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is not an absolute URL; the spec states servers by absolute URL, so it is not kept${also.length > 0 ? `, nor its ${also.join(' and ')}` : ''}` });
+      ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is neither an absolute URL nor a path from the root (\`/api/v1\`), as the spec states servers, so it is not kept${also.length > 0 ? `, nor its ${also.join(' and ')}` : ''}` });
       return;
     }
     const variables = Object.entries(ctx.deref(s.variables)).map(([name, v]) => {
@@ -145,9 +195,11 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const defined = (n: string) => isObj(ctx.deref(components.securitySchemes)[n]);
   /** The operations kept, by method and path shape (parameter names and a trailing `/` aside), as `check` tells two endpoints apart. */
   const shapes = new Map<string, string>();
+  /** What the document says of each path as a whole, by path, in its order. */
+  const pathNotes = new Map<string, { summary?: string; description?: string }>();
   for (const [path, raw] of Object.entries(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
-    pathItemKeys(ctx, item, `/paths/${seg(path)}`);
+    pathItemKeys(ctx, item, ctx.where(raw, `/paths/${seg(path)}`), path.startsWith('/') ? (note) => pathNotes.set(path, note) : undefined);
     for (const method of LOWER_METHODS) {
       if (!isObj(item[method])) continue;
       const op = ctx.deref(item[method]);
@@ -187,20 +239,9 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       events.push(...mapEvents(ctx, name, ctx.deref(raw), at, eventIds, schemeIds, doc.security, defined));
     }
   }
-  if (doc.externalDocs !== undefined) unmapped.push({ pointer: '/externalDocs', reason: 'external documentation has no place in the spec' });
-  // Tags are carried by name on each endpoint and event; what the tag list says of them is not, nor a tag no operation uses.
-  if (Array.isArray(doc.tags)) {
-    const used = new Set([...endpoints, ...events].flatMap((x) => (Array.isArray(x.data.tags) ? x.data.tags : [])));
-    doc.tags.forEach((t, i) => {
-      const name = ctx.deref(t).name;
-      if (typeof name === 'string' && !used.has(name)) {
-        unmapped.push({ pointer: `/tags/${i}`, reason: `the tag \`${name}\` is used by no operation, and has no place in the spec (tags are kept by name on endpoints and events)` });
-        return;
-      }
-      const rest = Object.keys(ctx.deref(t)).filter((k) => k !== 'name');
-      if (rest.length > 0) unmapped.push({ pointer: `/tags/${i}`, reason: `a tag's ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec (tags are kept by name on endpoints)` });
-    });
-  }
+  const externalDocs = importExternalDocs(doc.externalDocs, '/externalDocs', unmapped);
+  // Tags are carried by name on each endpoint and event; the document's list of them (what each is, a tag no operation uses too) is the endpoints area's.
+  const tags = mapTags(ctx, doc.tags, new Set([...endpoints, ...events].flatMap((x) => (Array.isArray(x.data.tags) ? x.data.tags.map(String) : []))));
   for (const key of Object.keys(components)) {
     if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
   }
@@ -211,7 +252,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   }
   const errorsFound = errors.finish();
   const servers = mapServers(ctx, doc.servers);
-  const url = servers[0]?.url;
+  // The base address is the first absolute server's; a path from the root is no address (the host is where the document is read from, which it does not say).
+  const url = servers.find((sv) => !isRelativeServerUrl(sv.url))?.url;
   const absolute = url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^{}\s]+$/i.test(url) ? url : undefined;
   const about = mapInfo(ctx, info);
 
@@ -243,10 +285,15 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
         ...(typeof info.description === 'string' && info.description.trim() ? { purpose: info.description } : {}),
         ...(servers.length > 0 ? { servers } : {}),
         ...about,
+        ...(externalDocs ? { external_docs: externalDocs } : {}),
       },
       // A list stated whole only where the document lists something: an empty one says nothing (it may write its shapes in place).
       resources: ctx.schemas.resources.size > 0 ? { inventory: 'complete' } : {},
-      endpoints: endpoints.length > 0 ? { inventory: 'complete' } : {},
+      endpoints: {
+        ...(endpoints.length > 0 ? { inventory: 'complete' as const } : {}),
+        ...(Object.keys(tags).length > 0 ? { tags } : {}),
+        ...(pathNotes.size > 0 ? { paths: Object.fromEntries(pathNotes) } : {}),
+      },
       authentication: schemes.length > 0 ? { inventory: 'complete' } : { inventory: { open: 'The OpenAPI description defines no security scheme: is the service open?' } },
       events: events.length > 0 ? { inventory: 'complete' } : {},
       errors: errorsFound.body ? { body: errorsFound.body } : {},

@@ -1,5 +1,6 @@
 import { areaOf } from '../../model/spec.ts';
-import { isObj, stated } from '../../facet/state.ts';
+import { isObj, own, stated } from '../../facet/state.ts';
+import { externalDocsOf } from './item-view.ts';
 import { itemGroups, readerOrder } from './navigation.ts';
 import { areaPath } from './paths.ts';
 import type { ViewContext } from './site-index.ts';
@@ -23,6 +24,7 @@ export function homeView(ctx: ViewContext): HomeView {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const [summary, about, description] = [text(stated(purpose.summary)), text(stated(purpose.purpose)), text(purpose.description)];
   const servers = stated(purpose.servers);
+  const externalDocs = externalDocsOf(ctx, own(purpose, 'external_docs'), page);
   return {
     ...(ctx.index.service.name !== undefined ? { name: ctx.index.service.name } : {}),
     ...(summary !== undefined ? { summary } : {}),
@@ -33,6 +35,7 @@ export function homeView(ctx: ViewContext): HomeView {
       return [{ url: s.url, ...(typeof s.name === 'string' ? { name: s.name } : {}), ...(typeof s.description === 'string' ? { descriptionHtml: ctx.question(s.description, page) } : {}) }];
     }),
     ...(ctx.index.service.baseUrl !== undefined ? { baseUrl: ctx.index.service.baseUrl } : {}),
+    ...(externalDocs ? { externalDocs } : {}),
   };
 }
 
@@ -47,12 +50,17 @@ export function homeOperations(areas: readonly AreaSummary[]): HomeOperations {
     const listed = area.items.length <= HOME_OPERATIONS;
     // The area page lists items under their groups only where some have one.
     const tagged = area.items.some((i) => i.listing.groups?.length);
+    // What the area's file says of each group, shown under the group's heading.
+    const notes = new Map((area.groups ?? []).filter((g) => g.descriptionHtml !== undefined || g.externalDocs !== undefined).map((g) => [g.name, g]));
     return [{
       area: area.key,
       title: area.title,
       path: area.path,
       count: area.items.length,
-      groups: itemGroups(area).map((g) => ({ name: g.name, path: `${area.path}#${tagged ? g.anchor : 'items'}`, count: g.items.length, ...(listed ? { items: g.items.map(operation) } : {}) })),
+      groups: itemGroups(area).map((g) => {
+        const note = notes.get(g.name);
+        return { name: g.name, path: `${area.path}#${tagged ? g.anchor : 'items'}`, count: g.items.length, ...(note ? { note } : {}), ...(listed ? { items: g.items.map(operation) } : {}) };
+      }),
     }];
   });
 }

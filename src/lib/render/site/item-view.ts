@@ -1,8 +1,8 @@
-import { areaModule, isAreaKey, itemTitle } from '../../areas/index.ts';
+import { areaModule, isAreaKey, itemTitle, type AreaKey, type AreaModule } from '../../areas/index.ts';
 import { isGap, isObj, own as ownValue, stated } from '../../facet/state.ts';
 import { facetTree } from '../../gaps/tree.ts';
 import type { FacetResult, FileAssessment, OwnerResult } from '../../gaps/types.ts';
-import { findItem, itemKey } from '../../model/spec.ts';
+import { areaOf, findItem, itemKey } from '../../model/spec.ts';
 import { detailView, facetView } from './facet-view.ts';
 import { machinePage } from './machine-view.ts';
 import { itemPath, itemScope, linkOnSite } from './paths.ts';
@@ -45,6 +45,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   }
   const externalDocs = externalDocsOf(ctx, ownValue(item.data, 'external_docs'), page);
   if (externalDocs) used.add(`${key}/external_docs`);
+  const aside = asideOf(ctx, module, item.area, item.data, page);
   const extras = module.view?.(item.data, item.id) ?? {};
   const machine = extras.machine ? machinePage(ctx, extras.machine, item.id) : undefined;
   const lifecycles = lifecyclesOf(ctx, key);
@@ -64,6 +65,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
     ...(description !== undefined ? { description, descriptionHtml: ctx.prose(description, page) } : {}),
     ...(descriptionFacet && descriptionFacet.state !== 'stated' ? { descriptionUnstated: view(descriptionFacet) } : {}),
     ...(externalDocs ? { externalDocs } : {}),
+    ...(aside ? { aside } : {}),
     file: item.file,
     quiet: blockCtx.quiet,
     coverage: analysis.assessment.byItem[key] ?? { stated: 0, total: 0 },
@@ -103,8 +105,22 @@ function lifecyclesOf(ctx: ViewContext, key: string): Array<{ link: LinkView; ma
   });
 }
 
-/** Where to read more about an item (an endpoint's `external_docs`): its address as the site links it, and what is there. */
-function externalDocsOf(ctx: ViewContext, value: unknown, page: string): ItemView['externalDocs'] {
+/**
+ * What the area's own file says of an item (the summary and description of an endpoint's path),
+ * read through the area's file, which the view then depends on; its description rendered from the
+ * item's page.
+ */
+function asideOf(ctx: ViewContext, module: AreaModule, area: AreaKey, data: unknown, page: string): ItemView['aside'] {
+  if (!module.aside) return undefined;
+  const own = areaOf(ctx.index.analysis.spec, area);
+  ctx.need(`file:${own.file}`);
+  const aside = module.aside(data, own.data);
+  if (!aside) return undefined;
+  return { label: aside.label, ...(aside.summary !== undefined ? { summary: aside.summary } : {}), ...(aside.description !== undefined ? { descriptionHtml: ctx.prose(aside.description, page) } : {}) };
+}
+
+/** Where to read more about an item or an area (an `external_docs`): its address as the site links it, and what is there. */
+export function externalDocsOf(ctx: ViewContext, value: unknown, page: string): ItemView['externalDocs'] {
   if (!isObj(value) || typeof value.url !== 'string') return undefined;
   const description = typeof value.description === 'string' ? value.description : undefined;
   return { url: linkOnSite(value.url, `${ctx.base}${page}`), ...(description !== undefined ? { descriptionHtml: ctx.question(description, page) } : {}) };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AREAS, areaModule, isAreaKey, itemTitle, type AreaKey } from '../../areas/index.ts';
+import { shownBase } from '../../areas/purpose/index.ts';
 import type { Analysis } from '../../engine/engine.ts';
 import { stated, type Obj } from '../../facet/state.ts';
 import { levelsOf, readiness } from '../../gaps/levels.ts';
@@ -132,7 +133,8 @@ export class SiteIndex {
     const { spec } = analysis;
     const purpose = areaOf(spec, 'purpose').data;
     const name = stated(purpose.name);
-    const baseUrl = purpose.base_url;
+    // As written (a placeholder too); a path from the root where that is the one server and no address is stated.
+    const baseUrl = shownBase(purpose);
     const logo = spec.config.logo;
     this.service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}), ...(logo !== undefined ? { logo } : {}) };
     const editBase = options.editUrl ?? spec.config.editUrl;

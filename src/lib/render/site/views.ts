@@ -69,11 +69,31 @@ export type FacetView = {
 
 /**
  * What a change did to one facet, against the revision the site is compared with: a gap it closed
- * (`stated`: the value now stated), a gap it opened, a stated value it changed (`before` -> `after`);
- * `breaking` says why clients written against the revision break here. `anchor` is the mark's id on
- * its page; a mark shown again on the same page (a second place showing the facet) has none.
+ * (`stated`: the value now stated; `closed`: none stated, for `reason`), a gap it opened, a stated
+ * value it changed (`before` -> `after`, in `form`; a structure key by key in `parts`); `breaking`
+ * says why clients written against the revision break here. `anchor` is the mark's id on its page;
+ * a mark shown again on the same page (a second place showing the facet) has none.
  */
-export type FacetChange = { id: string; kind: 'stated' | 'opened' | 'changed'; label: string; before?: string; after?: string; breaking?: string[]; anchor?: string };
+export type FacetChange = {
+  id: string;
+  kind: 'stated' | 'opened' | 'changed' | 'closed';
+  label: string;
+  before?: string;
+  after?: string;
+  /** How `before` and `after` read: code (a structure, as JSON), Markdown prose (shown as `beforeHtml` and `afterHtml`, rendered safely with the page), or words. */
+  form?: 'code' | 'prose';
+  beforeHtml?: string;
+  afterHtml?: string;
+  /** A structure whose keys changed: only those keys, each before -> after. */
+  parts?: ValuePart[];
+  /** Why a gap closed with nothing stated: `specbench.yaml` no longer asks for it, what held it was removed, or it no longer applies. */
+  reason?: 'settings' | 'removed' | 'inapplicable';
+  breaking?: string[];
+  anchor?: string;
+};
+
+/** One key of a structure a change changed (a token's lifetime, a retry count), with its own anchor, where a page shows the key apart. */
+export type ValuePart = { key: string; before?: string; after?: string; form?: 'code'; breaking?: string[]; anchor: string };
 
 /** A change that breaks clients, with its reason (Markdown code spans for values) and where it is shown: beside the facet it concerns (`facet`), else in the page's list of changes. */
 export type BreakingMark = { message: string; anchor: string; facet?: string };
@@ -94,6 +114,8 @@ export type PageChange = {
   marks: FacetChange[];
   /** The gaps a removed item had (closed by its removal), by id and label. */
   closedWith?: Array<{ id: string; label: string }>;
+  /** A removed item's links to items renamed since, old page to new page: its last content links where they are now. */
+  relinked?: Array<{ from: string; to: string }>;
   breaking: BreakingMark[];
 };
 
@@ -153,8 +175,10 @@ export type ItemView = {
   file: string;
   /** The description while it is a gap, shown where the description would be. */
   descriptionUnstated?: FacetView;
-  /** Where to read more about it (an endpoint's `external_docs`): the address, and what is there as inline HTML. */
-  externalDocs?: { url: string; descriptionHtml?: string };
+  /** Where to read more about it (an `external_docs`): the address, and what is there as inline HTML. */
+  externalDocs?: ExternalDocsView;
+  /** What the area's file says of the item, shown under its signature under `label`: the summary and description (as safe HTML) of an endpoint's path. */
+  aside?: { label: string; summary?: string; descriptionHtml?: string };
   /** What the blocks leave out as saying nothing to a reader (parameters stated as none, a parameter's default style): shown with the authoring facts. */
   quiet: FacetView[];
   coverage: Coverage;
@@ -167,6 +191,12 @@ export type ItemView = {
   /** What a compared change did to this item (`compare`): none without it, or where the change does not touch the item. */
   changes?: PageChangeView;
 };
+
+/** Where to read more (an `external_docs`): the address as the site links it, and what is there as inline HTML. */
+export type ExternalDocsView = { url: string; descriptionHtml?: string };
+
+/** What an area's file says of one group its items are listed under (a tag): its description as safe HTML, and where to read more. */
+export type GroupNoteView = { name: string; descriptionHtml?: string; externalDocs?: ExternalDocsView };
 
 /** How an item is listed: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
 export type ItemListing = { badge?: string; line?: string; groups?: readonly string[]; note?: string };
@@ -196,6 +226,10 @@ export type AreaSummary = {
   file: string;
   description?: string;
   descriptionHtml?: string;
+  /** Where to read more about what the area's file covers (the purpose's `external_docs`: the service's). */
+  externalDocs?: ExternalDocsView;
+  /** The groups the area's file declares for its items (`tags`), in its order, with what it says of each. */
+  groups?: GroupNoteView[];
   coverage: Coverage;
   gapCount: number;
   facets: FacetView[];
@@ -222,6 +256,8 @@ export type HomeView = {
   descriptionHtml?: string;
   servers: Array<{ url: string; name?: string; descriptionHtml?: string }>;
   baseUrl?: string;
+  /** Where to read more about the service (the purpose's `external_docs`). */
+  externalDocs?: ExternalDocsView;
 };
 
 /** The API's operations on the home page, by area and group; `items` where there are few enough to list one by one. */
@@ -230,7 +266,7 @@ export type HomeOperations = Array<{
   title: string;
   path: string;
   count: number;
-  groups: Array<{ name: string; path: string; count: number; items?: Array<{ title: string; path: string; badge?: string; line?: string }> }>;
+  groups: Array<{ name: string; path: string; count: number; note?: GroupNoteView; items?: Array<{ title: string; path: string; badge?: string; line?: string }> }>;
 }>;
 
 /** The service as every page shows it: its name and base address (the placeholder as written), and the logo `specbench.yaml` names. */

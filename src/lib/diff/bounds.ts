@@ -1,0 +1,90 @@
+import type { AreaModule } from '../areas/area.ts';
+import { CONSTRAINTS, innerShapes, type Shape, type ShapeAt } from '../areas/shape.ts';
+import type { Path } from '../facet/path.ts';
+import { stated } from '../facet/state.ts';
+import { markdownCode } from '../safety/markdown.ts';
+
+/** Bounds whose smaller value lets fewer values through, and those whose greater value does. */
+const UPPER = ['maximum', 'exclusive_maximum', 'max_length', 'max_items'] as const;
+const LOWER = ['minimum', 'exclusive_minimum', 'min_length', 'min_items'] as const;
+
+const capital = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+const numberIn = (v: unknown): number | undefined => {
+  const s = stated(v);
+  return typeof s === 'number' ? s : undefined;
+};
+const key = (path: Path) => JSON.stringify(path);
+
+type Shapes = NonNullable<AreaModule['shapes']>;
+type Item = Parameters<Shapes>[0];
+
+/** The place inside a shape as a reader writes it: `.name` for a field, `[]` for an array's items, `{}` for a map's values. */
+function suffix(inner: Path): string {
+  let out = '';
+  for (let i = 0; i < inner.length; i++) {
+    const step = inner[i];
+    if (step === 'items') out += '[]';
+    else if (step === 'values') out += '{}';
+    else if (step === 'fields') out += `.${String(inner[++i] ?? '')}`;
+    else if (step === 'of') out += `.of[${String(inner[++i] ?? '')}]`;
+  }
+  return out;
+}
+
+/** What a message calls a shape inside another: `field \`lines[].sku\``, or `field \`a\` in the request` where the outer name holds no name of its own. */
+function nameOf(outer: ShapeAt, inner: Path): string {
+  const rest = suffix(inner);
+  if (rest === '') return outer.name;
+  const named = /^([^`]+) `([^`]+)`$/.exec(outer.name);
+  if (named) return `${named[1] ?? ''} ${markdownCode(`${named[2] ?? ''}${rest}`)}`;
+  return rest.startsWith('.') ? `field ${markdownCode(rest.slice(1))} in ${outer.name}` : `${markdownCode(rest)} in ${outer.name}`;
+}
+
+/**
+ * The bounds and patterns narrowed on the shapes clients send (`ShapeAt.sent`: a parameter, a
+ * request, a resource's fields), inner shapes included: a maximum lowered or a minimum raised, one
+ * set where there was none, a pattern added or changed (a changed pattern may refuse what the old
+ * one took), a multiple that no longer divides the old one, unique items now required. A value a
+ * client sent before may be refused now, so each breaks clients; `say` gets the constraint's path.
+ */
+export function narrowedBounds(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void): void {
+  const now = new Map(shapes(after).filter((s) => s.sent).map((s) => [key(s.path), s]));
+  for (const outer of shapes(before)) {
+    const next = outer.sent ? now.get(key(outer.path)) : undefined;
+    if (!next) continue;
+    const inner = new Map([...innerShapes(next.shape, [], '')].map((s) => [key(s.path), s.shape]));
+    for (const { shape: was, path } of innerShapes(outer.shape, [], '')) {
+      const is = inner.get(key(path));
+      // A value set by the service only is never sent.
+      if (!is || stated(is.read_only) === true) continue;
+      const where = `${nameOf(outer, path)} of ${markdownCode(id)}`;
+      for (const [message, constraint] of narrowings(was, is)) say(message(where), [...outer.path, ...path, constraint]);
+    }
+  }
+}
+
+/** Each constraint of `is` that lets through less than `was` did, with its words (given where the shape is). */
+function narrowings(was: Shape, is: Shape): Array<[(where: string) => string, string]> {
+  const out: Array<[(where: string) => string, string]> = [];
+  const bound = (k: (typeof UPPER)[number] | (typeof LOWER)[number], narrower: (b: number, a: number) => boolean, verb: string) => {
+    const [b, a] = [numberIn(was[k]), numberIn(is[k])];
+    if (a === undefined) return;
+    const what = capital(CONSTRAINTS[k].what);
+    // A new minimum length or count of 0 lets everything through.
+    if (b === undefined && !(a === 0 && (k === 'min_length' || k === 'min_items'))) out.push([(where) => `${what} of ${where} set to ${a} (there was none).`, k]);
+    else if (b !== undefined && narrower(b, a)) out.push([(where) => `${what} of ${where} ${verb} from ${b} to ${a}.`, k]);
+  };
+  for (const k of UPPER) bound(k, (b, a) => a < b, 'lowered');
+  for (const k of LOWER) bound(k, (b, a) => a > b, 'raised');
+  const [wasPattern, isPattern] = [stated(was.pattern), stated(is.pattern)];
+  if (isPattern !== undefined && wasPattern === undefined) out.push([(where) => `Pattern ${markdownCode(isPattern)} added to ${where}.`, 'pattern']);
+  else if (isPattern !== undefined && wasPattern !== undefined && isPattern !== wasPattern) {
+    out.push([(where) => `Pattern of ${where} changed from ${markdownCode(wasPattern)} to ${markdownCode(isPattern)}: a value the old one accepted may be refused.`, 'pattern']);
+  }
+  const [wasMultiple, isMultiple] = [numberIn(was.multiple_of), numberIn(is.multiple_of)];
+  if (isMultiple !== undefined && (wasMultiple === undefined || !Number.isInteger(wasMultiple / isMultiple))) {
+    out.push([(where) => (wasMultiple === undefined ? `${capital(where)} must now be a multiple of ${isMultiple}.` : `Multiple of ${where} changed from ${wasMultiple} to ${isMultiple}.`), 'multiple_of']);
+  }
+  if (stated(is.unique_items) === true && stated(was.unique_items) !== true) out.push([(where) => `Unique items now required of ${where}.`, 'unique_items']);
+  return out;
+}

@@ -1,0 +1,72 @@
+// The diff engine's breaking changes the comparison mode's tester found wrong (issue 34): bounds and
+// patterns narrowed on what clients send, and a path parameter the path always had.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffSpecs } from '../../src/lib/index.ts';
+import { completeWith, fixture } from '../helpers.ts';
+
+const file = (path: string) => readFile(join(fixture('complete'), path), 'utf8');
+const edited = async (path: string, ...edits: Array<[string, string]>) => {
+  let text = await file(path);
+  for (const [from, to] of edits) {
+    if (text.split(from).length !== 2) throw new Error(`${path} holds ${JSON.stringify(from)} ${text.split(from).length - 1} times`);
+    text = text.replace(from, to);
+  }
+  return text;
+};
+const breaking = async (overrides: Record<string, string | null>) => diffSpecs(await completeWith({}), await completeWith(overrides)).breaking;
+
+describe('a narrowed bound or pattern on what a client sends breaks it', () => {
+  it.each([
+    ['a maximum length lowered', 'max_length: 500', 'max_length: 200', 'Maximum length of field `notes` of `Order` lowered from 500 to 200.', 'resources/Order/fields/notes/max_length'],
+    ['a maximum lowered, inside an array’s items', 'minimum: 1, maximum: 999', 'minimum: 1, maximum: 99', 'Maximum of field `lines[].quantity` of `Order` lowered from 999 to 99.', 'resources/Order/fields/lines/items/fields/quantity/maximum'],
+    ['a minimum raised', 'minimum: 1, maximum: 999', 'minimum: 2, maximum: 999', 'Minimum of field `lines[].quantity` of `Order` raised from 1 to 2.', 'resources/Order/fields/lines/items/fields/quantity/minimum'],
+    ['a maximum number of items lowered', 'max_items: 100', 'max_items: 10', 'Maximum number of items of field `lines` of `Order` lowered from 100 to 10.', 'resources/Order/fields/lines/max_items'],
+    ['a pattern changed', 'pattern: "^[A-Z0-9-]+$"', 'pattern: "^[A-Z0-9-]{1,20}$"', 'Pattern of field `lines[].sku` of `Order` changed from `^[A-Z0-9-]+$` to `^[A-Z0-9-]{1,20}$`: a value the old one accepted may be refused.', 'resources/Order/fields/lines/items/fields/sku/pattern'],
+    ['a pattern added', 'notes: { type: string, required: false, nullable: true, max_length: 500,', 'notes: { type: string, required: false, nullable: true, max_length: 500, pattern: "^[a-z ]*$",', 'Pattern `^[a-z ]*$` added to field `notes` of `Order`.', 'resources/Order/fields/notes/pattern'],
+    ['a bound set where there was none', 'payment: { type: Payment, required: false,', 'payment: { type: Payment, required: false, max_length: 9,', 'Maximum length of field `payment` of `Order` set to 9 (there was none).', 'resources/Order/fields/payment/max_length'],
+  ])('%s', async (_what, from, to, message, facet) => {
+    expect(await breaking({ 'resources/Order.yaml': await edited('resources/Order.yaml', [from, to]) })).toEqual([{ item: 'resources/Order', message, facet }]);
+  });
+
+  it('a request parameter narrowed breaks; a bound widened, or narrowed on what only the service sends, does not', async () => {
+    const endpoint = await edited('endpoints/list-orders.yaml', ['query:\n', 'query:\n    q: { type: string, required: false, max_length: 40 }\n']);
+    const narrowed = endpoint.replace('max_length: 40', 'max_length: 20');
+    const before = await completeWith({ 'endpoints/list-orders.yaml': endpoint });
+    expect(diffSpecs(before, await completeWith({ 'endpoints/list-orders.yaml': narrowed })).breaking).toEqual([
+      { item: 'endpoints/list-orders', message: 'Maximum length of query parameter `q` of `list-orders` lowered from 40 to 20.', facet: 'endpoints/list-orders/parameters/query/q/max_length' },
+    ]);
+    expect(diffSpecs(before, await completeWith({ 'endpoints/list-orders.yaml': endpoint.replace('max_length: 40', 'max_length: 80') })).breaking).toEqual([]);
+    // A widened bound, and a field the service sets alone (read-only), break no client.
+    expect(await breaking({ 'resources/Order.yaml': await edited('resources/Order.yaml', ['max_length: 500', 'max_length: 900'], ['minimum: 1, maximum: 999', 'minimum: 0, maximum: 9999']) })).toEqual([]);
+    expect(await breaking({ 'resources/Order.yaml': await edited('resources/Order.yaml', ['format: date-time, read_only: true', 'format: date-time, read_only: true, max_length: 30']) })).toEqual([]);
+  });
+
+  it('a request body’s own shape narrowed breaks; a response’s, which the service sends, does not', async () => {
+    expect(await breaking({ 'endpoints/create-order.yaml': await edited('endpoints/create-order.yaml', ['order: { type: string, required: true,', 'order: { type: string, required: true, max_length: 4096,']) })).toEqual([
+      {
+        item: 'endpoints/create-order',
+        message: 'Maximum length of field `order` in the request (multipart/form-data) of `create-order` set to 4096 (there was none).',
+        facet: 'endpoints/create-order/request/content/multipart~1form-data/schema/fields/order/max_length',
+      },
+    ]);
+    expect(await breaking({ 'endpoints/list-order-lines.yaml': await edited('endpoints/list-order-lines.yaml', ['sku: { type: string, required: true }', 'sku: { type: string, required: true, pattern: "^[A-Z]+$" }']) })).toEqual([]);
+  });
+});
+
+describe('a path parameter', () => {
+  it('implied by the path and then stated is no new requirement', async () => {
+    const implied = (await file('endpoints/get-order.yaml')).replace(/parameters:\n {2}path:\n {4}order_id: \{[^\n]*\}\n/, '');
+    expect(implied).not.toContain('parameters');
+    const before = await completeWith({ 'endpoints/get-order.yaml': implied });
+    const d = diffSpecs(before, await completeWith({}));
+    expect(d.itemsChanged).toContain('endpoints/get-order');
+    expect(d.breaking).toEqual([]);
+  });
+
+  it('renamed with its path is the changed path, said once', async () => {
+    const renamed = await edited('endpoints/get-order.yaml', ['path: /orders/{order_id}', 'path: /orders/{id}'], ['    order_id: {', '    id: {']);
+    expect((await breaking({ 'endpoints/get-order.yaml': renamed })).map((b) => b.message)).toEqual(['Endpoint `get-order` path changed from `/orders/{order_id}` to `/orders/{id}`.']);
+  });
+});
