@@ -59,6 +59,32 @@ Options:
   -h, --help                 this text
 `;
 
+/** What a command's own help adds to its lines of the usage: where to read on. */
+const MORE: Record<string, string> = {
+  mock: `Answers:
+  Prefer: code=409, example=name   another stated status, or a named example (RFC 7240; a status or example
+                                   the spec does not state is a 400 listing the stated ones)
+  501 application/problem+json     the answer is open in the spec: its gaps, each with its question, owner and file
+  Specbench-Gaps                   on every answer: the open gaps of the endpoint and of what the answer used
+  /_specbench/hits                 the gaps clients ran into so far, as JSON
+The guide's "Try it: the mock" page says the rest.
+`,
+};
+
+/**
+ * \`specbench <command> --help\`: the command's line of the usage, the options that name it (and
+ * \`--spec\`, which every command takes), and what \`MORE\` adds; the usage's own words, so that the
+ * two never disagree.
+ */
+function commandHelp(command: string): string {
+  const lines = USAGE.split('\n');
+  const start = lines.findIndex((l) => new RegExp(`^  ${command}\\b`).test(l));
+  const own: string[] = [];
+  for (let i = start; i >= 0 && i < lines.length && (i === start || /^ {20,}\S/.test(lines[i] ?? '')); i++) own.push(lines[i] ?? '');
+  const options = lines.filter((l) => /^ {2}-/.test(l) && (/^ {2}--spec /.test(l) || /^ {2}-h, --help/.test(l) || new RegExp(`^ {2}\\S.*?\\s{2,}(?:.*[;,] )?${command}(?: [^:;,]*)?[,:]`).test(l)));
+  return `Usage: specbench ${command} [options]\n\n${own.join('\n')}\n\nOptions:\n${options.join('\n')}\n${MORE[command] !== undefined ? `\n${MORE[command]}` : ''}`;
+}
+
 /** A command: options, the world, and its positional arguments; returns the exit code. */
 type Command = (options: Options, io: Io, args: string[]) => Promise<number>;
 
@@ -89,6 +115,10 @@ export async function main(args: string[], world: Io): Promise<number> {
   try {
     const { values, positionals } = parseOptions(args);
     const [command, ...rest] = positionals;
+    if (values.help && command !== undefined && Object.hasOwn(COMMANDS, command)) {
+      io.out(commandHelp(command));
+      return EXIT.ok;
+    }
     if (values.help || command === undefined) {
       io.out(USAGE);
       return command === undefined && !values.help ? EXIT.usage : EXIT.ok;

@@ -10,6 +10,8 @@ export interface WatchOptions {
   quiet?: number;
   /** Told when `onSettled` throws or rejects, or a watch fails; the watch goes on. Default: nothing. */
   onError?: (error: unknown) => void;
+  /** Told at once of every event, before the folder is quiet: a change is on its way to `onSettled` (the mock holds its answers for it). */
+  onEvent?: () => void;
 }
 
 /** A folder being watched. */
@@ -52,6 +54,8 @@ export function watchFolder(dir: string, onSettled: (paths: string[]) => void | 
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  /** Set once the first watch is up: what it tells while it starts is not told (see below). */
+  let started = false;
 
   const flush = async () => {
     timer = undefined;
@@ -70,6 +74,7 @@ export function watchFolder(dir: string, onSettled: (paths: string[]) => void | 
   };
   const changed = (path: string) => {
     if (closed) return;
+    if (started) options.onEvent?.();
     pending.add(path);
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => void flush(), quiet);
@@ -129,6 +134,7 @@ export function watchFolder(dir: string, onSettled: (paths: string[]) => void | 
   pending.clear();
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
+  started = true;
 
   return {
     close() {

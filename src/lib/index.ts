@@ -53,7 +53,7 @@ export { markAreaView, markItemView } from './compare/mark-view.ts';
 export { valueWords } from './compare/words.ts';
 export { modeline, schemaForPath, withModeline } from './scaffold/modeline.ts';
 export { newFileText, scaffoldArea, scaffoldFile, scaffoldItem } from './scaffold/new-item.ts';
-export { ASTRO as ASTRO_RANGE, initFiles, NODE_ENGINES, STARLIGHT as STARLIGHT_RANGE, type InitOptions } from './scaffold/init.ts';
+export { ALLOW_SCRIPTS, ASTRO as ASTRO_RANGE, initFiles, NODE_ENGINES, STARLIGHT as STARLIGHT_RANGE, type InitOptions } from './scaffold/init.ts';
 export { isSpecFolder, SPEC_FOLDER_RULE } from './scaffold/spec-folder.ts';
 export { specOutOfGit } from './scaffold/spec-out-of-git.ts';
 export { gapLinks, sourceLinks, type SourceLinks } from './render/site/source-links.ts';

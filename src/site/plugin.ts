@@ -7,6 +7,7 @@ import { absoluteUrlSchema, counted, escapeControls, formatHuman, isSpecFolder, 
 import { specbenchIntegration } from './integration.ts';
 import { compareIntegration, stopOnRevision } from './compare-routes.ts';
 import { checkOptions, checkRevision } from './options.ts';
+import { ownPagesInTheWay, ownPagesMessage } from './own-pages.ts';
 import { fromRoot, located, SpecSite, type SiteSettings } from './state.ts';
 
 /** What a site tells the plugin. */
@@ -44,6 +45,9 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
     hooks: {
       'config:setup': async ({ config, updateConfig, addIntegration, addRouteMiddleware, astroConfig, command, logger }) => {
         const settings = siteSettings(options, fileURLToPath(astroConfig.root), astroConfig.base);
+        // Without `base`, a page of the site's own at a path the spec takes would be dropped with only Astro's warning.
+        const inTheWay = ownPagesInTheWay(fileURLToPath(astroConfig.root), fileURLToPath(astroConfig.srcDir), settings);
+        if (inTheWay.length > 0) throw located(ownPagesMessage(inTheWay, options.spec ?? settings.specFromRoot));
         // Only a build and the dev server read the spec (a type check or a sync does not).
         if (command === 'build' || command === 'dev') {
           const started = performance.now();

@@ -131,8 +131,9 @@ describe('specbench init: the first hour (issue 33)', () => {
     execFileSync('git', ['init', '--quiet'], { cwd: repo, env: configured });
     execFileSync('git', ['symbolic-ref', 'HEAD', 'refs/heads/trunk'], { cwd: repo });
     expect((await cli(['init', join(repo, 'api')])).code).toBe(0);
-    expect(await readFile(join(repo, 'api/.github/workflows/spec.yml'), 'utf8')).toContain('branches: ["trunk"]');
-    expect(await readFile(join(repo, 'api/.github/workflows/pages.yml'), 'utf8')).toContain('branches: ["trunk"]');
+    // At the repository's root, where GitHub runs them (test/cli/init-in-repository.test.ts).
+    expect(await readFile(join(repo, '.github/workflows/api-spec.yml'), 'utf8')).toContain('branches: ["trunk"]');
+    expect(await readFile(join(repo, '.github/workflows/api-pages.yml'), 'utf8')).toContain('branches: ["trunk"]');
   });
 
   it('--example writes the complete example spec, which passes its own check with every gap closed', async () => {
@@ -160,6 +161,12 @@ describe('specbench init: the first hour (issue 33)', () => {
     expect(made.out).toMatch(/^ {2}npm install specbench@\^\d+\.\d+\.\d+ /m);
     expect(made.out).toContain("  import specbench from 'specbench/starlight';\n");
     expect(made.out).toContain("  plugins: [specbench({ spec: 'spec', base: 'api' })],\n");
+    // The install scripts npm asks about, the same entries init writes into a new repository's package.json.
+    const line = /^ {2}"allowScripts": (\{.*\})$/m.exec(made.out)?.[1];
+    expect(line).toBeDefined();
+    const repository = await fresh();
+    expect((await cli(['init', repository])).code).toBe(0);
+    expect(JSON.parse(line ?? 'null')).toEqual((JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as { allowScripts: unknown }).allowScripts);
     expect((await cli(['check', '--spec', join(site, 'spec')])).code).toBe(0);
   });
 });

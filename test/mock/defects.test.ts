@@ -142,7 +142,7 @@ describe('defects found by testing the mock', () => {
     ['a quoted value', 'code="404"', 404],
     ['an unknown preference before it, ignored', 'respond-async, wait=10, handling=lenient, code=409', 409],
     ['a preference given twice counts by its first instance', 'code=404, code=409', 404],
-    ['a status no HTTP status is ignored', 'code=999', 200],
+    ['a code that is no HTTP status is a 400, as a status not stated', 'code=999', 400],
     ['parameters after ; read too, as Prism is used', 'respond-async; code=409', 409],
     ['a preference before a parameter of the same name', 'example=first, wait=1; example="a, b"', 200, { which: 'first' }],
   ])('reads Prefer: %s', async (_, prefer, status, body?: unknown) => {

@@ -54,6 +54,7 @@ export function guardedSpec(): Promise<string> {
           '    limit: { type: integer, required: false, minimum: 1, maximum: 50 }',
           '    tags: { type: array, items: { type: string, allowed: [red, blue] }, style: form, explode: false }',
           '    q: { type: string, pattern: "^(a+)+$" }',
+          '    look: { type: string, pattern: "^(?=a)(a+)+$" }',
           '  header:',
           '    X-Trace: { type: string, required: true }',
           'responses:',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { ASTRO_RANGE, initFiles, isSpecFolder, SPEC_FOLDER_RULE, STARLIGHT_RANGE } from '../../lib/index.ts';
+import { ALLOW_SCRIPTS, ASTRO_RANGE, initFiles, isSpecFolder, SPEC_FOLDER_RULE, STARLIGHT_RANGE, visible } from '../../lib/index.ts';
 import { makeFolder, writeFileAtomic } from '../files.ts';
 import { refusedLinks, refusedSpec } from '../init-guards.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
@@ -34,38 +34,51 @@ export async function initCommand(options: Options, io: Io, args: string[]): Pro
   const { version } = JSON.parse(await readFile(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   const specOnly = options['spec-only'] === true;
   const example = options.example === true;
-  // The workflows run on the branch the repository around is on; a new repository starts on main.
-  const branch = specOnly ? undefined : await branchAround(dir);
-  const files = initFiles({ name: packageName(basename(dir)), spec, version, ...(example ? { example } : {}), ...(specOnly ? { specOnly } : {}), ...(branch ? { branch } : {}) });
-  const shown = (path: string) => relative(process.cwd(), join(dir, path)).split(sep).join('/');
+  // The workflows run on the branch the repository around is on (a new repository starts on main),
+  // and at its root, the only place GitHub runs them, when that is above the project.
+  const around = specOnly ? {} : await repositoryAround(dir);
+  if (around.within !== undefined && !isSpecFolder(around.within)) {
+    io.err(`specbench: the folder's path in its git repository, \`${visible(around.within)}\`, is not ${SPEC_FOLDER_RULE}: the workflows at the repository's root could not name it; choose a folder with a plain name.\n`);
+    return EXIT.usage;
+  }
+  const { branch, within, root = dir } = around;
+  const files = initFiles({ name: packageName(basename(dir)), spec, version, ...(example ? { example } : {}), ...(specOnly ? { specOnly } : {}), ...(branch ? { branch } : {}), ...(within ? { within } : {}) });
+  // Each file from where its path starts: the project's folder, or the repository's root (the workflows of a project in a folder).
+  const baseOf = (f: { from?: 'repository' }) => (f.from === 'repository' ? root : dir);
+  const groups = [...new Set([dir, root])].map((base) => ({ base, paths: files.filter((f) => baseOf(f) === base).map((f) => f.path) }));
+  const shownIn = (base: string) => (path: string) => relative(process.cwd(), join(base, path)).split(sep).join('/');
   // Before anything is written: a spec git would never commit, and links that would carry a write out of the project (issue 30).
-  if ((await refusedSpec(spec, dir, io)) || (await refusedLinks(dir, files.map((f) => f.path), shown, io))) return EXIT.usage;
-  const taken = (await Promise.all(files.map(async (f) => ((await stat(join(dir, f.path)).catch(() => undefined)) ? [f.path] : [])))).flat();
-  if (taken.length > 0 && !options.force) {
-    io.err(`${taken.map((p) => `${shown(p)}:1:1 error exists: specbench init never overwrites a file; move it away, or run again with --force to replace it.`).join('\n')}\n`);
+  if (await refusedSpec(spec, dir, io)) return EXIT.usage;
+  for (const { base, paths } of groups) if (await refusedLinks(base, paths, shownIn(base), io)) return EXIT.usage;
+  const exists = async (base: string, path: string) => (await stat(join(base, path)).catch(() => undefined)) !== undefined;
+  const taken = await Promise.all(groups.map(async ({ base, paths }) => ({ base, paths: (await Promise.all(paths.map(async (p) => ((await exists(base, p)) ? [p] : [])))).flat() })));
+  if (taken.some((t) => t.paths.length > 0) && !options.force) {
+    io.err(`${taken.flatMap(({ base, paths }) => paths.map((p) => `${shownIn(base)(p)}:1:1 error exists: specbench init never overwrites a file; move it away, or run again with --force to replace it.`)).join('\n')}\n`);
     return EXIT.problems;
   }
   // What --force would lose: a file in the way whose content no commit keeps.
-  const unkept = await uncommitted(dir, taken);
+  const unkept = new Map<string, string>();
+  for (const { base, paths } of taken) for (const [p, why] of await uncommitted(base, paths)) unkept.set(shownIn(base)(p), why);
   if (unkept.size > 0 && !options.yes) {
-    io.err(`${[...unkept].map(([p, why]) => `${shown(p)}:1:1 error uncommitted: ${why}; --force replaces it only with --yes as well (or commit it first).`).join('\n')}\n`);
+    io.err(`${[...unkept].map(([p, why]) => `${p}:1:1 error uncommitted: ${why}; --force replaces it only with --yes as well (or commit it first).`).join('\n')}\n`);
     return EXIT.problems;
   }
   for (const f of files) {
-    const path = join(dir, f.path);
+    const path = join(baseOf(f), f.path);
     await makeFolder(join(path, '..'));
     await writeFileAtomic(path, f.text);
   }
   const cd = relative(process.cwd(), dir);
   if (specOnly) {
-    io.out(specOnlyNext(spec, version, files.length, example, [...unkept].map(([p, why]) => `Replaced ${shown(p)}: ${why}.`)));
+    io.out(specOnlyNext(spec, version, files.length, example, [...unkept].map(([p, why]) => `Replaced ${p}: ${why}.`)));
     return EXIT.ok;
   }
   const git = await startGit(dir);
   io.out(
     [
       `Wrote a spec repository${cd ? ` in ${cd}` : ''}: ${files.length} files, the spec in ${spec}/ ${example ? 'with the complete example (a small order service that uses every key)' : 'with its nine areas open'}.${git ? ` ${git}` : ''}`,
-      ...[...unkept].map(([p, why]) => `Replaced ${shown(p)}: ${why}.`),
+      ...(within === undefined ? [] : [rootWorkflows(files.filter((f) => f.from === 'repository').map((f) => shownIn(root)(f.path)), within)]),
+      ...[...unkept].map(([p, why]) => `Replaced ${p}: ${why}.`),
       '',
       'Next:',
       ...(cd ? [`  cd ${shellWord(cd)}`] : []),
@@ -90,32 +103,51 @@ function specOnlyNext(spec: string, version: string, count: number, example: boo
     'To show it in this Starlight site:',
     `  npm install specbench@^${version}     # needs astro ${ASTRO_RANGE} and @astrojs/starlight ${STARLIGHT_RANGE}`,
     '',
+    "in package.json, the packages whose install scripts npm asks about, as init writes them for a new repository (esbuild's fetches the binary Astro's bundler needs):",
+    `  "allowScripts": { ${Object.entries(ALLOW_SCRIPTS).map(([name, allowed]) => `${JSON.stringify(name)}: ${String(allowed)}`).join(', ')} }`,
+    '',
     'and in astro.config.mjs, the import at the top and the plugin inside starlight({ ... }):',
     `  import specbench from 'specbench/starlight';`,
     // The folder follows the rule of \`isSpecFolder\`: nothing in it needs escaping inside single quotes.
     `  plugins: [specbench({ spec: '${spec}', base: 'api' })],`,
     '',
-    "(`base` puts the spec's pages under /api/, beside the site's own; without it the spec is the whole site.)",
+    "(`base` puts the spec's pages under /api/, beside the site's own; without it the spec is the whole site, and the plugin stops while the site has a home page of its own.)",
     '',
   ].join('\n');
 }
 
+/** What `init` says of workflows written at the root of the repository around the project. */
+function rootWorkflows(paths: readonly string[], within: string): string {
+  return `GitHub runs only the workflows at the repository's root, so they are there: ${paths.join(', ')}, each step working in ${within}/. The pull requests' previews and comment need the spec at a repository's root: they are left out.`;
+}
+
 /**
- * The branch of the git repository around `dir` (or around its nearest folder that exists), for the
- * workflows to run on; undefined outside a repository, on a detached head, or without git (a new
- * repository starts on \`main\`).
+ * The git repository around `dir` (or around its nearest folder that exists): its branch, for the
+ * workflows to run on (undefined on a detached head; a new repository starts on \`main\`), and when
+ * its root is above \`dir\`, that root and \`dir\`'s path from it (\`within\`, with \`/\`). Nothing
+ * outside a repository or without git.
  */
-async function branchAround(dir: string): Promise<string | undefined> {
+async function repositoryAround(dir: string): Promise<{ branch?: string; within?: string; root?: string }> {
   let at = dir;
   while (!(await stat(at).then((s) => s.isDirectory(), () => false))) {
     const up = resolve(at, '..');
-    if (up === at) return undefined;
+    if (up === at) return {};
     at = up;
   }
-  return run('git', ['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: at }).then(
-    ({ stdout }) => stdout.trim() || undefined,
-    () => undefined,
-  );
+  const git = (args: string[]) =>
+    run('git', args, { cwd: at }).then(
+      ({ stdout }) => stdout.trim(),
+      () => undefined,
+    );
+  // The prefix is the nearest folder's path from the root (`sub/`), empty at the root; undefined outside a repository.
+  const prefix = await git(['rev-parse', '--show-prefix']);
+  if (prefix === undefined) return {};
+  const branch = (await git(['symbolic-ref', '--quiet', '--short', 'HEAD'])) || undefined;
+  const within = [...prefix.split('/'), ...relative(at, dir).split(sep)].filter(Boolean).join('/');
+  if (within === '') return branch ? { branch } : {};
+  // The root from the nearest folder by its prefix, up one folder for each name (not through links, as git found it).
+  const root = resolve(at, ...prefix.split('/').filter(Boolean).map(() => '..'));
+  return { ...(branch ? { branch } : {}), within, root };
 }
 
 /** A package name from a folder's name: lowercase, words joined by `-`. */

@@ -1,5 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Mock, specDir, visible, type MockOutcome } from '../../lib/index.ts';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Mock, SpecDirError, specDir, visible, type MockOutcome } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
 import { watchFolder } from '../watch.ts';
@@ -46,22 +48,26 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
 
 /**
  * The mock behind node:http: each request's body read (up to `MAX_BODY`), answered by the core and
- * written as it answered; `log` hears one line (and its notes) per request.
+ * written as it answered; `log` hears one line (and its notes) per request. A body past `MAX_BODY`
+ * is answered by the core too (413, with the endpoint and its gaps), and the connection closed.
+ * `CONNECT`, which node:http hands over as a bare connection, is answered the same way (the core
+ * refuses its target, an authority, with a 400) rather than dropped.
  */
-export function mockServer(mock: Mock, log: (line: string) => void): Server {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined): Server {
+  const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<Uint8Array | undefined>) => {
     const begun = performance.now();
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     void (async () => {
-      const body = await readBody(req).catch(() => new Uint8Array());
-      const outcome: MockOutcome =
-        body === undefined
-          ? { response: { status: 413, headers: [['Content-Type', 'text/plain'], ['Connection', 'close']], body: new TextEncoder().encode(`The mock reads bodies of ${MAX_BODY} bytes at most.\n`) }, gaps: [], unanswered: [], notes: [] }
-          : await mock.handle({ method, url, headers: req.headers, body, ...(req.socket.remoteAddress !== undefined ? { client: req.socket.remoteAddress } : {}) });
+      const read = await body.catch(() => new Uint8Array());
+      // A change of the spec folder is on its way: the answer is of the spec as it will be.
+      await settled();
+      const client = req.socket.remoteAddress !== undefined ? { client: req.socket.remoteAddress } : {};
+      const outcome: MockOutcome = await mock.handle({ method, url, headers: req.headers, body: read ?? new Uint8Array(), ...client, ...(read === undefined ? { bodyLimit: MAX_BODY } : {}) });
       const { status, headers, body: sent } = outcome.response;
+      const close = read === undefined || method === 'CONNECT';
       try {
-        res.writeHead(status, [...headers.flat(), 'Content-Length', String(sent.length)]);
+        res.writeHead(status, [...headers.filter(([n]) => !close || n.toLowerCase() !== 'connection').flat(), ...(close ? ['Connection', 'close'] : []), 'Content-Length', String(sent.length)]);
         res.end(sent);
       } catch (error) {
         // A header Node refuses: the answer is a plain 500, never a broken response.
@@ -72,6 +78,17 @@ export function mockServer(mock: Mock, log: (line: string) => void): Server {
       }
       log(logLine(method, url, outcome, performance.now() - begun));
     })();
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => answer(req, res, readBody(req)));
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const res = new ServerResponse(req);
+    res.assignSocket(socket as Socket);
+    res.on('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    socket.on('error', () => socket.destroy());
+    answer(req, res, Promise.resolve(new Uint8Array()));
   });
   server.keepAliveTimeout = 5000;
   return server;
@@ -98,19 +115,70 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     if (n > 0) io.err(`specbench mock: warning: the spec has ${n} error${n === 1 ? '' : 's'} (\`specbench check\` lists them); what could not be read is not served.\n`);
   };
   warnErrors();
+  let unreachable = mock.unreachable();
+  const sayUnreachable = () => {
+    for (const words of unreachable) io.out(`specbench mock: note: ${visible(words)}\n`);
+  };
   const stopListening = workspace.onChange((update) => {
     mock.load(update.analysis);
     mock.warm();
     const changed = [...update.changed].sort();
     io.out(`specbench mock: reloaded after a change to ${changed.slice(0, 3).map((c) => visible(c)).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}: ${mock.endpoints} endpoints\n`);
     warnErrors();
+    const now = mock.unreachable();
+    if (now.join('\n') !== unreachable.join('\n')) {
+      unreachable = now;
+      sayUnreachable();
+    }
     save();
   });
-  const watch = watchFolder(dir, (paths) => workspace.refresh(paths).then(() => undefined), {
-    onError: (error) => io.err(`specbench mock: watching ${visible(dir)}: ${error instanceof Error ? error.message : String(error)}\n`),
-  });
+  // Answers wait while a change the watch was told of is being read: the first answer after a
+  // save is of the saved file (a script that saves, then calls at once, got the old answer for
+  // 50 to 75 ms). Told by the watch's events, never by waiting a while.
+  let pending: { promise: Promise<void>; done: () => void } | undefined;
+  let eventsSince = 0;
+  const settle = () => {
+    const was = pending;
+    pending = undefined;
+    was?.done();
+  };
+  const gone = `the spec folder ${dir} is gone (moved or removed); the answers are of the spec as last read, until it is back`;
+  const watch = watchFolder(
+    dir,
+    async (paths) => {
+      eventsSince = 0;
+      try {
+        await workspace.refresh(paths);
+        if (mock.isStale) {
+          mock.stale(undefined);
+          io.out(`specbench mock: the spec folder ${visible(dir)} is back\n`);
+        }
+      } catch (error) {
+        if (!(error instanceof SpecDirError)) throw error;
+        if (!mock.isStale) io.err(`specbench mock: ${visible(gone)}\n`);
+        mock.stale(gone);
+      } finally {
+        // Events that came while it was read are read next: the answers wait for that too.
+        if (eventsSince === 0) settle();
+      }
+    },
+    {
+      onEvent: () => {
+        eventsSince++;
+        if (!pending) {
+          let done = () => {};
+          const promise = new Promise<void>((resolve) => (done = resolve));
+          pending = { promise, done };
+        }
+      },
+      onError: (error) => {
+        settle();
+        io.err(`specbench mock: watching ${visible(dir)}: ${error instanceof Error ? error.message : String(error)}\n`);
+      },
+    },
+  );
 
-  const server = mockServer(mock, (line) => io.out(`${line}\n`));
+  const server = mockServer(mock, (line) => io.out(`${line}\n`), () => pending?.promise);
 
   const listening = await new Promise<string | undefined>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => resolve(error.message));
@@ -132,6 +200,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
       process.off('SIGTERM', onTerm);
       watch.close();
       stopListening();
+      settle();
       server.close(() => {
         save();
         io.out(`specbench mock: stopped (${signal})\n`);
@@ -145,6 +214,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
+  sayUnreachable();
   io.out(`specbench mock: serving ${mock.endpoints} endpoints of ${visible(dir)} at http://${visible(shownHost)}:${bound}${visible(mock.basePath)} (ready in ${Math.round(performance.now() - started)} ms; gaps clients hit: /_specbench/hits)\n`);
   // What the first read added to the cache is written once the server answers: nothing it answers waits for it.
   save();

@@ -1,3 +1,4 @@
+import { oneOfThem } from '../diagnostics/alternatives.ts';
 import { allBodies } from './shapes.ts';
 import type { Check } from './types.ts';
 
@@ -16,7 +17,7 @@ export const payloadShape: Check = {
     for (const { file, path, body } of allBodies(ctx)) {
       const says = carriers(body);
       const at = (key: string) => ({ file, path: [...path, key], key: true });
-      if (says.length > 1) ctx.report({ message: `The body says ${says.map((k) => `\`${k}\``).join(' and ')}; it is one of them. Keep the one that is meant.`, at: at(says[1] ?? '') });
+      if (says.length > 1) ctx.report({ message: oneOfThem('The body', says), at: at(says[1] ?? '') });
       if (body.list === true && body.resource === undefined) ctx.report({ message: '`list: true` says the body is a list of a resource, but no `resource` is named.', at: at('list') });
       if (body.content !== undefined && body.content_type !== undefined) ctx.report({ message: '`content_type` and `content` both give media types; write them once, in `content` when the shapes differ.', at: at('content_type') });
     }

@@ -39,6 +39,16 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   );
 }
 
+/**
+ * The order of `compareDiagnostics`, but the diagnostics of `causes` first: files that could not be
+ * read, whose own errors others' ("… could not be read; fix that file first") only follow from, so
+ * the one that matters is read first.
+ */
+export function causesFirst(causes: ReadonlySet<string>): (a: Diagnostic, b: Diagnostic) => number {
+  if (causes.size === 0) return compareDiagnostics;
+  return (a, b) => Number(!causes.has(a.file)) - Number(!causes.has(b.file)) || compareDiagnostics(a, b);
+}
+
 /** Code-point order: the same on every machine and locale. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

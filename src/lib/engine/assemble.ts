@@ -3,7 +3,7 @@ import { AREA_KEYS, AREAS, isAreaKey, type AreaKey } from '../areas/index.ts';
 import { runFileChecks, runSpecChecks, type CheckUnit, type CheckWorld, type Dependency, type Findings } from '../checks/run.ts';
 import { patternMatcher } from '../checks/shapes.ts';
 import type { Check } from '../checks/types.ts';
-import { compareDiagnostics, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { causesFirst, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isGap, own } from '../facet/state.ts';
 import { assessFile, type Locate } from '../gaps/assess.ts';
 import type { Assessment, Coverage, FacetResult, FileAssessment, OwnerResult } from '../gaps/types.ts';
@@ -99,7 +99,9 @@ export function assemble(files: ReadonlyMap<string, FileState>, checks: readonly
     matches: patternMatcher(),
   };
   for (const d of checkDiagnostics(world, units, files, members, checks, areaWalks)) diagnostics.push(d); // one at a time: a spec may have 400,000
-  return analysisOf(spec, diagnostics.sort(compareDiagnostics), covered, graph, units, walks.walkOf, withBlocks, files);
+  // A file that could not be read first: the errors elsewhere that name it only follow from its own.
+  const causes = new Set(spec.areas.flatMap((a) => a.unreadable.map((u) => u.file)));
+  return analysisOf(spec, diagnostics.sort(causesFirst(causes)), covered, graph, units, walks.walkOf, withBlocks, files);
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { knownKeysAt } from './known-keys.ts';
+import { alternativesAt, clashingKeys } from './known-keys.ts';
 import { listedParameters, movedKey } from './moved-keys.ts';
 import { commaHint } from './slip-hints.ts';
+import { openApiHabit } from './habit-keys.ts';
 import { expectedAt } from '../docs/examples.ts';
+import { formOf } from '../docs/forms.ts';
+import { oneOfThem } from '../diagnostics/alternatives.ts';
 import type { Path, SourceFile } from './source.ts';
 import { isObj, PLACEHOLDER } from '../facet/state.ts';
 import { didYouMean, suggest } from './suggest.ts';
@@ -94,6 +97,8 @@ function received(input: unknown): string {
   return `${typeof input} \`${visible(clip(String(input)))}\``;
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A value as a message quotes it: its first 80 characters, whole ones, then `…` (the code frame shows where it is). */
 function clip(text: string): string {
   if (text.length <= 80) return text;
@@ -122,17 +127,38 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
   };
   /** An `unknown-key` for each key of the object at `path`, with "did you mean" or where the key went. */
   const unknownKeys = (keys: readonly string[], path: Path, input: unknown): Diagnostic[] => {
-    const known = knownKeysAt(schema, path).filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
-    return keys.map((key) => {
-      const moved = movedKey(source.file, path, key, valueAt(input, [key]));
-      const comma = moved ? undefined : commaHint(source, path, key);
-      return {
-        code: 'unknown-key',
-        severity: 'error',
-        message: `Unknown key \`${clip(key)}\` in ${showPath(path)}${moved ? `. ${moved}` : comma ? `. ${comma}` : `${didYouMean(key, known) || '.'} Expected one of: ${known.join(', ')}.${forExample(path)}`}`,
-        ...source.locate([...path, key], true),
-      };
-    });
+    // The alternatives the object can be by its fixed keys (`kind: size`); all of them when it can be none.
+    const admitted = alternativesAt(schema, path, input);
+    const alternatives = (admitted.length > 0 ? admitted : alternativesAt(schema, path)).filter((a) => hasStateKey(input) || !a.keys.every((k) => FACET_STATE_KEYS.has(k)));
+    const taken = new Set(alternatives.flatMap((a) => a.keys));
+    const known = [...taken].sort().filter((k) => !FACET_STATE_KEYS.has(k) || hasStateKey(input));
+    // Keys of two alternatives written together (`{ endpoint: a, condition: b }`): one message, at the second, not "unknown" keys the form takes.
+    const clash = keys.some((k) => taken.has(k)) ? clashingKeys(alternatives, input) : [];
+    const both: Diagnostic[] = clash.length > 0 ? [{ code: 'unknown-key', severity: 'error', message: oneOfThem(capitalized(showPath(path)), clash, alternatives.map((a) => formOf(a.schema)).join(' | ')), ...source.locate([...path, clash[1] ?? ''], true) }] : [];
+    const unknown = clash.length > 0 ? keys.filter((k) => !taken.has(k)) : keys;
+    return [
+      ...both,
+      ...unknown.map((key): Diagnostic => {
+        const moved = movedKey(source.file, path, key, valueAt(input, [key]));
+        const comma = moved ? undefined : commaHint(source, path, key);
+        const habit = moved || comma ? undefined : openApiHabit(key, valueAt(input, [key]), known);
+        return {
+          code: 'unknown-key',
+          severity: 'error',
+          message: `Unknown key \`${clip(key)}\` in ${showPath(path)}${
+            moved
+              ? `. ${moved}`
+              : comma
+                ? `. ${comma}`
+                : habit
+                  ? `: ${habit.hint}${habit.meant === undefined ? '' : forExample([...path, habit.meant])}`
+                  : // A key the form takes is never its own "did you mean".
+                    `${didYouMean(key, known.filter((k) => k !== key)) || '.'} Expected one of: ${known.join(', ')}.${forExample(path)}`
+          }`,
+          ...source.locate([...path, key], true),
+        };
+      }),
+    ];
   };
   return issues.flatMap((top) =>
     flatten(top, data).flatMap(({ issue, path, input }): Diagnostic[] => {
@@ -151,7 +177,7 @@ export function issuesToDiagnostics(issues: readonly Issue[], data: unknown, sch
           const own: Diagnostic = { code: 'bad-value', severity: 'error', message: `Invalid value ${received(input)} at ${showPath(path)}: ${issue.message}.`, ...at(path) };
           const objectPath = issue.discriminator !== undefined && path[path.length - 1] === issue.discriminator ? path.slice(0, -1) : path;
           const object = valueAt(data, objectPath);
-          const known = new Set(knownKeysAt(schema, objectPath));
+          const known = new Set(alternativesAt(schema, objectPath).flatMap((a) => a.keys));
           const strays = isObj(object) && known.size > 0 ? Object.keys(object).filter((k) => !known.has(k)) : [];
           return [own, ...unknownKeys(strays, objectPath, object)];
         }

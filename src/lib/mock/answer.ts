@@ -6,11 +6,15 @@ import { areaOf, type Item } from '../model/spec.ts';
 import { exampleOf } from '../render/example.ts';
 import { inMediaType } from '../render/media-example.ts';
 import { statedValueOf } from '../render/request-sample.ts';
-import { exampleContext, exampleNames, madeValue, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
+import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
-import { completeMade, openInside } from './made.ts';
+import { csvOf } from './csv.ts';
+import { completeMade, openInside, openInValue } from './made.ts';
 import { negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
+import { bodySchema } from './schemas.ts';
+import { brokenRules } from './validate.ts';
+import type { Validators } from './validators.ts';
 import { bytes, HEADER_VALUE_LIMIT, headerValue, mayState } from './wire.ts';
 
 /** A response ready to send but for what changes per request (rate-limit headers, the gaps header). */
@@ -23,11 +27,15 @@ export interface Prepared {
   /** The gaps that left the answer open (a 501's). */
   unanswered: string[];
   notes: string[];
+  /** The item (`resources/Loan`) the answer needed and the spec does not have, when that left it open. */
+  missing?: string;
 }
 
 /** How a response is asked for: `Prefer: code=…` and `example=…`, and `Accept`. */
 export interface Asked {
   code?: number;
+  /** A `code` preference that is no HTTP status, as sent (`2XX`, `0404`): answered with a 400 listing the stated ones. */
+  badCode?: string;
   example?: string;
   accept?: string;
 }
@@ -82,6 +90,8 @@ export interface AnswerContext {
   gaps: Gaps;
   /** The path every endpoint is served under (`/v1`), for messages. */
   basePath: string;
+  /** Checks what the mock makes against the shape it was made from. */
+  validators: Validators;
 }
 
 /** An endpoint as messages name it: `GET /v1/orders/{order_id} (get-order)`. */
@@ -105,9 +115,14 @@ export function fromProblem(p: Problem): Prepared {
   return { status: p.status, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text), used: [], unanswered: [], notes: [] };
 }
 
-/** The stated response headers of a response, each with a value the spec states (else one made from its shape); left out, and noted, when none can be had or sent. */
-function statedHeaders(ctx: AnswerContext, entry: Obj, notes: string[]): Array<[string, string]> {
+/**
+ * The stated response headers of a response, each with a value the spec states (else one made from
+ * its shape); left out, and noted, when none can be had or sent. `open`: the gaps a header's value
+ * would have to make up (its allowed values open, and no stated value), which leave the answer open.
+ */
+function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: string; key: string }, notes: string[]): { headers: Array<[string, string]>; open: FacetResult[] } {
   const out: Array<[string, string]> = [];
+  const open: FacetResult[] = [];
   for (const [name, h] of Object.entries(statedObj(entry.headers) ?? {})) {
     if (!isObj(h)) continue;
     if (!mayState(name)) {
@@ -115,6 +130,13 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, notes: string[]): Array<[
       continue;
     }
     const given = statedValueOf(h);
+    if (given === undefined) {
+      const undecided = openInValue(ctx.analysis, ctx.gaps, h, facetId('endpoints', prefix.endpoint, 'responses', prefix.key, 'headers', name), 'response');
+      if (undecided.length > 0) {
+        open.push(...undecided);
+        continue;
+      }
+    }
     const value = given !== undefined ? { value: given } : exampleOf(h, exampleContext(ctx.analysis), 'response');
     if (value === undefined || value.value === undefined) continue;
     const text = headerValue(typeof value.value === 'string' ? value.value : JSON.stringify(value.value));
@@ -124,7 +146,7 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, notes: string[]): Array<[
     }
     out.push([name, text]);
   }
-  return out;
+  return { headers: out, open };
 }
 
 /** The gap ids an answer's body uses: its resources' (and theirs'), its error's, the errors area's body where it is the shared one. */
@@ -155,14 +177,22 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   const error = typeof entry.error === 'string' ? entry.error : undefined;
   if (carried.kind === 'open') {
     const open = unanswered(ctx, what, carried.reason, carried.gaps, guard);
-    return { ...open, used: usedBy(ctx, undefined, error) };
+    return { ...open, used: usedBy(ctx, undefined, error), ...(carried.missing !== undefined ? { missing: carried.missing } : {}) };
   }
-  const headers = statedHeaders(ctx, entry, notes);
+  const told = statedHeaders(ctx, entry, { endpoint: endpoint.id, key }, notes);
+  if (told.open.length > 0) return { ...unanswered(ctx, what, 'the values of its stated headers are not decided yet', told.open, guard), used: usedBy(ctx, carried.kind === 'body' ? carried.body : undefined, error) };
+  const headers = told.headers;
   if (carried.kind === 'none' || BODYLESS(status)) return { status, headers, body: new Uint8Array(), used: usedBy(ctx, undefined, error), unanswered: [], notes };
   const body = carried.body;
   const used = usedBy(ctx, body, error);
   const types = mediaTypes(body.data);
-  const type = negotiate(types.length > 0 ? types : ['application/json'], asked.accept);
+  // A named example asked for is answered in a media type that states it (`Accept` choosing among those).
+  const holding = asked.example !== undefined ? typesWithExample(body, asked.example).filter((t): t is string => t !== undefined) : [];
+  const type = negotiate(holding.length > 0 ? holding : types.length > 0 ? types : ['application/json'], asked.accept);
+  if (type === undefined && holding.length > 0 && holding.length < types.length) {
+    const p = problem({ status: 406, type: 'not-acceptable', title: 'The named example is not in an acceptable media type', detail: `${what} states the named example \`${asked.example ?? ''}\` as ${holding.join(', ')}; the request accepts none of them (send \`Accept: ${holding[0] ?? ''}\`).`, extra: { available: holding } });
+    return { ...fromProblem(p), used, notes };
+  }
   if (type === undefined) {
     const p = problem({ status: 406, type: 'not-acceptable', title: 'No stated media type is acceptable', detail: `${what} comes as ${types.join(', ')}; the request accepts none of them.`, extra: { available: types } });
     return { ...fromProblem(p), used, notes };
@@ -172,6 +202,11 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   let value: { value: unknown } | undefined;
   if (asked.example !== undefined) {
     const hit = examples.find((e) => e.name === asked.example);
+    const external = externalExamples(body, types.length > 0 ? type : undefined).get(asked.example);
+    if (!hit && external !== undefined) {
+      const p = problem({ status: 501, type: 'external-example', title: 'The named example is kept elsewhere', detail: `${what} gives the named example \`${asked.example}\` by its external_value (${external}), which the mock does not fetch; ask for one the spec writes out${exampleNames(body).length > 1 ? ` (${exampleNames(body).filter((n) => n !== asked.example).map((n) => `\`${n}\``).join(', ')})` : ''}.`, extra: { examples: exampleNames(body), external_value: external } });
+      return { ...fromProblem(p), used, notes };
+    }
     if (!hit) {
       const names = exampleNames(body);
       const p = problem({ status: 400, type: 'unknown-example', title: 'No such named example', detail: `${what} states no named example \`${asked.example}\`${names.length > 0 ? `; it states ${names.map((n) => `\`${n}\``).join(', ')}` : ''}.`, extra: { examples: names } });
@@ -181,7 +216,7 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   } else if (examples[0]) value = { value: examples[0].value };
   else {
     const open = shapeOpen(ctx.analysis, ctx.gaps, part);
-    if (open) return { ...unanswered(ctx, what, open.reason, open.gaps, guard), used };
+    if (open) return { ...unanswered(ctx, what, open.reason, open.gaps, guard), used, ...(open.missing !== undefined ? { missing: open.missing } : {}) };
     const inside = openInside(ctx.analysis, ctx.gaps, part, 'response');
     if (inside.length > 0) return { ...unanswered(ctx, what, `parts of its shape are not stated yet, and a body made without them would claim what nobody decided`, inside, guard), used };
     const made = madeValue(ctx.analysis, part.shape, 'response');
@@ -194,11 +229,25 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
       return { ...unanswered(ctx, what, `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`, [], guard), used };
     }
     if (body.error !== undefined) problemStatus(ctx, value.value, whole, status);
+    // A body made up must fit its own shape, as a client's validator reads the export: one the
+    // generator could not fit (an email of 5 characters at most) is no answer.
+    const schema = bodySchema(part.shape, 'response');
+    const check = schema ? ctx.validators.check(`made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
+    const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value.value).errors) : [];
+    if (broken.length > 0) {
+      return { ...unanswered(ctx, what, `the mock cannot make a body that fits its shape (${broken.join('; ')}); a stated example of it would be answered as stated`, [], guard), used };
+    }
   }
   const concrete = type.includes('*') ? 'application/json' : type;
   const name = typeof part.shape.resource === 'string' ? part.shape.resource : undefined;
-  const written = inMediaType(value.value, concrete, name, fileFields(ctx, part.shape));
-  if ('reason' in written) return { ...unanswered(ctx, what, `the mock cannot write its body (${written.reason})`, [], guard), used, notes };
+  // Records as CSV, a format the pages do not write (a page shows the stated example as it is).
+  const csv = /^text\/csv\b/i.test(concrete) && typeof value.value !== 'string' ? csvOf(value.value) : undefined;
+  const written = csv !== undefined ? { text: csv } : inMediaType(value.value, concrete, name, fileFields(ctx, part.shape));
+  if ('reason' in written) {
+    // Not a gap: the spec states the media type; the mock has no way to write this value in it.
+    const p = problem({ status: guard ?? 501, type: 'cannot-write', title: 'The mock cannot write this body', detail: `${what}: the mock cannot write its body as ${concrete} (${written.reason}); ${types.length > 1 ? `ask for another stated media type in Accept (${types.filter((t) => t !== type).join(', ')})` : 'a stated example in that media type would be answered as it is'}.`, extra: { available: types } });
+    return { ...fromProblem(p), used, notes };
+  }
   return { status, headers: [['Content-Type', headerValue(concrete)], ...headers], body: bytes(written.text), used, unanswered: [], notes };
 }
 
@@ -221,6 +270,7 @@ export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   if (!all) return { kind: 'open', gaps: gapsAt(ctx, [facetId('endpoints', endpoint.id, 'responses')]) };
   const keys = Object.keys(all);
   const order = responseOrder(keys);
+  if (asked.badCode !== undefined) return { kind: 'unstated', keys: order };
   if (asked.code !== undefined) {
     const key = keyFor(keys, asked.code);
     return key === undefined ? { kind: 'unstated', keys: order } : { kind: 'response', key, status: statusOf(key, asked.code, errorStatusOf(ctx, all[key])), entry: all[key] };

@@ -1,4 +1,6 @@
 import type { Analysis } from '../analyze.ts';
+import { valueProblems, type Shape, type ValueContext } from '../areas/shape.ts';
+import { linearPattern } from '../checks/shapes.ts';
 import { facetId, idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
@@ -21,7 +23,8 @@ export interface Body {
 }
 
 /** What a response or request carries: nothing (stated so, or by the status), a body, or something open. */
-export type Carried = { kind: 'none' } | { kind: 'body'; body: Body } | { kind: 'open'; gaps: FacetResult[]; reason: string };
+/** `missing`: the item (`resources/Loan`) the answer needs and the spec does not have, where that is why it is open. */
+export type Carried = { kind: 'none' } | { kind: 'body'; body: Body } | { kind: 'open'; gaps: FacetResult[]; reason: string; missing?: string };
 
 /** Keys that make a payload a body of its own (besides an error's): what it carries, or an example of it (a body stated by its example alone is answered with it). */
 const BODY_KEYS = ['resource', 'schema', 'content', 'example', 'named_examples'];
@@ -48,10 +51,13 @@ export function responseCarries(analysis: Analysis, gaps: Gaps, endpoint: { id: 
 /** What an error's responses carry: its own body, else the errors area's. */
 export function errorCarries(analysis: Analysis, gaps: Gaps, id: string): Carried {
   const error = findItem(analysis.spec, 'errors', id);
-  if (!error) return { kind: 'open', gaps: [], reason: `the error \`${id}\` is not in the spec` };
+  if (!error) return { kind: 'open', gaps: [], reason: `the error \`${id}\` is not in the spec`, missing: `errors/${id}` };
   const own = error.data.body;
   const ownState = facetState(own);
   if (ownState === 'none') return { kind: 'none' };
+  // Marked open, the error's own body is a question someone must answer: the errors area's body is
+  // no answer to it (it stands for errors that say nothing of their own).
+  if (ownState === 'open') return { kind: 'open', gaps: present(gaps, [facetId('errors', id, 'body')]), reason: `the body of the error \`${id}\` is not stated yet` };
   const ownBody = statedObj(own);
   if (ownBody) return { kind: 'body', body: { data: ownBody, prefix: facetId('errors', id, 'body'), file: error.file, path: ['body'], error: id } };
   const area = areaOf(analysis.spec, 'errors');
@@ -98,15 +104,43 @@ export function statedExamples(body: Body, type: string | undefined): StatedExam
   return [...named(own), ...named(outer), ...plain(own), ...plain(outer)];
 }
 
-/** The names of the examples a body states, for every media type. */
+/** The named examples a body gives by `external_value` alone (a URL the mock does not fetch), for one media type, with their URLs. */
+export function externalExamples(body: Body, type: string | undefined): Map<string, string> {
+  const part = mediaPart(body, type);
+  const out = new Map<string, string>();
+  for (const v of part.shape === body.data ? [body.data] : [part.shape, body.data]) {
+    for (const [name, e] of Object.entries(isObj(v.named_examples) ? v.named_examples : {})) {
+      if (isObj(e) && !('value' in e) && typeof e.external_value === 'string' && !out.has(name)) out.set(name, e.external_value);
+    }
+  }
+  return out;
+}
+
+/** The names of the examples a body states, for every media type (those given by `external_value` too). */
 export function exampleNames(body: Body): string[] {
   const types = mediaTypes(body.data);
-  return [...new Set((types.length > 0 ? types : [undefined]).flatMap((t) => statedExamples(body, t).flatMap((e) => (e.name !== undefined ? [e.name] : []))))];
+  return [...new Set((types.length > 0 ? types : [undefined]).flatMap((t) => [...statedExamples(body, t).flatMap((e) => (e.name !== undefined ? [e.name] : [])), ...externalExamples(body, t).keys()]))];
+}
+
+/** The stated media types under which a body states a named example (its own or the body's); `[undefined]` for a body without media types that states it. */
+export function typesWithExample(body: Body, name: string): Array<string | undefined> {
+  const types = mediaTypes(body.data);
+  return (types.length > 0 ? types : [undefined]).filter((t) => statedExamples(body, t).some((e) => e.name === name) || externalExamples(body, t).has(name));
 }
 
 /** Looks resources up for the example generator: a resource's data (its `fields` or `value`). */
 export function exampleContext(analysis: Analysis): ExampleContext {
-  return { resource: (id) => findItem(analysis.spec, 'resources', id)?.data as Obj | undefined };
+  const resource = (id: string) => findItem(analysis.spec, 'resources', id)?.data as Obj | undefined;
+  // Whether a made value fits a shape, by the rules `check` holds examples to (patterns only where RE2 runs them: a made value is never worth a wait).
+  const values: ValueContext = {
+    resource: (id) => {
+      const data = resource(id);
+      const value = stated(data?.value);
+      return isObj(value) ? (value as Shape) : data ? ({ type: 'object', fields: statedObj(data.fields) ?? {} } as Shape) : undefined;
+    },
+    matches: (pattern, text) => linearPattern(pattern)?.matcher(text).find(),
+  };
+  return { resource, fits: (shape, value) => valueProblems(isObj(shape) || typeof shape === 'string' ? (shape as Shape | string) : {}, value, values).length === 0 };
 }
 
 /**
@@ -114,12 +148,12 @@ export function exampleContext(analysis: Analysis): ExampleContext {
  * (its `schema` or `content` open, a shape without a type or fields, a resource whose fields are
  * open). Empty when the shape is stated enough to make a body from.
  */
-export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }): { gaps: FacetResult[]; reason: string } | undefined {
+export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }): { gaps: FacetResult[]; reason: string; missing?: string } | undefined {
   const { shape } = part;
   const resource = typeof shape.resource === 'string' ? shape.resource : undefined;
   if (resource !== undefined) {
     const item = findItem(analysis.spec, 'resources', resource);
-    if (!item) return { gaps: [], reason: `the resource \`${resource}\` is not in the spec` };
+    if (!item) return { gaps: [], reason: `the resource \`${resource}\` is not in the spec`, missing: `resources/${resource}` };
     const value = stated(item.data.value);
     const fields = facetState(item.data.fields);
     if (isObj(value) || fields === 'stated' || fields === 'none') {

@@ -37,7 +37,9 @@ function carries(analysis: Analysis, r: SecurityRequirement, request: MockReques
     case 'api-key': {
       const where = stated(d.location);
       if (where === 'header') {
-        const name = first(headers) ?? first(credentials);
+        // The header's name is `headers` (as the OpenAPI export writes `name`); a credential's name
+        // is not a header's, so while `headers` is open the mock does not know where to look.
+        const name = first(headers);
         if (name === undefined) return undefined;
         const value = header(request, name);
         return { ok: value !== undefined && value !== '', wanted: `the ${name} header`, ...(value ? { credential: value } : {}) };
@@ -80,6 +82,19 @@ export function authorize(analysis: Analysis, endpoint: Item<'endpoints'>, reque
     wanted.push(outcomes.flatMap((o) => (o === undefined || o.ok ? [] : [o.wanted])).join(' and '));
   }
   return { ok: false, wanted, schemes: [...schemes].sort() };
+}
+
+/**
+ * The items whose facets decide how the mock guards an endpoint: the schemes of its security (for
+ * credentials) and its limits (for quotas and sizes), as `area/id`. Every answer of the endpoint
+ * went through them, so their open gaps are named with it (a scheme whose header is open lets the
+ * call through, and says why).
+ */
+export function guardItems(endpoint: Item<'endpoints'>, options: { auth: boolean; limits: boolean }): string[] {
+  const alternatives = stated(endpoint.data.security);
+  const schemes = options.auth && Array.isArray(alternatives) ? requirements(alternatives as SecurityAlternative[]).map((r) => `authentication/${r.requirement.scheme}`) : [];
+  const limits = options.limits ? (endpoint.data.limits ?? []).map((id) => `limits/${id}`) : [];
+  return [...new Set([...schemes, ...limits])];
 }
 
 /** A request quota as the spec states it: how many calls per window, by limit id. */

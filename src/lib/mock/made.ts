@@ -22,6 +22,13 @@ import type { Gaps } from './gaps.ts';
 
 /** The keys of a shape whose openness leaves the shape itself open at that place. */
 const SHAPE_KEYS = ['type', 'fields', 'items', 'values', 'of'] as const;
+/**
+ * The keys that decide which values a shape takes: open, any value made for it could be one the
+ * spec will not allow (a kind nobody listed, a size past a bound nobody set). A value stated beside
+ * them (an example, a default) is answered as stated. An open `format` or `pattern` is not among
+ * them: the value made is then a plain one of its type, claiming no form.
+ */
+const VALUE_KEYS = ['allowed', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'min_items', 'max_items', 'unique_items'] as const;
 /** The same for a resource's own facets. */
 const RESOURCE_KEYS = ['fields', 'value', 'value/type'] as const;
 /** Places visited at most, whatever the spec (each resource is visited once). */
@@ -42,6 +49,16 @@ const travels = (f: unknown, mode: ExampleMode) => !(isObj(f) && stated(f[mode =
 
 /** The open facets a body made from this part would have to make up, in the order they are met. */
 export function openInside(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }, mode: ExampleMode): FacetResult[] {
+  return openWalk(analysis, gaps, mode, (walk) => (typeof part.shape.resource === 'string' ? walk.resource(part.shape.resource) : walk.shape(stated(part.shape.schema), `${part.prefix}/schema`)));
+}
+
+/** The open facets a value made from a shape written at `at` (a header's) would have to make up. */
+export function openInValue(analysis: Analysis, gaps: Gaps, shape: unknown, at: string, mode: ExampleMode): FacetResult[] {
+  return openWalk(analysis, gaps, mode, (walk) => walk.shape(shape, at));
+}
+
+/** The walk of `openInside` over shapes and resources, started by `start`. */
+function openWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (walk: { shape(s: unknown, at: string): void; resource(id: string): void }) => void): FacetResult[] {
   const found = new Map<string, FacetResult>();
   const resources = new Set<string>();
   let visits = 0;
@@ -79,6 +96,12 @@ export function openInside(analysis: Analysis, gaps: Gaps, part: { shape: Obj; p
       return;
     }
     if (statedValue(s)) return;
+    // Marked open: a bound a refinement of specbench.yaml asks for and nobody wrote yet leaves the value as stated.
+    const undecided = gapsAt(VALUE_KEYS.map((k) => `${at}/${k}`)).filter((g) => g.state === 'open');
+    if (undecided.length > 0) {
+      for (const g of undecided) found.set(g.id, g);
+      return;
+    }
     const type = stated(s.type);
     if (typeof type !== 'string' || type === 'object') return fields(statedObj(s.fields), `${at}/fields`);
     if (type === 'array') return shape(stated(s.items), `${at}/items`);
@@ -88,8 +111,7 @@ export function openInside(analysis: Analysis, gaps: Gaps, part: { shape: Obj; p
     if (type === 'all_of' && Array.isArray(of)) return of.forEach((o, i) => shape(o, `${at}/of/${i}`));
     if (isResourceType(type)) resource(type);
   };
-  if (typeof part.shape.resource === 'string') resource(part.shape.resource);
-  else shape(stated(part.shape.schema), `${part.prefix}/schema`);
+  start({ shape, resource });
   return [...found.values()];
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** The essence of a media type, lowercased: `application/json; charset=utf-8` is `application/json`. */
-const essence = (type: string): string => type.split(';')[0]?.trim().toLowerCase() ?? '';
+export const essence = (type: string): string => type.split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** Whether two media types (either may be a range) can be the same type. */
 export function mediaMatches(a: string, b: string): boolean {

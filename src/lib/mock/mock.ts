@@ -1,11 +1,12 @@
 import type { Analysis } from '../analyze.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { facetId } from '../facet/ids.ts';
 import { stated } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
 import { Gaps } from './gaps.ts';
-import { authorize, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
+import { authorize, guardItems, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
 import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
@@ -59,6 +60,25 @@ interface State extends AnswerContext {
   /** The bytes of the bodies `prepared` holds. */
   preparedBytes: number;
   notes: string[];
+  /** The files that could not be read (errors reported in them, nothing of the spec read from them), with their errors. */
+  unreadable: Map<string, Diagnostic[]>;
+}
+
+/** The spec's files that could not be read: an error is reported in them, and no area or item of the spec comes from them. */
+function unreadableFiles(analysis: Analysis): Map<string, Diagnostic[]> {
+  const read = new Set<string>();
+  for (const area of analysis.spec.areas) {
+    if (area.present) read.add(area.file);
+    for (const item of area.items) read.add(item.file);
+  }
+  const out = new Map<string, Diagnostic[]>();
+  for (const d of analysis.diagnostics) {
+    if (d.severity !== 'error' || read.has(d.file)) continue;
+    const list = out.get(d.file) ?? [];
+    list.push(d);
+    out.set(d.file, list);
+  }
+  return out;
 }
 
 /** The base path of the spec's base address (`https://api.example.com/v1` → `/v1`); the root while it is not stated. */
@@ -113,6 +133,7 @@ export class Mock {
   readonly #quotas = new QuotaCounter();
   readonly #hits = new Hits();
   #state: State;
+  #stale: string | undefined;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}) };
@@ -164,7 +185,43 @@ export class Mock {
       prepared: new Map(),
       preparedBytes: 0,
       notes,
+      unreadable: unreadableFiles(analysis),
     };
+  }
+
+  /**
+   * Says, on every answer from now on (`Specbench-Stale`), that the spec folder is gone and the
+   * answers are of the spec as last read; undefined says it is back.
+   */
+  stale(reason: string | undefined): void {
+    this.#stale = reason;
+  }
+
+  /** Whether the answers are said to be of a spec folder that is gone. */
+  get isStale(): boolean {
+    return this.#stale !== undefined;
+  }
+
+  /** The endpoints no request reaches (another stated path takes all of theirs), in words, for the log. */
+  unreachable(): string[] {
+    const state = this.#state;
+    return state.routes.unreachable().map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached: another stated path takes every request it would answer`);
+  }
+
+  /**
+   * The answer when the spec files a call may depend on could not be read: a 503 naming each file
+   * and its errors (file, line, column, code), never a 404 or 501 as if the spec said nothing.
+   */
+  #unreadable(state: State, files: readonly string[], what: string): Prepared {
+    const errors = files.flatMap((file) => (state.unreadable.get(file) ?? []).map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })));
+    const where = errors.slice(0, 5).map((e) => `${e.file}:${e.line}:${e.column} ${e.code}`).join(', ');
+    const p = problem({ status: 503, type: 'spec-unreadable', title: 'A spec file cannot be read', detail: `${what} may be stated in ${files.length === 1 ? 'a file' : 'files'} that cannot be read (${where}${errors.length > 5 ? `, and ${errors.length - 5} more` : ''}); \`specbench check\` lists the errors. The answer comes once ${files.length === 1 ? 'it is' : 'they are'} mended.`, extra: { errors } });
+    return fromProblem(p);
+  }
+
+  /** The unreadable files under an area's folder (`endpoints/`), sorted. */
+  #unreadableIn(state: State, areas: readonly string[]): string[] {
+    return [...state.unreadable.keys()].filter((f) => areas.some((a) => f.startsWith(`${a}/`))).sort();
   }
 
   /** Answers one request. Never throws: whatever goes wrong inside is a 500 that says so. */
@@ -186,6 +243,9 @@ export class Mock {
     const notes = state.notes.splice(0);
     outcome.notes.push(...notes);
     outcome.response.headers.push(['Specbench-Gaps', gapsHeader(outcome.gaps)], ['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*']);
+    // What the answers stand on: files of the spec that could not be read, a folder gone.
+    if (state.unreadable.size > 0) outcome.response.headers.push(['Specbench-Unreadable', gapsHeader([...state.unreadable.keys()].sort())]);
+    if (this.#stale !== undefined) outcome.response.headers.push(['Specbench-Stale', headerValue(this.#stale)]);
     if (!(originForm(request.url) ?? request.url).startsWith(MOCK_PATH)) this.#hits.record(outcome.response.status, outcome.gaps, outcome.unanswered, outcome.endpoint);
     return outcome;
   }
@@ -208,6 +268,11 @@ export class Mock {
     // A browser's preflight: answered for any stated path, unless the spec states OPTIONS there.
     if (method === 'OPTIONS' && header(request, 'access-control-request-method') !== undefined && match.kind !== 'endpoint' && match.kind !== 'none') {
       return { response: { status: 204, headers: [['Access-Control-Allow-Methods', [...match.allowed, 'OPTIONS'].join(', ')], ['Access-Control-Allow-Headers', header(request, 'access-control-request-headers') ?? '*'], ['Access-Control-Max-Age', '600']], body: new Uint8Array() }, gaps: [], unanswered: [], notes: [] };
+    }
+    if (match.kind === 'none' || (match.kind === 'method' && match.open.length === 0)) {
+      // An endpoint file that cannot be read may state this path or method.
+      const broken = this.#unreadableIn(state, ['endpoints']);
+      if (broken.length > 0) return { response: this.#send(this.#unreadable(state, broken, `${method} ${path}`)), gaps: [], unanswered: [], notes: [] };
     }
     if (match.kind === 'none') {
       const closest = match.closest.map((r) => listed(state, r));
@@ -249,12 +314,23 @@ export class Mock {
 
   /** An endpoint's answer: credentials, quotas and size first, then the request's validity, then the stated response. */
   async #endpoint(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>): Promise<MockOutcome> {
-    const own = state.gaps.of(`endpoints/${endpoint.id}`).map((g) => g.id);
-    const done = (answer: Prepared, extra: Array<[string, string]> = []): MockOutcome => {
+    const own = [`endpoints/${endpoint.id}`, ...guardItems(endpoint, this.#options)].flatMap((key) => state.gaps.of(key).map((g) => g.id));
+    const done = (given: Prepared, extra: Array<[string, string]> = []): MockOutcome => {
+      // Something the answer needs is not in the spec (a resource, an error), and files of its area cannot be read: they are named instead (its own file, when it is one of them).
+      const [area = '', id = ''] = given.missing?.split(/\/(.*)/s) ?? [];
+      const inArea = given.missing !== undefined ? this.#unreadableIn(state, [area]) : [];
+      const itsFile = inArea.filter((f) => f.replace(/\.ya?ml$/, '') === `${area}/${id}`);
+      const broken = itsFile.length > 0 ? itsFile : inArea;
+      const answer = broken.length > 0 ? { ...this.#unreadable(state, broken, endpointWords(state, endpoint)), used: given.used } : given;
       const response = this.#send(answer);
       response.headers.push(...extra.filter(([name]) => !response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())), ['Specbench-Endpoint', headerValue(endpoint.id)]);
       return { response, endpoint: endpoint.id, gaps: unique([...own, ...answer.used, ...answer.unanswered]), unanswered: answer.unanswered, notes: [...answer.notes] };
     };
+    if (request.bodyLimit !== undefined) {
+      // The server's own bound, not the spec's: the mock's problem, with the endpoint and its gaps as any answer has them.
+      const p = problem({ status: 413, type: 'too-large', title: 'The body is too large for the mock', detail: `The mock reads request bodies of ${request.bodyLimit} bytes at most; this one is larger, so it was not read.`, extra: { endpoint: endpoint.id, limit: request.bodyLimit } });
+      return done({ ...fromProblem(p), headers: [...fromProblem(p).headers, ['Connection', 'close']] });
+    }
     const auth = authorize(state.analysis, endpoint, request, query);
     if (this.#options.auth && !auth.ok) {
       const answer = this.#guard(state, endpoint, 401, 'unauthorized', 'Credentials are missing', `This endpoint needs ${auth.wanted.join(', or ')}. The mock checks that credentials are there, not what they are.`, { schemes: auth.schemes });
@@ -298,7 +374,7 @@ export class Mock {
     if (choice.kind === 'open') return done(unanswered(state, what, 'its responses are not stated yet', choice.gaps));
     if (choice.kind === 'none') return done({ status: 204, headers: [], body: new Uint8Array(), used: [], unanswered: [], notes: [] });
     if (choice.kind === 'unstated') {
-      const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.code ?? ''} response; it states ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
+      const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.badCode !== undefined ? `response \`${asked.badCode}\` (no HTTP status: \`Prefer: code=\` takes one from 100 to 599)` : `${asked.code ?? ''} response`}; it states ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
       return done(fromProblem(p));
     }
     const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example ?? ''}`;

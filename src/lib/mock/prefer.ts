@@ -6,11 +6,12 @@ import { headerValues, type MockRequest } from './wire.ts';
  * separated by commas, each a token with an optional value (a token or a quoted string, blanks
  * allowed around `=`), then its parameters after `;`; names are read without regard to case;
  * several `Prefer` headers are one list; a preference given twice counts by its first instance
- * (RFC 7240, section 2); one the mock does not know, or a value it cannot use, is ignored. As Prism
+ * (RFC 7240, section 2); one the mock does not know is ignored, and a `code` that is no status
+ * (`999`, `2XX`) is kept as asked, for a 400 that lists the stated ones. As Prism
  * is used, `code` and `example` are also read as parameters (`Prefer: code=409; example=x`), after
  * every preference.
  */
-export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example'> {
+export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example' | 'badCode'> {
   const preferred: Array<[string, string | undefined]> = [];
   const parameters: Array<[string, string | undefined]> = [];
   for (const line of headerValues(request, 'prefer')) {
@@ -21,12 +22,16 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
       });
     }
   }
-  const asked: Pick<Asked, 'code' | 'example'> = {};
+  const asked: Pick<Asked, 'code' | 'example' | 'badCode'> = {};
   const seen = new Set<string>();
   for (const [name, value] of [...preferred, ...parameters]) {
     if (seen.has(name)) continue;
     seen.add(name);
-    if (name === 'code' && value !== undefined && /^[1-5]\d\d$/.test(value)) asked.code = Number(value);
+    // A code that is no status (`999`, `abc`, `2XX`, `0404`) is asked for all the same: a 400 says which ones the spec states.
+    if (name === 'code' && value !== undefined) {
+      if (/^[1-5]\d\d$/.test(value)) asked.code = Number(value);
+      else asked.badCode = value;
+    }
     if (name === 'example' && value !== undefined && value !== '') asked.example = value;
   }
   return asked;

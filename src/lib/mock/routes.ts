@@ -3,7 +3,7 @@ import { stated } from '../facet/state.ts';
 import type { Item } from '../model/spec.ts';
 
 /** One segment of a path template: written as it is, or holding parameters (`{order_id}`, `{name}.json`). */
-type Segment = { literal: string } | { pattern: RegExp; names: string[] };
+type Segment = { literal: string } | { pattern: RegExp; names: string[]; template: string; written: number };
 
 /** An endpoint the mock can be called at: its stated path (and method, when stated). */
 export interface Route {
@@ -43,7 +43,9 @@ function segmentsOf(path: string): Segment[] {
         names.push(name);
         return '(.+?)';
       });
-      return names.length === 0 ? { literal: segment } : { pattern: new RegExp(`^${source.join('')}$`, 's'), names };
+      // How many characters it writes out: `{id}.json` (5) is more specific than `{id}` (0).
+      const written = segment.replace(/\{[^{}]*\}/g, '').length;
+      return names.length === 0 ? { literal: segment } : { pattern: new RegExp(`^${source.join('')}$`, 's'), names, template: segment, written };
     });
 }
 
@@ -101,6 +103,30 @@ export class Routes {
       }
       at.routes.push(route);
     }
+    // Segments with parameters tried the most written first (OpenAPI's rule, concrete before
+    // templated, within a segment: `/items/{id}.json` before `/items/{id}`, which would take
+    // `7.json` as its id and leave the other never reached); ties in the order stated.
+    const order = (at: Node) => {
+      at.templated.sort((a, b) => b.segment.written - a.segment.written);
+      for (const next of [...at.literal.values(), ...at.templated.map((t) => t.node)]) order(next);
+    };
+    order(this.#root);
+  }
+
+  /**
+   * The routes no request reaches: another route (of the same method, or of an open one) takes
+   * every path that fits them. Told by calling each route at its own path with its parameters
+   * filled in a few ways: none reaching it, it is named.
+   */
+  unreachable(): Route[] {
+    const fills = ['1', 'specbench', 'x-1.y'];
+    return this.routes.filter((route) =>
+      fills.every((fill) => {
+        const parts = route.segments.map((s) => ('literal' in s ? s.literal : s.template.replace(/\{[^{}]*\}/g, fill)));
+        const hit = this.match(route.method ?? '', parts);
+        return !(hit.kind === 'endpoint' ? hit.route === route : hit.kind === 'method' && hit.open.includes(route));
+      }),
+    );
   }
 
   /** Every route whose path fits the segments, the most specific first, with the parameters each takes (by its own names). */

@@ -9,7 +9,7 @@ import type { Item } from '../model/spec.ts';
 import { isJsonMedia, isUrlEncodedForm } from '../render/media-example.ts';
 import { mediaTypes } from './body.ts';
 import type { Locator, ShapePlace, SpecPlace } from './located.ts';
-import { mediaMatches } from './media.ts';
+import { essence, mediaMatches } from './media.ts';
 import { bodySchema, valueSchema } from './schemas.ts';
 import type { ErrorObject, Validators } from './validators.ts';
 import { cookies, header, type MockRequest } from './wire.ts';
@@ -131,6 +131,15 @@ function valueAt(value: unknown, instance: string): unknown {
 /** The instance path's parts as a value path (`lines[0].quantity`), numbers for indexes. */
 const partsOf = (instance: string): Path => instance.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
 
+/** What a value breaks of its schema, in words, one line per rule (`three: expected at least 3 items`); for the mock's own bodies, which have no client to blame. */
+export function brokenRules(errors: readonly ErrorObject[]): string[] {
+  return errors.slice(0, MAX_PROBLEMS).map((e) => {
+    const missing = e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? [String((e.params as Obj).missingProperty)] : [];
+    const at = valuePath([...partsOf(e.instancePath), ...missing]);
+    return `${at === '' ? 'the body' : `\`${at}\``}: ${expected(e)}`;
+  });
+}
+
 /** The problems a value's errors make, located in the spec. */
 function problemsOf(errors: readonly ErrorObject[], value: unknown, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): RequestProblem[] {
   // Ajv reports every variant a union's value misses; the union itself says it in one line.
@@ -153,7 +162,10 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
   const explode = typeof p.explode === 'boolean' ? p.explode : style === undefined || style === 'form';
   const split = (text: string) => text.split(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',');
   let raw: string | string[] | undefined;
-  if (location === 'path') raw = path.get(name);
+  // A parameter serialized as a document (`content_type: application/json`) is one value under its
+  // own name, whatever its type: `?filter={"limit":5}`, never read as an object's form fields.
+  if (p.content_type !== undefined) raw = location === 'path' ? path.get(name) : location === 'header' ? header(request, name) : location === 'cookie' ? cookies(request).get(name) : query.has(name) ? (query.get(name) ?? '') : undefined;
+  else if (location === 'path') raw = path.get(name);
   else if (location === 'header') raw = header(request, name);
   else if (location === 'cookie') raw = cookies(request).get(name);
   else if (type === 'array' && explode && style !== 'spaceDelimited' && style !== 'pipeDelimited') raw = query.has(name) ? query.getAll(name) : undefined;
@@ -170,7 +182,7 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
     return any ? { value: object } : undefined;
   } else raw = query.has(name) ? (query.get(name) ?? '') : undefined;
   if (raw === undefined) return undefined;
-  if (p.content_type !== undefined && typeof raw === 'string') {
+  if (p.content_type !== undefined && typeof raw === 'string' && isJsonMedia(essence(p.content_type))) {
     let value: unknown;
     try {
       value = JSON.parse(raw) as unknown;
@@ -201,7 +213,9 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
       problems.push({ in: location, name, expected: read.unreadable, message: `${where(name)}: ${read.unreadable}`, ...ctx.locator.place(endpoint.file, [...at, 'content_type']) });
       continue;
     }
-    const check = ctx.validators.check(`parameter\u0000${endpoint.id}\u0000${location}\u0000${name}`, valueSchema(parameter), true);
+    // A JSON document is checked as it was typed (`{"limit":"5"}` is no number); text is read as its types.
+    const document = parameter.content_type !== undefined && isJsonMedia(essence(parameter.content_type));
+    const check = ctx.validators.check(`parameter\u0000${endpoint.id}\u0000${location}\u0000${name}`, valueSchema(parameter), !document);
     if (typeof check === 'string') {
       ctx.note(`the ${location} parameter ${name} of ${endpoint.id} is not checked: ${check}`);
       continue;
@@ -211,9 +225,6 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
   }
   return problems;
 }
-
-/** The essence of a media type: `application/json; charset=utf-8` is `application/json`. */
-export const essence = (type: string): string => type.split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** A body's bytes read as its media type says: JSON parsed, a form's fields, multipart's parts; undefined for a type whose body is not read. */
 async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean } | { unreadable: string } | undefined> {

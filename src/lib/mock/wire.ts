@@ -16,6 +16,8 @@ export interface MockRequest {
   body: Uint8Array;
   /** Who is calling (the remote address), for quotas counted per client when no credential says who. */
   client?: string;
+  /** Set when the body was larger than the server reads (the bytes it reads at most): `body` is then empty, and the call is answered 413. */
+  bodyLimit?: number;
 }
 
 /** One response: its status, headers (name and value, each checked) and body. */

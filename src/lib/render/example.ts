@@ -19,6 +19,11 @@ export interface ExampleContext {
    * of them. Without it, such a base's example is the base's own fields.
    */
   subtypes?(base: string): readonly string[];
+  /**
+   * Whether a value fits a shape, when the caller can tell: a `one_of`'s example is then one that
+   * only one variant takes. Without it, a `one_of`'s example is its first variant's.
+   */
+  fits?(shape: unknown, value: unknown): boolean;
 }
 
 /**
@@ -89,13 +94,27 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         return object(fields ?? {}, depth, seen);
       case 'array': {
         const item = walk(stated(v.items), depth + 1, seen);
-        return item === CUT ? CUT : { value: item ? [item.value] : [] };
+        return item === CUT ? CUT : { value: item ? itemsFor(v, item.value) : [] };
       }
       case 'map': {
         const value = walk(stated(v.values), depth + 1, seen);
         return value === CUT ? CUT : { value: value ? { key: value.value } : {} };
       }
-      case 'one_of':
+      case 'one_of': {
+        // A value of exactly one variant (one that fits two is no one_of's value): the first variant's, else the first that only its own variant takes.
+        const of = stated(v.of);
+        if (!Array.isArray(of) || of.length === 0) return undefined;
+        const first = walk(of[0], depth + 1, seen);
+        if (!first || first === CUT || of.length === 1 || !ctx.fits) return first;
+        const fits = ctx.fits;
+        const only = (x: unknown, i: number) => of.every((o, j) => j === i || !fits(o, x));
+        if (only(first.value, 0)) return first;
+        for (let i = 1; i < of.length; i++) {
+          const other = walk(of[i], depth + 1, seen);
+          if (other && other !== CUT && only(other.value, i)) return other;
+        }
+        return first;
+      }
       case 'any_of': {
         const of = stated(v.of);
         return Array.isArray(of) && of.length > 0 ? walk(of[0], depth + 1, seen) : undefined;
@@ -148,7 +167,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       if (self !== undefined) {
         for (const part of of) {
           const told = discriminatorOf(part, seen);
-          if (told && told.field in merged) merged[told.field] = Object.entries(told.mapping).find(([, t]) => t === self)?.[0] ?? self;
+          if (told && Object.hasOwn(merged, told.field)) merged[told.field] = Object.entries(told.mapping).find(([, t]) => t === self)?.[0] ?? self;
         }
       }
       return { value: merged };
@@ -228,6 +247,21 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
 }
 
 
+/**
+ * The items of a list's example: the one made, repeated up to the stated least count of items
+ * (`min_items`), each one differing where the items must (numbers counted up by their step, plain
+ * texts numbered); a list that must have more items than that can make stays at what it made.
+ */
+function itemsFor(v: Obj, item: unknown): unknown[] {
+  const least = stated(v.min_items);
+  const count = typeof least === 'number' && Number.isInteger(least) && least > 1 ? Math.min(least, 100) : 1;
+  if (stated(v.unique_items) !== true) return Array.from({ length: count }, () => item);
+  const shape = isObj(stated(v.items)) ? (stated(v.items) as Obj) : {};
+  const step = typeof stated(shape.multiple_of) === 'number' ? Number(stated(shape.multiple_of)) : 1;
+  const plain = typeof item === 'string' && stated(shape.format) === undefined && stated(shape.pattern) === undefined && stated(shape.max_length) === undefined;
+  return Array.from({ length: count }, (_, i) => (i === 0 ? item : typeof item === 'number' ? Number((item + i * step).toPrecision(12)) : plain ? `${item}${i + 1}` : item));
+}
+
 /** A number inside the stated bounds (the lower bound, the upper, their middle, or 0), a multiple of the stated step. */
 function numberWithin(v: Obj, integer: boolean): number {
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
@@ -237,7 +271,8 @@ function numberWithin(v: Obj, integer: boolean): number {
   const lo = num(stated(v.minimum)) ?? (exMin !== undefined ? exMin + step : undefined);
   const hi = num(stated(v.maximum)) ?? (exMax !== undefined ? exMax - step : undefined);
   if (!integer && lo !== undefined && hi !== undefined && (exMin !== undefined || exMax !== undefined)) return (lo + hi) / 2;
-  const n = integer ? Math.ceil(lo ?? hi ?? 0) : (lo ?? hi ?? 0);
+  // A number with one bound, exclusive: past it by 1 (`-6` below `-5`), never at it.
+  const n = integer ? Math.ceil(lo ?? hi ?? 0) : lo === undefined && hi !== undefined && exMax !== undefined && num(stated(v.maximum)) === undefined ? hi - 1 : hi === undefined && lo !== undefined && exMin !== undefined && num(stated(v.minimum)) === undefined ? lo + 1 : (lo ?? hi ?? 0);
   // A stated step: the first multiple of it from the lower bound up (or from the upper bound down).
   const multiple = num(stated(v.multiple_of));
   if (multiple === undefined || multiple <= 0) return n;

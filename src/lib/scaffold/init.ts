@@ -25,6 +25,20 @@ export interface InitOptions {
   specOnly?: boolean;
   /** The branch the workflows run on: the one the repository is on, when it is in one; default `main`. */
   branch?: string;
+  /**
+   * The project's folder from the root of the git repository around it (`api-spec`), when that root
+   * is above it: GitHub runs only the root's `.github/workflows/`, so the workflows are written
+   * there (`from: 'repository'`), named after the folder and working in it. A plain relative
+   * folder (`isSpecFolder`), else `initFiles` throws.
+   */
+  within?: string;
+}
+
+/** A file `init` writes: its path from the project's folder, or from the repository's root (`from`). */
+export interface InitFile {
+  path: string;
+  text: string;
+  from?: 'repository';
 }
 
 /** Where an installed Specbench keeps its JSON Schemas, from the repository's root. */
@@ -43,7 +57,7 @@ const NVMRC = '22';
  * and Specbench: `hasInstallScript`): esbuild's fetches its binary, which Astro's bundler needs;
  * @scarf/scarf's only reports the install (an analytics beacon of a dependency of the AsyncAPI parser).
  */
-const ALLOW_SCRIPTS = { esbuild: true, '@scarf/scarf': false };
+export const ALLOW_SCRIPTS: Readonly<Record<string, boolean>> = { esbuild: true, '@scarf/scarf': false };
 
 /** The site's icon (Starlight links `/favicon.svg`; without the file, every page asks for it in vain). */
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3b4bdb"/><path d="M8 9h16M8 16h10M8 23h6" stroke="#fff" stroke-width="3" stroke-linecap="round"/><circle cx="23" cy="23" r="3" fill="none" stroke="#ffb020" stroke-width="2.5"/></svg>\n';
@@ -54,7 +68,7 @@ const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><re
  * settings, workflows that check pull requests (with the Specbench action, which comments the gap
  * diff) and publish the site, and a short README. The same options, the same files.
  */
-export function initFiles(options: InitOptions): Array<{ path: string; text: string }> {
+export function initFiles(options: InitOptions): InitFile[] {
   const spec = options.spec;
   assertSpecFolder(spec);
   const areaFiles = options.example ? exampleFiles(spec) : AREAS.map((module) => {
@@ -65,6 +79,8 @@ export function initFiles(options: InitOptions): Array<{ path: string; text: str
   if (options.specOnly) return areaFiles;
   const analysis = analyze(areaFiles.map((f) => ({ path: f.path.slice(spec.length + 1), bytes: new TextEncoder().encode(f.text) })));
   const branch = options.branch ?? 'main';
+  const within = options.within;
+  if (within !== undefined) assertSpecFolder(within);
   return [
     { path: 'package.json', text: packageJson(options, spec) },
     { path: 'astro.config.mjs', text: astroConfig(options, spec) },
@@ -75,9 +91,13 @@ export function initFiles(options: InitOptions): Array<{ path: string; text: str
     { path: 'SPEC_GAPS.md', text: gapsMarkdown(gapReport(analysis.assessment, levelsOf(analysis.spec)), spec) },
     { path: '.vscode/settings.json', text: editorSettings() },
     { path: '.vscode/extensions.json', text: '{\n  "recommendations": ["redhat.vscode-yaml"]\n}\n' },
-    { path: '.github/workflows/spec.yml', text: specWorkflow(spec, branch) },
-    { path: '.github/workflows/spec-preview.yml', text: previewWorkflow(spec) },
-    { path: '.github/workflows/pages.yml', text: pagesWorkflow(spec, branch) },
+    ...(within === undefined
+      ? [
+          { path: '.github/workflows/spec.yml', text: specWorkflow(spec, branch) },
+          { path: '.github/workflows/spec-preview.yml', text: previewWorkflow(spec) },
+          { path: '.github/workflows/pages.yml', text: pagesWorkflow(spec, branch) },
+        ]
+      : subfolderWorkflows(spec, branch, within)),
     { path: '.gitignore', text: 'node_modules/\ndist/\n.astro/\n# What `npm pack` makes.\n*.tgz\n' },
     { path: '.nvmrc', text: `${NVMRC}\n` },
     { path: 'public/favicon.svg', text: FAVICON },
@@ -392,10 +412,67 @@ jobs:
 `;
 }
 
-function pagesWorkflow(spec: string, branch: string): string {
-  return `# On every push to ${branch}: build the site and publish it at the root of the ${PAGES_BRANCH} branch
-# (Settings > Pages > Source: Deploy from a branch, ${PAGES_BRANCH}, / (root)), keeping the pull
-# requests' previews (its pr-<number>/ folders, published by spec-preview.yml).
+/**
+ * The workflows of a project in a folder of a larger repository, written at its root (the only
+ * `.github/workflows/` GitHub runs), named after the folder so they stand beside the repository's
+ * own: the check (the spec, SPEC_GAPS.md, the site's build) and the site's publishing, each step
+ * run in the folder. The pull requests' previews and comment are left out: the Action that makes
+ * them runs at the root of a repository, where its package.json and SPEC_GAPS.md are.
+ */
+function subfolderWorkflows(spec: string, branch: string, within: string): InitFile[] {
+  const name = within.replaceAll('/', '-');
+  return [
+    { path: `.github/workflows/${name}-spec.yml`, text: subfolderSpecWorkflow(branch, within), from: 'repository' },
+    { path: `.github/workflows/${name}-pages.yml`, text: pagesWorkflow(spec, branch, within), from: 'repository' },
+  ];
+}
+
+function subfolderSpecWorkflow(branch: string, within: string): string {
+  return `# The spec in ${within}/ (a project of its own, with its package.json): on every pull request and
+# every push to ${branch}, check the spec, fail on a stale SPEC_GAPS.md, and build the site, each step in
+# ${within}/. Written here because GitHub runs only the workflows at the repository's root.
+name: ${yamlString(`${SPEC_WORKFLOW_NAME} (${within})`)}
+
+on:
+  pull_request:
+  push:
+    branches: [${yamlString(branch)}]
+
+permissions:
+  contents: read
+
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+    defaults:
+      run:
+        working-directory: ${yamlString(within)}
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0 # the changelog and the gap history read git
+          persist-credentials: false
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 22
+      - run: npm install --no-audit --no-fund
+      - name: Check the spec
+        run: npm run check
+      - name: SPEC_GAPS.md is current
+        run: npm run gaps:check
+      - name: The site builds
+        run: npm run build
+`;
+}
+
+function pagesWorkflow(spec: string, branch: string, within?: string): string {
+  // In a folder of the repository, every `run` step works there, and the site is that folder's `dist`.
+  const inFolder = within === undefined ? '' : `    defaults:\n      run:\n        working-directory: ${yamlString(within)}\n`;
+  const from = within === undefined ? '' : `${within}/`;
+  return `# On every push to ${branch}: build the site${within === undefined ? '' : ` of ${within}/`} and publish it at the root of the ${PAGES_BRANCH} branch
+# (Settings > Pages > Source: Deploy from a branch, ${PAGES_BRANCH}, / (root)), keeping ${within === undefined ? "the pull\n# requests' previews (its pr-<number>/ folders, published by spec-preview.yml)" : 'any pr-<number>/\n# folders there'}.
 name: Publish the spec site
 
 on:
@@ -415,7 +492,7 @@ jobs:
     runs-on: ubuntu-latest
     permissions:
       contents: write # the ${PAGES_BRANCH} branch
-    steps:
+${inFolder}    steps:
       - uses: actions/checkout@v4
         with:
           fetch-depth: 0 # the dashboard's gap history and the changelog read git
@@ -434,10 +511,10 @@ jobs:
         env:
           SITE_URL: \${{ steps.address.outputs.site-url }}
           BASE_PATH: \${{ steps.address.outputs.base-path }}
-          SPECBENCH_EDIT_URL: ${yamlString(`\${{ github.server_url }}/\${{ github.repository }}/edit/\${{ github.ref_name }}/${spec}/`)}
+          SPECBENCH_EDIT_URL: ${yamlString(`\${{ github.server_url }}/\${{ github.repository }}/edit/\${{ github.ref_name }}/${from}${spec}/`)}
       - uses: ${DEPLOY_ACTION}
         with:
-          folder: dist
+          folder: ${within === undefined ? 'dist' : yamlString(`${within}/dist`)}
           branch: ${PAGES_BRANCH}
           clean-exclude: pr-*
 `;
