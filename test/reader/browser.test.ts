@@ -50,7 +50,7 @@ describe('the first screen of an operation on a phone (390 × 844)', () => {
       expect(box, selector).not.toBeNull();
       expect((box?.y ?? Infinity) + (box?.height ?? 0), selector).toBeLessThanOrEqual(844);
     }
-    // The authoring line after them is short (it took four lines): two, three with a file name as long as Azure's.
+    // The authoring line after them is short (it took four lines): two, three with an id as long as Azure's.
     const lines = await page.locator('main p.meta').evaluate((p) => Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)));
     expect(lines).toBeLessThanOrEqual(path.length > 40 ? 3 : 2);
     await page.close();

@@ -33,7 +33,8 @@ describe('Petstore: addPet', () => {
     expect(text(root.querySelector('.signature'))).toBe('POST http://petstore.swagger.io/v2/pet');
     // No coverage bar and no other furniture before the method.
     expect(html.slice(0, signature)).not.toMatch(/<svg|stated \d|open gap/);
-    expect(text(root.querySelector('.meta'))).toMatch(/^Endpoints · endpoints\/addPet\.yaml · \d+\/\d+ \(\d+%\) stated · \d+ open gaps?$/);
+    expect(text(root.querySelector('.meta'))).toMatch(/^Endpoints · addPet · \d+\/\d+ \(\d+%\) stated · \d+ open gaps?$/);
+    expect(root.querySelector('.meta code')?.getAttribute('title')).toBe('endpoints/addPet.yaml');
   });
 
   it('marks only what is required, with flags on the field’s line, and leaves the read-only id out of the request', async () => {

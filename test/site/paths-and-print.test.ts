@@ -26,7 +26,7 @@ describe('an item whose id ends in .html', () => {
     expect(statSync(join(outDir, 'events/timeline.html')).isDirectory()).toBe(true);
     const root = main(await page(outDir, 'events/timeline.html'));
     expect(root.querySelector('h1')?.text).toBe('Order shipped');
-    expect(root.querySelector('.meta code')?.text).toBe('events/timeline.html.yaml');
+    expect(root.querySelector('.meta code')?.text).toBe('timeline.html');
   });
 
   it('is linked with a trailing slash from its area, the sidebar and what it links to, and every link resolves', async () => {
