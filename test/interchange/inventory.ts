@@ -28,9 +28,24 @@
  * compositions, discriminators, constraints, defaults, examples and deprecation; security schemes
  * with their kind, location, bearer format, flows, URLs and scopes; servers and their variables;
  * declared tags (and the tags operations use); the contact and licence; the version. AsyncAPI:
- * servers with their host, path, protocol and variables; channels with their address and
- * messages; operations by id with their action, channel, messages, tags, external docs and
- * security; messages with their name, summary, content type, payload, headers, tags and examples.
+ * servers with their host, path, protocol, variables and tags; channels with their address,
+ * messages and parameters (description, location, allowed values, default, examples); operations
+ * by id with their action, channel, messages, tags, external docs and security; messages with their
+ * name, content type, payload, headers, correlation id, tags and examples.
+ *
+ * Texts: every title, summary and description the document states is a fact of its own, at its own
+ * pointer (`POST /pets 200 description="…"`): the info's, the document's, a tag's, a schema's and
+ * an operation's external docs (URL and description), path items (`path /pets summary=…`),
+ * operations, parameters, request bodies (Swagger 2.0's body parameter's description; a form
+ * field's is its property's), responses, headers, named examples (summary and description), servers
+ * and their variables (and OpenAPI's allowed values, each at its index), schemas and their
+ * properties (title and description; each part of an `allOf` its own), security schemes and what
+ * each scope grants; AsyncAPI's servers, channels, operations and messages (title, summary,
+ * description), channel parameters, correlation ids, tags wherever written and message examples'
+ * summaries. A text is compared as written, less what Markdown ignores (see textSaid), but one that
+ * holds HTML, which the import legitimately rewrites as Markdown: it is compared by its words (see
+ * visibleWords and proseAsRead). A text the import reports it changed (a link it does not keep, a
+ * text past the limits) is reported, and the export's text at its place is no invention.
  */
 
 type Obj = Record<string, unknown>;
@@ -40,6 +55,86 @@ const unseg = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/
 const json = (v: unknown) => JSON.stringify(v);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
 const KEYWORDS = ['format', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'readOnly', 'writeOnly', 'deprecated'];
+
+/** The kinds of text a document states: each is a fact of its own at its own pointer (`<slot> description="…"`). */
+const TEXT_KINDS = ['title', 'summary', 'description'] as const;
+type TextKind = (typeof TEXT_KINDS)[number];
+
+/**
+ * A text as the inventory compares it: Markdown as written, less what Markdown itself ignores (the
+ * blank and the spaces at either end); a title or summary, which is one line, with each run of
+ * white space one space (a soft line break reads as a space, and an import writes a summary of
+ * several lines as one). Empty, it states nothing (OpenAPI requires a response's description, and
+ * an export writes `''` where none is stated).
+ */
+function textSaid(kind: TextKind, text: string): string {
+  return kind === 'description' ? text.trim() : text.trim().replace(/\s+/g, ' ');
+}
+
+/** A prose text that holds HTML (a tag or a comment), which an import legitimately rewrites as Markdown (its text, not its markup). */
+const hasHtml = (text: string) => /<[A-Za-z!/]/.test(text);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The words a reader sees of a text that mixes Markdown and HTML, however its markup is written:
+ * HTML comments (a page shows none), tags and Markdown's marks (emphasis, code, headings, quotes,
+ * list markers, tables, rules, escapes) are left out, entities decoded, a link is its text and its
+ * address (`<a href="u">t</a>` and `[t](u)` alike), an image its alt text and address, white space
+ * one space. Both a source's text and its export's are read so, and only where the source's holds
+ * HTML: an import writes such a text as Markdown (`<b>x</b>` as `**x**`, `<li>` as `- `, a word in
+ * angle brackets escaped), which changes its markup, never its words. A word dropped or added is
+ * still seen.
+ */
+export function visibleWords(text: string): string {
+  let t = text.replace(/<!--[\s\S]*?-->/g, ' ');
+  const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((x) => x !== undefined) ?? '';
+  // A link is its text, then its address; an image its alt text, then its address (as Markdown writes them).
+  t = t.replace(/<a(\s[^<>]*)>([\s\S]*?)<\/a\s*>/gi, (_m, tag: string, inner: string) => ` ${inner} ${attribute(tag, 'href')} `);
+  t = t.replace(/<img(\s[^<>]*)>/gi, (_m, tag: string) => ` ${attribute(tag, 'alt')} ${attribute(tag, 'src')} `);
+  t = t.replace(/!?\[([^\]]*)\]\(\s*(?:<([^<>]*)>|([^\s)]*))(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g, (_m, label: string, bracketed?: string, bare?: string) => ` ${label} ${bracketed ?? bare ?? ''} `);
+  t = t.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  t = t.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e: string) => {
+    const code = e.startsWith('#x') || e.startsWith('#X') ? parseInt(e.slice(2), 16) : e.startsWith('#') ? parseInt(e.slice(1), 10) : undefined;
+    return code !== undefined ? (Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m) : (ENTITIES[e.toLowerCase()] ?? m);
+  });
+  t = t.replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g, ' ');
+  t = t.replace(/^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)*\|?[ \t]*$/gm, ' ');
+  t = t.replace(/^[ \t]*(?:[-+*_][ \t]*){3,}$/gm, ' ');
+  t = t.replace(/^[ \t>]*(?:[-+*]|\d+[.)])[ \t]+/gm, ' ');
+  return t.replace(/[*_`~#>|<\\]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A text fact read back from its key: where (`slot`), what kind, and the text as compared. */
+function textFact(key: string): { slot: string; kind: TextKind; text: string } | undefined {
+  const m = /^(.*) (title|summary|description)=("(?:[^"\\]|\\.)*")$/.exec(key);
+  if (m?.[1] === undefined || m[2] === undefined || m[3] === undefined) return undefined;
+  return { slot: m[1], kind: m[2] as TextKind, text: JSON.parse(m[3]) as string };
+}
+
+/** The texts an object states (of `kinds`), each a fact at its own pointer: `<slot> description="…"`. */
+function textsOf(add: Add, o: Obj, oAt: string, slot: string, kinds: readonly TextKind[] = ['description']): void {
+  for (const k of kinds) {
+    const v = o[k];
+    // HTML with no words (`<p/>`, as AWS documents write an empty description) says nothing, as an empty text does.
+    if (typeof v === 'string' && v.trim() !== '' && !(hasHtml(v) && visibleWords(v) === '')) add(`${slot} ${k}=${json(textSaid(k, v))}`, `${oAt}/${seg(k)}`);
+  }
+}
+
+/** An object's external docs (a reference followed): its URL and its description, each a fact. */
+function externalDocsOf(add: Add, follow: Follow, o: Obj, oAt: string, slot: string): void {
+  if (o.externalDocs === undefined) return;
+  const [docs, dAt] = follow(o.externalDocs, `${oAt}/externalDocs`);
+  if (typeof docs.url === 'string') add(`${slot} externalDocs=${docs.url}`, dAt);
+  textsOf(add, docs, dAt, `${slot} externalDocs`);
+}
+
+/** A tag object's own facts besides its name (declared, or written in place where AsyncAPI allows it): its description and external docs. */
+function tagTexts(add: Add, follow: Follow, tag: Obj, tAt: string): void {
+  if (typeof tag.name !== 'string') return;
+  textsOf(add, tag, tAt, `tag ${tag.name}`);
+  externalDocsOf(add, follow, tag, tAt, `tag ${tag.name}`);
+}
 
 export interface Entry {
   /** What is stated, e.g. `GET /pets query limit minimum=1`. */
@@ -155,6 +250,11 @@ export function inventory(doc: Obj): Entry[] {
   };
   /** The named schema a reference is, when it is one. */
   const named = (v: unknown): string | undefined => (isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith(schemaPrefix) && !v.$ref.slice(schemaPrefix.length).includes('/') ? unseg(v.$ref.slice(schemaPrefix.length)) : undefined);
+  /** What a schema says of itself in words: its title, description and external docs. */
+  const schemaTexts = (s: Obj, pointer: string, at: string) => {
+    textsOf(add, s, pointer, at, ['title', 'description']);
+    externalDocsOf(add, follow, s, pointer, at);
+  };
 
   /**
    * The parts of a schema with `allOf`, into `out`: what it states beside `allOf`, and each member (a reference to
@@ -218,8 +318,12 @@ export function inventory(doc: Obj): Entry[] {
       const asContext = (list: Part[]) => list.map((p): [unknown, string] => [p.written, p.pointer]);
       others = [...context, ...asContext(refs), ...asContext(apart)];
       for (const p of apart) schema(p.written, p.pointer, at, depth + 1, [...context, [s, mergedAt], ...asContext(refs), ...asContext(apart.filter((q) => q !== p))]);
+      // The words of each part put together are its own (two parts may say them differently), where it writes them.
+      for (const p of all) if (p.ref === undefined && !apart.includes(p)) schemaTexts(p.written, p.pointer, at);
+      const { title: _t, description: _d, externalDocs: _e, ...unworded } = s;
+      s = unworded;
       pointer = mergedAt;
-    }
+    } else schemaTexts(s, pointer, at);
     // `anyOf: [X, {type: null}]` is X, nullable.
     for (const k of ['anyOf', 'oneOf']) {
       const list = s[k];
@@ -320,6 +424,7 @@ export function inventory(doc: Obj): Entry[] {
       const [x, xAt] = follow(e, `${pointer}/${seg(name)}`);
       if ('value' in x) add(`${at} example ${name}=${json(x.value)}`, `${xAt}/value`);
       if (typeof x.externalValue === 'string') add(`${at} example ${name} at ${x.externalValue}`, `${xAt}/externalValue`);
+      textsOf(add, x, xAt, `${at} example ${name}`, ['summary', 'description']);
     }
   };
 
@@ -336,6 +441,7 @@ export function inventory(doc: Obj): Entry[] {
 
   /** A parameter or header: required, deprecation, schema, content and examples. */
   const parameterLike = (p: Obj, pAt: string, at: string, requiredToo: boolean) => {
+    textsOf(add, p, pAt, at);
     if (requiredToo && p.required === true) add(`${at} required`, `${pAt}/required`);
     if (p.deprecated === true) add(`${at} deprecated`, `${pAt}/deprecated`);
     if (p.schema !== undefined) schema(p.schema, `${pAt}/schema`, at, 0);
@@ -354,6 +460,7 @@ export function inventory(doc: Obj): Entry[] {
   const operation = (opRaw: unknown, opPointer: string, at: string, pathItem: Obj, pathPointer: string, rootSecurity: unknown) => {
     const [op, pointer] = follow(opRaw, opPointer);
     add(at, pointer);
+    textsOf(add, op, pointer, at, ['summary', 'description']);
     if (typeof op.operationId === 'string') add(`${at} operationId=${op.operationId}`, `${pointer}/operationId`);
     const params = new Map<string, [Obj, string]>();
     for (const [list, base] of [[pathItem.parameters, `${pathPointer}/parameters`], [op.parameters, `${pointer}/parameters`]] as const) {
@@ -369,6 +476,8 @@ export function inventory(doc: Obj): Entry[] {
         // Swagger 2.0's body parameter is the request body, under each type the operation consumes.
         add(`${at} request`, pAt);
         if (p.required === true) add(`${at} request required`, `${pAt}/required`);
+        // A body parameter's description is OpenAPI 3's request body's.
+        textsOf(add, p, pAt, `${at} request`);
         for (const type of consumes) {
           add(`${at} request ${type}`, pAt);
           if (p.schema !== undefined) schema(p.schema, `${pAt}/schema`, `${at} request ${type}`, 0);
@@ -394,6 +503,8 @@ export function inventory(doc: Obj): Entry[] {
         for (const [name, p, pAt] of form) {
           add(`${at} request ${type}.${name}`, pAt);
           if (p.required === true) add(`${at} request ${type}.${name} required`, `${pAt}/required`);
+          // A form field's description is its property's in OpenAPI 3.
+          textsOf(add, p, pAt, `${at} request ${type}.${name}`);
           schema(swaggerSchema(p), pAt, `${at} request ${type}.${name}`, 0);
         }
       }
@@ -402,12 +513,14 @@ export function inventory(doc: Obj): Entry[] {
       const [body, bAt] = follow(op.requestBody, `${pointer}/requestBody`);
       add(`${at} request`, bAt);
       if (body.required === true) add(`${at} request required`, `${bAt}/required`);
+      textsOf(add, body, bAt, `${at} request`);
       content(body.content, `${bAt}/content`, `${at} request`);
     }
     const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : ['application/json']).map(String);
     for (const [status, r] of Object.entries(follow(op.responses, `${pointer}/responses`)[0])) {
       const [response, rAt] = follow(r, `${pointer}/responses/${seg(status)}`);
       add(`${at} ${status}`, rAt);
+      textsOf(add, response, rAt, `${at} ${status}`);
       if (swagger) {
         // A Swagger 2.0 response's schema is under each type the operation produces; its examples are keyed by type.
         if (response.schema !== undefined) for (const type of produces) {
@@ -431,13 +544,14 @@ export function inventory(doc: Obj): Entry[] {
     // A tag an operation uses is a tag of the document, declared or not: said at the list, not at the operation's
     // tag, which a kept declaration of it would otherwise carry when the operation loses it.
     if (Array.isArray(op.tags)) for (const t of op.tags) add(`tag ${String(t)}`, `${pointer}/tags`);
-    if (isObj(op.externalDocs) && typeof op.externalDocs.url === 'string') add(`${at} externalDocs=${op.externalDocs.url}`, `${pointer}/externalDocs`);
+    externalDocsOf(add, follow, op, pointer, at);
     if (op.deprecated === true) add(`${at} deprecated`, `${pointer}/deprecated`);
     for (const [name, cb] of Object.entries(follow(op.callbacks, `${pointer}/callbacks`)[0])) {
       const [callback, cbAt] = follow(cb, `${pointer}/callbacks/${seg(name)}`);
       add(`${at} callback ${name}`, cbAt);
       for (const [expression, item] of Object.entries(callback)) {
         const [cbItem, itemAt] = follow(item, `${cbAt}/${seg(expression)}`);
+        textsOf(add, cbItem, itemAt, `path ${at} callback ${name} ${expression}`, ['summary', 'description']);
         for (const m of METHODS) if (isObj(cbItem[m])) operation(cbItem[m], `${itemAt}/${m}`, `${at} callback ${name} ${expression} ${m.toUpperCase()}`, cbItem, itemAt, op.security ?? rootSecurity);
       }
     }
@@ -447,11 +561,14 @@ export function inventory(doc: Obj): Entry[] {
   else {
     for (const [path, raw] of Object.entries(follow(doc.paths, '/paths')[0])) {
       const [item, itemAt] = follow(raw, `/paths/${seg(path)}`);
+      // A path item's words are the path's, said once for all its operations.
+      textsOf(add, item, itemAt, `path ${path}`, ['summary', 'description']);
       for (const m of METHODS) if (isObj(item[m])) operation(item[m], `${itemAt}/${m}`, `${m.toUpperCase()} ${path}`, item, itemAt, doc.security);
     }
     for (const key of ['webhooks', 'x-webhooks']) {
       for (const [name, raw] of Object.entries(follow(doc[key], `/${key}`)[0])) {
         const [item, itemAt] = follow(raw, `/${key}/${seg(name)}`);
+        textsOf(add, item, itemAt, `path webhook ${name}`, ['summary', 'description']);
         const methods = METHODS.filter((m) => isObj(item[m]));
         const [only] = methods;
         if (methods.length === 1 && only) operation(item[only], `${itemAt}/${only}`, `webhook ${name}`, item, itemAt, doc.security);
@@ -466,7 +583,15 @@ export function inventory(doc: Obj): Entry[] {
     (Array.isArray(doc.servers) ? doc.servers : []).forEach((sv, i) => {
       const server = follow(sv, `/servers/${i}`)[0];
       add(`server ${String(server.url)}`, `/servers/${i}`);
-      for (const [v, def] of Object.entries(isObj(server.variables) ? server.variables : {})) add(`server ${String(server.url)} {${v}}=${json(isObj(def) ? def.default : undefined)}`, `/servers/${i}/variables/${seg(v)}`);
+      textsOf(add, server, `/servers/${i}`, `server ${String(server.url)}`);
+      for (const [v, def] of Object.entries(isObj(server.variables) ? server.variables : {})) {
+        const vAt = `/servers/${i}/variables/${seg(v)}`;
+        add(`server ${String(server.url)} {${v}}=${json(isObj(def) ? def.default : undefined)}`, vAt);
+        if (!isObj(def)) continue;
+        // Each allowed value at its own place, as AsyncAPI's are.
+        if (Array.isArray(def.enum)) def.enum.forEach((e, j) => add(`server ${String(server.url)} {${v}} enum ${json(e)}`, `${vAt}/enum/${j}`));
+        textsOf(add, def, vAt, `server ${String(server.url)} {${v}}`);
+      }
     });
   }
   const schemasAt = swagger ? '/definitions' : '/components/schemas';
@@ -482,16 +607,25 @@ export function inventory(doc: Obj): Entry[] {
     const [written, sAt] = follow(raw, `${schemesAt}/${seg(name)}`);
     const s = swagger ? swaggerScheme(written) : written;
     add(`scheme ${name} ${String(s.type)}${s.in ? ` in ${String(s.in)}` : ''}${s.scheme ? ` ${String(s.scheme).toLowerCase()}` : ''}`, sAt);
+    textsOf(add, written, sAt, `scheme ${name}`);
     if (typeof s.bearerFormat === 'string') add(`scheme ${name} bearerFormat=${s.bearerFormat}`, `${sAt}/bearerFormat`);
     if (typeof s.openIdConnectUrl === 'string') add(`scheme ${name} openIdConnectUrl=${url(s.openIdConnectUrl)}`, `${sAt}/openIdConnectUrl`);
     for (const [flow, f] of Object.entries(isObj(s.flows) ? s.flows : {})) {
       if (!isObj(f)) continue;
       for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) if (typeof f[k] === 'string') add(`scheme ${name} ${flow} ${k}=${url(String(f[k]))}`, `${sAt}/flows/${seg(flow)}/${k}`);
-      for (const scope of Object.keys({ ...(isObj(f.scopes) ? f.scopes : {}), ...(isObj(f.availableScopes) ? f.availableScopes : {}) })) add(`scheme ${name} scope ${scope}`, `${sAt}/flows/${seg(flow)}`);
+      const scopes = { ...(isObj(f.scopes) ? f.scopes : {}), ...(isObj(f.availableScopes) ? f.availableScopes : {}) };
+      for (const scope of Object.keys(scopes)) add(`scheme ${name} scope ${scope}`, `${sAt}/flows/${seg(flow)}`);
+      // What each scope grants, in words, where it is written (Swagger 2.0 writes the scopes on the definition itself).
+      const scopesAt = swagger ? `${sAt}/scopes` : `${sAt}/flows/${seg(flow)}/${isObj(f.scopes) ? 'scopes' : 'availableScopes'}`;
+      for (const [scope, words] of Object.entries(scopes)) if (typeof words === 'string' && words.trim() !== '') add(`scheme ${name} scope ${scope} description=${json(textSaid('description', words))}`, `${scopesAt}/${seg(scope)}`);
     }
   }
   const info = follow(doc.info, '/info')[0];
   if (typeof info.version === 'string') add(`version ${info.version}`, '/info/version');
+  textsOf(add, info, '/info', 'info', ['title', 'summary', 'description']);
+  // The document's external docs: OpenAPI's and AsyncAPI 2's at the top level, AsyncAPI 3's in `info`.
+  if (info.externalDocs !== undefined) externalDocsOf(add, follow, info, '/info', 'document');
+  else externalDocsOf(add, follow, doc, '', 'document');
   for (const who of ['contact', 'license'] as const) {
     const o = isObj(info[who]) ? info[who] : {};
     for (const k of ['name', 'url', 'email', 'identifier']) if (typeof o[k] === 'string') add(`${who} ${k}=${json(o[k])}`, `/info/${who}/${k}`);
@@ -501,6 +635,7 @@ export function inventory(doc: Obj): Entry[] {
   (Array.isArray(info.tags) ? info.tags : Array.isArray(doc.tags) ? doc.tags : []).forEach((t, i) => {
     const [tag, tAt] = follow(t, `${tagsAt}/${i}`);
     if (typeof tag.name === 'string') add(`tag ${tag.name}`, tAt);
+    tagTexts(add, follow, tag, tAt);
   });
   return out;
 }
@@ -556,11 +691,19 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     if (typeof host === 'string') add(`server ${name} host=${host}`, `${at}/${v2 ? 'url' : 'host'}`);
     if (typeof pathname === 'string' && pathname !== '' && pathname !== '/') add(`server ${name} pathname=${pathname}`, `${at}/${v2 ? 'url' : 'pathname'}`);
     for (const k of ['protocol', 'protocolVersion']) if (typeof sv[k] === 'string') add(`server ${name} ${k}=${String(sv[k])}`, `${at}/${k}`);
+    textsOf(add, sv, at, `server ${name}`, TEXT_KINDS);
+    externalDocsOf(add, follow, sv, at, `server ${name}`);
     for (const [v, raw] of Object.entries(follow(sv.variables, `${at}/variables`)[0])) {
       const [def, vAt] = follow(raw, `${at}/variables/${seg(v)}`);
       add(`server ${name} {${v}}=${json(def.default)}`, vAt);
-      if (Array.isArray(def.enum)) for (const e of def.enum) add(`server ${name} {${v}} enum ${json(e)}`, `${vAt}/enum`);
+      if (Array.isArray(def.enum)) def.enum.forEach((e, i) => add(`server ${name} {${v}} enum ${json(e)}`, `${vAt}/enum/${i}`));
+      textsOf(add, def, vAt, `server ${name} {${v}}`);
     }
+    (Array.isArray(sv.tags) ? sv.tags : []).forEach((t, i) => {
+      const [tag, tAt] = follow(t, `${at}/tags/${i}`);
+      if (typeof tag.name === 'string') add(`server ${name} tag=${tag.name}`, tAt);
+      tagTexts(add, follow, tag, tAt);
+    });
   }
   /** The security that holds for an operation: its own, else every server's; each alternative where it is written. */
   const serverSecurity = Object.entries(isObj(doc.servers) ? doc.servers : {}).flatMap(([name, sv]) => (isObj(sv) && Array.isArray(sv.security) ? sv.security.map((x, i) => [x, `/servers/${seg(name)}/security/${i}`] as const) : []));
@@ -583,13 +726,36 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     (Array.isArray(op.tags) ? op.tags : []).forEach((t, i) => {
       const [tag, tAt] = follow(t, `${at}/tags/${i}`);
       if (typeof tag.name === 'string') add(`operation ${id} tag=${tag.name}`, tAt);
+      tagTexts(add, follow, tag, tAt);
     });
-    const docs = follow(op.externalDocs, `${at}/externalDocs`)[0];
-    if (typeof docs.url === 'string') add(`operation ${id} externalDocs=${docs.url}`, `${at}/externalDocs`);
+    externalDocsOf(add, follow, op, at, `operation ${id}`);
+    textsOf(add, op, at, `operation ${id}`, TEXT_KINDS);
+  };
+  /** A channel's own facts besides its address and messages: its words, external docs and parameters (2.x's schema of one read as 3's `enum`, `default` and `examples` are, with what else it states). */
+  const channelFacts = (channel: Obj, id: string, at: string) => {
+    textsOf(add, channel, at, `channel ${id}`, TEXT_KINDS);
+    externalDocsOf(add, follow, channel, at, `channel ${id}`);
+    for (const [p, raw] of Object.entries(follow(channel.parameters, `${at}/parameters`)[0])) {
+      // Located where the channel states it (a parameter of the components is the channel's, as a message it refers to is).
+      const pAt = `${at}/parameters/${seg(p)}`;
+      const [param] = follow(raw, pAt);
+      const slot = `channel ${id} parameter ${p}`;
+      add(slot, pAt);
+      textsOf(add, param, pAt, slot);
+      if (typeof param.location === 'string') add(`${slot} location=${param.location}`, `${pAt}/location`);
+      if (v2) {
+        if (param.schema !== undefined) schema(param.schema, `${pAt}/schema`, slot, 0);
+        continue;
+      }
+      if (Array.isArray(param.enum)) param.enum.forEach((e, i) => add(`${slot} enum ${json(e)}`, `${pAt}/enum/${i}`));
+      if (param.default !== undefined) add(`${slot} default=${json(param.default)}`, `${pAt}/default`);
+      if (Array.isArray(param.examples)) param.examples.forEach((e, i) => add(`${slot} example=${json(e)}`, `${pAt}/examples/${i}`));
+    }
   };
   for (const [id, raw] of Object.entries(follow(doc.channels, '/channels')[0])) {
     const [channel, at] = follow(raw, `/channels/${seg(id)}`);
     add(`channel ${id}`, at);
+    channelFacts(channel, id, at);
     if (v2) {
       add(`channel ${id} address=${json(id)}`, at);
       for (const [verb, action] of [['publish', 'receive'], ['subscribe', 'send']] as const) {
@@ -635,7 +801,15 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     const m = (Array.isArray(own.traits) ? own.traits : []).reduce<Obj>((msg, t) => ({ ...follow(t, '')[0], ...msg }), own);
     add(`message ${name}`, at);
     if (typeof m.name === 'string') add(`message ${name} name=${m.name}`, `${at}/name`);
-    if (typeof m.summary === 'string') add(`message ${name} summary=${json(m.summary)}`, `${at}/summary`);
+    textsOf(add, m, at, `message ${name}`, TEXT_KINDS);
+    externalDocsOf(add, follow, m, at, `message ${name}`);
+    if (m.correlationId !== undefined) {
+      // Located where the message states it, as a channel's parameters are (one of the components is the message's).
+      const cAt = `${at}/correlationId`;
+      const [c] = follow(m.correlationId, cAt);
+      add(`message ${name} correlationId location=${String(c.location)}`, `${cAt}/location`);
+      textsOf(add, c, cAt, `message ${name} correlationId`);
+    }
     const contentType = typeof m.contentType === 'string' ? m.contentType : typeof doc.defaultContentType === 'string' ? doc.defaultContentType : undefined;
     if (contentType !== undefined) add(`message ${name} contentType=${contentType}`, typeof m.contentType === 'string' ? `${at}/contentType` : '/defaultContentType');
     // A payload in another schema language (Avro, RAML, Protobuf) is one fact: this inventory does not read its keywords.
@@ -648,9 +822,11 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     (Array.isArray(m.tags) ? m.tags : []).forEach((t, i) => {
       const [tag, tAt] = follow(t, `${at}/tags/${i}`);
       if (typeof tag.name === 'string') add(`message ${name} tag=${tag.name}`, tAt);
+      tagTexts(add, follow, tag, tAt);
     });
     (Array.isArray(m.examples) ? m.examples : []).forEach((e, i) => {
       if (isObj(e) && 'payload' in e) add(`message ${name} example${typeof e.name === 'string' ? ` ${e.name}` : ''}=${json(e.payload)}`, `${at}/examples/${i}`);
+      if (isObj(e)) textsOf(add, e, `${at}/examples/${i}`, `message ${name} example ${typeof e.name === 'string' ? e.name : String(i)}`, ['summary']);
     });
   }
 }
@@ -672,7 +848,7 @@ export function silentlyLost(source: Entry[], exported: Entry[], unmapped: Reado
  * about the contract and is not counted as invented.
  */
 export function compare(source: Entry[], exportedAsWritten: Entry[], unmapped: ReadonlyArray<{ pointer: string; reason?: string }>): { kept: Entry[]; reported: Entry[]; lost: Entry[]; invented: Entry[] } {
-  const exported = anonymousOperations(source, exportedAsWritten);
+  const exported = proseAsRead(source, anonymousOperations(source, exportedAsWritten));
   // A name the import reports kept under another id is that id in the export: its facts are reported, under the new name.
   const renames = new Map<string, string>();
   for (const u of unmapped) {
@@ -711,8 +887,42 @@ export function compare(source: Entry[], exportedAsWritten: Entry[], unmapped: R
   const reported: Entry[] = [];
   const lost: Entry[] = [];
   for (const e of source) (stated.has(e.key) || carried.has(e.pointer) ? kept : covered(e.pointer) ? reported : lost).push(e);
-  const invented = exported.filter((e) => !known.has(e.key) && !/ operationId=/.test(e.key));
+  // A text the import reports it changed (a link it would not keep, a comment) is the export's text at that place, not an invention.
+  const rewritten = new Set(reported.flatMap((e) => {
+    const t = textFact(e.key);
+    return t ? [`${t.slot} ${t.kind}`] : [];
+  }));
+  const invented = exported.filter((e) => {
+    if (known.has(e.key) || / operationId=/.test(e.key)) return false;
+    const t = textFact(e.key);
+    return !(t && rewritten.has(`${t.slot} ${t.kind}`));
+  });
   return { kept, reported, lost, invented };
+}
+
+/**
+ * The export's texts read as the source's where the source's holds HTML and the export's, at the
+ * same place, says the same words (see visibleWords): an import writes such a text as Markdown,
+ * which is no loss and no invention. Every other text is compared as written (see textSaid).
+ */
+function proseAsRead(source: Entry[], exported: Entry[]): Entry[] {
+  const html = new Map<string, string[]>();
+  for (const e of source) {
+    const t = textFact(e.key);
+    if (t && hasHtml(t.text)) html.set(`${t.slot} ${t.kind}`, [...(html.get(`${t.slot} ${t.kind}`) ?? []), e.key]);
+  }
+  if (html.size === 0) return exported;
+  const known = new Set(source.map((e) => e.key));
+  return exported.map((e) => {
+    const t = known.has(e.key) ? undefined : textFact(e.key);
+    const candidates = t ? html.get(`${t.slot} ${t.kind}`) : undefined;
+    if (!t || !candidates) return e;
+    // White space is left out too: HTML and Markdown put it differently around marks (`<b>x</b>,` and `**x**,`, `<br>` and a hard break).
+    const unspaced = (text: string) => visibleWords(text).replace(/\s/g, '');
+    const words = unspaced(t.text);
+    const same = candidates.find((key) => unspaced(textFact(key)?.text ?? '') === words);
+    return same !== undefined ? { ...e, key: same } : e;
+  });
 }
 
 /**
@@ -742,7 +952,7 @@ function anonymousOperations(source: Entry[], exported: Entry[]): Entry[] {
     if (anonymous.has(label) && ![...names.values()].includes(label)) names.set(id, label);
   }
   const renamed = exported.map((e) => {
-    const m = /^operation (.+?) (action=|channel=|message |security |tag=|externalDocs=)/.exec(e.key);
+    const m = /^operation (.+?) (action=|channel=|message |security |tag=|externalDocs[= ]|title=|summary=|description=)/.exec(e.key);
     const to = m?.[1] !== undefined ? names.get(m[1]) : undefined;
     return to !== undefined && m?.[1] !== undefined ? { ...e, key: `operation ${to}${e.key.slice('operation '.length + m[1].length)}` } : e;
   });
