@@ -218,10 +218,22 @@ export function exportedVersion(a: Analysis): Item<'versioning'> | undefined {
 export function plainProseLinks<T>(doc: T, a: Analysis): T {
   const titles = new Map(a.spec.areas.flatMap((area) => area.items.map((i) => [`${area.key}/${i.id}`, itemTitle(area.key, i)] as const)));
   const write = proseMarkdown(linkResolver(titles, { area: () => '', item: () => '', facet: () => '' }));
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
+  const walk = (v: unknown, parent?: string | number, grand?: string | number): unknown => {
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, i, parent));
     if (!isObj(v)) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'description' && typeof x === 'string' && x.includes('[[') ? write(x) : walk(x)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'description' && typeof x === 'string' && x.includes('[[') ? write(x) : isDocumentData(k, x, parent, grand) ? x : walk(x, k, parent)]));
   };
   return walk(doc) as T;
+}
+
+/**
+ * Whether the value under `key` of an exported document is data written as stated (an example, a
+ * default, allowed values, a named example's `value`): a `description` inside it is part of the
+ * value, never prose. A key under `properties` is a property's name.
+ */
+function isDocumentData(key: string, value: unknown, parent: string | number | undefined, grand: string | number | undefined): boolean {
+  if (parent === 'properties' || parent === 'patternProperties') return false;
+  if (key === 'value') return grand === 'examples';
+  if (key === 'examples') return Array.isArray(value); // a schema's list of values; a media type's map names example objects
+  return key === 'example' || key === 'default' || key === 'enum' || key === 'const';
 }

@@ -35,8 +35,18 @@ export class Ids {
   }
 
   id(name: string): string {
-    const known = this.byName.get(name);
-    if (known) return known;
+    return this.byName.get(name) ?? this.assign(name, true);
+  }
+
+  /**
+   * Another id for a name already given one: OpenAPI asks each `operationId` to be unique, and a
+   * document may still repeat one. The name stays the first one's; the caller says why.
+   */
+  another(name: string): string {
+    return this.assign(name, false);
+  }
+
+  private assign(name: string, remember: boolean): string {
     const why: string[] = [];
     let base = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
     if (base !== name) why.push('an id uses letters, digits, `_`, `.` and `-`, starting with a letter or digit');
@@ -49,8 +59,9 @@ export class Ids {
     for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}-${n}`;
     if (clash !== undefined) why.push(clash.toLowerCase() === base.toLowerCase() && this.reserved(clash) ? `\`${clash}\` is a type of the spec` : `ids must differ in more than letter case, and \`${clash}\` is taken`);
     this.taken.set(id.toLowerCase(), id);
-    this.byName.set(name, id);
     this.byId.set(id, name);
+    if (!remember) return id;
+    this.byName.set(name, id);
     if (id !== name) this.renamed.push({ name, id, why: why.join('; ') });
     return id;
   }

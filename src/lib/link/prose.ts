@@ -101,10 +101,25 @@ export function mapProse<T>(schema: Parameters<typeof facetFields>[0], data: T, 
   return mapped;
 }
 
-function mapDescriptions(value: unknown, f: (text: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => mapDescriptions(v, f));
+/** Keys whose value is data kept exactly as written (a shape's allowed values, default and examples; a body's example). */
+const DATA_KEYS: ReadonlySet<string> = new Set(['allowed', 'default', 'examples', 'example']);
+/** Keys whose value maps names to things: a key under one is a name (a field called `default`), never one of `DATA_KEYS`. */
+const NAME_MAPS: ReadonlySet<string> = new Set(['fields', 'named_examples', 'content', 'headers', 'variables', 'channels', 'operations', 'states', 'token_lifetimes', 'scopes', 'token_endpoints', 'mapping', 'tags', 'path', 'query', 'header', 'cookie', 'paths', 'responses', 'callbacks']);
+
+/**
+ * Whether the value under `key` is data, not spec: a `description` inside an example or a default
+ * (`{ description: "<some warning>" }`) is part of the value, and no prose to read, check or convert.
+ * `parent` and `grand` are the keys above `key`; a named example's `value` is data too.
+ */
+export function isDataKey(key: string, parent: string | number | undefined, grand: string | number | undefined): boolean {
+  if (key === 'value') return grand === 'named_examples';
+  return DATA_KEYS.has(key) && !(typeof parent === 'string' && NAME_MAPS.has(parent));
+}
+
+function mapDescriptions(value: unknown, f: (text: string) => string, parent?: string | number, grand?: string | number): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => mapDescriptions(v, f, i, parent));
   if (!isObj(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'description' && typeof v === 'string' ? f(v) : mapDescriptions(v, f)]));
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'description' && typeof v === 'string' ? f(v) : isDataKey(key, parent, grand) ? v : mapDescriptions(v, f, key, parent)]));
 }
 
 /** Every `description` in a value, in document order; `path` is where the walk is, grown and shrunk in place and copied only for a description found. */
@@ -121,7 +136,7 @@ function walk(value: unknown, path: Array<string | number>, at: { file: string; 
     for (const key of Object.keys(value)) {
       const v = value[key];
       if (key === 'description' && typeof v === 'string') add({ ...at, path: [...path, key], text: v });
-      else if (v !== null && typeof v === 'object') {
+      else if (v !== null && typeof v === 'object' && !isDataKey(key, path[path.length - 1], path[path.length - 2])) {
         path.push(key);
         walk(v, path, at, add);
         path.pop();

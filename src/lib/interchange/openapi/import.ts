@@ -213,14 +213,18 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       }
       shapes.set(shape, `${method.toUpperCase()} ${path}`);
       const name = operationName(method, path, op);
-      const id = endpointIds.id(name);
+      // OpenAPI asks each operationId to be unique; a second operation under one is kept under another id, never merged into the first.
+      const repeated = typeof op.operationId === 'string' && endpointIds.has(name);
+      const id = repeated ? endpointIds.another(name) : endpointIds.id(name);
+      if (repeated) unmapped.push({ pointer: `${pointer}/operationId`, reason: `the operationId \`${name}\` is also an earlier operation's (OpenAPI asks each to be unique): this operation is kept as the endpoint \`${id}\`, and an export names it so` });
       const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: defined }, schemeIds, errors, findings);
+      if (repeated) delete endpoint.operation_id; // the first operation keeps the name; two would be exported under one
       // A callback is an event the service sends to the address its expression gives; the endpoint keeps the address and the event by callback name.
       const callbacks = new Map<string, Map<string, string>>();
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
           const at = `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`;
-          const [found] = mapEvents(ctx, `${name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, op.security ?? doc.security, defined, true);
+          const [found] = mapEvents(ctx, `${repeated ? id : name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, op.security ?? doc.security, defined, true);
           if (!found) continue;
           events.push(found);
           const addresses = callbacks.get(cbName) ?? new Map<string, string>();
