@@ -22,7 +22,7 @@ import { AREAS, readSpecDir } from '../../src/lib/index.ts';
  *
  * Booleans are shown as words (a `required` badge, `optional`, `nullable`, `not read-only`, "a
  * list of", "no authentication"), not as `true` and `false`, so for them the walk looks for their
- * key's words.
+ * key's words; so are the types that combine shapes ("all of" for `all_of`).
  */
 export interface Leaf {
   /** The file, relative to the spec folder. */
@@ -35,7 +35,7 @@ export interface Leaf {
   key?: true;
   /** The text a reader must find. */
   text: string;
-  /** For a boolean: the words, one of which a reader must find instead (case aside). */
+  /** For a boolean or a combination's type: the words, one of which a reader must find instead (case aside). */
   words?: string[];
 }
 
@@ -106,6 +106,9 @@ export async function contentFiles(dir: string): Promise<Array<{ file: string; d
     .map((f) => ({ file: f.path, data: parseDocument(new TextDecoder().decode(f.bytes)).toJS({ maxAliasCount: -1 }) as unknown }));
 }
 
+/** The types that combine shapes, which a page names in words ("one of"). */
+const COMBINATIONS = new Set(['one_of', 'any_of', 'all_of']);
+
 /** The words that show a boolean: its key as written, with `-` or a blank for `_`; `optional` for `required`. */
 const booleanWords = (key: string): string[] => [...new Set([key, key.replace(/_/g, '-'), key.replace(/_/g, ' '), ...(key === 'required' ? ['optional'] : []), ...(key === 'anonymous' ? ['no authentication'] : [])])];
 
@@ -127,6 +130,8 @@ export function statedLeaves(files: ReadonlyArray<{ file: string; data: unknown 
       }
     } else if (typeof v === 'string' && key !== undefined && PROSE_KEYS.has(key)) add(file, path, at, proseText(v, titles));
     else if (typeof v === 'boolean' && key !== undefined) out.push({ file, path, at, text: String(v), words: booleanWords(key) });
+    // A combination reads as its words on a page ("all of"); the keyword as written is the file's.
+    else if (key === 'type' && typeof v === 'string' && COMBINATIONS.has(v)) out.push({ file, path, at, text: v, words: [v.replace('_', ' ')] });
     else if (v !== undefined) add(file, path, at, v === null ? 'null' : String(v));
   };
   for (const { file, data } of files) walk(file, data, '', [], undefined);

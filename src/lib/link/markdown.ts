@@ -404,33 +404,43 @@ const htmlAsText: Plugin<[], Root> = () => (tree) => {
 };
 
 /**
- * Prose sits under its page's title (h1) and a section's heading (h2): its own headings start at
- * h3 (`#` is h3, `##` h4, at most h6), so an API's description written with `# Introduction`
- * (most imported ones) adds no second title to the page, nor a section beside the page's own.
+ * Prose's headings below the heading of the place that shows it: its first heading is `top` (h3
+ * in a section under an h2; h2 right under the page's title, h1), each other one level below the
+ * heading before it at most, and none above `top` nor past h6. So an API's description written with
+ * `# Introduction` (most imported ones) adds no second title to the page, and one written from
+ * `###` (Streetlights' "Check out its awesome features") skips no level.
  */
-const headingsBelowPage = () => (tree: Node) => {
-  const stack: Node[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop() as Node & { depth?: number; children?: Node[] };
-    if (node.type === 'heading' && typeof node.depth === 'number') node.depth = Math.min(6, node.depth + 2);
-    for (const child of node.children ?? []) stack.push(child);
+function headingsFrom(tree: Node, top: number): void {
+  const headings: Array<Node & { depth: number }> = [];
+  const visit = (node: Node & { depth?: number; children?: Node[] }) => {
+    if (node.type === 'heading' && typeof node.depth === 'number') headings.push(node as Node & { depth: number });
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(tree);
+  const least = Math.min(...headings.map((h) => h.depth));
+  let previous = top - 1;
+  for (const h of headings) {
+    h.depth = Math.min(6, Math.max(top, Math.min(top + h.depth - least, previous + 1)));
+    previous = h.depth;
   }
-};
+}
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * A renderer from Markdown prose to safe HTML: spec links resolved, raw HTML shown as the text it
  * is (never passed through as markup), unsafe URL schemes removed by rehype-sanitize's GitHub schema. Prose past
- * the limits (which `check` reports as an error) is shown as plain text, never parsed.
+ * the limits (which `check` reports as an error) is shown as plain text, never parsed. `top` is the
+ * level of its first heading (`headingsFrom`).
  */
-export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (url: string) => string) => string {
+export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (url: string) => string, top?: number) => string {
   const { remark, remarkRehype, rehypeSanitize, rehypeStringify } = markdownToolchain();
-  const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(headingsBelowPage).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
-  return (text, rebase) => {
+  const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
+  return (text, rebase, top = 3) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
     const tree = processor.parse(text);
     if (treeDepth(tree) > PROSE_LIMITS.depth) return `<p>${escapeHtml(text)}</p>`;
+    headingsFrom(tree, top);
     if (rebase) rebaseLinks(tree, rebase);
     return processor.stringify(processor.runSync(tree));
   };

@@ -27,8 +27,13 @@ describe('prose rendering', () => {
   });
 
   it('starts its headings below the page’s title and sections: # is h3, ## h4, at most h6 (issue 32: imported descriptions opened with a second title)', () => {
-    expect(render('# Introduction\n\nText.\n\n## Auth\n\n###### Deep')).toBe('<h3>Introduction</h3>\n<p>Text.</p>\n<h4>Auth</h4>\n<h6>Deep</h6>');
+    expect(render('# Introduction\n\nText.\n\n## Auth\n\n###### Deep')).toBe('<h3>Introduction</h3>\n<p>Text.</p>\n<h4>Auth</h4>\n<h5>Deep</h5>');
     expect(render('Title\n=====')).toBe('<h3>Title</h3>');
+  });
+
+  it('skips no level: its first heading is the level it is given, each next one at most one below the one before (issue 32: Streetlights’ `###` was an h5 right under the page’s h1)', () => {
+    expect(render('Intro.\n\n### Features\n\n#### Detail\n\n## Back')).toBe('<p>Intro.</p>\n<h3>Features</h3>\n<h4>Detail</h4>\n<h3>Back</h3>');
+    expect(render('### Features\n\n##### Deep\n\n* a', undefined, 2)).toBe('<h2>Features</h2>\n<h3>Deep</h3>\n<ul>\n<li>a</li>\n</ul>');
   });
 
   it('drops unsafe URL schemes and keeps safe ones', () => {

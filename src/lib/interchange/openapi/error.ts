@@ -7,6 +7,18 @@ import { titled } from '../text.ts';
 type Payload = z.input<typeof payloadSchema>;
 
 /**
+ * A response's words as an error states them: a short line is its title, as a summary is (soft
+ * line breaks read as spaces); text of several lines (amadeus' 13-row Markdown table of codes) is
+ * its description, kept exactly as written, so that it reads as written and an export writes it
+ * back unchanged (the page titles an error that states no title by its id).
+ */
+function errorWords(description: string | undefined): { title?: string; description?: string } {
+  if (description === undefined || description.trim() === '') return {};
+  if (/\n/.test(description.trim())) return { description };
+  return titled(description);
+}
+
+/**
  * The error codes of a document: one per response component (or per inline status, `default`
  * and ranges such as `5XX` included). A component used under a second status becomes a second
  * error, `<name>-<status>`, so every error keeps one status, and a second body under the same
@@ -35,7 +47,7 @@ export class ErrorCollector {
       id = this.ids.id(seen === 1 ? base : `${base}#${seen}`);
       this.byKey.set(key, id);
       const code = /^\d+$/.test(status) ? Number(status) : { open: status === 'default' ? 'The source gives this as its default response, for any status it does not list.' : `The source gives the range ${status}.` };
-      this.errors.set(id, { data: { ...titled(description), status: code }, ...(description !== undefined ? { description } : {}), ...(body ? { body } : {}) });
+      this.errors.set(id, { data: { ...errorWords(description), status: code }, ...(description !== undefined ? { description } : {}), ...(body ? { body } : {}) });
     }
     const error = this.errors.get(id);
     const same = JSON.stringify(error?.body) === JSON.stringify(body);

@@ -263,7 +263,8 @@ function openApiDocument(a: Analysis): Obj {
         endpoints: { area: ['tags', 'paths'], items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks', 'external_docs'] },
         authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'token_endpoints'] },
         events: { area: ['tags'], items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', 'external_docs', ...(calledBack.has(id) ? ['channel'] : [])] },
-        errors: { area: ['body'], items: ['title', 'status', 'body'] },
+        // An error without a title has its description written as the response's (errorWords).
+        errors: { area: ['body'], items: (id) => ['title', 'status', 'body', ...(text(errors.get(id)?.data.title) === undefined ? ['description'] : [])] },
         versioning: { items: (id) => (id === chosen ? ['name'] : []) },
       },
       'OpenAPI',

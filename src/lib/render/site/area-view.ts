@@ -34,7 +34,7 @@ export function areaView(ctx: ViewContext, key: AreaKey): AreaSummary {
     covers: module.covers,
     ...(module.items ? { noun: module.items.noun, plural: module.items.plural } : {}),
     file: area.file,
-    ...(typeof description === 'string' ? { description, descriptionHtml: ctx.prose(description, page) } : {}),
+    ...(typeof description === 'string' ? { description, descriptionHtml: ctx.prose(description, page, 2) } : {}),
     ...(externalDocs ? { externalDocs } : {}),
     ...(groups.length > 0 ? { groups } : {}),
     coverage: analysis.assessment.byArea[key],

@@ -9,6 +9,17 @@ type Stated = { name?: string; summary?: string; description?: string; value?: u
 /** The media types a body states, in order. */
 export const mediaTypesOf = (v: Obj): string[] => (typeof v.content_type === 'string' ? [v.content_type] : Array.isArray(v.content_type) ? v.content_type.map(String) : []);
 
+/**
+ * The examples the shape a body carries states, each one without a name: its own shape's (an
+ * OpenAPI schema's `example`), or the resource's it carries (not a list of it: its example is one
+ * item), where that resource is a single value that states them.
+ */
+export function shapeExamples(v: Obj, ctx: Pick<ExampleContext, 'resource'>): Stated[] {
+  const shape = typeof v.resource === 'string' ? (v.list === true ? undefined : statedObj(ctx.resource(v.resource)?.value)) : statedObj(v.schema);
+  const examples = stated(shape?.examples);
+  return Array.isArray(examples) ? examples.map((value) => ({ value })) : [];
+}
+
 /** The examples a body states: its named ones in order, then its `example`. */
 function statedExamples(v: Obj): Stated[] {
   const named = isObj(v.named_examples)
@@ -50,6 +61,8 @@ export interface ExamplesContext extends ExampleContext {
   prose(text: string): string;
   /** The id of the stated `example`, for its place on the page. */
   facetId?: string;
+  /** The examples the shape it carries states count as the body's stated ones (the body states none itself): `shapeExamples`. */
+  shapeExamples?: boolean;
 }
 
 /**
@@ -66,7 +79,8 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
   /** A value written in a media type (none stated: as JSON), or the reason it cannot be. */
   const files = fileFields(v, ctx);
   const write = (value: unknown, type: string | undefined) => inMediaType(value, type ?? 'application/json', name, files);
-  const stated = statedExamples(v);
+  const own = statedExamples(v);
+  const stated = own.length === 0 && ctx.shapeExamples === true ? shapeExamples(v, ctx) : own;
   if (stated.length > 0) {
     const [first, ...others] = types;
     for (const e of stated) {

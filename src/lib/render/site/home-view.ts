@@ -28,8 +28,8 @@ export function homeView(ctx: ViewContext): HomeView {
   return {
     ...(ctx.index.service.name !== undefined ? { name: ctx.index.service.name } : {}),
     ...(summary !== undefined ? { summary } : {}),
-    ...(about !== undefined ? { purposeHtml: ctx.prose(about, page) } : {}),
-    ...(description !== undefined ? { descriptionHtml: ctx.prose(description, page) } : {}),
+    ...(about !== undefined ? { purposeHtml: ctx.prose(about, page, 2) } : {}),
+    ...(description !== undefined ? { descriptionHtml: ctx.prose(description, page, 2) } : {}),
     servers: (Array.isArray(servers) ? servers : []).flatMap((s) => {
       if (!isObj(s) || typeof s.url !== 'string') return [];
       return [{ url: s.url, ...(typeof s.name === 'string' ? { name: s.name } : {}), ...(typeof s.description === 'string' ? { descriptionHtml: ctx.question(s.description, page) } : {}) }];
@@ -65,5 +65,8 @@ export function homeOperations(areas: readonly AreaSummary[]): HomeOperations {
   });
 }
 
-/** An operation as the home page lists it: its method (or kind), its path (or channel) and its title. */
-const operation = (item: ItemSummary) => ({ title: item.title, path: item.path, ...(item.listing.badge !== undefined ? { badge: item.listing.badge } : {}), ...(item.listing.line !== undefined ? { line: item.listing.line } : {}) });
+/** An operation as the home page lists it: its method (or kind), its path (or channel) and its title, where that says more than they do. */
+const operation = (item: ItemSummary) => {
+  const { badge, line } = item.listing;
+  return { ...(item.titleIsLine ? {} : { title: item.title }), path: item.path, ...(badge !== undefined ? { badge } : {}), ...(line !== undefined ? { line } : {}) };
+};

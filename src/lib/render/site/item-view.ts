@@ -8,7 +8,7 @@ import { machinePage } from './machine-view.ts';
 import { itemPath, itemScope, linkOnSite } from './paths.ts';
 import { blockContext } from './blocks/context.ts';
 import { referenceBlocks } from './blocks/index.ts';
-import type { ViewContext } from './site-index.ts';
+import { titleIsLine, type ViewContext } from './site-index.ts';
 import type { FacetView, ItemView, LinkView, MachinePageView } from './views.ts';
 
 /** An id whose facets the machine block shows: a machine's states and transitions. */
@@ -50,19 +50,23 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const machine = extras.machine ? machinePage(ctx, extras.machine, item.id) : undefined;
   const lifecycles = lifecyclesOf(ctx, key);
   const description = stated(item.data.description);
+  const title = itemTitle(item.area, item);
+  // An item titled by its line (an endpoint that states no title: `GET /apps/{name}`) says it once, as its title.
+  const signature = blocks.find((b) => b.kind === 'signature');
+  if (signature && item.data.title === undefined && extras.listing && titleIsLine(title, extras.listing)) signature.repeatsTitle = true;
   ctx.need(`in:${key}`);
   ctx.need(`out:${key}`);
   return {
     area: item.area,
     id: item.id,
-    title: itemTitle(item.area, item),
+    title,
     listing: extras.listing ?? {},
     path: page,
     ...ctx.index.editUrl(item.file),
     blocks,
     ...(machine ? { machine } : {}),
     ...(lifecycles.length > 0 ? { lifecycles } : {}),
-    ...(description !== undefined ? { description, descriptionHtml: ctx.prose(description, page) } : {}),
+    ...(description !== undefined ? { description, descriptionHtml: ctx.prose(description, page, 2) } : {}),
     ...(descriptionFacet && descriptionFacet.state !== 'stated' ? { descriptionUnstated: view(descriptionFacet) } : {}),
     ...(externalDocs ? { externalDocs } : {}),
     ...(aside ? { aside } : {}),
@@ -116,7 +120,7 @@ function asideOf(ctx: ViewContext, module: AreaModule, area: AreaKey, data: unkn
   ctx.need(`file:${own.file}`);
   const aside = module.aside(data, own.data);
   if (!aside) return undefined;
-  return { label: aside.label, ...(aside.summary !== undefined ? { summary: aside.summary } : {}), ...(aside.description !== undefined ? { descriptionHtml: ctx.prose(aside.description, page) } : {}) };
+  return { label: aside.label, ...(aside.summary !== undefined ? { summary: aside.summary } : {}), ...(aside.description !== undefined ? { descriptionHtml: ctx.prose(aside.description, page, 2) } : {}) };
 }
 
 /** Where to read more about an item or an area (an `external_docs`): its address as the site links it, and what is there. */

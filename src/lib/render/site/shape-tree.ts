@@ -3,7 +3,7 @@ import { idSegment } from '../../facet/ids.ts';
 import { isObj, stated, type Obj } from '../../facet/state.ts';
 import type { ExampleMode } from '../example.ts';
 import { facetAnchor, itemPath, pageOf } from './paths.ts';
-import type { DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, ShapeChildren, ShapeView } from './views.ts';
+import type { DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
 
 /**
  * Shape trees as reference pages show them. A type that names a resource shows the resource in
@@ -106,6 +106,8 @@ export function shapeTrees(ctx: TreeContext) {
   const pending: Array<Array<{ view: InlineView; resource: string; at: Place }>> = [];
   let borrowed = 0;
   let spent = 0;
+  /** The resources whose stated examples a body of the page shows as its own: their trees here leave that row out. */
+  const examplesElsewhere = new Set<string>();
 
   /** What a shape of another item adds to the page, in estimated bytes of its HTML (its children are counted as they are made). */
   function weigh(s: ShapeView): void {
@@ -146,6 +148,9 @@ export function shapeTrees(ctx: TreeContext) {
     }
     const optional = { required: own('required') ?? ctx.detailOf(id, 'required'), description: own('description'), format: own('format'), allowed: own('allowed'), default: own('default'), examples: own('examples') };
     for (const [k, f] of Object.entries(optional)) if (f) (out as Record<string, unknown>)[k] = f;
+    // A stated title is the shape's name for a reader (a variant's "Log normal"), not a row of its own.
+    const title = typeof v.title === 'string' && v.title.trim() !== '' ? ctx.detailOf(id, 'title') : undefined;
+    if (title?.text !== undefined) out.title = title.text;
     const told = discriminator(id, v, own('discriminator'));
     if (told) out.discriminator = told;
     const named = namedExamples(v.named_examples, (text) => ctx.prose(text, pageOf(id)));
@@ -165,7 +170,7 @@ export function shapeTrees(ctx: TreeContext) {
     }
     const of = own('of');
     if (of) out.children.push(variantsOf(id, typeof typeName === 'string' ? typeName : undefined, stated(v.of), of, at, out));
-    out.extras = [...out.extras, ...ctx.details(id, new Set(['required', 'named_examples'])), ...ctx.otherFacets(id, SHAPE_KEYS)];
+    out.extras = [...out.extras, ...ctx.details(id, new Set(['required', 'named_examples', ...(out.title !== undefined ? ['title'] : [])])), ...ctx.otherFacets(id, SHAPE_KEYS)];
     weigh(out);
     return out;
   }
@@ -213,7 +218,7 @@ export function shapeTrees(ctx: TreeContext) {
    * besides their fields joins its extras.
    */
   function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
-    type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean };
+    type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean; title?: string };
     const parts: Part[] = [];
     const collect = (x: unknown, ownerId: string, where: Place, origin: LinkView | undefined, depth: number): boolean => {
       if (depth > MERGE_DEPTH) return false;
@@ -238,7 +243,7 @@ export function shapeTrees(ctx: TreeContext) {
       if (typeof type === 'string' && isResourceType(type)) return collect(type, ownerId, where, origin, depth + 1);
       const fields = stated(x.fields);
       if ((type !== undefined && type !== 'object') || !isObj(fields) || x.items !== undefined || x.values !== undefined || x.of !== undefined) return false;
-      parts.push({ ownerId, fields, ...(origin ? { origin } : {}), at: where, own: origin === undefined });
+      parts.push({ ownerId, fields, ...(origin ? { origin } : {}), at: where, own: origin === undefined, ...(typeof x.title === 'string' && x.title.trim() !== '' ? { title: x.title } : {}) });
       return true;
     };
     if (!variants.every((x, i) => collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
@@ -248,14 +253,19 @@ export function shapeTrees(ctx: TreeContext) {
     const byName = new Map<string, ShapeView>();
     const leftNames: string[] = [];
     const leftShapes: ShapeView[] = [];
-    for (const part of parts) {
-      if (part.own) {
-        // The combination's own part: its fields are placed here, what else it states (a type left open) among the extras.
-        ctx.facet(`${part.ownerId}/fields`);
-        owner.extras.push(...ctx.details(part.ownerId, new Set()), ...ctx.otherFacets(part.ownerId, new Set(['fields'])));
-      }
+    // A part written in place is named by its title; untitled, "its own fields" where it is the only
+    // one, else by its place ("part 2"), and where there are several its fields say which they come from.
+    const several = parts.filter((p) => p.own).length > 1;
+    const labels = new Map<Part, PartView>();
+    for (const [i, part] of parts.entries()) {
+      if (part.own) labels.set(part, ownPart(part.ownerId, part.title ?? (several ? `part ${i + 1}` : 'its own fields')));
+      const label = several ? labels.get(part)?.label : undefined;
       for (const [n, f] of Object.entries(part.fields)) {
-        const made = () => shape(`${part.ownerId}/fields/${idSegment(n)}`, f, n, { ...part.at, level }, part.origin);
+        const made = () => {
+          const field = shape(`${part.ownerId}/fields/${idSegment(n)}`, f, n, { ...part.at, level }, part.origin);
+          if (label !== undefined) field.part = label;
+          return field;
+        };
         if (hidden && flagged(f, hidden)) {
           leftNames.push(n);
           if (!part.at.borrowed) leftShapes.push(made());
@@ -271,12 +281,30 @@ export function shapeTrees(ctx: TreeContext) {
       }
     }
     const seen = new Set<string>();
-    const named = parts.flatMap((p) => (p.origin && !seen.has(p.origin.key) ? (seen.add(p.origin.key), [p.origin]) : p.origin ? [] : [undefined]));
+    const named = parts.flatMap((p): Array<LinkView | PartView> => {
+      const mine = labels.get(p);
+      if (mine) return [mine];
+      return p.origin && !seen.has(p.origin.key) ? (seen.add(p.origin.key), [p.origin]) : [];
+    });
     return {
       shapes,
-      parts: named.map((l) => l ?? null),
+      parts: named,
       ...(hidden && leftNames.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: leftNames, ...(leftShapes.length > 0 ? { shapes: leftShapes } : {}) } } : {}),
     };
+  }
+
+  /**
+   * One of the combination's own parts: its fields are placed by the merge; its `type: object` says
+   * nothing the merged fields do not (placed, not shown); anything else it states (its
+   * description, an open type, an example) is said once, as that part's.
+   */
+  function ownPart(ownerId: string, label: string): PartView {
+    ctx.facet(`${ownerId}/fields`);
+    const type = ctx.facet(`${ownerId}/type`);
+    const description = ctx.facet(`${ownerId}/description`);
+    const extras = [...(type && type.state !== 'stated' ? [type] : []), ...ctx.details(ownerId, new Set(['title'])), ...ctx.otherFacets(ownerId, new Set(['fields', 'type', 'description']))];
+    ctx.place(`${ownerId}/title`);
+    return { own: true, label, ...(description ? { description } : {}), extras };
   }
 
   /**
@@ -384,8 +412,10 @@ export function shapeTrees(ctx: TreeContext) {
     const id = `resources/${resource}`;
     const value = stated(data.value);
     let root: ShapeView;
-    if (isObj(value)) root = shape(`${id}/value`, value, undefined, inside);
-    else {
+    if (isObj(value)) {
+      root = shape(`${id}/value`, value, undefined, inside);
+      if (examplesElsewhere.has(resource)) delete root.examples;
+    } else {
       // A resource of fields: the shape is the object its fields make.
       root = { id, anchor: '', flags: [], constraints: [], children: [], extras: [] };
       const fields = ctx.facet(`${id}/fields`);
@@ -403,7 +433,10 @@ export function shapeTrees(ctx: TreeContext) {
     return anchor === undefined ? {} : { anchor };
   };
 
-  return { shape, inlined, finish, subtypes: subtypesOf, borrowed: () => borrowed, spent: () => spent };
+  /** A body of the page shows the resource's stated examples as its own (`bodyView`). */
+  const examplesShown = (resource: string): void => void examplesElsewhere.add(resource);
+
+  return { shape, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent };
 }
 
 /** Examples by name (a parameter's, a header's), each with its summary and its value as text. */

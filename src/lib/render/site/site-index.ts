@@ -13,7 +13,7 @@ import { areaOf, findItem, itemKey } from '../../model/spec.ts';
 import { capped } from '../readiness.ts';
 import { areaPath, facetPath, itemPath, linkOnSite } from './paths.ts';
 import { gapLinks, sourceLinks, type SourceLinks } from './source-links.ts';
-import type { FacetView, ItemSummary, LinkView, ReadinessView, ServiceView, SiteSources } from './views.ts';
+import type { FacetView, ItemListing, ItemSummary, LinkView, ReadinessView, ServiceView, SiteSources } from './views.ts';
 
 /** How the site wants its views. */
 export type SiteOptions = {
@@ -49,6 +49,12 @@ export type ViewDependency =
 export class UnknownDependencyError extends Error {}
 
 /** What building one view may read: the index, with each read noted as a dependency of the view. */
+/** Whether an item's title only repeats its line (an untitled endpoint's `GET /apps/{name}`): lists say it once. */
+export const titleIsLine = (title: string, listing: ItemListing): boolean => listing.line !== undefined && title === [listing.badge, listing.line].filter((x) => x !== undefined).join(' ');
+
+/** The level of the first heading of prose: 2 right under a page's title, 3 in a section. */
+export type ProseTop = 2 | 3;
+
 export interface ViewContext {
   index: SiteIndex;
   /** Prefixed to links inside rendered prose. */
@@ -58,8 +64,10 @@ export interface ViewContext {
    * Prose as safe HTML, its `[[links]]` resolved; its relative links (`../gaps/`) resolved against
    * `page`, the page of the area or item that states it (relative to the site's base), so that
    * they lead to the same place from every page that shows it (a print page shows many owners').
+   * Its headings start at `top`: h3 in a section (the default), h2 where it sits right under the
+   * page's title (an item's or an area's description, the API's on the home page).
    */
-  prose(text: string, page?: string): string;
+  prose(text: string, page?: string, top?: ProseTop): string;
   /** A question as inline HTML (no paragraph). */
   question(text: string, page?: string): string;
   /** A link to an item's page (or an area's: `key` without `/`), when the spec has it. */
@@ -233,15 +241,20 @@ export class SiteIndex {
       const module = areaModule(area);
       const gaps = new Map<string, number>();
       for (const g of this.analysis.assessment.gaps) if (g.area === area && g.item !== undefined) gaps.set(g.item, (gaps.get(g.item) ?? 0) + 1);
-      list = areaOf(this.analysis.spec, area).items.map((item) => ({
-        id: item.id,
-        title: itemTitle(area, item),
-        file: item.file,
-        listing: module.view?.(item.data as never, item.id).listing ?? {},
-        path: itemPath(area, item.id),
-        coverage: this.analysis.assessment.byItem[itemKey(item)] ?? { stated: 0, total: 0 },
-        gapCount: gaps.get(item.id) ?? 0,
-      }));
+      list = areaOf(this.analysis.spec, area).items.map((item) => {
+        const title = itemTitle(area, item);
+        const listing = module.view?.(item.data as never, item.id).listing ?? {};
+        return {
+          id: item.id,
+          title,
+          ...(titleIsLine(title, listing) ? { titleIsLine: true as const } : {}),
+          file: item.file,
+          listing,
+          path: itemPath(area, item.id),
+          coverage: this.analysis.assessment.byItem[itemKey(item)] ?? { stated: 0, total: 0 },
+          gapCount: gaps.get(item.id) ?? 0,
+        };
+      });
       this.#summaries.set(area, list);
     }
     return list;
@@ -391,21 +404,21 @@ export class SiteIndex {
         for (const dep of hit.deps) need(dep);
         return hit.value as T;
       },
-      prose: (text, page) => this.#render(text, need, false, page),
+      prose: (text, page, top) => this.#render(text, need, false, page, top),
       question: (text, page) => this.#render(text, need, true, page),
     };
     return ctx;
   }
 
   /** Prose rendered once per analysis (and owner page); what its links read is noted for every view that shows it. */
-  #render(text: string, need: (dep: ViewDependency) => void, inline = false, page?: string): string {
-    const key = `${inline ? 'i' : 'b'}${page ?? ''}\u0000${text}`;
+  #render(text: string, need: (dep: ViewDependency) => void, inline = false, page?: string, top: ProseTop = 3): string {
+    const key = `${inline ? 'i' : `b${top}`}${page ?? ''}\u0000${text}`;
     let hit = this.#prose.get(key);
     if (!hit) {
       const deps: ViewDependency[] = [];
       this.#noting = (dep) => deps.push(dep);
       const owner = page === undefined ? undefined : `${this.base}${page}`;
-      const html = (this.#renderer ??= this.#makeRenderer())(text, owner === undefined ? undefined : (url) => linkOnSite(url, owner));
+      const html = (this.#renderer ??= this.#makeRenderer())(text, owner === undefined ? undefined : (url) => linkOnSite(url, owner), top);
       this.#noting = () => {};
       hit = { html: inline ? html.trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1') : html, deps };
       this.#prose.set(key, hit);

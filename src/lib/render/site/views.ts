@@ -76,7 +76,8 @@ export type FacetView = {
  */
 export type FacetChange = {
   id: string;
-  kind: 'stated' | 'opened' | 'changed' | 'closed';
+  /** `removed`: a field the change removed (its type `before`), shown struck where it stood, after the row `follows` (none: first). */
+  kind: 'stated' | 'opened' | 'changed' | 'closed' | 'removed';
   label: string;
   before?: string;
   after?: string;
@@ -89,6 +90,9 @@ export type FacetChange = {
   /** Why a gap closed with nothing stated: `specbench.yaml` no longer asks for it, what held it was removed, or it no longer applies. */
   reason?: 'settings' | 'removed' | 'inapplicable';
   breaking?: string[];
+  /** What else the change says here that breaks no client (a path parameter renamed, the address keeping its shape), Markdown code spans for values. */
+  notes?: string[];
+  follows?: string;
   anchor?: string;
 };
 
@@ -205,6 +209,8 @@ export type ItemListing = { badge?: string; line?: string; groups?: readonly str
 export type ItemSummary = {
   id: string;
   title: string;
+  /** The title only repeats its line (an endpoint that states no title: `GET /apps/{name}`): a list says it once. */
+  titleIsLine?: true;
   /** The item's file in the spec folder. */
   file: string;
   listing: ItemListing;
@@ -266,7 +272,8 @@ export type HomeOperations = Array<{
   title: string;
   path: string;
   count: number;
-  groups: Array<{ name: string; path: string; count: number; note?: GroupNoteView; items?: Array<{ title: string; path: string; badge?: string; line?: string }> }>;
+  /** `title` is left out where it only repeats the method (`badge`) and path (`line`): an endpoint that states none. */
+  groups: Array<{ name: string; path: string; count: number; note?: GroupNoteView; items?: Array<{ title?: string; path: string; badge?: string; line?: string }> }>;
 }>;
 
 /** The service as every page shows it: its name and base address (the placeholder as written), and the logo `specbench.yaml` names. */
@@ -279,8 +286,12 @@ export type ShapeView = {
   anchor: string;
   /** A field's, parameter's or header's name. */
   name?: string;
+  /** The title it states (a variant's "Log normal", a body's `OrderQuery`): its name for a reader. */
+  title?: string;
   /** Where a field an `all_of` merges comes from: the resource that states it (none for the combination's own). */
   origin?: LinkView;
+  /** Which of the combination's own parts states a field an `all_of` merges, where it has several parts (the part's label). */
+  part?: string;
   /**
    * The same field as later parts of an `all_of` state it again (a part that narrows a resource's
    * `status` to an example): every one holds, so the merged view shows them in one row, in order.
@@ -324,9 +335,16 @@ export type ShapeChildren = {
   shapes: ShapeView[];
   folded?: true;
   combine?: 'one_of' | 'any_of' | 'all_of';
-  parts?: Array<LinkView | null>;
+  parts?: Array<LinkView | PartView>;
   leftOut?: { flag: 'read-only' | 'write-only'; names: string[]; shapes?: ShapeView[] };
 };
+
+/**
+ * One of an `all_of`'s own parts (written in place, not a resource): its label (its title, or
+ * "part N" by its place), and what it states besides its fields (its description, an open type,
+ * anything else), said once as that part's.
+ */
+export type PartView = { own: true; label: string; description?: FacetView; extras: FacetView[] };
 
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
 /** `implicit`: the spec states no mapping, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base). */
@@ -420,7 +438,8 @@ export type SecurityView = {
 };
 
 /** The item's line under its title: a method and a path (after the base address, where `relative`), a status... */
-export type SignatureBlock = { kind: 'signature'; cells: FacetView[]; base?: string; deprecated?: true };
+/** `repeatsTitle`: the item states no title, so its title is this line (`GET /apps/{name}`), which the page says once. */
+export type SignatureBlock = { kind: 'signature'; cells: FacetView[]; base?: string; deprecated?: true; repeatsTitle?: true };
 /** Short values under their labels. */
 export type FactsBlock = { kind: 'facts'; title?: string; rows: FacetView[] };
 /** A resource's `fields`, or the single `value` it is. */

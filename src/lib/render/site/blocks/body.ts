@@ -2,7 +2,7 @@ import type { LayoutBlock } from '../../../areas/area.ts';
 import { idSegment } from '../../../facet/ids.ts';
 import { isObj, stated, statedObj } from '../../../facet/state.ts';
 import type { ExampleMode } from '../../example.ts';
-import { bodyExamples, mediaTypesOf } from '../body-examples.ts';
+import { bodyExamples, mediaTypesOf, shapeExamples } from '../body-examples.ts';
 import { facetAnchor, facetPath, pageOf } from '../paths.ts';
 import { top, type Place } from '../shape-tree.ts';
 import type { BodyBlock, BodyView, FacetView } from '../views.ts';
@@ -69,14 +69,30 @@ export function bodyView(c: BlockContext, input: BodyInput): BodyView {
   if (content?.state !== 'stated') {
     const example = c.detailOf(id, 'example');
     if ('named_examples' in v) c.place(`${id}/named_examples`);
+    // The examples the shape it carries states (an OpenAPI schema's `example`, its own or its
+    // resource's) are the body's where the body states none: shown once, as stated, with the
+    // examples, not again as a row of the shape (amadeus' 5 KB request example was both).
+    const resource = (r: string) => c.item('resources', r);
+    const fromShape = !('example' in v) && !('named_examples' in v) && shapeExamples(v, { resource }).length > 0;
+    const own = fromShape && out.shape?.examples?.state === 'stated' ? out.shape.examples : undefined;
     const made = bodyExamples(
       v,
-      { resource: (r) => c.item('resources', r), subtypes: (b) => c.trees.subtypes(b), prose: (text) => c.prose(text, pageOf(id)), ...(example ? { facetId: example.id } : {}) },
+      {
+        resource,
+        subtypes: (b) => c.trees.subtypes(b),
+        prose: (text) => c.prose(text, pageOf(id)),
+        ...(example ? { facetId: example.id } : own ? { facetId: own.id } : {}),
+        ...(fromShape ? { shapeExamples: true } : {}),
+      },
       mode,
       mediaType !== undefined ? [mediaType] : types,
     );
     out.examples = made.examples;
     out.noExample = made.noExample;
+    if (fromShape && made.examples.length > 0) {
+      if (out.shape) delete out.shape.examples;
+      else if (typeof v.resource === 'string') c.trees.examplesShown(v.resource);
+    }
   }
   // A body that must be sent says so beside what it carries; `required: false` stays a line of its own.
   if (v.required === true) out.required = true;
@@ -96,6 +112,12 @@ export function bodyBlock(c: BlockContext, { itemId, data, block }: BodyBlockInp
   const id = `${itemId}/${idSegment(block.key)}`;
   const self = c.facet(id);
   const mode = block.mode ?? 'response';
+  // A body stated as none ("The OpenAPI description declares none.") says nothing a reader needs, as
+  // parameters stated as none: no section; the reason stays with the authoring facts.
+  if (self?.state === 'none') {
+    c.quiet.push(self);
+    return undefined;
+  }
   if (self) return { kind: 'body', title: block.title, body: bodyView(c, { id, value: stated(data[block.key]), self, mode }) };
   if (data[block.key] !== undefined) return undefined;
   const area = itemId.slice(0, itemId.indexOf('/'));
