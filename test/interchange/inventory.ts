@@ -31,7 +31,9 @@
  * servers with their host, path, protocol, variables and tags; channels with their address,
  * messages and parameters (description, location, allowed values, default, examples); operations
  * by id with their action, channel, messages, tags, external docs and security; messages with their
- * name, content type, payload, headers, correlation id, tags and examples.
+ * name, content type, payload, headers, correlation id, tags and examples; a tag written in place
+ * (on a server, channel, operation or message) that says more than its name is the tag too, as a
+ * declared one is (see placedTag).
  *
  * Texts: every title, summary and description the document states is a fact of its own, at its own
  * pointer (`POST /pets 200 description="…"`): the info's, the document's, a tag's, a schema's and
@@ -134,6 +136,19 @@ function tagTexts(add: Add, follow: Follow, tag: Obj, tAt: string): void {
   if (typeof tag.name !== 'string') return;
   textsOf(add, tag, tAt, `tag ${tag.name}`);
   externalDocsOf(add, follow, tag, tAt, `tag ${tag.name}`);
+}
+
+/**
+ * A tag object written in place (AsyncAPI: on a server, a message, a channel, an operation): its
+ * facts as a declared tag's, and, where it says more than its name, the tag itself (`tag <name>`),
+ * as a declaration states it. AsyncAPI's tag object is one kind of object wherever it is written: one
+ * with words defines the group as the document's list does, so an export that keeps those words in
+ * its list of tags states no tag the source did not (a tag written by name only is a use of it).
+ */
+function placedTag(add: Add, follow: Follow, tag: Obj, tAt: string): void {
+  if (typeof tag.name !== 'string') return;
+  if ((typeof tag.description === 'string' && tag.description.trim() !== '') || tag.externalDocs !== undefined) add(`tag ${tag.name}`, tAt);
+  tagTexts(add, follow, tag, tAt);
 }
 
 export interface Entry {
@@ -702,7 +717,7 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     (Array.isArray(sv.tags) ? sv.tags : []).forEach((t, i) => {
       const [tag, tAt] = follow(t, `${at}/tags/${i}`);
       if (typeof tag.name === 'string') add(`server ${name} tag=${tag.name}`, tAt);
-      tagTexts(add, follow, tag, tAt);
+      placedTag(add, follow, tag, tAt);
     });
   }
   /** The security that holds for an operation: its own, else every server's; each alternative where it is written. */
@@ -726,7 +741,7 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     (Array.isArray(op.tags) ? op.tags : []).forEach((t, i) => {
       const [tag, tAt] = follow(t, `${at}/tags/${i}`);
       if (typeof tag.name === 'string') add(`operation ${id} tag=${tag.name}`, tAt);
-      tagTexts(add, follow, tag, tAt);
+      placedTag(add, follow, tag, tAt);
     });
     externalDocsOf(add, follow, op, at, `operation ${id}`);
     textsOf(add, op, at, `operation ${id}`, TEXT_KINDS);
@@ -822,7 +837,7 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
     (Array.isArray(m.tags) ? m.tags : []).forEach((t, i) => {
       const [tag, tAt] = follow(t, `${at}/tags/${i}`);
       if (typeof tag.name === 'string') add(`message ${name} tag=${tag.name}`, tAt);
-      tagTexts(add, follow, tag, tAt);
+      placedTag(add, follow, tag, tAt);
     });
     (Array.isArray(m.examples) ? m.examples : []).forEach((e, i) => {
       if (isObj(e) && 'payload' in e) add(`message ${name} example${typeof e.name === 'string' ? ` ${e.name}` : ''}=${json(e.payload)}`, `${at}/examples/${i}`);

@@ -132,9 +132,10 @@ describe('issue 31, the AsyncAPI reproductions one by one', () => {
     expect(unexported(exported).filter((u) => u.id.startsWith('events/lightMeasured'))).toEqual([]);
   });
 
-  it("05. what a message's tag states besides its name is said", async () => {
-    const { result } = await importText(['asyncapi: 3.0.0', "info: { title: T, version: '1' }", 'channels:', '  c:', '    address: c', '    messages:', '      m: { payload: { type: string }, tags: [{ name: telemetry, description: Measurements. }] }', ''].join('\n'));
-    expect(result.unmapped).toEqual([{ pointer: '/channels/c/messages/m/tags/0', reason: "a tag's `description` has no place in the spec (tags are kept by name on events)" }]);
+  it("05. what a message's tag states besides its name is kept as the events area's declaration of the group, and said (issue 31, pass 8)", async () => {
+    const { result, analysis } = await importText(['asyncapi: 3.0.0', "info: { title: T, version: '1' }", 'channels:', '  c:', '    address: c', '    messages:', '      m: { payload: { type: string }, tags: [{ name: telemetry, description: Measurements. }] }', ''].join('\n'));
+    expect(result.unmapped).toEqual([{ pointer: '/channels/c/messages/m/tags/0', reason: "the tag's words are kept as the events area's declaration of the group `telemetry`, which the document does not declare (the spec keeps a group's words once); an export declares it in `info.tags` and names it here" }]);
+    expect(areaOf(analysis.spec, 'events').data.tags).toEqual({ telemetry: { description: 'Measurements.' } });
   });
 
   it('06. a message keeps its name and its summary as a summary, and the export writes both', async () => {
@@ -192,7 +193,7 @@ describe('what an AsyncAPI server and info state that the spec cannot hold is sa
       { pointer: '/info/x-audience', reason: '`info.x-audience` has no place in the spec' },
       { pointer: '/info/contact/url', reason: '`ftp://example.org` is not a web address (http or https), as the spec\'s contact holds it; it is not kept' },
       { pointer: '/servers/one/variables/port', reason: 'a server variable without a default is not kept: the spec gives each one a default (the address keeps `{port}`)' },
-      { pointer: '/servers/two', reason: "the server's address `ws://?` is not one the spec holds (an absolute address with a host); the server is not kept" },
+      { pointer: '/servers/two', reason: "the server's address `ws://?` is not one the spec holds (an absolute address with a host, or a path from the root); the server is not kept" },
     ]));
     expect(result.unmapped.filter((u) => u.pointer === '/servers/one/protocol')).toEqual([]);
     // The document's tags are the events area's (issue 32 point 10).

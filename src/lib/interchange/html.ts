@@ -1,3 +1,4 @@
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Html, Root, RootContent, Text } from 'mdast';
 import rehypeRaw from 'rehype-raw';
 import rehypeRemark from 'rehype-remark';
@@ -16,8 +17,9 @@ import { isSafeProseUrl } from '../safety/url.ts';
  * rewrites such a description as Markdown: HTML elements through the unified ecosystem
  * (rehype-raw reads the HTML inside the Markdown, rehype-remark turns elements into Markdown
  * nodes), and tag-like text (any tag of an element that does not format text) and autolinks of
- * schemes a page would not follow as the text they are, escaped. A description with neither is
- * kept exactly as written.
+ * schemes a page would not follow as the text they are, escaped; a link inside code, which
+ * rehype-remark would read as the code's text only, stays a link (`keepLinksInCode`). A
+ * description with neither is kept exactly as written.
  */
 
 /**
@@ -33,10 +35,89 @@ const FORMATTING = new Set([
 ]);
 const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])[^<>]*>/g;
 
+/** The elements whose text rehype-remark reads as code (a code span, a code block), dropping any link inside them. */
+const CODE = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
+const CODE_BLOCK = new Set(['pre', 'listing', 'plaintext', 'xmp']);
+
+/** Whether an element holds a link (with an address) or an image anywhere inside it. */
+function holdsLink(node: Element): boolean {
+  return node.children.some((c) => c.type === 'element' && (isLinkOrImage(c) || holdsLink(c)));
+}
+const isLinkOrImage = (node: Element) => node.tagName === 'img' || (node.tagName === 'a' && node.properties.href !== undefined);
+
+const code = (value: string): Element => ({ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value }] });
+
+/** Text of code as a `<code>`, the blanks at either end outside it (a code span would show them inside the code). */
+function spans(text: string, out: ElementContent[]): void {
+  const inner = text.trim();
+  if (/^\s/.test(text)) out.push({ type: 'text', value: ' ' });
+  if (inner !== '') out.push(code(inner));
+  if (inner !== '' && /\s$/.test(text)) out.push({ type: 'text', value: ' ' });
+}
+
+/**
+ * The content of code that holds links or images (`<code><a href="u">x</a></code>`, as AWS
+ * documents link an option's name to its page), which a Markdown code span cannot hold: its text
+ * as `<code>`s and each link as a link whose text is code (`[`x`](u)` once converted), each image
+ * as it is, so no address is lost. In a block (`<pre>`) its lines are kept apart by `<br>`s and
+ * their indentation is not: a code block cannot hold a link.
+ */
+function codeWithLinks(children: ElementContent[], block: boolean): ElementContent[] {
+  const out: ElementContent[] = [];
+  let text = '';
+  const flush = () => {
+    const lines = block ? text.split(/\r?\n/).filter((l) => l.trim() !== '') : [text];
+    lines.forEach((line, i) => {
+      if (i > 0) out.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
+      spans(line, out);
+    });
+    text = '';
+  };
+  const walk = (nodes: ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') text += node.value;
+      else if (node.type !== 'element') continue;
+      else if (node.tagName === 'br') text += block ? '\n' : ' ';
+      else if (isLinkOrImage(node)) {
+        flush();
+        out.push(node.tagName === 'a' ? { ...node, children: codeWithLinks(node.children, false) } : node);
+      } else walk(node.children);
+    }
+  };
+  walk(children);
+  flush();
+  return out;
+}
+
+/**
+ * The code elements of an HTML tree that hold links, rewritten by `codeWithLinks` (a code block
+ * becomes a paragraph); an anchor without an address (`<a name="x">`) made its content, which
+ * rehype-remark would make a link to nowhere (`[text]()`).
+ */
+function keepLinksInCode(tree: HastRoot): void {
+  const stack: Array<HastRoot | Element> = [tree];
+  const rewrite = (child: HastContent): HastContent[] => {
+    if (child.type !== 'element') return [child];
+    // HTML closes an anchor where another opens, so this goes as deep as the anchors' own content.
+    if (child.tagName === 'a' && child.properties.href === undefined) return child.children.flatMap(rewrite);
+    const inline = CODE.has(child.tagName);
+    if ((inline || CODE_BLOCK.has(child.tagName)) && holdsLink(child)) {
+      return inline ? codeWithLinks(child.children, false) : [{ type: 'element', tagName: 'p', properties: {}, children: codeWithLinks(child.children, true) } satisfies Element];
+    }
+    stack.push(child);
+    return [child];
+  };
+  while (stack.length > 0) {
+    const node = stack.pop() as HastRoot | Element;
+    node.children = (node.children as HastContent[]).flatMap(rewrite) as typeof node.children;
+  }
+}
+
 const parser = unified().use(remarkParse).use(remarkGfm);
 const converter = unified()
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeRaw)
+  .use(() => keepLinksInCode)
   .use(rehypeRemark)
   .use(remarkGfm)
   .use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-', fences: true })

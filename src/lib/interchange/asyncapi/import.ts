@@ -9,7 +9,7 @@ import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Un
 import { canonical, refName, SchemaMapper } from '../schema-map.ts';
 import { ONE_LINE, serviceName, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
-import { importInfo, importTags } from './info.ts';
+import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
 import { follow, toolKey } from './raw.ts';
 import { importServers } from './servers.ts';
@@ -210,16 +210,6 @@ function messageText(m: Message, unmapped: Unmapped[]): { name?: string; title?:
   return { ...(name !== undefined && ONE_LINE.test(name) ? { name } : {}), ...described, ...(oneLine ? { summary } : {}) };
 }
 
-/** A message's tags by name; what a tag states besides its name is said. */
-function tagsOf(message: Obj, at: string, unmapped: Unmapped[]): string[] {
-  if (!Array.isArray(message.tags)) return [];
-  message.tags.forEach((t, i) => {
-    const rest = Object.keys(obj(t)).filter((k) => k !== 'name' && !toolKey(k));
-    if (rest.length > 0) unmapped.push({ pointer: `${at}/tags/${i}`, reason: `a tag's ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec (tags are kept by name on events)` });
-  });
-  return message.tags.map((t) => String(obj(t).name ?? '')).filter(Boolean);
-}
-
 /**
  * Maps an AsyncAPI 2.x/3.x document into the spec: messages become events (with their channel's
  * address, their direction from the operations, headers, tags and security), schemas resources,
@@ -241,6 +231,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const messages = documentMessages(doc, raw, eventIds);
   const channelEvent = (channelKey: string, messageKey: string) => messages.of(obj(obj(obj(doc.channels)[channelKey]).messages)[messageKey])?.id;
   const delivery = deliveries(doc, raw, messages, channelEvent, unmapped);
+  /** The words of tags written where they are used, which the events area's declared tags keep. */
+  const placed: PlacedTag[] = [];
   const events = messages.list.map((m): ImportedItem => {
     const { message, channels, at, id } = m;
     const source = m.payloadRef !== undefined && names.has(m.payloadRef) ? { $ref: `#/components/schemas/${m.payloadRef}` } : renamed(message.payload, names, new WeakSet(), false);
@@ -257,7 +249,9 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
-    const tags = tagsOf(message, at, unmapped);
+    // Kept by name on the event; a tag's words as the group's (withPlacedTags).
+    const { names: tags, placed: words } = placedTags(raw, message.tags, `${at}/tags`, unmapped);
+    placed.push(...words);
     const docs = importExternalDocs(message.externalDocs, `${at}/externalDocs`, unmapped, toolKey);
     return {
       area: 'events' as const,
@@ -279,10 +273,10 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (Object.keys(obj(obj(channel).parameters)).length) unmapped.push({ pointer: `/channels/${seg(key)}/parameters`, reason: 'channel parameters have no place in the spec; the address keeps their names' });
     if (obj(channel).bindings !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/bindings`, reason: 'protocol bindings have no place in the spec' });
   }
-  const grouping = v3 ? channelsAndOperations(raw, channelEvent, unmapped) : channelsAndOperations2(doc, (message) => messages.of(message), unmapped);
+  const grouping = v3 ? channelsAndOperations(raw, channelEvent, placed, unmapped) : channelsAndOperations2(doc, raw, (message) => messages.of(message), placed, unmapped);
   otherKeys(raw, v3, unmapped);
   const { servers, base, protocol } = importServers(doc, raw, unmapped);
-  const tags = importTags(raw, unmapped);
+  const tags = withPlacedTags(importTags(raw, unmapped), placed, unmapped);
   if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
   const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
   const info = obj(doc.info);
@@ -360,7 +354,7 @@ function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
  * receives (`receive`). `eventOf` gives the event id of a message. What else an operation states
  * is listed as unmapped.
  */
-function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => Message | undefined, unmapped: Unmapped[]): Grouping {
+function channelsAndOperations2(doc: Obj, raw: Obj, eventOf: (message: unknown) => Message | undefined, placed: PlacedTag[], unmapped: Unmapped[]): Grouping {
   const channels: NonNullable<Grouping['channels']> = {};
   const operations: NonNullable<Grouping['operations']> = {};
   /** Event ids by their messages' keys in a channel. */
@@ -390,7 +384,8 @@ function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => Message
       let id = wanted;
       for (let n = 2; id in operations; n++) id = `${wanted}-${n}`;
       if (id !== wanted) unmapped.push({ pointer, reason: `the operation is kept under the id \`${id}\`, and an export names it so: \`${wanted}\` is another operation's` });
-      for (const k of ['tags', 'traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+      for (const k of ['traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+      placed.push(...unplacedTags(raw, o.tags, `${pointer}/tags`, "an operation's", unmapped));
       const docs = importExternalDocs(o.externalDocs, `${pointer}/externalDocs`, unmapped, toolKey);
       operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped), ...(docs ? { external_docs: docs } : {}) };
     }
@@ -407,7 +402,7 @@ function channelsAndOperations2(doc: Obj, eventOf: (message: unknown) => Message
  * a channel's message. A message whose key in its channel is not its event's id is said to be
  * renamed; what else a channel or operation states is listed as unmapped.
  */
-function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKey: string) => string | undefined, unmapped: Unmapped[]): Grouping {
+function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKey: string) => string | undefined, placed: PlacedTag[], unmapped: Unmapped[]): Grouping {
   const channels: NonNullable<Grouping['channels']> = {};
   const about = (o: Obj, pointer: string) => describedBy(o, pointer, unmapped);
   for (const [key, c] of Object.entries(obj(raw.channels))) {
@@ -419,7 +414,8 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
     });
     // A list of event ids, or, where a message's key in the channel is not its event's id, the keys with their events.
     const messages = pairs.every(([m, id]) => m === id) ? pairs.map(([, id]) => id) : Object.fromEntries(pairs);
-    for (const k of ['servers', 'tags']) if (channel[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
+    if (channel.servers !== undefined) unmapped.push({ pointer: `${pointer}/servers`, reason: "a channel's `servers` has no place in the spec" });
+    placed.push(...unplacedTags(raw, channel.tags, `${pointer}/tags`, "a channel's", unmapped));
     const docs = writtenDocs(raw, channel.externalDocs, `${pointer}/externalDocs`, unmapped);
     channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(pairs.length > 0 ? { messages } : {}), ...(docs ? { external_docs: docs } : {}) };
   }
@@ -441,11 +437,22 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
           return [];
         })
       : undefined;
-    if (op.tags !== undefined) unmapped.push({ pointer: `${pointer}/tags`, reason: "an operation's `tags` has no place in the spec" });
+    placed.push(...unplacedTags(raw, op.tags, `${pointer}/tags`, "an operation's", unmapped));
     const docs = writtenDocs(raw, op.externalDocs, `${pointer}/externalDocs`, unmapped);
     operations[key] = { action: op.action, channel, ...(messages ? { messages } : {}), ...about(op, pointer), ...(docs ? { external_docs: docs } : {}) };
   }
   return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
+}
+
+/**
+ * The tags of a channel or an operation, whose names have no place in the spec (said), with the
+ * words of those that say more than their name, which the events area's declared tags keep.
+ */
+function unplacedTags(raw: Obj, list: unknown, pointer: string, what: string, unmapped: Unmapped[]): PlacedTag[] {
+  if (list === undefined) return [];
+  const { placed } = placedTags(raw, list, pointer, unmapped);
+  unmapped.push({ pointer, reason: `${what} \`tags\` has no place in the spec${placed.length > 0 ? ' (a tag\'s words are kept as the events area\'s declaration of the group)' : ''}` });
+  return placed;
 }
 
 /** External docs as the file writes them (AsyncAPI 3 may write a reference to them), said where they are written. */

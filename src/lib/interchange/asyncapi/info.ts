@@ -87,12 +87,68 @@ export function importTags(raw: Obj, unmapped: Unmapped[]): Record<string, TagNo
       unmapped.push({ pointer, reason: `the tag \`${name}\` is declared a second time; the first is kept` });
       return;
     }
-    const written = follow(raw, tag.externalDocs, `${pointer}/externalDocs`);
-    const docs = tag.externalDocs === undefined ? undefined : importExternalDocs(isObj(tag.externalDocs) ? written.value : tag.externalDocs, written.pointer, unmapped, toolKey);
-    for (const key of Object.keys(tag)) if (!['name', 'description', 'externalDocs'].includes(key) && !toolKey(key)) unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a tag's \`${key}\` has no place in the spec` });
-    out.set(name, { ...(typeof tag.description === 'string' && tag.description.trim() !== '' ? { description: tag.description } : {}), ...(docs ? { external_docs: docs } : {}) });
+    out.set(name, noteOf(raw, tag, pointer, unmapped));
   });
   // A map, not an object, while collecting: a tag called `__proto__` is a name like any other.
+  return Object.fromEntries(out);
+}
+
+/** A tag object's words as the events area keeps a group's (its description and external docs); what else it states besides its name is said. */
+function noteOf(raw: Obj, tag: Obj, pointer: string, unmapped: Unmapped[]): TagNote {
+  const written = follow(raw, tag.externalDocs, `${pointer}/externalDocs`);
+  const docs = tag.externalDocs === undefined ? undefined : importExternalDocs(isObj(tag.externalDocs) ? written.value : tag.externalDocs, written.pointer, unmapped, toolKey);
+  for (const key of Object.keys(tag)) if (!['name', 'description', 'externalDocs'].includes(key) && !toolKey(key)) unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a tag's \`${key}\` has no place in the spec` });
+  return { ...(typeof tag.description === 'string' && tag.description.trim() !== '' ? { description: tag.description } : {}), ...(docs ? { external_docs: docs } : {}) };
+}
+
+/** A tag written where it is used (on a message, a channel, an operation) that says more than its name: its words, and where. */
+export interface PlacedTag {
+  name: string;
+  note: TagNote;
+  pointer: string;
+}
+
+/** The tags of a message, channel or operation (`list`, at `pointer`): their names, and the words of those that say more than their name. */
+export function placedTags(raw: Obj, list: unknown, pointer: string, unmapped: Unmapped[]): { names: string[]; placed: PlacedTag[] } {
+  const names: string[] = [];
+  const placed: PlacedTag[] = [];
+  (Array.isArray(list) ? list : []).forEach((t, i) => {
+    const { value: tag, pointer: at } = follow(raw, t, `${pointer}/${i}`);
+    const name = typeof tag.name === 'string' ? tag.name : '';
+    if (name !== '') names.push(name);
+    const note = noteOf(raw, tag, at, unmapped);
+    if (Object.keys(note).length === 0) return;
+    if (nameSchema.safeParse(name).success) placed.push({ name, note, pointer: at });
+    else unmapped.push({ pointer: at, reason: 'the words of a tag without a name (or one with line breaks or control characters) are not kept' });
+  });
+  return { names, placed };
+}
+
+/**
+ * The document's declared tags with the words of tags written where they are used (AsyncAPI writes
+ * a whole tag object on a message, a channel or an operation; the spec keeps a group's words once,
+ * as the events area's declaration of it, where OpenAPI's declared tags are kept too): a tag the
+ * document does not declare is declared after its own, with the words it is first written with (an
+ * export declares it in `info.tags`, and names it where it is used), which is said; words that
+ * differ from the declaration's, or from those the tag was first written with, are said and not kept.
+ */
+export function withPlacedTags(declared: Record<string, TagNote>, placed: readonly PlacedTag[], unmapped: Unmapped[]): Record<string, TagNote> {
+  const out = new Map(Object.entries(declared));
+  /** Where the words of a tag the document does not declare were first read. */
+  const first = new Map<string, string>();
+  for (const { name, note, pointer } of placed) {
+    const known = out.get(name);
+    const where = first.get(name);
+    if (known === undefined || (where !== undefined && JSON.stringify(known) === JSON.stringify(note))) {
+      if (known === undefined) {
+        out.set(name, note);
+        first.set(name, pointer);
+      }
+      unmapped.push({ pointer, reason: `the tag's words are kept as the events area's declaration of the group \`${name}\`, which the document does not declare (the spec keeps a group's words once); an export declares it in \`info.tags\` and names it here` });
+    } else if (JSON.stringify(known) !== JSON.stringify(note)) {
+      unmapped.push({ pointer, reason: where !== undefined ? `the tag \`${name}\` is written with other words at ${where}; those are kept as the group's, these are not` : `the document declares the tag \`${name}\` with other words; the declaration's are kept, these are not` });
+    }
+  }
   return Object.fromEntries(out);
 }
 

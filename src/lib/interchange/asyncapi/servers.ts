@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AreaData } from '../../areas/index.ts';
 import { serverSchema } from '../../areas/purpose/index.ts';
 import { isObj, stated, type Obj } from '../../facet/state.ts';
-import { serverUrlSchema } from '../../safety/url.ts';
+import { isRelativeServerUrl, serverUrlSchema } from '../../safety/url.ts';
 import { seg, type Unmapped } from '../result.ts';
 import { follow, toolKey } from './raw.ts';
 
@@ -47,7 +47,9 @@ const KEPT = { 2: ['url', 'protocol', 'description', 'variables', 'security'], 3
 
 /**
  * An AsyncAPI 2.x/3.x document's servers as the purpose area's: each by its name, with its address
- * (protocol, host and path; a 2.x address without a scheme, as 2.x allows, has its protocol's),
+ * (protocol, host and path; a 2.x address without a scheme, as 2.x allows, has its protocol's; a
+ * path from the root, relative to where the document is read, as 2.x allows and as an export
+ * writes it in 3.x with an empty host, is kept as written, its protocol beside it),
  * the protocol where it is not the address's scheme, description and variables. What a server
  * states that has no place, and a server whose address the spec cannot hold, are listed. Also the base address (the first server's, its variables at
  * their defaults) and that server's protocol. `doc` is parsed, `raw` the file as written.
@@ -62,7 +64,11 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
     const protocol = String(sv.protocol ?? '');
     let url: string;
     let stated: string | undefined;
-    if (v3) {
+    if (v3 && sv.host === '' && typeof sv.pathname === 'string' && isRelativeServerUrl(sv.pathname)) {
+      // No host, a path from the root: an export's writing of a server relative to where the document is read (AsyncAPI 2.x's `url: /ws`).
+      url = sv.pathname;
+      if (protocol !== '') stated = protocol;
+    } else if (v3) {
       const path = typeof sv.pathname === 'string' ? sv.pathname : '';
       if (path !== '' && !path.startsWith('/')) unmapped.push({ pointer: `${at}/pathname`, reason: 'the path is kept with the `/` that separates it from the host' });
       // The scheme an export wrote beside a protocol that is not it (`tcp` beside `SMF`).
@@ -74,14 +80,17 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
       const scheme = /^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.exec(written)?.[1];
       // A protocol that is not the address's scheme (`SMF` at `tcp://…`) is kept beside the address.
       if (scheme !== undefined && protocol !== '' && scheme.toLowerCase() !== protocol.toLowerCase()) stated = protocol;
-      // AsyncAPI 2.x allows an address without a scheme (`broker.example.com:9092`): its protocol is the scheme.
-      url = scheme !== undefined ? written : `${protocol}://${written}`;
+      // AsyncAPI 2.x allows an address relative to where the document is read (`/ws`): kept as written, with its protocol beside it.
+      const relative = scheme === undefined && isRelativeServerUrl(written);
+      if (relative && protocol !== '') stated = protocol;
+      // It allows an address without a scheme (`broker.example.com:9092`) too: its protocol is the scheme.
+      url = scheme !== undefined || relative ? written : `${protocol}://${written}`;
     }
     const variables = variablesOf(raw, sv, at, unmapped);
     const server = { name, url, ...(stated !== undefined ? { protocol: stated } : {}), ...(text(sv.description) !== undefined ? { description: String(sv.description) } : {}), ...(variables ? { variables } : {}) };
     const kept = serverSchema.safeParse(server);
-    if (!kept.success || !PARTS.test(url.replace(/^\{[^}]+\}/, 'x'))) {
-      unmapped.push({ pointer: at, reason: `the server's address \`${url}\` is not one the spec holds (an absolute address with a host); the server is not kept` });
+    if (!kept.success || !(PARTS.test(url.replace(/^\{[^}]+\}/, 'x')) || isRelativeServerUrl(url))) {
+      unmapped.push({ pointer: at, reason: `the server's address \`${url}\` is not one the spec holds (an absolute address with a host, or a path from the root); the server is not kept` });
       continue;
     }
     for (const key of Object.keys(sv)) if (!(KEPT[v3 ? 3 : 2] as readonly string[]).includes(key) && !toolKey(key)) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a server's \`${key}\` has no place in the spec` });
@@ -95,7 +104,8 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
 
 /**
  * The spec's servers as AsyncAPI 3 servers by name (where none is stated, the base address as
- * `main`): protocol, host, path, description and variables. `say` lists a server it cannot write
+ * `main`): protocol, host, path, description and variables; a path from the root with its protocol
+ * (AsyncAPI 2.x's relative address) with an empty host. `say` lists a server it cannot write
  * and a name it had to change. Also whether the base address is among them (a server's address
  * at its variables' defaults), and the first server's protocol.
  */
@@ -108,8 +118,11 @@ export function exportServers(purpose: AreaData<'purpose'>, say: (id: string, re
   let baseCarried = false;
   list.forEach((sv, i) => {
     const id = `purpose/servers/${i}`;
-    const parts = PARTS.exec(sv.url);
+    // A path from the root (relative to where the document is read, as AsyncAPI 2.x allows) with its protocol: AsyncAPI 3 requires a host, which is then empty.
+    const relative = isRelativeServerUrl(sv.url) && sv.protocol !== undefined;
+    const parts = relative ? [sv.url, sv.protocol, '', sv.url] : PARTS.exec(sv.url);
     if (!parts) {
+      // A path from the root whose protocol the spec does not state (an OpenAPI document's) is one of these.
       say(id, 'AsyncAPI states a server by protocol, host and path: an address whose scheme is a variable, with a query or fragment, or without a host (a path from the root, `/api/v1`) is not carried');
       return;
     }
@@ -119,8 +132,8 @@ export function exportServers(purpose: AreaData<'purpose'>, say: (id: string, re
     if (name !== wanted) say(`${id}/name`, `another server is named \`${wanted}\`; this one is written as \`${name}\``);
     const variables = sv.variables ? Object.fromEntries(Object.entries(sv.variables).map(([k, v]) => [k, { ...(v.allowed ? { enum: v.allowed } : {}), default: v.default, ...(v.description !== undefined ? { description: v.description } : {}) }])) : undefined;
     // AsyncAPI 3 states a protocol and no scheme: a scheme that is not the protocol goes under the project's own key, which an import reads back.
-    const scheme = sv.protocol !== undefined && sv.protocol.toLowerCase() !== parts[1]?.toLowerCase() ? { [SCHEME_EXTENSION]: parts[1] } : {};
-    servers[name] = { host: parts[2], protocol: sv.protocol ?? parts[1], ...scheme, ...(parts[3] ? { pathname: parts[3] } : {}), ...(sv.description !== undefined ? { description: sv.description } : {}), ...(variables ? { variables } : {}) };
+    const scheme = !relative && sv.protocol !== undefined && sv.protocol.toLowerCase() !== parts[1]?.toLowerCase() ? { [SCHEME_EXTENSION]: parts[1] } : {};
+    servers[name] = { host: parts[2] ?? '', protocol: sv.protocol ?? parts[1], ...scheme, ...(parts[3] ? { pathname: parts[3] } : {}), ...(sv.description !== undefined ? { description: sv.description } : {}), ...(variables ? { variables } : {}) };
     protocol ??= sv.protocol ?? parts[1];
     if (base !== undefined && filled(sv) === base) baseCarried = true;
   });
