@@ -50,6 +50,7 @@ export { diffJson, diffMarkdown, DIFF_LINK_MAX, DIFF_MARKER, DIFF_MIN_BUDGET } f
 export type { BreakingChange } from './diff/breaking.ts';
 export { changeModel, CHANGES_ANCHOR, markAnchor, pageChanges, type ChangeModel, type GapChange } from './compare/model.ts';
 export { markAreaView, markItemView } from './compare/mark-view.ts';
+export { SharedResults } from './compare/shared-results.ts';
 export { valueWords } from './compare/words.ts';
 export { modeline, schemaForPath, withModeline } from './scaffold/modeline.ts';
 export { newFileText, scaffoldArea, scaffoldFile, scaffoldItem } from './scaffold/new-item.ts';

@@ -17,6 +17,7 @@ import {
   readSpecDir,
   readSpecHistory,
   readSpecPath,
+  SharedResults,
   SiteIndex,
   SpecDirError,
   summary,
@@ -92,7 +93,9 @@ type Registry = Map<string, Promise<SpecSite>>;
  */
 export class SpecSite {
   readonly settings: SiteSettings;
-  readonly #engine = new Engine();
+  /** With `compare`, the compared revision's files that are as they are now are read once, for both analyses. */
+  readonly #results = new SharedResults();
+  readonly #engine = new Engine({ store: this.#results });
   readonly #graphviz: Graphviz;
   #files = new Map<string, SpecFile>();
   #index: SiteIndex | undefined;
@@ -191,7 +194,7 @@ export class SpecSite {
   async #compare(analysis: Analysis): Promise<string[]> {
     const compare = this.settings.compare;
     if (!compare) return [];
-    const base = await (this.#base ??= readBase(this.settings.spec, this.settings.specFromRoot, compare));
+    const base = await (this.#base ??= readBase(this.settings.spec, this.settings.specFromRoot, compare, this.#results));
     const model = changeModel(diffSpecs(base.analysis, analysis), base.analysis, analysis, base.revision);
     const now = pageChanges(model);
     const was = this.#pageChanges;
@@ -330,14 +333,14 @@ export class SpecSite {
  * analysed by an engine of its own (the site's follows the working tree). An unknown revision or a
  * folder outside git is a located error naming the setting.
  */
-async function readBase(spec: string, specFromRoot: string, compare: { revision: string; named: string }): Promise<Base> {
+async function readBase(spec: string, specFromRoot: string, compare: { revision: string; named: string }, results: SharedResults): Promise<Base> {
   const root = await gitRoot(spec);
   // Paths come from the file system: shown with their control characters escaped, as every message shows them.
   if (!root) throw located(`${compare.named}: the spec folder \`${escapeControls(specFromRoot)}\` (${escapeControls(spec)}) is not in a git repository, so there is no revision \`${compare.revision}\` to compare it with.`);
   try {
     const commit = await resolveRevision(root, compare.revision);
     const files = await readSpecAt(root, commit, relative(root, spec).split(sep).join('/'));
-    return { analysis: new Engine().update(files).analysis, revision: { name: compare.revision, commit } };
+    return { analysis: new Engine({ store: results }).update(files).analysis, revision: { name: compare.revision, commit } };
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     const where = `in the repository at ${escapeControls(root)}`;

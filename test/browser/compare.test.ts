@@ -30,11 +30,12 @@ afterAll(async () => {
 });
 
 /**
- * The marked pages: a changed item (a closed gap, an opened one, a narrowed value that breaks), a
- * removed item, a renamed one, an area's page, the Changes page; prose and a structure before ->
- * after, a breaking change on a key of a list of entries, a title-only change.
+ * The marked pages: a changed item (a closed gap, an opened one, a narrowed value that breaks, a
+ * removed field's row), a removed item, a renamed one, an area's page, the Changes page; prose and
+ * a structure before -> after, a breaking change on a key of a list of entries, a title-only
+ * change; a value narrowed in a parameters table, a path parameter renamed beside the path.
  */
-const PAGES = ['/resources/Order/', '/endpoints/get-order/', '/limits/request-size/', '/endpoints/list-lines/', '/limits/', '/changes/', '/events/order.shipped/', '/authentication/oauth2/', '/errors/order_not_found/'];
+const PAGES = ['/resources/Order/', '/endpoints/get-order/', '/limits/request-size/', '/endpoints/list-lines/', '/limits/', '/changes/', '/events/order.shipped/', '/authentication/oauth2/', '/errors/order_not_found/', '/endpoints/list-orders/', '/endpoints/cancel-order/'];
 
 async function open(path: string, width: number, theme: 'light' | 'dark'): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme })).newPage();
@@ -76,7 +77,7 @@ describe('the marks of a compared site', () => {
   it.each(cases)('%s at %ipx (%s): every mark visible, nothing scrolls sideways, no serious axe finding', async (path, width, theme) => {
     const page = await open(path, width, theme);
     const marks = await page.locator('main .change-mark').count();
-    if (path === '/resources/Order/') expect(marks).toBeGreaterThanOrEqual(3);
+    if (path === '/resources/Order/') expect(marks).toBeGreaterThanOrEqual(4);
     if (path !== '/changes/') expect(await page.locator('main .page-changes').count()).toBe(1);
     expect(await page.evaluate(hiddenMarks)).toEqual([]);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -95,11 +96,19 @@ describe('the marks of a compared site', () => {
 
   it('takes a reader from the Changes page to the breaking change, beside its facet, in view', async () => {
     const page = await open('/changes/', 390, 'light');
-    await page.locator('[data-breaking-item] a').first().click();
+    await page.locator('[data-breaking-item]', { hasText: 'Order.currency' }).locator('a').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/resources/Order/');
     const mark = page.locator(`[id="change-f-${EXPECTED.narrowed}"]`);
     await expect.poll(() => mark.isVisible()).toBe(true);
     await expect.poll(() => mark.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+    await page.close();
+  });
+
+  it('shows a removed field’s row struck where it stood', async () => {
+    const page = await open('/resources/Order/', 390, 'light');
+    const row = page.locator(`[data-shape="${EXPECTED.removedField.facet}"]`);
+    await expect.poll(() => row.locator('.change-removed').isVisible()).toBe(true);
+    expect(await row.locator('.shape-name').evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('line-through');
     await page.close();
   });
 

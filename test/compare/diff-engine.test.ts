@@ -1,5 +1,6 @@
-// The diff engine's breaking changes the comparison mode's tester found wrong (issue 34): bounds and
-// patterns narrowed on what clients send, and a path parameter the path always had.
+// The diff engine's breaking changes the comparison mode's tester found wrong (issue 34): bounds,
+// patterns and allowed values narrowed on what clients send, at any depth, and a path parameter the
+// path always had, or renamed with it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,86 @@ describe('a narrowed bound or pattern on what a client sends breaks it', () => {
   });
 });
 
+describe('a narrowed set of allowed values breaks clients wherever they send it, at any depth', () => {
+  /** The breaking changes between the complete fixture with `was` and with `is` written in place of `at` in `path`. */
+  const narrowed = async (path: string, at: string, was: string, is: string) =>
+    diffSpecs(await completeWith({ [path]: await edited(path, [at, was]) }), await completeWith({ [path]: await edited(path, [at, is]) })).breaking;
+
+  it.each([
+    [
+      'a field of an object in an array’s items',
+      'resources/Order.yaml',
+      'sku: { type: string, required: true, pattern: "^[A-Z0-9-]+$" }',
+      'sku: { type: string, required: true, pattern: "^[A-Z0-9-]+$", allowed: [A-1, B-2] }',
+      'sku: { type: string, required: true, pattern: "^[A-Z0-9-]+$", allowed: [A-1] }',
+      { item: 'resources/Order', message: 'Allowed values of `Order.lines[].sku` narrowed: `B-2` no longer allowed.', facet: 'resources/Order/fields/lines/items/fields/sku/allowed' },
+    ],
+    [
+      'an array’s items',
+      'resources/Order.yaml',
+      'items: string, unique_items: true',
+      'items: { type: string, allowed: [gift, express, rush] }, unique_items: true',
+      'items: { type: string, allowed: [gift, express] }, unique_items: true',
+      { item: 'resources/Order', message: 'Allowed values of `Order.labels[]` narrowed: `rush` no longer allowed.', facet: 'resources/Order/fields/labels/items/allowed' },
+    ],
+    [
+      'a field of an object inside a union’s variant',
+      'resources/Order.yaml',
+      'from: { type: string, format: date, required: true }',
+      'from: { type: string, format: date, required: true, allowed: [2026-01-01, 2026-01-02] }',
+      'from: { type: string, format: date, required: true, allowed: [2026-01-01] }',
+      { item: 'resources/Order', message: 'Allowed values of `Order.delivery_window.of[1].from` narrowed: `2026-01-02` no longer allowed.', facet: 'resources/Order/fields/delivery_window/of/1/fields/from/allowed' },
+    ],
+    [
+      'a field of a request body',
+      'endpoints/create-order.yaml',
+      'order: { type: string, required: true, description: The order as JSON. }',
+      'order: { type: string, required: true, description: The order as JSON., allowed: [a, b] }',
+      'order: { type: string, required: true, description: The order as JSON., allowed: [a] }',
+      { item: 'endpoints/create-order', message: 'Allowed values of field `order` in the request (multipart/form-data) of `create-order` narrowed: `b` no longer allowed.', facet: 'endpoints/create-order/request/content/multipart~1form-data/schema/fields/order/allowed' },
+    ],
+    [
+      'a query parameter',
+      'endpoints/list-orders.yaml',
+      'limit: { type: integer, minimum: 1, maximum: 100, default: 20 }',
+      'limit: { type: integer, minimum: 1, maximum: 100, default: 20, allowed: [10, 20, 50] }',
+      'limit: { type: integer, minimum: 1, maximum: 100, default: 20, allowed: [10, 20] }',
+      { item: 'endpoints/list-orders', message: 'Allowed values of query parameter `limit` of `list-orders` narrowed: `50` no longer allowed.', facet: 'endpoints/list-orders/parameters/query/limit/allowed' },
+    ],
+    [
+      'a query parameter’s array items',
+      'endpoints/list-orders.yaml',
+      'allowed: [draft, placed, cancelled, shipped]',
+      'allowed: [draft, placed, cancelled, shipped]',
+      'allowed: [draft, placed]',
+      { item: 'endpoints/list-orders', message: 'Allowed values of query parameter `status[]` of `list-orders` narrowed: `cancelled`, `shipped` no longer allowed.', facet: 'endpoints/list-orders/parameters/query/status/items/allowed' },
+    ],
+    [
+      'a request header',
+      'endpoints/list-orders.yaml',
+      'If-None-Match: { type: string, description: The ETag of a page already held. }',
+      'If-None-Match: { type: string, description: The ETag of a page already held., allowed: [x, y] }',
+      'If-None-Match: { type: string, description: The ETag of a page already held., allowed: [y] }',
+      { item: 'endpoints/list-orders', message: 'Allowed values of header parameter `If-None-Match` of `list-orders` narrowed: `x` no longer allowed.', facet: 'endpoints/list-orders/parameters/header/If-None-Match/allowed' },
+    ],
+  ])('%s', async (_what, path, at, was, is, expected) => {
+    expect(await narrowed(path, at, was, is)).toEqual([expected]);
+  });
+
+  it('a set stated where any value went narrows too; one widened, or narrowed on what only the service sends, does not', async () => {
+    const sku = 'sku: { type: string, required: true, pattern: "^[A-Z0-9-]+$" }';
+    expect(await narrowed('resources/Order.yaml', sku, sku, sku.replace(' }', ', allowed: [A-1] }'))).toEqual([
+      { item: 'resources/Order', message: 'Allowed values of `Order.lines[].sku` narrowed to `A-1`.', facet: 'resources/Order/fields/lines/items/fields/sku/allowed' },
+    ]);
+    expect(await narrowed('resources/Order.yaml', sku, sku.replace(' }', ', allowed: [A-1] }'), sku.replace(' }', ', allowed: [A-1, B-2] }'))).toEqual([]);
+    // A response's header and a field the service sets alone (read-only) reach clients, who send neither.
+    const etag = 'ETag: { type: string, required: true }';
+    expect(await narrowed('endpoints/list-orders.yaml', etag, 'ETag: { type: string, required: true, allowed: [a, b] }', 'ETag: { type: string, required: true, allowed: [a] }')).toEqual([]);
+    const id = 'format: uuid, read_only: true, description: The order\'s id. }';
+    expect(await narrowed('resources/Order.yaml', id, id.replace(' }', ', allowed: [a, b] }'), id.replace(' }', ', allowed: [a] }'))).toEqual([]);
+  });
+});
+
 describe('a path parameter', () => {
   it('implied by the path and then stated is no new requirement', async () => {
     const implied = (await file('endpoints/get-order.yaml')).replace(/parameters:\n {2}path:\n {4}order_id: \{[^\n]*\}\n/, '');
@@ -65,8 +146,37 @@ describe('a path parameter', () => {
     expect(d.breaking).toEqual([]);
   });
 
-  it('renamed with its path is the changed path, said once', async () => {
+  it('renamed with its path is a rename, which breaks no client: the address keeps its shape', async () => {
     const renamed = await edited('endpoints/get-order.yaml', ['path: /orders/{order_id}', 'path: /orders/{id}'], ['    order_id: {', '    id: {']);
-    expect((await breaking({ 'endpoints/get-order.yaml': renamed })).map((b) => b.message)).toEqual(['Endpoint `get-order` path changed from `/orders/{order_id}` to `/orders/{id}`.']);
+    const d = diffSpecs(await completeWith({}), await completeWith({ 'endpoints/get-order.yaml': renamed }));
+    expect(d.breaking).toEqual([]);
+    expect(d.parametersRenamed).toEqual([
+      {
+        item: 'endpoints/get-order',
+        from: 'order_id',
+        to: 'id',
+        facet: 'endpoints/get-order/path',
+        was: 'endpoints/get-order/parameters/path/order_id',
+        is: 'endpoints/get-order/parameters/path/id',
+        message: 'Path parameter `order_id` of `get-order` renamed to `id`: the path keeps its shape (`/orders/{id}`), so no client breaks.',
+      },
+    ]);
+    expect(d.itemsChanged).toEqual(['endpoints/get-order']);
+    // Its facets are the same facets under the new name: none closed or opened.
+    expect([d.gapsClosed, d.gapsOpened]).toEqual([[], []]);
+  });
+
+  it('renamed while the path changes shape is the changed path, said once, and no rename', async () => {
+    const moved = await edited('endpoints/get-order.yaml', ['path: /orders/{order_id}', 'path: /orders/by-id/{id}'], ['    order_id: {', '    id: {']);
+    const d = diffSpecs(await completeWith({}), await completeWith({ 'endpoints/get-order.yaml': moved }));
+    expect(d.breaking.map((b) => b.message)).toEqual(['Endpoint `get-order` path changed from `/orders/{order_id}` to `/orders/by-id/{id}`.']);
+    expect(d.parametersRenamed).toEqual([]);
+  });
+
+  it('renamed with an open question keeps the question: the gap is neither closed nor opened', async () => {
+    const open = await edited('endpoints/get-order.yaml', ["description: The order's id. }", 'description: { open: "How is the id written?" } }']);
+    const renamed = open.replace('path: /orders/{order_id}', 'path: /orders/{id}').replace('    order_id: {', '    id: {');
+    const d = diffSpecs(await completeWith({ 'endpoints/get-order.yaml': open }), await completeWith({ 'endpoints/get-order.yaml': renamed }));
+    expect([d.gapsClosed.map((g) => g.id), d.gapsOpened.map((g) => g.id), d.breaking]).toEqual([[], [], []]);
   });
 });

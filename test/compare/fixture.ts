@@ -29,13 +29,19 @@ const CLOSED: Edit[] = [
 ];
 
 /**
- * What the head changes besides: opens a gap, narrows an allowed value, drops the reference to the
- * item it removes, edits an area's own file; lowers a quota and shortens a token's lifetime (breaking
- * changes outside fields), retitles an error (nothing else), rewrites an event's prose and its retries.
+ * What the head changes besides: opens a gap, narrows an allowed value (of a resource's field, and
+ * of a query parameter's array items), removes a field, renames a path parameter with its path,
+ * drops the reference to the item it removes, edits an area's own file; lowers a quota and shortens
+ * a token's lifetime (breaking changes outside fields), retitles an error (nothing else), rewrites
+ * an event's prose and its retries.
  */
 const HEAD: Edit[] = [
   { file: 'resources/Order.yaml', from: 'description: 1 is the most urgent. }', to: 'description: { open: "Which value is the most urgent?" } }' },
   { file: 'resources/Order.yaml', from: 'allowed: [EUR, USD]', to: 'allowed: [EUR]' },
+  { file: 'resources/Order.yaml', from: '  legacy_ref: { type: string, required: false, deprecated: true, description: The id in the old shop system. }\n', to: '' },
+  { file: 'endpoints/list-orders.yaml', from: 'allowed: [draft, placed, cancelled, shipped]', to: 'allowed: [draft, placed, cancelled]' },
+  { file: 'endpoints/cancel-order.yaml', from: 'path: /orders/{order_id}/cancel', to: 'path: /orders/{orderId}/cancel' },
+  { file: 'endpoints/cancel-order.yaml', from: '    order_id: { type: string, required: true }', to: '    orderId: { type: string, required: true }' },
   { file: 'endpoints/create-order.yaml', from: 'limits: [default-rate, request-size]', to: 'limits: [default-rate]' },
   { file: 'limits/_area.yaml', from: 'headers: [RateLimit, RateLimit-Policy, Retry-After]', to: 'headers: [RateLimit, RateLimit-Policy]' },
   { file: 'limits/default-rate.yaml', from: 'quota: 1000', to: 'quota: 500' },
@@ -63,6 +69,12 @@ export const EXPECTED = {
   added: 'limits/burst-rate',
   /** The narrowed allowed value: a breaking change beside this facet. */
   narrowed: 'resources/Order/fields/currency/allowed',
+  /** An allowed value narrowed deeper than a resource's field: a query parameter's array items. */
+  nestedNarrowed: { facet: 'endpoints/list-orders/parameters/query/status/items/allowed', message: 'Allowed values of query parameter `status[]` of `list-orders` narrowed: `shipped` no longer allowed.' },
+  /** A field removed (breaking), marked on its row, struck where it stood: after `follows`. */
+  removedField: { facet: 'resources/Order/fields/legacy_ref', follows: 'resources/Order/fields/notes', message: 'Field `legacy_ref` of `Order` removed.' },
+  /** A path parameter renamed with its path: a rename said on the path's mark, no breaking change. */
+  parameterRenamed: { item: 'endpoints/cancel-order', facet: 'endpoints/cancel-order/path', from: 'order_id', to: 'orderId' },
   /** The area file the change edits, and the value it changes there. */
   area: 'limits',
   areaValue: 'limits/headers',

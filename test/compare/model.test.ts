@@ -82,9 +82,13 @@ describe('the change model', () => {
   it('marks a narrowed allowed value before -> after, with the breaking change beside it', () => {
     const order = pageChanges(model).get('resources/Order/');
     const narrowed = order?.marks.find((m) => m.id === EXPECTED.narrowed);
+    const said = diff.breaking.find((b) => b.facet === EXPECTED.narrowed)?.message;
     expect(narrowed).toMatchObject({ kind: 'changed', before: 'EUR, USD', after: 'EUR', anchor: markAnchor(EXPECTED.narrowed) });
-    expect(narrowed?.breaking).toEqual([diff.breaking[0]?.message]);
-    expect(order?.breaking).toEqual([{ message: diff.breaking[0]?.message, anchor: markAnchor(EXPECTED.narrowed), facet: EXPECTED.narrowed }]);
+    expect(narrowed?.breaking).toEqual([said]);
+    expect(order?.breaking).toEqual([
+      { message: EXPECTED.removedField.message, anchor: markAnchor(EXPECTED.removedField.facet), facet: EXPECTED.removedField.facet },
+      { message: said, anchor: markAnchor(EXPECTED.narrowed), facet: EXPECTED.narrowed },
+    ]);
     // Only the innermost value that changed: not the field, nor the list of fields around it.
     expect(order?.marks.filter((m) => m.kind === 'changed').map((m) => m.id)).toEqual([EXPECTED.narrowed]);
   });
@@ -108,11 +112,47 @@ describe('a changed page’s view', () => {
     if (!page) throw new Error('no changes for Order');
     const marked_ = markItemView(plain, page);
     const inPlace = marked(marked_);
-    expect(new Set(inPlace.map((f) => f.id))).toEqual(new Set(['resources/Order/fields/total/description', 'resources/Order/fields/priority/description', EXPECTED.narrowed]));
+    expect(new Set(inPlace.map((f) => f.id))).toEqual(new Set(['resources/Order/fields/total/description', 'resources/Order/fields/priority/description', EXPECTED.narrowed, EXPECTED.removedField.facet]));
     expect(inPlace.filter((f) => f.change?.anchor !== undefined).map((f) => f.change?.anchor).sort()).toEqual(page.marks.map((m) => m.anchor).sort());
     expect(marked_.changes?.inPlace).toEqual([...new Set(inPlace.map((f) => f.id))].sort());
     expect(JSON.stringify(plain)).toBe(copy);
     expect(marked(plain)).toEqual([]);
+  });
+
+  it('shows a removed field as its row, struck where it stood, carrying its breaking change', () => {
+    const page = pageChanges(model).get('resources/Order/');
+    if (!page) throw new Error('no changes for Order');
+    const plain = view(after, 'resources', 'Order');
+    const block = (v: ItemView) => v.blocks.find((b) => b.kind === 'shape' && b.fields.length > 0);
+    const names = (v: ItemView) => {
+      const b = block(v);
+      return b?.kind === 'shape' ? b.fields.map((f) => f.name) : [];
+    };
+    expect(names(plain)).not.toContain('legacy_ref');
+    const marked_ = markItemView(plain, page);
+    const rows = names(marked_);
+    expect(rows.indexOf('legacy_ref')).toBe(rows.indexOf('notes') + 1);
+    expect(rows.filter((n) => n !== 'legacy_ref')).toEqual(names(plain));
+    const b = block(marked_);
+    const row = b?.kind === 'shape' ? b.fields.find((f) => f.name === 'legacy_ref') : undefined;
+    expect(row?.id).toBe(EXPECTED.removedField.facet);
+    expect(row?.type?.change).toMatchObject({ id: EXPECTED.removedField.facet, kind: 'removed', breaking: [EXPECTED.removedField.message], anchor: markAnchor(EXPECTED.removedField.facet) });
+    expect(marked_.changes?.inPlace).toContain(EXPECTED.removedField.facet);
+  });
+
+  it('marks an allowed value narrowed in a parameter’s array items beside it, and a renamed path parameter on the path, breaking nothing', () => {
+    const list = pageChanges(model).get('endpoints/list-orders/');
+    if (!list) throw new Error('no changes for list-orders');
+    const inList = marked(markItemView(view(after, 'endpoints', 'list-orders'), list));
+    expect(inList.map((f) => [f.id, f.change?.breaking])).toEqual([[EXPECTED.nestedNarrowed.facet, [EXPECTED.nestedNarrowed.message]]]);
+    const { item, facet, from, to } = EXPECTED.parameterRenamed;
+    const cancel = pageChanges(model).get(`${item}/`);
+    expect(cancel?.breaking).toEqual([]);
+    // One mark: the path's, with the rename said beside it; the parameter's facets are the same under its new name.
+    expect(cancel?.marks).toEqual([
+      expect.objectContaining({ id: facet, kind: 'changed', before: `/orders/{${from}}/cancel`, after: `/orders/{${to}}/cancel`, notes: [diff.parametersRenamed[0]?.message] }),
+    ]);
+    expect(diff.parametersRenamed.map((r) => [r.item, r.from, r.to])).toEqual([[item, from, to]]);
   });
 
   it('shows a removed item as it was at the revision', () => {

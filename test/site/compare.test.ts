@@ -20,7 +20,8 @@ let diff: {
   itemsRenamed: Array<{ from: string; to: string }>;
   itemsChanged: string[];
   areasChanged: string[];
-  breaking: Array<{ item: string; message: string }>;
+  breaking: Array<{ item: string; message: string; facet?: string }>;
+  parametersRenamed: Array<{ item: string; from: string; to: string; facet: string; message: string }>;
 };
 
 beforeAll(async () => {
@@ -95,7 +96,8 @@ describe('the Changes page', () => {
   });
 
   it('links each breaking change to the facet it concerns, flagged there with its reason', async () => {
-    const href = main(await page(compared, 'changes')).querySelector('[data-breaking-item] a')?.getAttribute('href') ?? '';
+    const entry = main(await page(compared, 'changes')).querySelectorAll('[data-breaking-item]').find((li) => text(li.text).includes('Order.currency'));
+    const href = entry?.querySelector('a')?.getAttribute('href') ?? '';
     const { element } = await target(href);
     expect(element?.getAttribute('data-change-facet')).toBe(EXPECTED.narrowed);
     expect(text(element?.text)).toBe('changed in this change EUR, USD → EUR breaking: Allowed values of Order.currency narrowed: USD no longer allowed.');
@@ -207,6 +209,62 @@ describe('what an independent tester found (issue 34)', () => {
     const edits = async (path: string) => (await page(compared, path)).querySelectorAll('a[href*="/edit/"]').map((a) => a.getAttribute('href') ?? '');
     expect(await edits(EXPECTED.removed)).toEqual([]);
     expect(await edits(EXPECTED.added)).toEqual(expect.arrayContaining([expect.stringContaining(`${EXPECTED.added}.yaml`)]));
+  });
+});
+
+describe('what the last round left (issue 34)', () => {
+  /** The mark a breaking change of `diff` links to, from the Changes page: found by the facet `diff` names. */
+  async function breakingMark(facet: string) {
+    const said = diff.breaking.find((b) => b.facet === facet);
+    expect(said, facet).toBeDefined();
+    const entry = main(await page(compared, 'changes'))
+      .querySelectorAll('[data-breaking-item]')
+      .find((li) => text(li.text).endsWith(said?.message.replace(/`/g, '') ?? '-'));
+    return { said, ...(await target(entry?.querySelector('a')?.getAttribute('href') ?? '')) };
+  }
+
+  it('flags an allowed value narrowed deeper than a resource’s field (a query parameter’s array items) beside its facet, the facet named by `diff`', async () => {
+    const { facet, message } = EXPECTED.nestedNarrowed;
+    const { said, element } = await breakingMark(facet);
+    expect(said).toEqual({ item: 'endpoints/list-orders', message, facet });
+    expect(element?.getAttribute('data-change-facet')).toBe(facet);
+    expect(element?.closest('aside')).toBeNull();
+    expect(element?.closest('[data-shape="endpoints/list-orders/parameters/query/status"]')).not.toBeNull();
+    expect(text(element?.text)).toBe('changed in this change draft, placed, cancelled, shipped → draft, placed, cancelled breaking: Allowed values of query parameter status[] of list-orders narrowed: shipped no longer allowed.');
+  });
+
+  it('marks a removed field on its row, struck where it stood, with its breaking change, not only in the page’s box', async () => {
+    const { facet, follows, message } = EXPECTED.removedField;
+    const { said, element, anchor } = await breakingMark(facet);
+    expect(said?.message).toBe(message);
+    expect(element?.getAttribute('id')).toBe(anchor);
+    expect(element?.getAttribute('data-change')).toBe('removed');
+    expect(element?.closest('aside')).toBeNull();
+    const row = element?.closest(`[data-shape="${facet}"]`);
+    expect(row?.querySelector('.shape-name')?.text).toBe('legacy_ref');
+    // Where it stood: right after the field before it.
+    expect(row?.previousElementSibling?.getAttribute('data-shape')).toBe(follows);
+    expect(text(element?.text)).toBe('removed in this change breaking: Field legacy_ref of Order removed.');
+    // The page's box links to it, and the plain build has no such row.
+    const box = main(await page(compared, 'resources/Order')).querySelector('#changes');
+    expect(box?.querySelector(`a[href="#${anchor}"]`)).not.toBeNull();
+    expect(main(await page(plain, 'resources/Order')).querySelector(`[data-shape="${facet}"]`)).toBeNull();
+  });
+
+  it('reads a path parameter renamed with its path as a rename, breaking nothing; a page’s path mark says it', async () => {
+    const { item, facet, from, to } = EXPECTED.parameterRenamed;
+    expect(diff.breaking.filter((b) => b.item === item)).toEqual([]);
+    expect(diff.parametersRenamed.map((r) => ({ item: r.item, from: r.from, to: r.to, facet: r.facet }))).toEqual([{ item, from, to, facet }]);
+    expect(diff.itemsChanged).toContain(item);
+    const endpoint = main(await page(compared, item));
+    const mark = endpoint.getElementById(`change-f-${facet}`);
+    expect(mark?.closest('aside')).toBeNull();
+    expect(mark?.querySelector('[data-breaking]')).toBeNull();
+    expect(text(mark?.querySelector('[data-change-note]')?.text)).toBe(`Path parameter ${from} of cancel-order renamed to ${to}: the path keeps its shape (/orders/{${to}}/cancel), so no client breaks.`);
+    // The comment says it under the item, not among the breaking changes.
+    const comment = (await cli(['diff', '--spec', fixture.spec, '--base', 'HEAD~1'])).out;
+    expect(comment).toContain(`- Changed \`${item}\`\n  - Path parameter \`${from}\` of \`cancel-order\` renamed to \`${to}\``);
+    expect(comment.slice(comment.indexOf('### Breaking changes'), comment.indexOf('### Gaps closed'))).not.toContain('cancel-order');
   });
 });
 

@@ -1,8 +1,8 @@
 import { idSegment } from '../facet/ids.ts';
 import { isGap } from '../facet/state.ts';
-import { facetAnchor } from '../render/site/paths.ts';
+import { facetAnchor, facetPath } from '../render/site/paths.ts';
 import type { ViewContext } from '../render/site/site-index.ts';
-import type { AreaSummary, FacetChange, FacetView, ItemView, PageChange, PageChangeView } from '../render/site/views.ts';
+import type { AreaSummary, FacetChange, FacetView, ItemView, PageChange, PageChangeView, ShapeView } from '../render/site/views.ts';
 import { MARK_WORDS_MAX } from './words.ts';
 
 /**
@@ -61,6 +61,63 @@ function partMarks(mark: FacetChange): FacetChange[] {
   }));
 }
 
+/** The name a field's id ends with, as written (its id segment unescaped). */
+const lastName = (id: string) => id.slice(id.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * A removed field's row: its name and its type as they were, the type carrying the field's mark
+ * (under the field's id, which the walk places), so the page shows it struck where it stood.
+ */
+function removedRow(m: FacetChange): ShapeView {
+  const type: FacetView = { id: m.id, anchor: facetAnchor(m.id), path: facetPath(m.id), label: m.label, state: 'stated', ...(m.before !== undefined ? { text: m.before } : {}), blockedBy: [], blocks: [], links: [], depth: 0 };
+  return { id: m.id, anchor: facetAnchor(m.id), name: lastName(m.id), type, flags: [], constraints: [], children: [], extras: [] };
+}
+
+/**
+ * The view with a row for each removed field in the list of fields it stood in (a block's fields,
+ * an object's fields, found by the list's own facet: the field's id less its name), after the row
+ * it followed; the views it came from are left as they are. A field whose list the page no longer
+ * shows (the object became a single value) gets no row: its mark stays in the page's list of changes.
+ */
+function withRemoved<T>(view: T, removed: readonly FacetChange[]): T {
+  const byList = Map.groupBy(removed, (m) => m.id.slice(0, m.id.lastIndexOf('/')));
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      value.forEach((v, i) => {
+        const w = walk(v);
+        if (w !== v) (copy ??= [...value])[i] = w;
+      });
+      return copy ?? value;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    const obj = value as Record<string, unknown>;
+    if (typeof obj.anchor === 'string' && obj.anchor === '' && 'children' in obj) return value;
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(obj)) {
+      if (NOT_IN_PLACE.has(k)) continue;
+      const w = walk(v);
+      if (w !== v) (copy ??= { ...obj })[k] = w;
+    }
+    const facet = obj.facet as { id?: unknown } | undefined;
+    const rows = typeof facet?.id === 'string' ? byList.get(facet.id) : undefined;
+    // A resource's block of fields (`fields`), or an object's fields inside a shape (`shapes` of kind `fields`).
+    const key = Array.isArray(obj.fields) ? 'fields' : obj.kind === 'fields' && Array.isArray(obj.shapes) ? 'shapes' : undefined;
+    if (!rows || key === undefined) return copy ?? value;
+    const list = [...((copy ?? obj)[key] as ShapeView[])];
+    // Removed fields in their order: two that followed one row stay in the order they stood in.
+    const last = new Map<string | undefined, number>();
+    for (const m of rows) {
+      const found = m.follows === undefined ? -1 : list.findIndex((r) => r.id === m.follows);
+      const at = last.get(m.follows) ?? (m.follows !== undefined && found < 0 ? list.length - 1 : found);
+      list.splice(at + 1, 0, removedRow(m));
+      last.set(m.follows, at + 1);
+    }
+    return { ...(copy ?? obj), [key]: list };
+  };
+  return removed.length === 0 ? view : (walk(view) as T);
+}
+
 function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { marked: T; changes: PageChangeView } {
   const show = shower(change.path, ctx);
   const marks = new Map(change.marks.map((m) => [m.id, m]));
@@ -102,7 +159,7 @@ function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { m
     }
     return copy ?? value;
   };
-  const marked = walk(view) as T;
+  const marked = walk(withRemoved(view, change.marks.filter((m) => m.kind === 'removed'))) as T;
   // A structure shown key by key: in place once every changed key is; the list keeps the keys shown nowhere else.
   const listed = change.marks.map((m) => {
     const keys = placedParts.get(m.id);

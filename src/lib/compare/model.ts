@@ -3,7 +3,8 @@ import { AREA_KEYS, areaModule, isAreaKey, itemTitle } from '../areas/index.ts';
 import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { canonical } from '../diff/canonical.ts';
 import { changeCounts, type ChangeCounts } from '../diff/counts.ts';
-import type { SpecDiff } from '../diff/diff.ts';
+import { idAfter, type SpecDiff } from '../diff/diff.ts';
+import type { ParameterRename } from '../diff/parameters.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { isGap, isOpenValue } from '../facet/state.ts';
@@ -66,13 +67,6 @@ const pathOf = (key: string) => {
   return item === undefined ? areaPath(area) : itemPath(area, item);
 };
 
-/** A facet id of an item as the renamed item has it. */
-function renamedId(id: string, renamed: ReadonlyMap<string, string>): string {
-  const [area = '', item = ''] = id.split('/');
-  const to = renamed.get(`${area}/${item}`);
-  return to === undefined ? id : `${to}${id.slice(area.length + 1 + item.length)}`;
-}
-
 /** A page's facets and owners by id, found once per page and side. */
 type Facets = { facets: Map<string, FacetResult>; owners: Map<string, FileAssessment['owners'][number]> };
 
@@ -85,6 +79,9 @@ type Facets = { facets: Map<string, FacetResult>; owners: Map<string, FileAssess
  */
 export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, revision: { name: string; commit: string }): ChangeModel {
   const renamed = new Map(diff.itemsRenamed.map((r) => [r.from, r.to]));
+  // A facet id before the change as the spec has it after (an item renamed, a path parameter renamed).
+  const parameters = Map.groupBy(diff.parametersRenamed, (r) => r.item);
+  const moved = (id: string) => idAfter(id, renamed, parameters);
   const pages = new Map<string, PageChange>();
   const titleIn = (analysis: Analysis, key: string) => {
     const { area, item } = split(key);
@@ -121,8 +118,8 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
   const closed: GapChange[] = [];
   for (const g of diff.gapsClosed) {
     const gone = removed.has(keyOf(g));
-    const id = gone ? g.id : renamedId(g.id, renamed);
-    const key = gone ? keyOf(g) : renamedId(keyOf(g), renamed);
+    const id = gone ? g.id : moved(g.id);
+    const key = gone ? keyOf(g) : (renamed.get(keyOf(g)) ?? keyOf(g));
     const p = page(key);
     if (gone) {
       // Listed in the removed page's notice, each under its mark's anchor (where the comment links it).
@@ -157,15 +154,21 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
   for (const p of pages.values()) {
     if (p.status !== 'changed' && p.status !== 'renamed') continue;
     const [was, now] = [facetsIn(before, p.from ?? p.key), facetsIn(after, p.key)];
-    p.marks.push(...changedValues(was, now, renamed));
-    p.marks.push(...changedDetails(was, now, renamed, p.marks));
+    p.marks.push(...changedValues(was, now, moved));
+    p.marks.push(...changedDetails(was, now, moved, p.marks));
   }
+  for (const r of diff.parametersRenamed) renamedParameter(page(r.item), r, facetsIn(after, r.item));
 
   const breaking: ChangeModel['breaking'] = [];
   for (const b of diff.breaking) {
     const key = renamed.get(b.item) ?? b.item;
     const p = page(key);
-    const placed = p.status === 'removed' ? undefined : b.facet !== undefined ? facetMark(p, b.facet, facetsIn(after, key)) : { mark: concerned(p.marks, b.message) };
+    const placed =
+      p.status === 'removed'
+        ? undefined
+        : b.facet !== undefined
+          ? (facetMark(p, b.facet, facetsIn(after, key)) ?? removedMark(p, b.facet, facetsIn(before, p.from ?? key), facetsIn(after, key), moved))
+          : { mark: concerned(p.marks, b.message) };
     const mark = placed?.mark;
     if (mark) (mark.breaking ??= []).push(b.message);
     if (placed?.part) (placed.part.breaking ??= []).push(b.message);
@@ -217,8 +220,8 @@ function gapWords(f: FacetResult): Words {
  * structure key by key), newly stated where nothing was written (a new field's facets, which were
  * no gap), or a gap still open that asks otherwise.
  */
-function changedValues(was: Facets, now: Facets, renamed: ReadonlyMap<string, string>): FacetChange[] {
-  const old = new Map([...was.facets.values()].map((f) => [renamedId(f.id, renamed), f]));
+function changedValues(was: Facets, now: Facets, moved: (id: string) => string): FacetChange[] {
+  const old = new Map([...was.facets.values()].map((f) => [moved(f.id), f]));
   // Every facet id that has another facet inside it, on either side: only the innermost are compared.
   const outer = new Set<string>();
   for (const id of [...old.keys(), ...now.facets.keys()]) for (let at = id.lastIndexOf('/'); at > 0; at = id.lastIndexOf('/', at - 1)) outer.add(id.slice(0, at));
@@ -257,8 +260,8 @@ const inside = (at: Path, outer: Path) => outer.length <= at.length && outer.eve
  * `style`) that the change changed, owner by owner, each under the id `owner/key`; those inside a
  * facet already marked (a response's `error` inside the response) are said by that mark.
  */
-function changedDetails(was: Facets, now: Facets, renamed: ReadonlyMap<string, string>, marks: readonly FacetChange[]): FacetChange[] {
-  const old = new Map([...was.owners.values()].map((o) => [renamedId(o.id, renamed), o]));
+function changedDetails(was: Facets, now: Facets, moved: (id: string) => string, marks: readonly FacetChange[]): FacetChange[] {
+  const old = new Map([...was.owners.values()].map((o) => [moved(o.id), o]));
   const markedAt = marks.flatMap((m) => {
     const f = now.facets.get(m.id);
     return f ? [f.at] : [];
@@ -298,6 +301,44 @@ function facetMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange
   const mark: FacetChange = { id, kind: 'changed', label: facet.label, anchor: markAnchor(id) };
   p.marks.push(mark);
   return { mark };
+}
+
+/**
+ * The mark of a breaking change whose facet is gone (a removed field: `Order/fields/legacy_ref`),
+ * where it was: a mark of its own, which the page shows as the removed field's row struck where the
+ * field stood (after the field before it that is still there, `follows`), its type before. None
+ * where the item never held it (the facet is neither a field nor anything else that is gone).
+ */
+function removedMark(p: PageChange, id: string, was: Facets, now: Facets, moved: (id: string) => string): { mark?: FacetChange; part?: ValuePart } | undefined {
+  if (now.owners.has(id) || now.facets.has(id)) return undefined;
+  const owners = [...was.owners.values()];
+  const at = owners.findIndex((o) => moved(o.id) === id);
+  const owner = owners[at];
+  if (!owner) return undefined;
+  const parent = id.slice(0, id.lastIndexOf('/'));
+  const sibling = (o: { id: string }) => {
+    const after = moved(o.id);
+    return after.slice(0, after.lastIndexOf('/')) === parent && now.owners.has(after);
+  };
+  const follows = owners.slice(0, at).findLast(sibling);
+  const type = was.facets.get(`${owner.id}/type`);
+  const words = type ? valueWords(type) : undefined;
+  const mark: FacetChange = { id, kind: 'removed', label: owner.label, ...said(words, undefined), ...(follows ? { follows: moved(follows.id) } : {}), anchor: markAnchor(id) };
+  p.marks.push(mark);
+  return { mark };
+}
+
+/**
+ * A path parameter renamed with its address keeping its shape, said on the mark of the facet that
+ * holds the address (its before -> after): no client breaks, so it is a note, never a breaking change.
+ */
+function renamedParameter(p: PageChange, r: ParameterRename, now: Facets): void {
+  let mark = p.marks.find((m) => m.id === r.facet);
+  if (!mark) {
+    mark = { id: r.facet, kind: 'changed', label: now.facets.get(r.facet)?.label ?? r.facet.slice(r.facet.lastIndexOf('/') + 1), anchor: markAnchor(r.facet) };
+    p.marks.push(mark);
+  }
+  (mark.notes ??= []).push(r.message);
 }
 
 /**

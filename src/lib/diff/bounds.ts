@@ -41,11 +41,35 @@ function nameOf(outer: ShapeAt, inner: Path): string {
 }
 
 /**
- * The bounds and patterns narrowed on the shapes clients send (`ShapeAt.sent`: a parameter, a
- * request, a resource's fields), inner shapes included: a maximum lowered or a minimum raised, one
- * set where there was none, a pattern added or changed (a changed pattern may refuse what the old
- * one took), a multiple that no longer divides the old one, unique items now required. A value a
- * client sent before may be refused now, so each breaks clients; `say` gets the constraint's path.
+ * Where a shape's allowed values are, as a message names them: a field of the item itself by its
+ * dotted path from the item (`Order.status`, `Order.lines[].sku`), anything else as the bounds name
+ * it (`query parameter \`status[]\` of \`list-orders\``).
+ */
+function allowedWhere(outer: ShapeAt, inner: Path, id: string): string {
+  const field = /^field `([^`]+)`$/.exec(outer.name);
+  return field ? markdownCode(`${id}.${field[1] ?? ''}${suffix(inner)}`) : `${nameOf(outer, inner)} of ${markdownCode(id)}`;
+}
+
+/** Allowed values as they read: text as written, other values as JSON (`"1"` and `1` stay apart). */
+const allowedValues = (shape: Shape): string[] | undefined => stated(shape.allowed)?.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+
+/** A set of allowed values that lets through less than before: values dropped, or a set stated where any value went. */
+function narrowedAllowed(was: Shape, is: Shape, where: string): string | undefined {
+  const [before, after] = [allowedValues(was), allowedValues(is)];
+  if (!after) return undefined;
+  if (!before) return `Allowed values of ${where} narrowed to ${after.map((v) => markdownCode(v)).join(', ')}.`;
+  const dropped = before.filter((v) => !after.includes(v));
+  return dropped.length > 0 ? `Allowed values of ${where} narrowed: ${dropped.map((v) => markdownCode(v)).join(', ')} no longer allowed.` : undefined;
+}
+
+/**
+ * The bounds, patterns and allowed values narrowed on the shapes clients send (`ShapeAt.sent`: a
+ * parameter, a request's body and headers, a resource's fields), inner shapes at any depth
+ * included (an object's fields, an array's items, a map's values, a union's variants): a maximum
+ * lowered or a minimum raised, one set where there was none, a pattern added or changed (a changed
+ * pattern may refuse what the old one took), a multiple that no longer divides the old one, unique
+ * items now required, an allowed value dropped. A value a client sent before may be refused now, so
+ * each breaks clients; `say` gets the constraint's path.
  */
 export function narrowedBounds(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void): void {
   const now = new Map(shapes(after).filter((s) => s.sent).map((s) => [key(s.path), s]));
@@ -59,6 +83,8 @@ export function narrowedBounds(shapes: Shapes, before: Item, after: Item, id: st
       if (!is || stated(is.read_only) === true) continue;
       const where = `${nameOf(outer, path)} of ${markdownCode(id)}`;
       for (const [message, constraint] of narrowings(was, is)) say(message(where), [...outer.path, ...path, constraint]);
+      const allowed = narrowedAllowed(was, is, allowedWhere(outer, path, id));
+      if (allowed !== undefined) say(allowed, [...outer.path, ...path, 'allowed']);
     }
   }
 }

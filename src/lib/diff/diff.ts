@@ -5,6 +5,7 @@ import type { FacetResult } from '../gaps/types.ts';
 import { itemKey, type Item, type Spec } from '../model/spec.ts';
 import { breakingChanges, type BreakingChange } from './breaking.ts';
 import { canonical } from './canonical.ts';
+import { renamedPathParameters, type ParameterRename } from './parameters.ts';
 
 /** What a change to the spec does: gap by gap, item by item, and what it breaks. */
 export interface SpecDiff {
@@ -16,6 +17,8 @@ export interface SpecDiff {
   /** Items under a new id that are the same item (an endpoint with the same method and path), `area/item` keys; not in the lists above. */
   itemsRenamed: Array<{ from: string; to: string }>;
   itemsChanged: string[];
+  /** Path parameters renamed with their address keeping its shape (`/a/{id}` to `/a/{order_id}`): no client breaks; each item is in the lists above. */
+  parametersRenamed: ParameterRename[];
   /** Areas whose own file changed. */
   areasChanged: string[];
   breaking: BreakingChange[];
@@ -63,19 +66,28 @@ function renames(ib: Map<string, Item>, ia: Map<string, Item>): Map<string, stri
 /** No item, no area file and no settings file: nothing of a spec (git keeps no empty folder, so a folder not there reads so). */
 const isEmpty = (spec: Spec) => spec.config.file === undefined && spec.areas.every((a) => !a.present && a.items.length === 0 && a.unreadable.length === 0);
 
-/** A gap id of the old item, as the renamed item has it. */
-function renamedGapId(id: string, renamed: ReadonlyMap<string, string>): string {
+/**
+ * A facet id (a gap's, an owner's) as it was before the change, as the spec has it after: the item
+ * renamed (`renamed`: old `area/item` key to new key), then a path parameter renamed (its facets
+ * under its new name; `parameters` by the item's key after the change, as `Map.groupBy` makes it).
+ */
+export function idAfter(id: string, renamed: ReadonlyMap<string, string>, parameters: ReadonlyMap<string, readonly ParameterRename[]> = new Map()): string {
   const [area = '', item = ''] = id.split('/');
   const to = renamed.get(`${area}/${item}`);
-  return to === undefined ? id : `${to}${id.slice(area.length + 1 + item.length)}`;
+  const moved = to === undefined ? id : `${to}${id.slice(area.length + 1 + item.length)}`;
+  const p = parameters.get(to ?? `${area}/${item}`)?.find((r) => moved === r.was || moved.startsWith(`${r.was}/`));
+  return p ? `${p.is}${moved.slice(p.was.length)}` : moved;
 }
 
 /** Compares two analyses of the spec (before and after a change). */
 export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
   const [ib, ia] = [items(before.spec), items(after.spec)];
   const renamed = renames(ib, ia);
-  const gapIds = (a: Analysis) => new Set(a.assessment.gaps.map((g) => renamedGapId(g.id, renamed)));
-  const [gb, ga] = [gapIds(before), gapIds(after)];
+  const renamedIds = new Map([...renamed].map(([from, to]) => [from, to.slice(to.indexOf('/') + 1)]));
+  const parameters = renamedPathParameters(before.spec, after.spec, renamedIds);
+  const byItem = Map.groupBy(parameters, (r) => r.item);
+  const renamedGapId = (id: string) => idAfter(id, renamed, byItem);
+  const [gb, ga] = [new Set(before.assessment.gaps.map((g) => renamedGapId(g.id))), new Set(after.assessment.gaps.map((g) => g.id))];
   const levels = levelsOf(after.spec);
   const [rb, ra] = [readiness(before.assessment.gaps, levels), readiness(after.assessment.gaps, levels)];
   const rank = (r: Readiness) => r.levels.filter((l) => l.reached).length;
@@ -83,14 +95,15 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
   const changed = [...ib].filter(([k, item]) => now(k) !== undefined && canonical(item.data) !== canonical(now(k)?.data)).map(([k]) => renamed.get(k) ?? k);
   const newKeys = new Set(renamed.values());
   return {
-    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(renamedGapId(g.id, renamed))),
+    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(renamedGapId(g.id))),
     gapsOpened: after.assessment.gaps.filter((g) => !gb.has(g.id)),
     itemsAdded: [...ia.keys()].filter((k) => !ib.has(k) && !newKeys.has(k)),
     itemsRemoved: [...ib.keys()].filter((k) => !ia.has(k) && !renamed.has(k)),
     itemsRenamed: [...renamed].map(([from, to]) => ({ from, to })),
     itemsChanged: changed,
+    parametersRenamed: parameters,
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
-    breaking: breakingChanges(before.spec, after.spec, new Map([...renamed].map(([from, to]) => [from, to.slice(to.indexOf('/') + 1)]))),
+    breaking: breakingChanges(before.spec, after.spec, renamedIds),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
     readiness: { before: rb, after: ra, change: rank(ra) > rank(rb) ? 'reaches' : rank(ra) < rank(rb) ? 'drops' : 'same' },
     emptyBase: isEmpty(before.spec),

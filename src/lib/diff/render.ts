@@ -118,6 +118,7 @@ function gapEntries(gaps: readonly FacetResult[], on: Linker): Entry[] {
 
 function sections(d: SpecDiff, on: Linker): Section[] {
   const n: ChangeCounts = changeCounts(d);
+  const parameters = Map.groupBy(d.parametersRenamed, (r) => r.item);
   return [
     { title: 'Breaking changes', count: n.breaking, entries: d.breaking.map((b) => ({ line: `- ${markdownSentence(b.message)}` })) },
     { title: 'Gaps closed', count: n.closed, entries: gapEntries(d.gapsClosed, on) },
@@ -129,7 +130,8 @@ function sections(d: SpecDiff, on: Linker): Section[] {
         ...d.itemsAdded.map((k) => ({ line: `- Added ${on(markdownCode(k), keyPage(k))}` })),
         ...d.itemsRemoved.map((k) => ({ line: `- Removed ${on(markdownCode(k), keyPage(k))}` })),
         ...d.itemsRenamed.map((r) => ({ line: `- Renamed ${markdownCode(r.from)} to ${on(markdownCode(r.to), keyPage(r.to))}` })),
-        ...d.itemsChanged.map((k) => ({ line: `- Changed ${on(markdownCode(k), keyPage(k))}` })),
+        // A path parameter renamed is said under its item, as what changed there (no client breaks).
+        ...d.itemsChanged.map((k) => ({ line: [`- Changed ${on(markdownCode(k), keyPage(k))}`, ...(parameters.get(k) ?? []).map((r) => `  - ${markdownSentence(r.message)}`)].join('\n') })),
         ...d.areasChanged.map((k) => ({ line: `- Changed the ${on(k, areaPath(k))} area file` })),
       ],
     },

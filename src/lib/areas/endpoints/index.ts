@@ -155,9 +155,11 @@ export const endpoints = defineArea({
       const where = methodAndPath(before);
       return say(`Endpoint ${markdownCode(id)}${where ? ` (${markdownCode(where)})` : ''} removed.`);
     }
+    // A path parameter renamed (`{id}` to `{order_id}`) leaves the address as clients call it: the diff says it as a rename.
+    const address = (v: unknown) => (typeof v === 'string' ? v.replace(/\{[^}]*\}/g, '{}') : v);
     for (const key of ['method', 'path'] as const) {
       const [was, is] = [stated(before[key]), stated(after[key])];
-      if (was !== undefined && is !== undefined && was !== is) say(`Endpoint ${markdownCode(id)} ${key} changed from ${markdownCode(String(was))} to ${markdownCode(String(is))}.`, [key]);
+      if (was !== undefined && is !== undefined && address(was) !== address(is)) say(`Endpoint ${markdownCode(id)} ${key} changed from ${markdownCode(String(was))} to ${markdownCode(String(is))}.`, [key]);
     }
     // A path parameter is the path's own (`{id}`), stated or not: a new one is a changed path, said above.
     const had = new Set(parametersOf(before).filter((p) => p.parameter.required === true).map((p) => `${p.location} ${p.name}`));

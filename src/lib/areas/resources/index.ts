@@ -35,12 +35,6 @@ export const resourceItem = facetObject(
 );
 export type ResourceItem = z.infer<typeof resourceItem>;
 
-/** Allowed values as they read: text as written, other values as JSON (`"1"` and `1` stay apart). */
-const allowedValues = (field: Field | undefined) => {
-  const allowed = stated(field?.allowed);
-  return allowed ? allowed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))) : undefined;
-};
-
 export const resources = defineArea({
   key: 'resources',
   title: 'Resources',
@@ -76,17 +70,13 @@ export const resources = defineArea({
     for (const [name, was] of Object.entries(stated(before.fields) ?? {})) {
       const is = own(now, name) as Field | undefined;
       if (is === undefined) {
-        say(`Field ${markdownCode(name)} of ${markdownCode(id)} removed.`, ['fields']);
+        say(`Field ${markdownCode(name)} of ${markdownCode(id)} removed.`, ['fields', name]);
         continue;
       }
       const [wasType, isType] = [stated(was.type), stated(is.type)];
       if (stated(was.required) !== true && stated(is.required) === true) say(`Field ${markdownCode(name)} of ${markdownCode(id)} made required.`, ['fields', name, 'required']);
       if (wasType !== undefined && isType !== undefined && wasType !== isType) say(`Field ${markdownCode(name)} of ${markdownCode(id)} changed type from ${markdownCode(wasType)} to ${markdownCode(isType)}.`, ['fields', name, 'type']);
-      const [wasAllowed, isAllowed] = [allowedValues(was), allowedValues(is)];
-      const dropped = isAllowed ? (wasAllowed ?? []).filter((v) => !isAllowed.includes(v)) : [];
-      if (isAllowed && (!wasAllowed || dropped.length > 0)) {
-        say(`Allowed values of ${markdownCode(`${id}.${name}`)} narrowed${wasAllowed ? `: ${dropped.map((v) => markdownCode(String(v))).join(', ')} no longer allowed` : ` to ${isAllowed.map((v) => markdownCode(String(v))).join(', ')}`}.`, ['fields', name, 'allowed']);
-      }
+      // Allowed values narrowed, at any depth, are said with the bounds (the diff's `narrowedBounds`).
     }
   },
 });
