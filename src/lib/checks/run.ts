@@ -59,7 +59,7 @@ export function runFileChecks(world: CheckWorld, unit: CheckUnit, checks: readon
     items: <K extends AreaKey>(key: K) => (unit.item?.area === key ? [unit.item as Item<K>] : []),
     areaFile: <K extends AreaKey>(key: K) => (unit.area?.key === key ? (unit.area as Area<K>) : undefined),
   };
-  const diagnostics = runAll(world, checks.filter((c) => c.scope === 'file'), ctx, (at) => deps.add(`file:${at.file}`));
+  const diagnostics = runAll(world, prepared(world.spec, checks).file, ctx, (at) => deps.add(`file:${at.file}`));
   deps.delete(`file:${file}`);
   return { diagnostics, deps: [...deps].sort() };
 }
@@ -73,7 +73,7 @@ export function runSpecChecks(world: CheckWorld, checks: readonly Check[] = CHEC
     items: <K extends AreaKey>(key: K) => areaOf(world.spec, key).items,
     areaFile: <K extends AreaKey>(key: K) => areaOf(world.spec, key),
   };
-  return [...configDiagnostics(world, checks), ...runAll(world, checks.filter((c) => c.scope === 'spec'), ctx, () => {})];
+  return [...configDiagnostics(world, checks), ...runAll(world, prepared(world.spec, checks).spec, ctx, () => {})];
 }
 
 /** The look-ups every check may make, each noted as a dependency. */
@@ -129,8 +129,33 @@ export function facetDependencies(id: string): Dependency[] {
   return id.split('/').length > 2 && item !== undefined ? [`area:${area}`, `item:${area}/${item}`] : [`area:${area}`];
 }
 
+/** A check to run, with its severity under the spec's settings. */
+interface Running {
+  check: Check;
+  code: string;
+  severity: Severity;
+}
+
+/** The checks of each scope that run, with their severities: one list per spec and list of checks, for every file's run. */
+const PREPARED = new WeakMap<Spec, WeakMap<readonly Check[], { file: readonly Running[]; spec: readonly Running[] }>>();
+
+function prepared(spec: Spec, checks: readonly Check[]): { file: readonly Running[]; spec: readonly Running[] } {
+  let bySpec = PREPARED.get(spec);
+  if (!bySpec) PREPARED.set(spec, (bySpec = new WeakMap()));
+  let found = bySpec.get(checks);
+  if (!found) {
+    const running = (scope: Check['scope']) =>
+      checks.flatMap((check): Running[] => {
+        const severity = check.scope === scope ? severityOf(spec, check) : 'off';
+        return severity === 'off' ? [] : [{ check, code: check.code, severity }];
+      });
+    bySpec.set(checks, (found = { file: running('file'), spec: running('spec') }));
+  }
+  return found;
+}
+
 /** Runs checks with the spec's severities; a check that throws becomes a diagnostic, never a crash. */
-function runAll<C extends CheckContext>(world: CheckWorld, checks: readonly Check[], base: Omit<C, 'report'>, located: (at: At) => void): Diagnostic[] {
+function runAll<C extends CheckContext>(world: CheckWorld, checks: readonly Running[], base: Omit<C, 'report'>, located: (at: At) => void): Diagnostic[] {
   const out: Diagnostic[] = [];
   const locate = (at: At): Span => {
     located(at);
@@ -139,16 +164,14 @@ function runAll<C extends CheckContext>(world: CheckWorld, checks: readonly Chec
     return at.text !== undefined ? source.locateText(at.path, at.text) : source.locate(at.path, at.key);
   };
   // One context for every check of the run, its `report` the running check's (a file's checks run thousands of times in a spec).
-  let running: { code: string; severity: Severity } = { code: '', severity: 'error' };
+  let running: Running | undefined;
   const report = ({ message, at, related }: Report) =>
-    out.push({ code: running.code, severity: running.severity, message, ...locate(at), ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}) });
+    out.push({ code: running?.code ?? '', severity: running?.severity ?? 'error', message, ...locate(at), ...(related ? { related: related.map((r) => ({ ...locate(r.at), message: r.message })) } : {}) });
   const ctx = { ...base, report } as unknown as SpecCheckContext;
   for (const check of checks) {
-    const severity = severityOf(world.spec, check);
-    if (severity === 'off') continue;
-    running = { code: check.code, severity };
+    running = check;
     try {
-      check.run(ctx);
+      check.check.run(ctx);
     } catch (error) {
       out.push({ code: 'internal-error', severity: 'error', message: `Check ${check.code} failed: ${error instanceof Error ? error.message : String(error)}. Please report this with the content that caused it.`, file: world.spec.config.file ?? '.', line: 1, column: 1 });
     }

@@ -90,8 +90,21 @@ export interface MisplacedConstraint {
   resolved?: string;
 }
 
+/**
+ * What `misplacedConstraints` found, by the context of one run of a file's checks: two checks ask
+ * (`constraint-type` and `ignored-facet`), and within one run the answer and what it looked up
+ * (noted on that run's first asking) are the same.
+ */
+const MISPLACED = new WeakMap<CheckContext, readonly MisplacedConstraint[]>();
+
 /** Every constraint written where its shape's type cannot take it. A union's or an unresolvable resource's is not judged here. */
-export function misplacedConstraints(ctx: CheckContext): MisplacedConstraint[] {
+export function misplacedConstraints(ctx: CheckContext): readonly MisplacedConstraint[] {
+  let found = MISPLACED.get(ctx);
+  if (!found) MISPLACED.set(ctx, (found = misplaced(ctx)));
+  return found;
+}
+
+function misplaced(ctx: CheckContext): MisplacedConstraint[] {
   const out: MisplacedConstraint[] = [];
   for (const { shape, path, name, file } of allShapes(ctx)) {
     // Most shapes have no constraint; their type is then not looked up.
