@@ -17,6 +17,8 @@ const WORST: Record<string, string> = {
   'emphasis at the limit (`*a_`), then paragraphs': upTo('*a_'.repeat(PROSE_LIMITS.emphasis / 2), 'a\n\n'),
   'short paragraphs': fill('a\n\n', L),
   'ATX headings': fill('# a\n', L),
+  // GFM tables (issue 32): a header of 4,096 cells over one-word rows, which HTML would fill out to 33 million cells.
+  'a table of 4,096 columns, then one-word rows': upTo(`${'a|'.repeat(4096)}\n${'-|'.repeat(4096)}\n`, 'a\n'),
 };
 
 const ms = (f: () => void) => {

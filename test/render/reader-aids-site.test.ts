@@ -104,7 +104,7 @@ describe('the reader aids on the built pages', () => {
     expect(group?.querySelector('.group-note strong')?.text).toBe('you');
     expect(text(endpoints.querySelector('main .declared-groups'))).toBe('One group is declared that no endpoint is in yet: archive No operation is in it yet.');
     const home = await page('');
-    const headed = home.querySelectorAll('main .operations h4').map((h) => [text(h), text(h.nextElementSibling?.classList.contains('group-note') ? h.nextElementSibling : null)]);
+    const headed = home.querySelectorAll('main .operations h3').map((h) => [text(h), text(h.nextElementSibling?.classList.contains('group-note') ? h.nextElementSibling : null)]);
     expect(headed).toEqual([
       ['others', 'Everything else.'],
       ['things', 'Things you own. External docs: https://docs.example.com/things'],

@@ -11,7 +11,7 @@ import { buildSite } from './build.ts';
  * test/lib/render/reader-pass8.test.ts): what the HTML says to a reader.
  */
 const PASS8 = 'test/fixtures/reader/pass8';
-const FIXTURES = { parts: '01-combination-parts.yaml', untitled: '03-untitled-operation.yaml', headings: '05-heading-levels.yaml' } as const;
+const FIXTURES = { parts: '01-combination-parts.yaml', errors: '02-multiline-error-description.yaml', untitled: '03-untitled-operation.yaml', headings: '05-heading-levels.yaml' } as const;
 const sites: Partial<Record<keyof typeof FIXTURES, string>> = {};
 
 const page = async (site: keyof typeof FIXTURES, path: string): Promise<HTMLElement> => parse(await readFile(join(sites[site] ?? '', path, 'index.html'), 'utf8'));
@@ -52,12 +52,23 @@ describe('an all_of’s parts and a one_of’s variants on the page (repro-01)',
   });
 });
 
+describe('an error described by a Markdown table (repro-02)', () => {
+  it('shows the table as a table on the error’s page, not a paragraph of pipes', async () => {
+    const table = main(await page('errors', 'errors/BadRequest')).querySelector('.prose table');
+    expect(table?.querySelectorAll('tr').map((row) => row.querySelectorAll('th, td').map(text))).toEqual([
+      ['code', 'title'],
+      ['477', 'INVALID FORMAT'],
+      ['1304', 'CREDIT CARD NOT ACCEPTED'],
+    ]);
+  });
+});
+
 describe('an operation titled by its method and path (repro-03)', () => {
-  it('says them once on its page: the title, then the base address', async () => {
+  it('says them once on its page: the title, then the whole address to call (no second method)', async () => {
     const root = main(await page('untitled', 'endpoints/Apps_Get'));
     expect(text(root.querySelector('h1'))).toBe('GET /apps/{name}');
-    expect(text(root.querySelector('.signature'))).toBe('http://api.example.com');
-    expect(root.querySelectorAll('.signature [data-facet]')).toEqual([]);
+    expect(text(root.querySelector('.signature'))).toBe('http://api.example.com/apps/{name}');
+    expect(root.querySelectorAll('.signature .badge-sig')).toEqual([]);
   });
 
   it('says them once in the home page’s list and in its area’s table (the id is the link there)', async () => {

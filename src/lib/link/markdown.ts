@@ -1,4 +1,5 @@
-import type { Root, Text } from 'mdast';
+import type { Element, Root as HtmlRoot } from 'hast';
+import type { Root, Table, Text } from 'mdast';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'unified';
 import type { Node, Parent } from 'unist';
@@ -17,6 +18,9 @@ let toolchain:
       remarkRehype: typeof import('remark-rehype').default;
       rehypeSanitize: typeof import('rehype-sanitize').default;
       rehypeStringify: typeof import('rehype-stringify').default;
+      gfmTable: typeof import('micromark-extension-gfm-table').gfmTable;
+      gfmTableFromMarkdown: typeof import('mdast-util-gfm-table').gfmTableFromMarkdown;
+      gfmTableToMarkdown: typeof import('mdast-util-gfm-table').gfmTableToMarkdown;
     }
   | undefined;
 let reader: { parse(text: string): unknown } | undefined;
@@ -31,6 +35,9 @@ function markdownToolchain(): NonNullable<typeof toolchain> {
     remarkRehype: (load('remark-rehype') as typeof import('remark-rehype')).default,
     rehypeSanitize: (load('rehype-sanitize') as typeof import('rehype-sanitize')).default,
     rehypeStringify: (load('rehype-stringify') as typeof import('rehype-stringify')).default,
+    gfmTable: (load('micromark-extension-gfm-table') as typeof import('micromark-extension-gfm-table')).gfmTable,
+    gfmTableFromMarkdown: (load('mdast-util-gfm-table') as typeof import('mdast-util-gfm-table')).gfmTableFromMarkdown,
+    gfmTableToMarkdown: (load('mdast-util-gfm-table') as typeof import('mdast-util-gfm-table')).gfmTableToMarkdown,
   });
 }
 
@@ -182,7 +189,11 @@ export function inlineMarkers(text: string): { emphasis: number; brackets: numbe
   return { emphasis, brackets };
 }
 
-/** The depth of a tree, walked without recursion. */
+/**
+ * The depth of a tree, walked without recursion. A table and its rows add no level: a table's
+ * cell stands where the paragraph of its lines stands in the reading `check` makes (CommonMark,
+ * without tables), so both readings meet the same depth limit.
+ */
 function treeDepth(root: Node): number {
   let deepest = 0;
   const stack: Array<[Node, number]> = [[root, 1]];
@@ -192,7 +203,8 @@ function treeDepth(root: Node): number {
     const [node, depth] = top;
     if (depth > deepest) deepest = depth;
     const children = (node as Partial<Parent>).children;
-    if (children) for (const child of children) stack.push([child, depth + 1]);
+    const step = node.type === 'table' || node.type === 'tableRow' ? 0 : 1;
+    if (children) for (const child of children) stack.push([child, depth + step]);
   }
   return deepest;
 }
@@ -404,6 +416,94 @@ const htmlAsText: Plugin<[], Root> = () => (tree) => {
 };
 
 /**
+ * Empty cells added to a page, in all the tables of one prose value, to rows shorter than their
+ * table's header. HTML wants every row full (GitHub writes the missing cells), but a header of
+ * 4,096 cells over 8,192 lines of one word each is 16 KB of text that asks for 33 million (84 MB of
+ * HTML from 16 KB took 26 s): past this many, a table's rows keep only the cells they have (each
+ * with its column's alignment), and the page stays about as large as the text. (A Markdown output
+ * writes a row's own cells only, `fillRows: false`.)
+ */
+const TABLE_PADDING = 1024;
+
+/** The tables of a tree (a table's cells hold no table). */
+function tablesIn(tree: Node): Table[] {
+  const found: Table[] = [];
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node & { children?: Node[] };
+    if (node.type === 'table') found.push(node as Table);
+    else for (const child of node.children ?? []) stack.push(child);
+  }
+  return found;
+}
+
+/** Drops the cells of a table's rows past its header's (GFM ignores them, as remark-rehype does), and says how many cells its rows lack. */
+function trimTable(table: Table): number {
+  const columns = table.align?.length ?? 0;
+  let missing = 0;
+  for (const row of table.children) {
+    if (row.children.length > columns) row.children = row.children.slice(0, columns);
+    missing += columns - row.children.length;
+  }
+  return missing;
+}
+
+/**
+ * GFM tables, and nothing else of GFM (remark-gfm would also make bare URLs links and add a
+ * footnote section): its two table extensions, as remark-gfm adds its own, and for a Markdown
+ * output the third, writing each row on one line without aligning the pipes (which would pad every
+ * cell to its column's widest). For HTML, rows are filled out to their header within `TABLE_PADDING`.
+ */
+const tables: Plugin<[{ markdown?: boolean }?], Root> = function (options) {
+  const { gfmTable, gfmTableFromMarkdown, gfmTableToMarkdown } = markdownToolchain();
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmTable());
+  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown());
+  if (options?.markdown) {
+    (data.toMarkdownExtensions ??= []).push(gfmTableToMarkdown({ tablePipeAlign: false }));
+    return undefined;
+  }
+  return (tree) => {
+    let budget = TABLE_PADDING;
+    for (const table of tablesIn(tree)) {
+      const missing = trimTable(table);
+      if (missing <= budget) {
+        budget -= missing;
+        continue;
+      }
+      // remark-rehype fills every row out to `align`'s length: without it, each cell carries its own.
+      const align = table.align ?? [];
+      for (const row of table.children) {
+        row.children.forEach((cell, i) => {
+          const a = align[i];
+          if (a) cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, align: a } };
+        });
+      }
+      table.align = null;
+    }
+  };
+};
+
+/**
+ * Each table in a box that scrolls sideways, the site's `.table-scroll` (as its own tables are),
+ * so a wide table never widens the page on a phone; the box takes the keyboard's focus, so its
+ * arrow keys scroll it (a table of text has nothing else to focus: axe's `scrollable-region-focusable`).
+ * Added after sanitizing, which keeps no class; the box holds nothing from the prose but the table.
+ */
+const tableBoxes: Plugin<[], HtmlRoot> = () => (tree) => {
+  const stack: Array<HtmlRoot | Element> = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) break;
+    node.children.forEach((child, i) => {
+      if (child.type !== 'element') return;
+      if (child.tagName === 'table') node.children[i] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0 }, children: [child] };
+      else stack.push(child);
+    });
+  }
+};
+
+/**
  * Prose's headings below the heading of the place that shows it: its first heading is `top` (h3
  * in a section under an h2; h2 right under the page's title, h1), each other one level below the
  * heading before it at most, and none above `top` nor past h6. So an API's description written with
@@ -428,14 +528,16 @@ function headingsFrom(tree: Node, top: number): void {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A renderer from Markdown prose to safe HTML: spec links resolved, raw HTML shown as the text it
- * is (never passed through as markup), unsafe URL schemes removed by rehype-sanitize's GitHub schema. Prose past
- * the limits (which `check` reports as an error) is shown as plain text, never parsed. `top` is the
- * level of its first heading (`headingsFrom`).
+ * A renderer from Markdown prose to safe HTML: GFM tables read (`tables`), spec links resolved, raw
+ * HTML shown as the text it is (never passed through as markup), unsafe URL schemes removed by
+ * rehype-sanitize's GitHub schema (which keeps tables and their cells' `align`, never a `style`),
+ * each table in a box that scrolls sideways (`tableBoxes`). Prose past the limits (which `check`
+ * reports as an error) is shown as plain text, never parsed. `top` is the level of its first
+ * heading (`headingsFrom`).
  */
 export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (url: string) => string, top?: number) => string {
   const { remark, remarkRehype, rehypeSanitize, rehypeStringify } = markdownToolchain();
-  const processor = remark().use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).freeze();
+  const processor = remark().use(tables).use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(tableBoxes).use(rehypeStringify).freeze();
   return (text, rebase, top = 3) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
     const tree = processor.parse(text);
@@ -464,10 +566,12 @@ function rebaseLinks(tree: Root, rebase: (url: string) => string): void {
 
 /**
  * Prose as Markdown for a generated document: spec links resolved (to the document's own
- * headings), everything else as written. Prose past the limits is one escaped line of text.
+ * headings), tables as GFM tables (read as a paragraph, a table's delimiter row `---- | -----` was
+ * written back escaped, `\---- | -----`, and the table was lost), everything else as written.
+ * Prose past the limits is one escaped line of text.
  */
 export function proseMarkdown(resolve: ResolveLink): (text: string) => string {
-  const processor = markdownToolchain().remark().data('settings', { bullet: '-' }).use(wikiLinks, resolve).use(htmlAsText).freeze();
+  const processor = markdownToolchain().remark().data('settings', { bullet: '-' }).use(tables, { markdown: true }).use(wikiLinks, resolve).use(htmlAsText).freeze();
   return (text) => {
     if (proseLimit(text) !== undefined) return escapeMarkdownLine(text);
     const tree = processor.parse(text);

@@ -3,7 +3,7 @@ import type { Node, Parent } from 'unist';
 import { parse } from 'node-html-parser';
 import { remark } from 'remark';
 import { describe, expect, it } from 'vitest';
-import { inlineMarkers, inspectProse, nothingToFind, isSafeUrl, PROSE_LIMITS, proseLimit, proseRenderer } from '../../../src/lib/link/markdown.ts';
+import { inlineMarkers, inspectProse, nothingToFind, isSafeUrl, PROSE_LIMITS, proseLimit, proseMarkdown, proseRenderer } from '../../../src/lib/link/markdown.ts';
 
 const render = proseRenderer((target) => (target === 'resources/Order' ? { href: '/resources/#item-Order', label: 'Order' } : undefined));
 
@@ -40,6 +40,63 @@ describe('prose rendering', () => {
     expect(render('[a](javascript:alert(1)) [b](https://example.com) [c](data:text/html,x)')).toBe('<p><a>a</a> <a href="https://example.com">b</a> <a>c</a></p>');
     expect(isSafeUrl('JavaScript:x')).toBe(false);
     expect(isSafeUrl('../errors/')).toBe(true);
+  });
+});
+
+describe('tables in prose (GFM; issue 32: amadeus’ `400_Book` error is described by a 13-row table)', () => {
+  /** A rendered table's rows, each the text of its cells. */
+  const rows = (html: string) => parse(html).querySelectorAll('tr').map((tr) => tr.querySelectorAll('th, td').map((cell) => cell.text));
+
+  it('renders a table as a table, in a box that scrolls sideways (by keyboard too): a header row and body rows, without leading or trailing pipes needed', () => {
+    expect(render('code | title\n---- | -----\n477  | INVALID FORMAT\n1304 | CREDIT CARD NOT ACCEPTED')).toBe(
+      '<div class="table-scroll" tabindex="0"><table>\n<thead>\n<tr>\n<th>code</th>\n<th>title</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>477</td>\n<td>INVALID FORMAT</td>\n</tr>\n<tr>\n<td>1304</td>\n<td>CREDIT CARD NOT ACCEPTED</td>\n</tr>\n</tbody>\n</table></div>',
+    );
+  });
+
+  it('aligns columns with the `align` attribute only, never a style', () => {
+    const html = render('| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |');
+    expect(parse(html).querySelectorAll('th, td').map((cell) => cell.getAttribute('align'))).toEqual(['left', 'center', 'right', 'left', 'center', 'right']);
+    expect(html).not.toContain('style');
+  });
+
+  it('drops a `javascript:` link in a cell, and keeps a safe one', () => {
+    const html = parse(render('| a | b |\n|---|---|\n| [x](javascript:alert(1)) | [y](https://example.com) |'));
+    expect(html.querySelectorAll('td a').map((a) => a.getAttribute('href'))).toEqual([undefined, 'https://example.com']);
+  });
+
+  it('shows HTML in a cell as the text it is', () => {
+    const html = parse(render('| a |\n|---|\n| <img src=x onerror=alert(1)> <b>bold</b> |'));
+    expect(html.querySelectorAll('img, b, [onerror]')).toHaveLength(0);
+    expect(rows(html.toString())).toEqual([['a'], ['<img src=x onerror=alert(1)> <b>bold</b>']]);
+  });
+
+  it('resolves spec links in cells, a label after an escaped bar (a bare `|` divides cells)', () => {
+    const html = parse(render('| item | see |\n|---|---|\n| [[resources/Order]] | [[resources/Order\\|orders]] |'));
+    expect(html.querySelectorAll('td a').map((a) => `${a.getAttribute('href')} ${a.text}`)).toEqual(['/resources/#item-Order Order', '/resources/#item-Order orders']);
+  });
+
+  it('leaves a malformed table a paragraph: no delimiter row, or one whose cells do not match the header’s', () => {
+    expect(render('a | b\nx | y')).toBe('<p>a | b\nx | y</p>');
+    expect(render('a | b\n--|--|--\nx | y')).toBe('<p>a | b\n--|--|--\nx | y</p>');
+  });
+
+  it('reads nothing else of GFM: a bare URL is no link, a footnote no section', () => {
+    expect(render('See https://example.com and www.example.com.[^1]\n\n[^1]: A note.')).toBe('<p>See https://example.com and www.example.com.[^1]</p>\n<p>[^1]: A note.</p>');
+  });
+
+  it('fills short rows out to the header, but never past 1,024 added cells: a wide header over many one-word rows stays about as large as its text', () => {
+    expect(rows(render('a | b\n--|--\nx'))).toEqual([['a', 'b'], ['x', '']]);
+    const wide = `${'a|'.repeat(2048)}\n${'-:|'.repeat(2048)}\n${'x\n'.repeat(4096)}`;
+    const html = render(wide);
+    // Filled out it would be 8 million cells; the header's 2,048 and one per row, each still aligned as its column.
+    expect(html.match(/<t[hd][ >]/g)).toHaveLength(2048 + 4096);
+    expect(html.match(/<td align="right">x<\/td>/g)).toHaveLength(4096);
+    expect(html.length).toBeLessThan(20 * wide.length);
+  });
+
+  it('keeps a table a GFM table in a Markdown output (written as text, its delimiter row was escaped: `\\---- | -----`)', () => {
+    const markdown = proseMarkdown((target) => (target === 'resources/Order' ? { href: '#order', label: 'Order' } : undefined));
+    expect(markdown('code | title\n---- | -----\n477  | [[resources/Order]]\n1304')).toBe('| code | title |\n| - | - |\n| 477 | [Order](#order) |\n| 1304 |');
   });
 });
 
