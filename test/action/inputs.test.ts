@@ -108,5 +108,5 @@ describe("the Action's check cache", () => {
     expect(ran.out).toContain('<!-- specbench-diff -->');
     expect((await readdir(join(cacheDir, 'specbench'))).some((f) => f.startsWith('results-'))).toBe(true);
     expect(await readdir(join(repo.root, 'node_modules', '.cache', 'specbench'))).toEqual([]);
-  }, 60_000);
+  });
 });

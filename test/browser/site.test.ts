@@ -59,7 +59,7 @@ describe('browsing the complete service', () => {
     await page.locator('.pagefind-ui__search-input').fill(query);
     const hrefs = async () => page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     // The item comes first: area pages do not index their item lists, and the print page is not indexed at all.
-    await expect.poll(async () => (await hrefs())[0], { timeout: 10_000 }).toBe(path);
+    await expect.poll(async () => (await hrefs())[0], { timeout: 60_000 }).toBe(path);
     expect(await hrefs()).not.toContain('/print/');
     await page.close();
   });
@@ -69,7 +69,7 @@ describe('browsing the complete service', () => {
     await page.locator('button[data-open-modal]').first().click();
     await page.locator('.pagefind-ui__search-input').fill('created_at');
     const excerpt = page.locator('.pagefind-ui__result-excerpt').first();
-    await expect.poll(() => excerpt.textContent(), { timeout: 10_000 }).toContain('created_at string date-time required');
+    await expect.poll(() => excerpt.textContent(), { timeout: 60_000 }).toContain('created_at string date-time required');
     await page.close();
   });
 
@@ -483,7 +483,7 @@ describe('hostile content', () => {
     });
     await page.locator('button[data-open-modal]').first().click();
     await page.locator('.pagefind-ui__search-input').fill('pwned');
-    await expect.poll(() => page.locator('.pagefind-ui__result-link').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.pagefind-ui__result-link').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     await page.close();

@@ -419,7 +419,7 @@ describe.each([
   ['asyncapi-texts.yaml', 24],
   ['asyncapi2-texts.yaml', 15],
 ])('texts/%s through the real import and export', (name, count) => {
-  it('states every kind of text fact, each kept or reported where the import says so: nothing lost, nothing invented', { timeout: 60_000 }, async () => {
+  it('states every kind of text fact, each kept or reported where the import says so: nothing lost, nothing invented', async () => {
     const file = `test/fixtures/interchange/texts/${name}`;
     const { source, result } = await throughImport(file);
     // Every text the fixture writes (each `title:`, `summary:`, `description:` and external docs, and each scope's words) is a fact.

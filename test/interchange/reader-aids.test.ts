@@ -155,7 +155,7 @@ describe('what else real documents write of the same facts', () => {
 
   it('OpenAPI: declared tags that only name the groups operations use are not written twice; an export declares them again', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'specbench-aids-')), 'bare-tags.yaml');
-    await writeFile(file, ['openapi: 3.0.3', "info: { title: Bare tags, version: '1' }", 'tags: [{ name: b }, { name: a }]', 'paths:', '  /x:', '    get: { operationId: getX, tags: [a, b], responses: { "204": { description: ok } } }', ''].join('\n'));
+    await writeFile(file, ['openapi: 3.0.3', "info: { title: Bare tags, version: '1' }", 'tags: [{ name: a }, { name: b }]', 'paths:', '  /x:', '    get: { operationId: getX, tags: [a, b], responses: { "204": { description: ok } } }', ''].join('\n'));
     const { first, exported } = await roundTrip(file);
     expect(first.result.unmapped).toEqual([]);
     expect(area(first.analysis, 'endpoints').tags).toBeUndefined();

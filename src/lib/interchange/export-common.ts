@@ -149,7 +149,11 @@ export function resourceSchema(item: Item<'resources'>, ref: (id: string) => Obj
   const d = item.data;
   const base: Obj = { ...(text(d.title) ? { title: d.title } : {}), ...(text(d.description) ? { description: d.description } : {}), ...externalDocsKey(d.external_docs) };
   const value = stated(d.value);
-  if (isObj(value)) return { ...base, ...shapeSchema(value, ref, dialect) };
+  if (isObj(value)) {
+    const schema = { ...base, ...shapeSchema(value, ref, dialect) };
+    // An alias of another resource alone as `allOf` of the one reference: a component that is a bare `$ref` is one a reader (a bundler) replaces by its target, and what refers to the alias would come back referring to the target.
+    return Object.keys(schema).length === 1 && typeof schema.$ref === 'string' ? { allOf: [schema] } : schema;
+  }
   // A resource's fields are an object's (stated, or stated as none); while they are open, no type is claimed.
   const object = statedObj(d.fields) !== undefined || isNoneValue(d.fields);
   return { ...base, ...shapeSchema({ ...(object ? { type: 'object' } : {}), fields: d.fields }, ref, dialect) };

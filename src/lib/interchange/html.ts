@@ -89,6 +89,28 @@ function codeWithLinks(children: ElementContent[], block: boolean): ElementConte
   return out;
 }
 
+/** The elements that format a run of text, which a document may name in its words (`html tags <b><i>`). */
+const PHRASING = new Set(['b', 'i', 'em', 'strong', 'u', 's', 'strike', 'small', 'big', 'tt', 'code', 'kbd', 'samp', 'var', 'span', 'font', 'mark', 'sub', 'sup', 'ins', 'del', 'q', 'cite', 'abbr', 'dfn', 'nobr']);
+
+/** The description being converted: where an element's tag is read as written. */
+let converting = '';
+
+/** Whether an element formats no text and its tag is never closed: a tag named in words, not markup (rehype-remark would drop it, and the words with it). */
+function isWrittenAsWords(node: Element): boolean {
+  if (node.position?.start.offset === undefined) return false; // made here, not read
+  const start = node.position.start.offset;
+  const end = node.position.end.offset ?? 0;
+  const blank = (n: ElementContent): boolean => (n.type === 'text' ? n.value.trim() === '' : n.type === 'element' ? PHRASING.has(n.tagName) && n.children.every(blank) : true);
+  return PHRASING.has(node.tagName) && end <= start && node.children.every(blank);
+}
+
+/** An element's opening tag as written, where its position finds it; else its name in angle brackets. */
+function openingTag(node: Element): string {
+  const start = node.position?.start.offset;
+  const written = start === undefined ? undefined : /^<[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>/.exec(converting.slice(start))?.[0];
+  return written !== undefined && written.slice(1).toLowerCase().startsWith(node.tagName) ? written : `<${node.tagName}>`;
+}
+
 /**
  * The code elements of an HTML tree that hold links, rewritten by `codeWithLinks` (a code block
  * becomes a paragraph); an anchor without an address (`<a name="x">`) made its content, which
@@ -98,6 +120,8 @@ function keepLinksInCode(tree: HastRoot): void {
   const stack: Array<HastRoot | Element> = [tree];
   const rewrite = (child: HastContent): HastContent[] => {
     if (child.type !== 'element') return [child];
+    // A tag that opens no text and is never closed (`wrapped in html tags <b><i>`) names a tag: it is words, kept as written.
+    if (isWrittenAsWords(child)) return [{ type: 'text', value: openingTag(child) }, ...child.children.flatMap(rewrite)];
     // HTML closes an anchor where another opens, so this goes as deep as the anchors' own content.
     if (child.tagName === 'a' && child.properties.href === undefined) return child.children.flatMap(rewrite);
     const inline = CODE.has(child.tagName);
@@ -119,7 +143,8 @@ const converter = unified()
   .use(rehypeRaw)
   .use(() => keepLinksInCode)
   .use(rehypeRemark)
-  .use(remarkGfm)
+  // Table cells as written, not padded to their column's width: a wide HTML table grew 2.5 times (zuora's introduction, 50,227 characters, was 126,482).
+  .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-', fences: true })
   .freeze();
 
@@ -244,6 +269,7 @@ export function describedAsMarkdown(text: string): { text: string; dropped: stri
   const comments: string[] = [];
   const tree = parser.parse(text);
   if (!prepare(tree, dropped, comments)) return { text, dropped, comments };
+  converting = text;
   const converted = converter.runSync(tree) as Root;
   unlinkAll(converted, dropped);
   return { text: converter.stringify(converted).trimEnd(), dropped, comments };

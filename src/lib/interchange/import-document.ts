@@ -19,7 +19,11 @@ export async function importDocument(file: string, policy: RefPolicy = {}): Prom
   const doc = await readApiDocument(file, policy);
   if (doc.source === 'Swagger 2.0') restoreProduces(doc.raw, doc.doc);
   const mapped = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve, doc.source) : importAsyncApi(doc.doc, doc.raw);
-  const result = doc.source === 'Swagger 2.0' ? { ...mapped, unmapped: uniqueUnmapped(mapped.unmapped.map((u) => ({ ...u, pointer: swaggerPointer(u.pointer, doc.raw, doc.doc) }))) } : mapped;
+  const toSource = (pointer: string) => swaggerPointer(pointer, doc.raw, doc.doc);
+  const result =
+    doc.source === 'Swagger 2.0'
+      ? { ...mapped, items: mapped.items.map((i) => (i.from ? { ...i, from: i.from.map(toSource) } : i)), unmapped: uniqueUnmapped(mapped.unmapped.map((u) => ({ ...u, pointer: toSource(u.pointer) }))) }
+      : mapped;
   return markdownDescriptions(result, doc.raw);
 }
 
@@ -43,18 +47,28 @@ function questions(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** How long a text is as written and, where converting it changed that, as Markdown: what a reason about its length says. */
+function lengthOf(written: string, markdown: string): string {
+  const n = (t: string) => t.length.toLocaleString('en');
+  return written.length === markdown.length ? `${n(written)} characters` : `${n(written)} characters as written (${n(markdown)} as Markdown)`;
+}
+
 /**
  * Every description and prose facet of an import as Markdown without raw HTML, within the limits
  * `check` holds prose to. A link a page would not follow (`javascript:`, `data:`…) keeps its text
  * and loses its address; a value past the limits of one prose value is not kept, nor, longest
- * first, the values that take a file past its prose budget. Each is listed as unmapped at every
- * string of `source` (the document as written) that holds it.
+ * first, the values that take a file past its prose budget. A link, a comment or a text past the
+ * limits of one value is listed as unmapped at every string of `source` (the document as written)
+ * that holds it; a text one file's budget leaves out, at the places of that file's item that hold
+ * it (an operation's `…/headers/x/description`, through the `$ref`s it follows), as a text shared
+ * by several files may be kept in one and left out of another.
  */
 export async function markdownDescriptions(result: ImportResult, source?: unknown): Promise<ImportResult> {
   const { describedAsMarkdown } = await import('./html.ts');
   const dropped = new Set<string>();
   const comments = new Set<string>();
-  const notKept = new Map<string, string>();
+  /** Texts past the limits of one prose value: not kept anywhere. */
+  const tooLong = new Map<string, string>();
   const original = new Map<string, string>();
   const convert = (text: string) => {
     const out = describedAsMarkdown(text);
@@ -64,14 +78,16 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     if (out.text !== text && out.text.trim() === '' && text.trim() !== '') return DROPPED;
     const limit = proseLimit(out.text);
     if (limit !== undefined) {
-      notKept.set(text, `the text is past the limits of one prose value (${limit.split(';')[0]}); it is not kept`);
+      // The limits are the Markdown's: where converting HTML changed the length, both are said.
+      const converted = out.text.length > PROSE_LIMITS.length && out.text.length !== text.length ? ` as Markdown, ${text.length.toLocaleString('en')} as written` : '';
+      tooLong.set(text, `the text is past the limits of one prose value (${limit.split(';')[0]}${converted}); it is not kept`);
       return DROPPED;
     }
     original.set(out.text, text);
     return out.text;
   };
-  /** One file's data: converted, and within the file's prose budget. */
-  const fit = <T>(schema: Parameters<typeof mapProse>[0], data: T): T => {
+  /** One file's data: converted, and within the file's prose budget; `left` gets each text the budget leaves out (as written), with why. */
+  const fit = <T>(schema: Parameters<typeof mapProse>[0], data: T, left: Map<string, string>): T => {
     const mapped = mapProse(schema, data, convert);
     const prose: string[] = [];
     mapProse(schema, mapped, (t) => (t !== DROPPED && prose.push(t), t));
@@ -81,21 +97,48 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
       if (total <= PROSE_LIMITS.file) break;
       over.add(text);
       total -= text.length;
-      notKept.set(original.get(text) ?? text, `the file it would go to passes the ${PROSE_LIMITS.file.toLocaleString('en')} characters of prose one file holds; this text of ${text.length.toLocaleString('en')} characters, among the longest, is not kept`);
+      const written = original.get(text) ?? text;
+      left.set(written, `the file it would go to passes the ${PROSE_LIMITS.file.toLocaleString('en')} characters of prose one file holds; this text of ${lengthOf(written, text)}, among the longest, is not kept there`);
     }
     return withoutDropped(over.size > 0 ? mapProse(schema, mapped, (t) => (over.has(t) ? DROPPED : t)) : mapped) as T;
   };
+  /** Texts a file's budget left out where the file's item is not known to be written, or was not found there: said wherever the document holds them. */
+  const anywhere = new Map<string, string>();
+  const unmapped: Unmapped[] = [...result.unmapped];
   const areas: Record<string, unknown> = {};
   for (const module of AREAS) {
     const data = result.areas[module.key];
-    if (data !== undefined) areas[module.key] = fit(module.schema, data);
+    if (data !== undefined) areas[module.key] = fit(module.schema, data, anywhere);
   }
+  /** A title is a line of text, not prose: HTML in it (an error's one-line words) made text as a description's is, its unsafe links said; one with no text left is none. */
+  const lineOfText = <T>(data: T): T => {
+    if (!isObj(data) || typeof data.title !== 'string' || !/<[A-Za-z!/]/.test(data.title)) return data;
+    const out = describedAsMarkdown(data.title);
+    for (const url of out.dropped) dropped.add(url);
+    for (const c of out.comments) comments.add(c);
+    const title = out.text.replace(/\s*\n\s*/g, ' ').trim();
+    const { title: _, ...rest } = data;
+    return (title === '' ? rest : { ...rest, title }) as T;
+  };
   const items = result.items.map((item) => {
     const schema = AREAS.find((m) => m.key === item.area)?.items?.schema;
-    return schema ? { ...item, data: fit(schema, item.data) } : item;
+    if (!schema) return item;
+    const left = new Map<string, string>();
+    const fitted = { ...item, data: fit(schema, lineOfText(item.data), left) };
+    if (left.size > 0) {
+      const found = new Set<string>();
+      for (const { pointer, text } of item.from && source !== undefined ? stringsUnder(source, item.from) : []) {
+        const why = left.get(text);
+        if (why === undefined) continue;
+        unmapped.push({ pointer, reason: why });
+        found.add(text);
+      }
+      for (const [text, why] of left) if (!found.has(text)) anywhere.set(text, why);
+    }
+    return fitted;
   });
-  const unmapped: Unmapped[] = [...result.unmapped];
-  if (dropped.size > 0 || notKept.size > 0 || comments.size > 0) {
+  const withOwnWords = sameWordsAsError(items as ImportResult['items']);
+  if (dropped.size > 0 || tooLong.size > 0 || comments.size > 0 || anywhere.size > 0) {
     for (const { pointer, text } of strings(source)) {
       for (const c of comments) {
         if (text.includes(c)) unmapped.push({ pointer, reason: `the HTML comment \`${c.length > 80 ? `${c.slice(0, 79)}…` : c}\` is not kept, as a page does not show it` });
@@ -103,11 +146,95 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
       for (const url of dropped) {
         if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; its text is` });
       }
-      const why = notKept.get(text);
+      const why = tooLong.get(text) ?? anywhere.get(text);
       if (why !== undefined) unmapped.push({ pointer, reason: why });
     }
   }
-  return { ...result, areas: areas as ImportResult['areas'], items: items as ImportResult['items'], unmapped: uniqueUnmapped(unmapped) };
+  return { ...result, areas: areas as ImportResult['areas'], items: withOwnWords, unmapped: uniqueUnmapped(unmapped) };
+}
+
+/**
+ * The items with each endpoint's error response that says its error's words once converted
+ * (`A<br>\nB` and `A<br>\nB\n` are one Markdown text) saying none of its own: they were told apart
+ * as written, and an export would write one in full and its import read it back as the error's.
+ */
+function sameWordsAsError(items: ImportResult['items']): ImportResult['items'] {
+  const words = new Map<string, unknown>();
+  for (const item of items) if (item.area === 'errors' && typeof item.data.description === 'string') words.set(item.id, item.data.description);
+  if (words.size === 0) return items;
+  return items.map((item) => {
+    if (item.area !== 'endpoints' || !isObj(item.data.responses)) return item;
+    let changed = false;
+    const responses = Object.fromEntries(
+      Object.entries(item.data.responses).map(([status, r]) => {
+        if (!isObj(r) || typeof r.error !== 'string' || r.description === undefined || words.get(r.error) !== r.description) return [status, r];
+        changed = true;
+        const { description: _, ...rest } = r;
+        return [status, rest];
+      }),
+    );
+    return changed ? { ...item, data: { ...item.data, responses } } : item;
+  }) as ImportResult['items'];
+}
+
+/** The value a pointer names, each local `$ref` met on the way followed (`hops` bounds a chain of them, which may be a loop). */
+function valueAt(doc: unknown, pointer: string, hops = 0): unknown {
+  let node = doc;
+  for (const part of pointer.split('/').slice(1)) {
+    node = followRef(doc, node, hops);
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = Array.isArray(node) || isObj(node) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return followRef(doc, node, hops);
+}
+
+/** What a local `$ref` object names, or the value itself. */
+function followRef(doc: unknown, value: unknown, hops = 0): unknown {
+  if (!isObj(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
+  if (hops >= 32) return undefined;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(value.$ref.slice(1));
+  } catch {
+    return undefined; // not a pointer the reader could follow either
+  }
+  return valueAt(doc, pointer, hops + 1);
+}
+
+/** A `$ref` to a named schema, which is a resource of its own (its own file), not part of the item that uses it. */
+const SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\//;
+
+/** The `$ref` targets a walk went through to reach a place, innermost first: a target met again is a loop. */
+type Chain = { target: unknown; up: Chain | undefined } | undefined;
+const within = (chain: Chain, target: unknown): boolean => chain !== undefined && (chain.target === target || within(chain.up, target));
+
+/** How many values one item's walk reads at most: a document's references cannot make it read without end. */
+const WALK_BUDGET = 200_000;
+
+/**
+ * Every string of what a document writes at `starts` and under it, with its pointer from there:
+ * each local `$ref` is followed (but into a named schema, which is a file of its own), so a text a
+ * reference brings is at the pointer of the reference plus its place (`…/headers/x/description`),
+ * once for each place that brings it, as the item's file holds it once for each.
+ */
+function stringsUnder(doc: unknown, starts: readonly string[]): Array<{ pointer: string; text: string }> {
+  const out: Array<{ pointer: string; text: string }> = [];
+  const stack: Array<[unknown, string, Chain]> = starts.map((p) => [valueAt(doc, p), p, undefined] as [unknown, string, Chain]).reverse();
+  for (let read = 0; stack.length > 0 && read < WALK_BUDGET; read++) {
+    const [v, pointer, chain] = stack.pop() as [unknown, string, Chain];
+    if (typeof v === 'string') out.push({ pointer, text: v });
+    if (!Array.isArray(v) && !isObj(v)) continue;
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, x] = entries[i] as [string, unknown];
+      if (k !== '$ref' || typeof x !== 'string') stack.push([x, `${pointer}/${seg(k)}`, chain]);
+      else if (x.startsWith('#/') && !SCHEMA_REF.test(x)) {
+        const target = followRef(doc, v);
+        if (!within(chain, target)) stack.push([target, pointer, { target, up: chain }]);
+      }
+    }
+  }
+  return out;
 }
 
 /** Every string of a document, with its JSON pointer. */

@@ -7,8 +7,12 @@ export interface Unmapped {
   reason: string;
 }
 
-/** One item an import writes: its area, id, and the data its area's item schema accepts. */
-export type ImportedItem = { [K in AreaKey]: { area: K; id: string; data: ItemInput<K> } }[AreaKey];
+/**
+ * One item an import writes: its area, id, and the data its area's item schema accepts; `from`, where
+ * the document writes it (JSON pointers: an operation, its path's parameters), to say at a place of
+ * the item what its file does not keep.
+ */
+export type ImportedItem = { [K in AreaKey]: { area: K; id: string; data: ItemInput<K>; from?: readonly string[] } }[AreaKey];
 
 /** What an import produced: area files, item files, and everything it could not map. */
 export interface ImportResult {

@@ -3,6 +3,7 @@ import { aType, COMPOSITIONS, CONSTRAINT_KEYS, isResourceType, PRIMITIVE_TYPES, 
 import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { patternMatcher } from '../checks/shapes.ts';
+import { MAX_DEPTH } from '../load/shape.ts';
 import { importExternalDocs } from './external-docs.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { ONE_LINE } from './text.ts';
@@ -91,6 +92,24 @@ const bare = (shape: Shape, named: boolean): Shape | string => {
 /** A shape that states nothing but that its type is open: what a schema of no keyword the spec keeps becomes. */
 const saysNothing = (shape: Shape | string): boolean => typeof shape !== 'string' && Object.keys(shape).length === 1 && isObj(shape.type) && 'open' in shape.type;
 
+/**
+ * Whether a schema states its type: a `type`, a reference, or a composition whose variants all do
+ * (for `allOf`, one part). A `type: object` beside variants that all state theirs adds nothing.
+ */
+function statesType(v: unknown, depth = 0): boolean {
+  if (!isObj(v) || depth > 32) return false;
+  if (v.type !== undefined || typeof v.$ref === 'string') return true;
+  if ((['oneOf', 'anyOf'] as const).some((k) => Array.isArray(v[k]) && v[k].length > 0 && (v[k] as unknown[]).every((x) => statesType(x, depth + 1)))) return true;
+  return Array.isArray(v.allOf) && v.allOf.some((x) => statesType(x, depth + 1));
+}
+
+/**
+ * How deep schemas nest in what an import writes: each level of fields is two levels of a spec file
+ * (`fields`, the name), which nests at most `MAX_DEPTH` levels, with room for where an endpoint's
+ * file holds a schema (`responses`, a status, `content`…). Deeper, `check` would refuse the file.
+ */
+const SCHEMA_DEPTH = Math.floor(MAX_DEPTH / 2) - 4;
+
 /** Why a composition's own `type: object` is not kept. */
 const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types';
 
@@ -116,6 +135,8 @@ const fits = (keyword: string, v: unknown): boolean => {
  */
 export class SchemaMapper {
   readonly resources = new Map<string, ItemInput<'resources'>>();
+  /** Where each resource is written in the document (`/components/schemas/Pet`), by id. */
+  readonly origins = new Map<string, string>();
   /** A resource's id is a type name: it may not be one of the spec's own types. */
   readonly ids = new Ids([...PRIMITIVE_TYPES, ...COMPOSITIONS]);
   private unmapped: Unmapped[];
@@ -173,6 +194,7 @@ export class SchemaMapper {
   component(name: string, schema: unknown, pointer: string): string {
     this.raw.set(name, schema);
     const id = this.ids.id(name);
+    if (!this.origins.has(id)) this.origins.set(id, pointer);
     if (!this.resources.has(id)) {
       this.resources.set(id, {}); // reserve: schemas may refer to themselves
       this.resources.set(id, this.resource(schema, pointer));
@@ -207,7 +229,8 @@ export class SchemaMapper {
     const shape = this.object(externalDocs === undefined ? schema : own, pointer);
     const { title, description, fields, type, ...rest } = shape;
     const head: ItemInput<'resources'> = { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(docs ? { external_docs: docs } : {}) };
-    if (type === 'object' && Object.keys(rest).length === 0) return { ...head, fields: fields ?? { none: 'The source schema is an object with no properties.' } };
+    // An object that states its properties, none included (`properties: {}`), is the resource's fields; one that states none is an object, as written (no `properties: {}` read into it).
+    if (type === 'object' && Object.keys(rest).length === 0) return fields !== undefined ? { ...head, fields } : { ...head, value: { type } };
     if (type === undefined && fields === undefined && Object.keys(rest).length === 0) return { ...head, fields: { open: 'The source schema states no type or properties.' } };
     return { ...head, value: { ...(type !== undefined ? { type } : {}), ...(fields !== undefined ? { fields } : {}), ...rest } };
   }
@@ -234,8 +257,8 @@ export class SchemaMapper {
       if (schema !== undefined) this.unmapped.push({ pointer, reason: 'a schema that is not an object (false) has no place in the spec' });
       return {};
     }
-    if (depth > 64) {
-      this.unmapped.push({ pointer, reason: 'a schema nested more than 64 levels deep is not mapped' });
+    if (depth > SCHEMA_DEPTH) {
+      this.unmapped.push({ pointer, reason: `a schema nested more than ${SCHEMA_DEPTH} levels deep is not mapped: a spec file nests at most ${MAX_DEPTH} levels, and each level of fields takes two` });
       return {};
     }
     const refined = this.refinedAllOf(schema, pointer);
@@ -307,7 +330,7 @@ export class SchemaMapper {
       const ownRequired = key === 'all_of' && this.requiredOnly({ required: schema.required }) && !isObj(schema.properties) && schema.items === undefined && schema.additionalProperties === undefined;
       const requiredHere = ownRequired ? this.requiredPart({ required: schema.required }, variants, pointer, depth) : undefined;
       const { required: _, ...withoutRequired } = schema;
-      const extra = this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth);
+      const extra = this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
       if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
@@ -391,7 +414,8 @@ export class SchemaMapper {
   private annotatedReference(schema: Obj, member: unknown, pointer: string): Obj | undefined {
     if (!isObj(member) || Object.keys(member).length !== 1 || this.named(member) === undefined) return undefined;
     const { allOf: _, type, ...own } = schema;
-    if ((type !== undefined && type !== 'object') || !Object.keys(own).every((k) => ANNOTATING.has(k) || k.startsWith('x-specbench-'))) return undefined;
+    // An extension beside it (`x-hidden-from-docs`) says nothing of the value: said where it is, and no reason to keep the `allOf` (its export, without it, would be read as the reference).
+    if ((type !== undefined && type !== 'object') || !Object.keys(own).every((k) => ANNOTATING.has(k) || k.startsWith('x-'))) return undefined;
     if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
     return { ...member, ...own };
   }
@@ -448,7 +472,8 @@ export class SchemaMapper {
       const isNull = (v: unknown) => isObj(v) && v.type === 'null' && Object.keys(v).length === 1;
       const index = list.findIndex((v) => !isNull(v));
       if (index === -1 || !isNull(list[1 - index])) continue;
-      const others = Object.keys(schema).filter((k) => k !== keyword);
+      // The project's own extensions (the gaps an export lists beside the two) are no statement of the source.
+      const others = Object.keys(schema).filter((k) => k !== keyword && !k.startsWith('x-specbench-'));
       if (others.some((k) => !['description', 'title', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly'].includes(k))) continue;
       return { schema: list[index], pointer: (p) => `${p}/${keyword}/${index}`, keep: others };
     }
@@ -469,7 +494,8 @@ export class SchemaMapper {
       if (schema.additionalProperties !== undefined) this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: 'other properties beside the named fields have no place in the spec' });
     } else if (schema.required !== undefined) this.unmapped.push({ pointer: `${pointer}/required`, reason: 'required names without properties are not kept' });
     if (schema.items !== undefined) {
-      if (isObj(schema.items)) out.items = this.shape(schema.items, `${pointer}/items`, depth + 1);
+      if (isObj(schema.items) || schema.items === true) out.items = this.shape(schema.items, `${pointer}/items`, depth + 1);
+      else if (schema.items === false) this.unmapped.push({ pointer: `${pointer}/items`, reason: '`items: false` (no items past those `prefixItems` states) has no place in the spec' });
       else this.unmapped.push({ pointer: `${pointer}/items`, reason: 'items given as a list (tuple) have no place in the spec' });
     }
     if (!isObj(schema.properties) && schema.additionalProperties !== undefined) {
@@ -486,12 +512,13 @@ export class SchemaMapper {
    * properties), as one more variant: it holds as well. Nothing is read into it (an untyped part
    * stays untyped), and `type: 'null'` beside the variants is a part like any other.
    */
-  private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number): Shape | undefined {
+  private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number, typed: boolean): Shape | undefined {
     const nonNull = types.filter((t) => t !== 'null');
     const structured = isObj(schema.properties) || schema.items !== undefined || schema.additionalProperties !== undefined;
     if (!structured && schema.required !== undefined) this.unmapped.push({ pointer: `${pointer}/required`, reason: 'required names without properties are not kept' });
-    // A composition's own `type: object` has no place beside its variants (they say what they are); with `null`, it is nullable.
-    if (!structured && nonNull.length > 0 && nonNull.every((t) => t === 'object')) {
+    // A composition's own `type: object` adds nothing where its variants say what they are (`typed`); with `null`, it is nullable.
+    // Where they do not (`type: object, oneOf: [{properties: …}]`), it is what says the value is an object: a part of its own.
+    if (typed && !structured && nonNull.length > 0 && nonNull.every((t) => t === 'object')) {
       this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
       return undefined;
     }

@@ -94,13 +94,21 @@ export function describedShape(ctx: OpenApiContext, h: Obj, pointer: string, kno
   }
   const shape = ctx.schemas.object(schema, schemaAt);
   const out: Shape & { content_type?: string; named_examples?: NamedExamples } = { ...shape };
+  // The spec keeps one description of a parameter or header, and an export writes it on the object itself, not its schema: said where the schema states one.
+  if (typeof shape.description === 'string' && shape.description !== h.description) {
+    const own = typeof h.description === 'string' && h.description.trim() !== '';
+    ctx.unmapped.push({ pointer: `${schemaAt}/description`, reason: own ? "the schema's description is not kept beside the parameter's or header's own: the spec keeps one, the object's" : "the schema's description is kept as the parameter's or header's own (the spec keeps one, and an export writes it on the object, not its schema)" });
+  }
   if (typeof h.description === 'string' && h.description.trim() !== '') out.description = h.description;
   if (h.deprecated === true) out.deprecated = true;
   if (h.example !== undefined) {
     // The parameter's own example, checked against its shape as `check` will check it.
     const own: Shape = { ...out, examples: [h.example] as Shape['examples'] };
     ctx.schemas.checkValues(own, pointer);
-    if (own.examples !== undefined && !holdsReference(h.example)) out.examples = [...(Array.isArray(out.examples) ? out.examples : []), h.example] as Shape['examples'];
+    if (own.examples !== undefined && !holdsReference(h.example)) {
+      out.examples = [...(Array.isArray(out.examples) ? out.examples : []), h.example] as Shape['examples'];
+      ctx.unmapped.push({ pointer: `${pointer}/example`, reason: "the example is kept among the schema's examples (the spec keeps one list of them; an export writes it as the schema's `examples`)" });
+    }
     else if (holdsReference(h.example)) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
   }
   if (contentType !== undefined) out.content_type = contentType;

@@ -22,7 +22,8 @@ function errorWords(description: string | undefined): { title?: string; descript
  * The error codes of a document: one per response component (or per inline status, `default`
  * and ranges such as `5XX` included). A component used under a second status becomes a second
  * error, `<name>-<status>`, so every error keeps one status, and a second body under the same
- * name and status a second error (`<name>-2`), so every error keeps its one body. Shared bodies are
+ * name and status a second error (`<name>-2`), so every error keeps its one body, and so is a
+ * response without words where the error has some (its export would say them). Shared bodies are
  * found by comparing them, not assumed.
  */
 export class ErrorCollector {
@@ -35,7 +36,10 @@ export class ErrorCollector {
   /** The error a response is; `sameBody` says whether the response's body is the error's, so need not be repeated. */
   add(name: string, status: string, description: string | undefined, body: Payload | undefined): { id: string; description?: string; body: boolean } {
     // One error per name, status and body: a second body under the same status is a second error.
-    const key = `${name}@${status}@${JSON.stringify(body ?? null)}`;
+    const shared = `${name}@${status}@${JSON.stringify(body ?? null)}`;
+    // A response without words (`description: ""`) is not the error an earlier one gave words to: it would be written back with them.
+    const worded = this.byKey.get(shared);
+    const key = description === undefined && worded !== undefined && this.errors.get(worded)?.description !== undefined ? `${shared}@wordless` : shared;
     let id = this.byKey.get(key);
     if (id === undefined) {
       const first = this.firstStatus.get(name);

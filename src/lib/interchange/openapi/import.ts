@@ -98,8 +98,8 @@ type TagNote = { description?: string; external_docs?: { url: string; descriptio
 /**
  * The document's tags as the endpoints area declares them, every one in its order, where one of
  * them says something (a description, external docs) or is used by no operation. Where each only
- * names a group operations use, the operations carry them by name and an export declares them
- * again: they are not written twice. A tag without a name the spec can hold, or declared a second
+ * names a group operations use, in the order of their names, the operations carry them by name and
+ * an export declares them again (in that order): they are not written twice. A tag without a name the spec can hold, or declared a second
  * time, is said.
  */
 function mapTags(ctx: OpenApiContext, raw: unknown, used: ReadonlySet<string>): Record<string, TagNote> {
@@ -120,7 +120,10 @@ function mapTags(ctx: OpenApiContext, raw: unknown, used: ReadonlySet<string>): 
     for (const key of Object.keys(tag)) if (!['name', 'description', 'externalDocs'].includes(key) && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a tag's \`${key}\` has no place in the spec` });
     out.set(name, { ...(typeof tag.description === 'string' && tag.description.trim() !== '' ? { description: tag.description } : {}), ...(docs ? { external_docs: docs } : {}) });
   });
-  if ([...out].every(([name, note]) => used.has(name) && Object.keys(note).length === 0)) return {};
+  // (Nor where their order is not the one an export writes them in, by name: the document's order is kept.)
+  const names = [...out.keys()];
+  const inOrder = names.every((n, i) => i === 0 || (names[i - 1] as string) < n);
+  if (inOrder && [...out].every(([name, note]) => used.has(name) && Object.keys(note).length === 0)) return {};
   // A map, not an object, while collecting: a tag called `__proto__` is a name like any other.
   return Object.fromEntries(out);
 }
@@ -190,7 +193,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const findings: EndpointFindings = { rateHeaders: new Set(), deprecationHeaders: new Set(), deprecated: 0 };
   const endpointIds = new Ids();
   const eventIds = new Ids();
-  const endpoints: Array<{ id: string; data: ItemInput<'endpoints'> }> = [];
+  const endpoints: Array<{ id: string; data: ItemInput<'endpoints'>; from: string[] }> = [];
   const events: Array<{ id: string; data: ItemInput<'events'> }> = [];
   const defined = (n: string) => isObj(ctx.deref(components.securitySchemes)[n]);
   /** The operations kept, by method and path shape (parameter names and a trailing `/` aside), as `check` tells two endpoints apart. */
@@ -233,7 +236,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
         }
       }
       if (callbacks.size > 0) endpoint.callbacks = Object.fromEntries([...callbacks].map(([cbName, addresses]) => [cbName, Object.fromEntries(addresses)]));
-      endpoints.push({ id, data: endpoint });
+      endpoints.push({ id, data: endpoint, from: [pointer, `${ctx.where(raw, `/paths/${seg(path)}`)}/parameters`] });
     }
   }
   for (const key of ['webhooks', 'x-webhooks'] as const) {
@@ -244,6 +247,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     }
   }
   const externalDocs = importExternalDocs(doc.externalDocs, '/externalDocs', unmapped);
+  // The spec's shapes are read as OpenAPI's own dialect; an export states none, so that dialect applies.
+  if (doc.jsonSchemaDialect !== undefined) unmapped.push({ pointer: '/jsonSchemaDialect', reason: 'the JSON Schema dialect of the document has no place in the spec; an export states none, so OpenAPI’s default applies' });
   // Tags are carried by name on each endpoint and event; the document's list of them (what each is, a tag no operation uses too) is the endpoints area's.
   const tags = mapTags(ctx, doc.tags, new Set([...endpoints, ...events].flatMap((x) => (Array.isArray(x.data.tags) ? x.data.tags.map(String) : []))));
   for (const key of Object.keys(components)) {
@@ -272,7 +277,10 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   unmapped.push(...extensions(doc, unmapped));
   const { rateHeaders, deprecationHeaders, deprecated } = findings;
   const items: ImportedItem[] = [
-    ...[...ctx.schemas.resources].map(([id, data]) => ({ area: 'resources' as const, id, data })),
+    ...[...ctx.schemas.resources].map(([id, data]) => {
+      const from = ctx.schemas.origins.get(id);
+      return { area: 'resources' as const, id, data, ...(from !== undefined ? { from: [from] } : {}) };
+    }),
     ...endpoints.map((e) => ({ area: 'endpoints' as const, ...e })),
     ...schemes.map((s) => ({ area: 'authentication' as const, ...s })),
     ...events.map((e) => ({ area: 'events' as const, ...e })),
