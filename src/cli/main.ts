@@ -129,7 +129,9 @@ export async function main(args: string[], world: Io): Promise<number> {
     return await handler(values, io, rest);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      io.err(`specbench: ${error.message}\n\n${USAGE}`);
+      // A command named on the line: its own usage (its options), not every command's.
+      const named = args.find((a) => Object.hasOwn(COMMANDS, a));
+      io.err(`specbench: ${error.message}\n\n${named !== undefined ? commandHelp(named) : USAGE}`);
       return EXIT.usage;
     }
     if (error instanceof SpecDirError || error instanceof GitError || error instanceof FileError) {

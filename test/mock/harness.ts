@@ -102,8 +102,8 @@ export interface MockProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startMock(args: string[]): Promise<MockProcess> {
-  const child = spawn(process.execPath, ['src/cli/launch.mjs', 'mock', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, SPEC_DIR: '', SPECBENCH_EDIT_URL: '' }, stdio: 'pipe' });
+export async function startMock(args: string[], env: Record<string, string> = {}): Promise<MockProcess> {
+  const child = spawn(process.execPath, ['src/cli/launch.mjs', 'mock', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, SPEC_DIR: '', SPECBENCH_EDIT_URL: '', ...env }, stdio: 'pipe' });
   let stdout = '';
   let stderr = '';
   const waiters = new Set<() => void>();

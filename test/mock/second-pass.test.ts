@@ -174,7 +174,9 @@ describe('the mock, second pass of an independent tester (issue 35)', () => {
     const mail = await call(served.origin, '/gen-mail');
     expect(mail.status).toBe(501);
     expect((mail.json as { detail: string; gaps: unknown[] }).detail).toContain('the mock cannot make a body that fits its shape (`short_mail`: expected an email (format `email`))');
-    expect((mail.json as { gaps: unknown[] }).gaps).toEqual([]);
+    // No gap: the spec states the shape whole, so the answer is not said to be open (third pass, repro-06).
+    expect((mail.json as { type: string }).type).toBe('urn:specbench:mock:cannot-make');
+    expect(mail.gaps).toEqual([]);
   });
 
   it('routes a template with more written characters first (/items/{id}.json before /items/{id}), and tells an endpoint no request reaches', async () => {

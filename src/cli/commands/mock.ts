@@ -14,6 +14,9 @@ const MAX_BODY = 16 * 1024 * 1024;
 /** Gap ids shown on one log line; the rest are counted. */
 const LOGGED_GAPS = 8;
 
+/** The options `mock` reads (`--no-cache`, `--no-auth`, `--no-limits` are `cache`, `auth`, `limits`). */
+const MOCK_OPTIONS = new Set(['spec', 'port', 'host', 'auth', 'limits', 'cache', 'help']);
+
 /** `--port`: a number from 0 (any free port) to 65535. */
 function portOf(value: string | undefined): number {
   if (value === undefined) return DEFAULT_PORT;
@@ -101,13 +104,28 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
  * Ends cleanly on SIGINT or SIGTERM.
  */
 export async function mockCommand(options: Options, io: Io): Promise<number> {
+  // An option of another command (`--format json`) is refused, never silently ignored.
+  const foreign = Object.entries(options).find(([name, value]) => value !== undefined && !MOCK_OPTIONS.has(name));
+  if (foreign) throw new UsageError(`\`--${foreign[0]}\` is not an option of \`mock\``);
   const dir = options.spec ?? specDir(io.env);
   const port = portOf(options.port);
   const host = options.host ?? '127.0.0.1';
+  // An empty host would listen on every interface (what `--host "$UNSET"` gives): never by accident.
+  if (host.trim() === '') {
+    io.err('specbench mock: --host takes an address or a name to listen on (127.0.0.1 when not given), not an empty value\n');
+    return EXIT.usage;
+  }
   const started = performance.now();
   const { workspace, save } = await commandWorkspace(dir, options, io);
   const editUrl = io.env.SPECBENCH_EDIT_URL?.trim() || undefined;
-  const mock = new Mock(workspace.analysis, { auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}) });
+  // A slow machine may give a pattern's test longer than 50 ms before it is not judged (whole milliseconds, 1 to 60,000); anything else is refused.
+  const limitText = io.env.SPECBENCH_PATTERN_TIME_LIMIT_MS?.trim() || undefined;
+  const patternTimeLimit = limitText === undefined ? undefined : /^[1-9]\d{0,4}$/.test(limitText) && Number(limitText) <= 60_000 ? Number(limitText) : null;
+  if (patternTimeLimit === null) {
+    io.err('specbench mock: SPECBENCH_PATTERN_TIME_LIMIT_MS takes whole milliseconds from 1 to 60000\n');
+    return EXIT.usage;
+  }
+  const mock = new Mock(workspace.analysis, { auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}) });
   mock.warm();
   const errorsIn = () => workspace.analysis.diagnostics.filter((d) => d.severity === 'error').length;
   const warnErrors = () => {

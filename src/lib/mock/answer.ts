@@ -2,7 +2,7 @@ import type { Analysis } from '../analyze.ts';
 import { facetId } from '../facet/ids.ts';
 import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
-import { areaOf, type Item } from '../model/spec.ts';
+import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { exampleOf } from '../render/example.ts';
 import { inMediaType } from '../render/media-example.ts';
 import { statedValueOf } from '../render/request-sample.ts';
@@ -12,7 +12,7 @@ import { csvOf } from './csv.ts';
 import { completeMade, openInside, openInValue } from './made.ts';
 import { negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
-import { bodySchema } from './schemas.ts';
+import { bodySchema, type BodyShape } from './schemas.ts';
 import { brokenRules } from './validate.ts';
 import type { Validators } from './validators.ts';
 import { bytes, HEADER_VALUE_LIMIT, headerValue, mayState } from './wire.ts';
@@ -110,6 +110,26 @@ export function unanswered(ctx: AnswerContext, what: string, reason: string, gap
   return { ...fromProblem(p), used: [], unanswered: gaps.map((g) => g.id), notes: [] };
 }
 
+/**
+ * Notes (for the log) a stated example that breaks its own shape, as `check` reports it: it is
+ * answered as stated, and the client's validator will refuse it, so the log says why.
+ */
+function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, type: string, shape: BodyShape, value: unknown, name: string | undefined, notes: string[]): void {
+  const schema = bodySchema(shape, 'response');
+  const check = schema ? ctx.validators.check(`stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
+  const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value).errors) : [];
+  if (broken.length > 0) notes.push(`the stated example${name !== undefined ? ` ${JSON.stringify(name)}` : ''} of ${endpoint.id}, its ${key} response, breaks its own shape (${broken.slice(0, 3).join('; ')}); it is answered as stated`);
+}
+
+/**
+ * A 501 for a body the spec states whole but the mock cannot make (no finite body fits, the
+ * generator cannot fit a rule): not a gap, so never said to be one (`open-gap` with no gaps told
+ * clients the spec was undecided when it was not).
+ */
+function cannotMake(what: string, reason: string, status = 501): Prepared {
+  return fromProblem(problem({ status, type: 'cannot-make', title: 'The mock cannot make this body', detail: `${what}: ${reason}.` }));
+}
+
 /** A problem as a prepared answer. */
 export function fromProblem(p: Problem): Prepared {
   return { status: p.status, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text), used: [], unanswered: [], notes: [] };
@@ -139,7 +159,7 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     }
     const value = given !== undefined ? { value: given } : exampleOf(h, exampleContext(ctx.analysis), 'response');
     if (value === undefined || value.value === undefined) continue;
-    const text = headerValue(typeof value.value === 'string' ? value.value : JSON.stringify(value.value));
+    const text = headerValue(simpleStyle(value.value, h.explode === true));
     if (text.length > HEADER_VALUE_LIMIT) {
       notes.push(`the header ${name} is not sent: its value is ${text.length} characters long, past ${HEADER_VALUE_LIMIT}`);
       continue;
@@ -147,6 +167,18 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     out.push([name, text]);
   }
   return { headers: out, open };
+}
+
+/**
+ * A header's value as OpenAPI's `simple` style writes it (the only style of headers): a list as its
+ * items joined by commas (`admin,editor`), an object as `key,value,…` (`key=value,…` exploded), a
+ * scalar as its text; a value nested deeper as JSON, which the style does not say how to write.
+ */
+function simpleStyle(value: unknown, explode: boolean): string {
+  const scalar = (v: unknown) => (v === null ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  if (Array.isArray(value)) return value.map(scalar).join(',');
+  if (isObj(value)) return Object.entries(value).map(([k, v]) => (explode ? `${k}=${scalar(v)}` : `${k},${scalar(v)}`)).join(',');
+  return scalar(value);
 }
 
 /** The gap ids an answer's body uses: its resources' (and theirs'), its error's, the errors area's body where it is the shared one. */
@@ -213,36 +245,43 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
       return { ...fromProblem(p), used, notes };
     }
     value = { value: hit.value };
-  } else if (examples[0]) value = { value: examples[0].value };
+    statedBreaks(ctx, endpoint, key, type, part.shape, hit.value, asked.example, notes);
+  } else if (examples[0]) {
+    value = { value: examples[0].value };
+    statedBreaks(ctx, endpoint, key, type, part.shape, examples[0].value, examples[0].name, notes);
+  }
   else {
     const open = shapeOpen(ctx.analysis, ctx.gaps, part);
     if (open) return { ...unanswered(ctx, what, open.reason, open.gaps, guard), used, ...(open.missing !== undefined ? { missing: open.missing } : {}) };
     const inside = openInside(ctx.analysis, ctx.gaps, part, 'response');
     if (inside.length > 0) return { ...unanswered(ctx, what, `parts of its shape are not stated yet, and a body made without them would claim what nobody decided`, inside, guard), used };
     const made = madeValue(ctx.analysis, part.shape, 'response');
-    if (!made) return { ...unanswered(ctx, what, 'its shape states nothing a body could be made from', [], guard), used };
+    if (!made) return { ...cannotMake(what, 'its shape states nothing a body could be made from', guard), used };
     // The generator's value is the mock's own to mend (a stated example inside it is left as it is).
     value = { value: structuredClone(made.value) };
     const whole = typeof part.shape.resource === 'string' ? (part.shape.list === true ? { type: 'array', items: part.shape.resource } : part.shape.resource) : stated(part.shape.schema);
     const unfilled = completeMade(ctx.analysis, value.value, whole, 'response');
     if (unfilled.length > 0) {
-      return { ...unanswered(ctx, what, `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`, [], guard), used };
+      return { ...cannotMake(what, `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`, guard), used };
     }
-    if (body.error !== undefined) problemStatus(ctx, value.value, whole, status);
+    if (body.error !== undefined) problemStatus(ctx, value.value, whole, status, body.error);
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.
     const schema = bodySchema(part.shape, 'response');
     const check = schema ? ctx.validators.check(`made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
     const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value.value).errors) : [];
     if (broken.length > 0) {
-      return { ...unanswered(ctx, what, `the mock cannot make a body that fits its shape (${broken.join('; ')}); a stated example of it would be answered as stated`, [], guard), used };
+      return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${broken.join('; ')}); a stated example of it would be answered as stated`, guard), used };
     }
   }
   const concrete = type.includes('*') ? 'application/json' : type;
   const name = typeof part.shape.resource === 'string' ? part.shape.resource : undefined;
   // Records as CSV, a format the pages do not write (a page shows the stated example as it is).
   const csv = /^text\/csv\b/i.test(concrete) && typeof value.value !== 'string' ? csvOf(value.value) : undefined;
-  const written = csv !== undefined ? { text: csv } : inMediaType(value.value, concrete, name, fileFields(ctx, part.shape));
+  // A structured value under a vendor type (`application/vnd.github.object`) is JSON by the only
+  // reading it has: stated as an object or list, it is written so, never refused as binary.
+  const vendorJson = /^application\/vnd\./i.test(concrete) && typeof value.value === 'object' && value.value !== null;
+  const written = csv !== undefined ? { text: csv } : vendorJson ? inMediaType(value.value, 'application/json') : inMediaType(value.value, concrete, name, fileFields(ctx, part.shape));
   if ('reason' in written) {
     // Not a gap: the spec states the media type; the mock has no way to write this value in it.
     const p = problem({ status: guard ?? 501, type: 'cannot-write', title: 'The mock cannot write this body', detail: `${what}: the mock cannot write its body as ${concrete} (${written.reason}); ${types.length > 1 ? `ask for another stated media type in Accept (${types.filter((t) => t !== type).join(', ')})` : 'a stated example in that media type would be answered as it is'}.`, extra: { available: types } });
@@ -295,20 +334,25 @@ export function errorWithStatus(analysis: Analysis, status: number): string | un
  * An error's body made from its shape says the status it is sent with: a `status` number at its
  * top (RFC 9457's member, the HTTP status code) that the spec gives no value of its own is the
  * response's status, not the generator's 0 (or its lower bound). Kept as made when the status
- * breaks the field's stated bounds.
+ * breaks the field's stated bounds. A `title` made from its type is the error's stated title.
  */
-function problemStatus(ctx: AnswerContext, value: unknown, shape: unknown, status: number): void {
-  if (!isObj(value) || typeof value.status !== 'number') return;
+function problemStatus(ctx: AnswerContext, value: unknown, shape: unknown, status: number, errorId: string): void {
+  if (!isObj(value)) return;
   const v = typeof shape === 'string' ? { type: shape } : shape;
   if (!isObj(v)) return;
   const type = stated(v.type);
   const resource = typeof type === 'string' ? areaOf(ctx.analysis.spec, 'resources').items.find((r) => r.id === type) : undefined;
   const fields = resource ? statedObj(resource.data.fields) : statedObj(v.fields);
-  const field = fields?.status;
-  if (!isObj(field)) return;
-  const kind = stated(field.type);
-  if (kind !== 'integer' && kind !== 'number') return;
-  if (stated(field.examples) !== undefined || stated(field.allowed) !== undefined || stated(field.default) !== undefined) return;
+  /** A field the generator filled from its type alone (no example, allowed values or default stated). */
+  const made = (name: string, kinds: readonly string[]) => {
+    const field = fields?.[name];
+    return isObj(field) && kinds.includes(String(stated(field.type))) && stated(field.examples) === undefined && stated(field.allowed) === undefined && stated(field.default) === undefined ? field : undefined;
+  };
+  // The error's stated title, in place of `"string"` (RFC 9457's `title`, as most error bodies have it).
+  const title = stated(findItem(ctx.analysis.spec, 'errors', errorId)?.data.title);
+  if (typeof title === 'string' && typeof value.title === 'string' && made('title', ['string'])) value.title = title;
+  const field = typeof value.status === 'number' ? made('status', ['integer', 'number']) : undefined;
+  if (!field) return;
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
   const [min, max] = [num(stated(field.minimum)), num(stated(field.maximum))];
   if ((min !== undefined && status < min) || (max !== undefined && status > max)) return;

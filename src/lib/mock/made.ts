@@ -153,6 +153,13 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
     if (Array.isArray(v)) {
       const items = type === 'array' ? stated(sv.items) : undefined;
       if (items !== undefined) for (const item of v) walk(item, items, depth + 1);
+      // Items that must differ and are picked from allowed values: the first ones allowed, one each
+      // (the generator repeated the first, and `[read, read]` broke `unique_items`).
+      const allowed = stated(asShape(items)?.allowed);
+      if (stated(sv.unique_items) === true && Array.isArray(allowed)) {
+        const distinct = [...new Map(allowed.map((a) => [JSON.stringify(a), a])).values()];
+        if (distinct.length >= v.length) v.forEach((_, i) => (v[i] = structuredClone(distinct[i])));
+      }
       return;
     }
     if (!isObj(v)) return;

@@ -1,3 +1,5 @@
+import { isJsonMedia } from '../render/media-example.ts';
+
 /**
  * Media types as the mock negotiates them: a stated type (or range, `image/*`, `*∕*`) against what
  * a request sends or accepts.
@@ -29,17 +31,22 @@ function accepted(accept: string): Array<{ range: string; q: number }> {
 
 /**
  * The stated media type to answer in: the first stated type the most wanted range of `Accept`
- * takes (stated order breaks ties), or the first stated type when nothing is asked for; undefined
+ * takes (a JSON type first, then stated order), or the first JSON type (else the first type) when
+ * nothing is asked for; undefined
  * when the client accepts none of them.
  */
 export function negotiate(types: readonly string[], accept: string | undefined): string | undefined {
   if (types.length === 0) return undefined;
-  if (accept === undefined || accept.trim() === '') return types[0];
+  // Where the client leaves the choice to the mock (no `Accept`, or a range several stated types
+  // fall in, `*/*`), a JSON type comes first: a vendor type listed first (GitHub's
+  // `application/vnd.github.object` before `application/json`) made every default answer a 501.
+  const pick = (hits: readonly string[]) => hits.find((t) => isJsonMedia(essence(t))) ?? hits[0];
+  if (accept === undefined || accept.trim() === '') return pick(types);
   const ranges = accepted(accept);
   const refused = (t: string) => ranges.some((r) => r.q === 0 && essence(r.range) === essence(t));
   const wanted = ranges.filter((r) => r.q > 0).sort((a, b) => b.q - a.q);
   for (const r of wanted) {
-    const hit = types.find((t) => mediaMatches(t, r.range) && !refused(t));
+    const hit = pick(types.filter((t) => mediaMatches(t, r.range) && !refused(t)));
     if (hit !== undefined) return hit;
   }
   return undefined;

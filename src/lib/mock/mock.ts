@@ -31,6 +31,8 @@ export interface MockOptions {
   now?: () => number;
   /** Where the spec folder is edited (`SPECBENCH_EDIT_URL`; else `edit_url` in specbench.yaml), for links to the file that would close a gap. */
   editUrl?: string;
+  /** How long one test of a pattern that could backtrack without end may run before it is not judged (ms; 50 by default; `SPECBENCH_PATTERN_TIME_LIMIT_MS`). */
+  patternTimeLimit?: number;
 }
 
 /** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
@@ -129,14 +131,14 @@ const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r
  * `MockResponse`; the command line puts it behind node:http and calls `load` after every edit.
  */
 export class Mock {
-  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl'>;
+  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit'>;
   readonly #quotas = new QuotaCounter();
   readonly #hits = new Hits();
   #state: State;
   #stale: string | undefined;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
-    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}) };
+    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}) };
     this.#state = this.#stateOf(analysis);
   }
 
@@ -180,7 +182,7 @@ export class Mock {
       validators: new Validators((ref) => resourceSchemaFor(analysis, ref), (pattern) => {
         if (!slow.has(pattern)) notes.push(`the pattern ${JSON.stringify(pattern)} took too long to test and was not judged`);
         slow.add(pattern);
-      }),
+      }, this.#options.patternTimeLimit),
       locator: new Locator(analysis),
       prepared: new Map(),
       preparedBytes: 0,
@@ -323,7 +325,8 @@ export class Mock {
       const broken = itsFile.length > 0 ? itsFile : inArea;
       const answer = broken.length > 0 ? { ...this.#unreadable(state, broken, endpointWords(state, endpoint)), used: given.used } : given;
       const response = this.#send(answer);
-      response.headers.push(...extra.filter(([name]) => !response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())), ['Specbench-Endpoint', headerValue(endpoint.id)]);
+      replaceHeaders(response, extra);
+      response.headers.push(['Specbench-Endpoint', headerValue(endpoint.id)]);
       return { response, endpoint: endpoint.id, gaps: unique([...own, ...answer.used, ...answer.unanswered]), unanswered: answer.unanswered, notes: [...answer.notes] };
     };
     if (request.bodyLimit !== undefined) {
@@ -354,7 +357,9 @@ export class Mock {
         return done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${size.id}`).map((g) => g.id)] }, rateHeaders);
       }
       const outcome = await this.#validated(state, endpoint, request, query, params, done);
-      outcome.response.headers.push(...rateHeaders.filter(([name]) => !outcome.response.headers.some(([n]) => n.toLowerCase() === name.toLowerCase())));
+      // A 429 asked for (`Prefer: code=429`) says what a refused call says: no call left, retry when the window starts again.
+      const refusedNow = outcome.response.status === 429 ? this.#rateHeaders(state, rate.map((r) => ({ ...r, remaining: 0, exceeded: true })), now) : rateHeaders;
+      replaceHeaders(outcome.response, refusedNow);
       return outcome;
     }
     return this.#validated(state, endpoint, request, query, params, done);
@@ -365,7 +370,8 @@ export class Mock {
     if (refused) {
       const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
       const title = refused.status === 415 ? 'The media type is not one the spec states' : 'The request breaks the spec';
-      const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : 'invalid-request', title, detail: lines.join('; '), extra: { endpoint: endpoint.id, errors: refused.problems } });
+      const more = refused.more > 0 ? `; and ${refused.more} more` : refused.firstOnly !== undefined ? `; a body over ${refused.firstOnly} bytes is checked up to its first problem, so others may follow` : '';
+      const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : 'invalid-request', title, detail: `${lines.join('; ')}${more}`, extra: { endpoint: endpoint.id, errors: refused.problems, ...(refused.more > 0 ? { more: refused.more } : {}), ...(refused.firstOnly !== undefined ? { first_only: true } : {}) } });
       return done(fromProblem(p));
     }
     const asked = asks(request);
@@ -433,3 +439,13 @@ export class Mock {
 }
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
+
+/**
+ * Sets the rate-limit headers of a quota's state on a response, in place of any the response
+ * states under the same names: a stated `Retry-After` has a type, not the quota's value (made from
+ * its type, it said `0` beside `RateLimit-Reset: 60`, and clients retried at once).
+ */
+function replaceHeaders(response: MockResponse, extra: ReadonlyArray<[string, string]>): void {
+  const names = new Set(extra.map(([name]) => name.toLowerCase()));
+  response.headers = [...response.headers.filter(([name]) => !names.has(name.toLowerCase())), ...extra];
+}

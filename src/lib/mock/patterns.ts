@@ -66,7 +66,7 @@ export function flatPattern(pattern: string): { flat: boolean; quantifiers: numb
 }
 
 /** Tests a pattern against texts, guarded as above; `slow` hears of each pattern not judged. */
-export function guardedPattern(pattern: string, flags: string, slow: (pattern: string) => void): PatternTest {
+export function guardedPattern(pattern: string, flags: string, slow: (pattern: string) => void, timeLimit = TIMEOUT_MS): PatternTest {
   const re = new RegExp(pattern, flags);
   const { flat, quantifiers } = flatPattern(pattern);
   // RE2 takes no flags here: only where the pattern is read as plain (or Unicode) JavaScript.
@@ -89,7 +89,7 @@ export function guardedPattern(pattern: string, flags: string, slow: (pattern: s
       sandbox.pattern = re;
       sandbox.text = text;
       try {
-        return script.runInContext(sandbox, { timeout: TIMEOUT_MS }) === true;
+        return script.runInContext(sandbox, { timeout: timeLimit }) === true;
       } catch {
         slowFrom = Math.min(slowFrom, text.length);
         slow(pattern);

@@ -11,6 +11,7 @@ import { mediaTypes } from './body.ts';
 import type { Locator, ShapePlace, SpecPlace } from './located.ts';
 import { essence, mediaMatches } from './media.ts';
 import { bodySchema, valueSchema } from './schemas.ts';
+import { objectFields, typedValue, type Resolve } from './typed.ts';
 import type { ErrorObject, Validators } from './validators.ts';
 import { cookies, header, type MockRequest } from './wire.ts';
 
@@ -28,7 +29,12 @@ export interface RequestProblem extends SpecPlace {
 /** A request the spec forbids: `400` (a parameter, a body that is no JSON or no body at all), `415` (a media type not stated), `422` (a body that breaks its shape). */
 export interface Refusal {
   status: 400 | 415 | 422;
+  /** The first `MAX_PROBLEMS` problems found. */
   problems: RequestProblem[];
+  /** How many more problems there are, not listed (0 when all are). */
+  more: number;
+  /** Set when the body was checked up to its first problem only (a body past `HUGE_BODY`): others may follow. */
+  firstOnly?: number;
 }
 
 /** What validating needs of the mock: the analysis, its validators and where things are written. */
@@ -43,8 +49,12 @@ export interface ValidateContext {
 /** A key a client sends set as an own property, `__proto__` too (an assignment would set the object's prototype, or drop the key). */
 const setOwn = (object: Obj, key: string, value: unknown) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 
-/** At most this many problems in one answer. */
-const MAX_PROBLEMS = 20;
+/**
+ * At most this many problems in one answer; the rest are counted (`more`), never located or
+ * worded: a body that breaks its shape 800,000 times costs one pass of the validator, not 800,000
+ * lookups of the spec's lines.
+ */
+export const MAX_PROBLEMS = 20;
 
 /**
  * JSON a client sends is read up to this many levels of arrays and objects: deeper, the request is
@@ -62,6 +72,39 @@ export function deeperThan(value: unknown, limit: number): boolean {
     if (typeof v !== 'object' || v === null) continue;
     if (depth > limit) return true;
     for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Bodies past this many bytes are parsed and checked in turns of the event loop of their own. */
+const LARGE_BODY = 64 * 1024;
+
+/**
+ * A body past this many bytes is checked up to its first problem only: the work is one pass at
+ * most, never a problem object per broken value (a 16 MB body can break its shape millions of times).
+ */
+export const HUGE_BODY = 1024 * 1024;
+
+/** Lets the event loop answer what came meanwhile (a timer of no delay, as any JavaScript host has). */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit` levels, read from its bytes in one
+ * pass before it is parsed (brackets inside strings not counted). Walking the parsed value instead
+ * took 1.7 s for a body of 800,000 values, longer than parsing it.
+ */
+export function textDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (b === 0x5d || b === 0x7d) depth--;
   }
   return false;
 }
@@ -141,10 +184,14 @@ export function brokenRules(errors: readonly ErrorObject[]): string[] {
 }
 
 /** The problems a value's errors make, located in the spec. */
-function problemsOf(errors: readonly ErrorObject[], value: unknown, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): RequestProblem[] {
-  // Ajv reports every variant a union's value misses; the union itself says it in one line.
-  const shown = errors.filter((e) => !errors.some((o) => (o.keyword === 'oneOf' || o.keyword === 'anyOf') && e !== o && e.schemaPath.startsWith(o.schemaPath.replace(/\/(oneOf|anyOf)$/, '/$1/'))));
-  return shown.slice(0, MAX_PROBLEMS).map((e) => {
+function problemsOf(errors: readonly ErrorObject[], value: unknown, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): { problems: RequestProblem[]; more: number } {
+  // Ajv reports every variant a union's value misses; the union itself says it in one line. The
+  // unions' schema paths are few (one per union of the schema, however many values break them):
+  // each error is held against them once (comparing every error with every other took 58 s for
+  // 160,000 errors, on the one thread that answers every client).
+  const unions = [...new Set(errors.flatMap((o) => (o.keyword === 'oneOf' || o.keyword === 'anyOf' ? [o.schemaPath.replace(/\/(oneOf|anyOf)$/, '/$1/')] : [])))];
+  const shown = unions.length === 0 ? errors : errors.filter((e) => !unions.some((u) => e.schemaPath.startsWith(u)));
+  const problems = shown.slice(0, MAX_PROBLEMS).map((e) => {
     const missing = e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? String((e.params as Obj).missingProperty) : undefined;
     const parts = [...partsOf(e.instancePath), ...(missing !== undefined ? [missing] : [])];
     const name = location === 'body' ? valuePath(parts) : `${baseName}${parts.length > 0 ? valuePath(parts).replace(/^(?=[^[])/, '.') : ''}`;
@@ -153,14 +200,39 @@ function problemsOf(errors: readonly ErrorObject[], value: unknown, root: ShapeP
     const what = expected(e);
     return { in: location, name, expected: what, ...(got !== undefined ? { got } : {}), message: `${where(name)}: ${what}${got !== undefined ? `, got ${got}` : ''}`, ...place };
   });
+  return { problems, more: shown.length - problems.length };
 }
 
-/** A parameter's value as sent, read as its style writes it: a list split, a document parsed; undefined when it was not sent. */
-function readParameter(request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>, location: Location, name: string, p: Parameter): { value: unknown } | { unreadable: string } | undefined {
+/** An object written as one text: `a,1,b,x` (not exploded) or `a=1,b=x` (exploded), OpenAPI's `simple` and `form` styles; undefined when the text is neither. */
+function objectText(text: string, explode: boolean): Obj | undefined {
+  const object: Obj = {};
+  if (text === '') return object;
+  const parts = text.split(',');
+  if (explode) {
+    for (const part of parts) {
+      const at = part.indexOf('=');
+      if (at <= 0) return undefined;
+      setOwn(object, part.slice(0, at), part.slice(at + 1));
+    }
+    return object;
+  }
+  if (parts.length % 2 !== 0) return undefined;
+  for (let i = 0; i < parts.length; i += 2) setOwn(object, parts[i] ?? '', parts[i + 1] ?? '');
+  return object;
+}
+
+/**
+ * A parameter's value as sent, read as its style writes it (OpenAPI's defaults: `form` exploded
+ * in the query and cookies, `simple` in the path and headers): a list split, an object's fields
+ * gathered, a document parsed; undefined when it was not sent. `schema` is the parameter's schema
+ * (the names of an object's fields); `others` the names of the endpoint's other query parameters.
+ */
+function readParameter(request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>, location: Location, name: string, p: Parameter, schema: Obj, resolve: Resolve, others: ReadonlySet<string>): { value: unknown } | { unreadable: string } | undefined {
   const type = stated(p.type);
   const style = typeof p.style === 'string' ? p.style : undefined;
-  const explode = typeof p.explode === 'boolean' ? p.explode : style === undefined || style === 'form';
+  const explode = typeof p.explode === 'boolean' ? p.explode : location === 'query' || location === 'cookie' ? style === undefined || style === 'form' : false;
   const split = (text: string) => text.split(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',');
+  const object = p.content_type === undefined && (type === 'object' || style === 'deepObject' || objectFields(schema, resolve).named.size > 0);
   let raw: string | string[] | undefined;
   // A parameter serialized as a document (`content_type: application/json`) is one value under its
   // own name, whatever its type: `?filter={"limit":5}`, never read as an object's form fields.
@@ -169,18 +241,33 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
   else if (location === 'header') raw = header(request, name);
   else if (location === 'cookie') raw = cookies(request).get(name);
   else if (type === 'array' && explode && style !== 'spaceDelimited' && style !== 'pipeDelimited') raw = query.has(name) ? query.getAll(name) : undefined;
-  else if (style === 'deepObject' || (type === 'object' && explode && location === 'query')) {
-    const object: Obj = {};
+  else if (style === 'deepObject') {
+    const value: Obj = {};
     let any = false;
     for (const [key, v] of query) {
-      const inner = style === 'deepObject' ? /^(.*)\[([^\]]*)\]$/.exec(key) : null;
+      const inner = /^(.*)\[([^\]]*)\]$/.exec(key);
       if (inner && inner[1] === name && inner[2] !== undefined) {
-        setOwn(object, inner[2], v);
+        setOwn(value, inner[2], v);
         any = true;
       }
     }
-    return any ? { value: object } : undefined;
-  } else raw = query.has(name) ? (query.get(name) ?? '') : undefined;
+    return any ? { value } : undefined;
+  } else if (object && explode) {
+    // `form`, exploded (the query's default): each field is a query parameter of its own, `?a=1&b=x`;
+    // the object is there when one of its fields is. Fields not named by the schema (a map's, a
+    // free-form object's) are the query's other names, those of no other parameter.
+    const { named, rest } = objectFields(schema, resolve);
+    const value: Obj = {};
+    let any = false;
+    for (const key of new Set(query.keys())) {
+      if (!named.has(key) && (others.has(key) || (named.size > 0 && rest.length === 0))) continue;
+      const all = query.getAll(key);
+      setOwn(value, key, all.length === 1 ? all[0] : all);
+      any = true;
+    }
+    return any ? { value } : undefined;
+  } else if (query.getAll(name).length > 1) return { unreadable: `expected one value, got ${query.getAll(name).length}` };
+  else raw = query.has(name) ? (query.get(name) ?? '') : undefined;
   if (raw === undefined) return undefined;
   if (p.content_type !== undefined && typeof raw === 'string' && isJsonMedia(essence(p.content_type))) {
     let value: unknown;
@@ -191,17 +278,25 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
     }
     return deeperThan(value, MAX_JSON_DEPTH) ? { unreadable: TOO_DEEP } : { value };
   }
+  if (object && typeof raw === 'string') {
+    const value = objectText(raw, explode);
+    return value === undefined ? { unreadable: `expected an object written as ${explode ? '`key=value,key=value`' : '`key,value,key,value`'}` } : { value };
+  }
   if (type === 'array' && typeof raw === 'string') return { value: location === 'header' ? raw.split(',').map((s) => s.trim()) : split(raw) };
   return { value: raw };
 }
 
 /** The request's parameters, each checked against what the endpoint states of it. */
-function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): RequestProblem[] {
+function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): { problems: RequestProblem[]; more: number } {
   const problems: RequestProblem[] = [];
+  let more = 0;
+  const resolve: Resolve = (ref) => ctx.validators.resolve(ref);
   for (const { location, name, parameter } of parametersOf(endpoint.data)) {
     const at: Path = ['parameters', location, name];
     const where = (shown: string) => `${location} parameter \`${shown}\``;
-    const read = readParameter(request, query, path, location, name, parameter);
+    const schema = valueSchema(parameter);
+    const others = new Set(parametersOf(endpoint.data).flatMap((o) => (o.location === 'query' && o.name !== name ? [o.name] : [])));
+    const read = readParameter(request, query, path, location, name, parameter, schema, resolve, others);
     if (read === undefined) {
       if (isRequiredParameter(location, parameter)) {
         const place = ctx.locator.place(endpoint.file, parameter.required !== undefined ? [...at, 'required'] : at);
@@ -215,28 +310,31 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
     }
     // A JSON document is checked as it was typed (`{"limit":"5"}` is no number); text is read as its types.
     const document = parameter.content_type !== undefined && isJsonMedia(essence(parameter.content_type));
-    const check = ctx.validators.check(`parameter\u0000${endpoint.id}\u0000${location}\u0000${name}`, valueSchema(parameter), !document);
+    const check = ctx.validators.check(`parameter\u0000${endpoint.id}\u0000${location}\u0000${name}`, schema, false);
     if (typeof check === 'string') {
       ctx.note(`the ${location} parameter ${name} of ${endpoint.id} is not checked: ${check}`);
       continue;
     }
-    const { errors, value } = check(read.value);
-    problems.push(...problemsOf(errors, value, { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name));
+    const { errors, value } = check(document ? read.value : typedValue(read.value, schema, resolve));
+    const found = problemsOf(errors, value, { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name);
+    problems.push(...found.problems);
+    more += found.more;
   }
-  return problems;
+  return { problems, more };
 }
 
 /** A body's bytes read as its media type says: JSON parsed, a form's fields, multipart's parts; undefined for a type whose body is not read. */
 async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean } | { unreadable: string } | undefined> {
   const kind = essence(type);
   if (isJsonMedia(kind)) {
+    if (textDeeperThan(bytes, MAX_JSON_DEPTH)) return { unreadable: TOO_DEEP };
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
     } catch {
       return { unreadable: 'expected JSON' };
     }
-    return deeperThan(value, MAX_JSON_DEPTH) ? { unreadable: TOO_DEEP } : { value, coerce: false };
+    return { value, coerce: false };
   }
   if (isUrlEncodedForm(kind)) return { value: fields(new URLSearchParams(new TextDecoder().decode(bytes))), coerce: true };
   if (kind === 'multipart/form-data') {
@@ -269,13 +367,13 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   const place = (path: Path) => ctx.locator.place(endpoint.file, path);
   if (facetState(declared) === 'none') {
     if (!sent) return undefined;
-    return { status: 400, problems: [{ in: 'body', name: '', expected: 'no body', message: 'the request body: this endpoint takes no body', ...place(['request']) }] };
+    return { status: 400, problems: [{ in: 'body', name: '', expected: 'no body', message: 'the request body: this endpoint takes no body', ...place(['request']) }], more: 0 };
   }
   const body = statedObj(declared);
   if (!body) return undefined;
   if (!sent) {
     if (body.required !== true) return undefined;
-    return { status: 400, problems: [{ in: 'body', name: '', expected: 'a body', message: 'the request body: required, but missing', ...place(['request', 'required']) }] };
+    return { status: 400, problems: [{ in: 'body', name: '', expected: 'a body', message: 'the request body: required, but missing', ...place(['request', 'required']) }], more: 0 };
   }
   const types = mediaTypes(body);
   const typeAt: Path = statedObj(body.content) ? ['request', 'content'] : ['request', 'content_type'];
@@ -283,18 +381,23 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   const matched = sentType === undefined ? undefined : types.length === 0 ? sentType : types.find((t) => mediaMatches(t, sentType));
   if (sentType === undefined || matched === undefined) {
     const expectedTypes = `expected ${types.join(' or ')}`;
-    return { status: 415, problems: [{ in: 'body', name: '', expected: expectedTypes, ...(sentType !== undefined ? { got: JSON.stringify(sentType) } : {}), message: `the request body's media type: ${expectedTypes}${sentType !== undefined ? `, got ${sentType}` : ''}`, ...place(typeAt) }] };
+    return { status: 415, problems: [{ in: 'body', name: '', expected: expectedTypes, ...(sentType !== undefined ? { got: JSON.stringify(sentType) } : {}), message: `the request body's media type: ${expectedTypes}${sentType !== undefined ? `, got ${sentType}` : ''}`, ...place(typeAt) }], more: 0 };
   }
   const content = statedObj(body.content);
   const entry = content && Object.hasOwn(content, matched) ? content[matched] : undefined;
   const part = isObj(entry) ? entry : body;
   const base: Path = isObj(entry) ? ['request', 'content', matched] : ['request'];
+  // A large body is read and checked in turns of the event loop: other clients' requests that came
+  // meanwhile are answered between parsing and checking, not after both.
+  if (request.body.length > LARGE_BODY) await nextTurn();
   const read = await readBody(request.body, sentType);
   if (read === undefined) return undefined;
-  if ('unreadable' in read) return { status: 400, problems: [{ in: 'body', name: '', expected: read.unreadable, message: `the request body: ${read.unreadable}`, ...place(typeAt) }] };
+  if ('unreadable' in read) return { status: 400, problems: [{ in: 'body', name: '', expected: read.unreadable, message: `the request body: ${read.unreadable}`, ...place(typeAt) }], more: 0 };
   const schema = bodySchema(part, 'request');
   if (!schema) return undefined;
-  const check = ctx.validators.check(`body\u0000${endpoint.id}\u0000${matched}`, schema, read.coerce);
+  if (request.body.length > LARGE_BODY) await nextTurn();
+  const huge = request.body.length > HUGE_BODY;
+  const check = ctx.validators.check(`body\u0000${endpoint.id}\u0000${matched}`, schema, read.coerce, huge && !read.coerce);
   if (typeof check === 'string') {
     ctx.note(`the request body of ${endpoint.id} is not checked: ${check}`);
     return undefined;
@@ -306,12 +409,13 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
       ? { file: endpoint.file, path: [...base, 'resource'], shape: part.list === true ? { type: 'array', items: part.resource } : part.resource }
       : { file: endpoint.file, path: [...base, 'schema'], shape: stated(part.schema) };
   const where = (name: string) => (name === '' ? 'the request body' : `field \`${name}\` of the request body`);
-  return { status: 422, problems: problemsOf(errors, value, root, ctx.locator, where, 'body', '') };
+  return { status: 422, ...problemsOf(errors, value, root, ctx.locator, where, 'body', ''), ...(huge && !read.coerce ? { firstOnly: HUGE_BODY } : {}) };
 }
 
 /** What a request breaks of what its endpoint states: its parameters first (400), then its body (415, 400 or 422); undefined when it breaks nothing. */
 export async function refusal(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): Promise<Refusal | undefined> {
   const parameters = parameterProblems(ctx, endpoint, request, query, path);
-  if (parameters.length > 0) return { status: 400, problems: parameters.slice(0, MAX_PROBLEMS) };
+  const listed = parameters.problems.slice(0, MAX_PROBLEMS);
+  if (listed.length > 0) return { status: 400, problems: listed, more: parameters.more + parameters.problems.length - listed.length };
   return bodyProblems(ctx, endpoint, request);
 }
