@@ -51,7 +51,7 @@ export type { BreakingChange } from './diff/breaking.ts';
 export { changeModel, CHANGES_ANCHOR, markAnchor, pageChanges, type ChangeModel, type GapChange } from './compare/model.ts';
 export { markAreaView, markItemView } from './compare/mark-view.ts';
 export { SharedResults } from './compare/shared-results.ts';
-export { valueWords } from './compare/words.ts';
+export { markWord, valueWords } from './compare/words.ts';
 export { modeline, schemaForPath, withModeline } from './scaffold/modeline.ts';
 export { newFileText, scaffoldArea, scaffoldFile, scaffoldItem } from './scaffold/new-item.ts';
 export { ALLOW_SCRIPTS, ASTRO as ASTRO_RANGE, initFiles, NODE_ENGINES, STARLIGHT as STARLIGHT_RANGE, type InitOptions } from './scaffold/init.ts';

@@ -229,6 +229,14 @@ describe("a preview's address", () => {
     expect((await address({ SPECBENCH_REPOSITORY: 'acme/acme.github.io', SPECBENCH_PR: '7' })).out).toContain('preview-url=https://acme.github.io/pr-7/\n');
     expect((await address({ SPECBENCH_REPOSITORY: 'acme/orders', SPECBENCH_PR: '7', SPECBENCH_PAGES_URL: 'https://docs.example.com/spec' })).out).toContain('preview-url=https://docs.example.com/spec/pr-7/\nsite-url=https://docs.example.com\nbase-path=/spec/pr-7/\n');
     expect((await address({ SPECBENCH_REPOSITORY: 'acme/orders' })).out).toBe('pages-url=https://acme.github.io/orders/\nsite-url=https://acme.github.io\nbase-path=/orders/\n');
+    // The spec below the site's root (the plugin's `base`): its pages in the preview are below pr-7/; the build's base path is the site's.
+    expect((await address({ SPECBENCH_REPOSITORY: 'acme/orders', SPECBENCH_PR: '7', SPECBENCH_SITE_BASE: 'api' })).out).toBe('pages-url=https://acme.github.io/orders/\npreview-url=https://acme.github.io/orders/pr-7/api/\nsite-url=https://acme.github.io\nbase-path=/orders/pr-7/\n');
+    expect((await address({ SPECBENCH_REPOSITORY: 'acme/orders', SPECBENCH_PR: '7', SPECBENCH_SITE_BASE: '/docs/api/' })).out).toContain('preview-url=https://acme.github.io/orders/pr-7/docs/api/\n');
+    for (const bad of ['../x', 'a/../../b', 'a b', 'a//b', '%2e%2e', 'api?x=1', 'api#x', '.', 'a\\b']) {
+      const ran = await address({ SPECBENCH_REPOSITORY: 'acme/orders', SPECBENCH_PR: '7', SPECBENCH_SITE_BASE: bad });
+      expect(ran.code, bad).toBe(2);
+      expect(ran.err, bad).toContain('site-base (SPECBENCH_SITE_BASE)');
+    }
   });
 
   it('refuses a number that is none and an address that is not a plain http(s) one', async () => {
@@ -253,7 +261,7 @@ describe("a preview's address", () => {
       expect(ran.err, url).toContain('--preview-url is the preview site');
     }
     expect((await diff(['--preview-url', 'https://acme.github.io/orders/pr-7/', '--format', 'json'])).err).toContain('--format json is never cut');
-  }, 60_000);
+  });
 });
 
 describe("the comment's links to the preview", () => {
@@ -281,5 +289,5 @@ describe("the comment's links to the preview", () => {
       const bare = withoutCodeSpans(line).replace(/\[(|the Changes page|the whole site|the full report|[a-z]+)\]\(<[^>]*>\)/g, '');
       expect(bare, line).not.toMatch(/\]\(|@octocat|javascript:|evil/);
     }
-  }, 60_000);
+  });
 });

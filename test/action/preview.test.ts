@@ -467,6 +467,21 @@ describe('pull-request previews, from the pull request event to the Pages branch
     expect(stepOf(second, 'preview-publish.sh')?.ran).toMatchObject({ out: expect.stringContaining('already published as it is') });
   }, 240_000);
 
+  it("a spec mounted below the site's root (the plugin's `base: 'api'`, input `site-base`): the comment links the spec's pages in the preview's folder, pr-7/api/", async () => {
+    const { origin, base, push } = await world();
+    const head = await push(7, NAME_THE_SERVICE, 'acme/orders');
+    const request = await untrusted(origin, 7, head, base, 'acme/orders');
+    const build = await trustedBuild(origin, 7, head, request.artifact, 'acme/orders');
+    const steps = await privileged(origin, 7, head, build.artifact ?? '', 'acme/orders', { 'site-base': 'api' });
+    expect(failures(steps)).toEqual([]);
+    const body = github.comments[0]?.body ?? '';
+    expect(body).toContain(`**Preview:** [the Changes page](<${PAGES}pr-7/api/changes/>)`);
+    expect(body).toContain(`- Changed the [purpose](<${PAGES}pr-7/api/purpose/>) area file`);
+    expect(body).not.toContain(`(<${PAGES}pr-7/changes/>)`);
+    // The site is published as it was built, in pr-7/ (the build knows its own base path).
+    expect(pagesFiles(origin)).toContain('pr-7/changes/index.html');
+  }, 240_000);
+
   it('a first import of 1,000 items: the comment stays under 65,536 characters with the counts and the Changes page as the full report', async () => {
     const { origin, push } = await world();
     const head = await push(9, endpoints(1_000), 'acme/orders');

@@ -49,6 +49,9 @@ const HEAD: Edit[] = [
   { file: 'errors/order_not_found.yaml', from: 'title: Order not found', to: 'title: No such order' },
   { file: 'events/order.shipped.yaml', from: 'description: Sent when the warehouse confirms dispatch.', to: 'description: Sent once the [warehouse](https://warehouse.example.com/) confirms dispatch.' },
   { file: 'events/order.shipped.yaml', from: 'attempts: 10', to: 'attempts: 3' },
+  // A field removed inside an array's items, and an override (U+202E) in a changed description.
+  { file: 'resources/Order.yaml', from: '        quantity: { type: integer, required: true, minimum: 1, maximum: 999 }\n', to: '' },
+  { file: 'resources/Order.yaml', from: 'description: What was ordered.', to: 'description: "What was \\u202Eordered\\u202C, as \\u202Ethe buyer saw it."' },
 ];
 
 const ADDED = `# yaml-language-server: $schema=../../../../src/schemas/limits.item.schema.json
@@ -73,6 +76,10 @@ export const EXPECTED = {
   nestedNarrowed: { facet: 'endpoints/list-orders/parameters/query/status/items/allowed', message: 'Allowed values of query parameter `status[]` of `list-orders` narrowed: `shipped` no longer allowed.' },
   /** A field removed (breaking), marked on its row, struck where it stood: after `follows`. */
   removedField: { facet: 'resources/Order/fields/legacy_ref', follows: 'resources/Order/fields/notes', message: 'Field `legacy_ref` of `Order` removed.' },
+  /** A field removed inside an array's items (breaking), marked on its row inside the items' shape. */
+  nestedRemoved: { facet: 'resources/Order/fields/lines/items/fields/quantity', follows: 'resources/Order/fields/lines/items/fields/sku', message: 'Field `lines[].quantity` of `Order` removed.' },
+  /** A changed description with right-to-left overrides in what it becomes: isolated, the override shown as `<U+202E>`. */
+  bidi: 'resources/Order/fields/lines/description',
   /** A path parameter renamed with its path: a rename said on the path's mark, no breaking change. */
   parameterRenamed: { item: 'endpoints/cancel-order', facet: 'endpoints/cancel-order/path', from: 'order_id', to: 'orderId' },
   /** The area file the change edits, and the value it changes there. */

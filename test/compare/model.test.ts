@@ -87,10 +87,11 @@ describe('the change model', () => {
     expect(narrowed?.breaking).toEqual([said]);
     expect(order?.breaking).toEqual([
       { message: EXPECTED.removedField.message, anchor: markAnchor(EXPECTED.removedField.facet), facet: EXPECTED.removedField.facet },
+      { message: EXPECTED.nestedRemoved.message, anchor: markAnchor(EXPECTED.nestedRemoved.facet), facet: EXPECTED.nestedRemoved.facet },
       { message: said, anchor: markAnchor(EXPECTED.narrowed), facet: EXPECTED.narrowed },
     ]);
-    // Only the innermost value that changed: not the field, nor the list of fields around it.
-    expect(order?.marks.filter((m) => m.kind === 'changed').map((m) => m.id)).toEqual([EXPECTED.narrowed]);
+    // Only the innermost values that changed: not the field, nor the list of fields around it.
+    expect(order?.marks.filter((m) => m.kind === 'changed').map((m) => m.id)).toEqual([EXPECTED.narrowed, EXPECTED.bidi]);
   });
 
   it('is the same data for the same change', () => {
@@ -112,7 +113,7 @@ describe('a changed page’s view', () => {
     if (!page) throw new Error('no changes for Order');
     const marked_ = markItemView(plain, page);
     const inPlace = marked(marked_);
-    expect(new Set(inPlace.map((f) => f.id))).toEqual(new Set(['resources/Order/fields/total/description', 'resources/Order/fields/priority/description', EXPECTED.narrowed, EXPECTED.removedField.facet]));
+    expect(new Set(inPlace.map((f) => f.id))).toEqual(new Set(['resources/Order/fields/total/description', 'resources/Order/fields/priority/description', EXPECTED.narrowed, EXPECTED.removedField.facet, EXPECTED.nestedRemoved.facet, EXPECTED.bidi]));
     expect(inPlace.filter((f) => f.change?.anchor !== undefined).map((f) => f.change?.anchor).sort()).toEqual(page.marks.map((m) => m.anchor).sort());
     expect(marked_.changes?.inPlace).toEqual([...new Set(inPlace.map((f) => f.id))].sort());
     expect(JSON.stringify(plain)).toBe(copy);

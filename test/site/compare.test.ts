@@ -268,6 +268,50 @@ describe('what the last round left (issue 34)', () => {
   });
 });
 
+describe('what the third tester found (issue 34, t34d)', () => {
+  it('marks a field removed inside an array’s items on its row, struck where it stood, with its breaking change', async () => {
+    const { facet, follows, message } = EXPECTED.nestedRemoved;
+    const said = diff.breaking.find((b) => b.facet === facet);
+    expect(said).toEqual({ item: 'resources/Order', message, facet });
+    const order = main(await page(compared, 'resources/Order'));
+    const element = order.getElementById(`change-f-${facet}`);
+    expect(element?.getAttribute('data-change')).toBe('removed');
+    expect(element?.closest('aside')).toBeNull();
+    const row = element?.closest(`[data-shape="${facet}"]`);
+    expect(row?.querySelector('.shape-name')?.text).toBe('quantity');
+    expect(row?.previousElementSibling?.getAttribute('data-shape')).toBe(follows);
+    expect(text(element?.text)).toBe('removed in this change breaking: Field lines[].quantity of Order removed.');
+  });
+
+  it('says one word for a mark, in place and in the page’s box; the box says "Changed by this change."', async () => {
+    for (const path of ['resources/Order', 'endpoints/list-orders', 'limits/default-rate']) {
+      const root = main(await page(compared, path));
+      const box = root.querySelector('#changes');
+      expect(text(box?.querySelector('.page-changes-head strong')?.text), path).toBe('Changed by this change.');
+      const kinds = box?.querySelectorAll('.page-changes-marks li') ?? [];
+      expect(kinds.length, path).toBeGreaterThan(0);
+      for (const li of kinds) {
+        const link = li.querySelector('a')?.getAttribute('href');
+        const kind = li.querySelector('.page-changes-kind');
+        if (!link || !kind) continue;
+        const word = root.getElementById(decodeURIComponent(link.slice(1)))?.querySelector('.change-word');
+        expect(`${text(kind.text)} in this change`, `${path} ${link}`).toBe(text(word?.text).startsWith('closed') ? `${text(kind.text)} in this change` : text(word?.text));
+      }
+    }
+  });
+
+  it('isolates each side of a before -> after and shows a right-to-left override as <U+202E>: nothing runs past its side', async () => {
+    const order = main(await page(compared, 'resources/Order'));
+    const mark = order.getElementById(`change-f-${EXPECTED.bidi}`);
+    expect(mark).not.toBeNull();
+    expect(mark?.text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    const ins = mark?.querySelector('ins');
+    expect(ins?.querySelector('bdi')).not.toBeNull();
+    expect(mark?.querySelector('del bdi')).not.toBeNull();
+    expect(text(ins?.text)).toBe('What was <U+202E>ordered<U+202C>, as <U+202E>the buyer saw it.');
+  });
+});
+
 describe('a revision that cannot be compared with', () => {
   it('fails the build with a located message and no stack', async () => {
     const built = await buildSite(fixture.spec, { SPEC_COMPARE: 'no-such-branch' });

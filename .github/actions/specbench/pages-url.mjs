@@ -8,6 +8,9 @@
  * without SPECBENCH_PR). Both the untrusted build (which must know its base path) and the privileged workflow
  * (which links it) compute it here, from what GitHub says, never from anything a build left.
  *
+ * `preview-url` is the spec's pages in the preview: below its folder by SPECBENCH_SITE_BASE, the
+ * spec's path inside the site (the plugin's `base`), when the spec is not the site's root.
+ *
  * Environment: SPECBENCH_REPOSITORY (`owner/name`), SPECBENCH_PR (the pull request's number, or empty),
  * SPECBENCH_PAGES_URL (the Pages site's address when it is not `https://<owner>.github.io/<name>/`:
  * a custom domain, GitHub Enterprise; empty for the default), GITHUB_SERVER_URL (set by GitHub).
@@ -50,11 +53,18 @@ function previewAddress(env) {
     // A repository named <owner>.github.io is served at the root of that host.
     pages = new URL(name === `${owner}.github.io` ? `https://${owner}.github.io/` : `https://${owner}.github.io/${encodeURIComponent(match[2] ?? '')}/`);
   }
+  // The spec's pages inside the site (the plugin's `base`: `specbench({ spec, base: 'api' })`):
+  // names of plain characters, no `.` or `..`; the build's base path is the site's, the plugin adds its own.
+  const specBase = (env.SPECBENCH_SITE_BASE ?? '').replace(/^\/+|\/+$/g, '');
+  if (specBase !== '' && !/^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(specBase)) {
+    return { ok: false, message: `site-base (SPECBENCH_SITE_BASE) is the spec's path inside the site, the plugin's \`base\`, such as api or docs/api; got \`${shown(env.SPECBENCH_SITE_BASE)}\`` };
+  }
+  const inSite = specBase === '' ? '' : `${specBase}/`;
   const base = pages.pathname.endsWith('/') ? pages.pathname : `${pages.pathname}/`;
   const pagesUrl = `${pages.origin}${base}`;
   if (pr === '') return { ok: true, lines: [`pages-url=${pagesUrl}`, `site-url=${pages.origin}`, `base-path=${base}`] };
   const path = `${base}pr-${pr}/`;
-  return { ok: true, lines: [`pages-url=${pagesUrl}`, `preview-url=${pages.origin}${path}`, `site-url=${pages.origin}`, `base-path=${path}`] };
+  return { ok: true, lines: [`pages-url=${pagesUrl}`, `preview-url=${pages.origin}${path}${inSite}`, `site-url=${pages.origin}`, `base-path=${path}`] };
 }
 
 const answer = previewAddress(process.env);

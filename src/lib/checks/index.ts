@@ -5,6 +5,7 @@ import { defaultValue } from './default-value.ts';
 import { discriminatorField } from './discriminator.ts';
 import { payloadShape } from './payload-shape.ts';
 import { badStatus } from './bad-status.ts';
+import { bidiControl } from './bidi-control.ts';
 import { blockedByCycle } from './blocked-by-cycle.ts';
 import { brokenLink } from './broken-link.ts';
 import { diagramTooLargeCheck } from './diagram-too-large.ts';
@@ -60,6 +61,7 @@ export const CHECKS: readonly Check[] = [
   versionDates,
   proseLimit,
   rawHtml,
+  bidiControl,
   unsafeLink,
   missingPage,
   notAName,

@@ -20,9 +20,9 @@ const isFacetView = (v: Record<string, unknown>): v is FacetView & Record<string
  * Whether a facet under the key `facet` of `parent` is a container's (a block's, a body's, a list of
  * fields'): the page shows such a facet itself only while it is a gap or stated as none, and shows
  * what it states instead. A constraint (`{ label, facet }`) and an entry (`{ key, facet, usedBy }`)
- * are shown as values.
+ * are shown as values, and so are security alternatives (the facet's value in words).
  */
-const isContainer = (parent: Record<string, unknown>) => !('usedBy' in parent) && !('label' in parent);
+const isContainer = (parent: Record<string, unknown>) => !('usedBy' in parent) && !('label' in parent) && !('alternatives' in parent);
 
 /**
  * An item's view with the page's changes marked: each facet the change touched gets its mark where
@@ -75,7 +75,8 @@ function removedRow(m: FacetChange): ShapeView {
 
 /**
  * The view with a row for each removed field in the list of fields it stood in (a block's fields,
- * an object's fields, found by the list's own facet: the field's id less its name), after the row
+ * an object's fields, a location's parameters, a response's headers, found by the list's own
+ * facet: the field's id less its name), after the row
  * it followed; the views it came from are left as they are. A field whose list the page no longer
  * shows (the object became a single value) gets no row: its mark stays in the page's list of changes.
  */
@@ -101,8 +102,9 @@ function withRemoved<T>(view: T, removed: readonly FacetChange[]): T {
     }
     const facet = obj.facet as { id?: unknown } | undefined;
     const rows = typeof facet?.id === 'string' ? byList.get(facet.id) : undefined;
-    // A resource's block of fields (`fields`), or an object's fields inside a shape (`shapes` of kind `fields`).
-    const key = Array.isArray(obj.fields) ? 'fields' : obj.kind === 'fields' && Array.isArray(obj.shapes) ? 'shapes' : undefined;
+    // A resource's block of fields (`fields`), an object's fields inside a shape (`shapes` of kind
+    // `fields`), a response's headers (`shapes` of no kind), a location's parameters (`rows`).
+    const key = Array.isArray(obj.fields) ? 'fields' : (obj.kind === 'fields' || obj.kind === undefined) && Array.isArray(obj.shapes) ? 'shapes' : Array.isArray(obj.rows) ? 'rows' : undefined;
     if (!rows || key === undefined) return copy ?? value;
     const list = [...((copy ?? obj)[key] as ShapeView[])];
     // Removed fields in their order: two that followed one row stay in the order they stood in.
@@ -119,7 +121,7 @@ function withRemoved<T>(view: T, removed: readonly FacetChange[]): T {
 }
 
 function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { marked: T; changes: PageChangeView } {
-  const show = shower(change.path, ctx);
+  const show = shower(change, ctx);
   const marks = new Map(change.marks.map((m) => [m.id, m]));
   // A key of a structure, by its id, and the mark it belongs to.
   const parts = new Map(change.marks.flatMap((m) => partMarks(m).map((p) => [p.id, { part: p, of: m.id }] as const)));
@@ -176,13 +178,18 @@ function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { m
  * A mark as a page shows it: prose before -> after rendered as the page renders prose (safe HTML,
  * its links resolved from the page), or, past a mark's length, as its plain text cut short.
  */
-function shower(page: string, ctx: ViewContext | undefined): (m: FacetChange) => FacetChange {
+function shower(change: PageChange, ctx: ViewContext | undefined): (m: FacetChange) => FacetChange {
   const done = new Map<FacetChange, FacetChange>();
+  const page = change.path;
+  // The before side was written against the spec before: an item renamed since is linked by its new id.
+  const renamed = new Map((change.relinked ?? []).map(({ from, to }) => [from.replace(/\/$/, ''), to.replace(/\/$/, '')]));
+  const wikiNow = (text: string) => (renamed.size === 0 ? text : text.replace(/\[\[([^\]|#]+)(?=[\]|#])/g, (all, id: string) => (renamed.has(id) ? `[[${renamed.get(id) ?? id}` : all)));
+  const { rehref } = relinker(change, ctx?.base ?? '/');
   return (m) => {
     if (m.form !== 'prose' || ctx === undefined) return m;
     let shown = done.get(m);
     if (!shown) {
-      const [before, after] = [m.before === undefined ? undefined : proseShown(ctx.prose(m.before, page)), m.after === undefined ? undefined : proseShown(ctx.prose(m.after, page))];
+      const [before, after] = [m.before === undefined ? undefined : proseShown(rehref(ctx.prose(wikiNow(m.before), page))), m.after === undefined ? undefined : proseShown(ctx.prose(m.after, page))];
       const { before: _b, after: _a, form: _f, ...rest } = m;
       shown = {
         ...rest,
@@ -221,22 +228,37 @@ function htmlText(html: string): string {
 }
 
 /**
- * A removed item's view as its last content: no edit links (its file is gone: the page's "Edit
- * page" and each gap's file links), and its links to items renamed since lead to their pages now
- * (their ids in anchors too).
+ * Links of a page's content from before the change, to where things are now: an item renamed
+ * since, to its new page (its ids in anchors too); a gap closed since on another page, to its mark.
  */
-function lastContent(view: ItemView, change: PageChange, base: string): ItemView {
+function relinker(change: PageChange, base: string): { relink: (path: string) => string; rehref: (html: string) => string } {
   const moves = (change.relinked ?? []).map(({ from, to }) => ({ from, to, fromAnchor: facetAnchor(from), toAnchor: facetAnchor(to) }));
+  // A gap closed on another page has no anchor of its own any more: its mark has (`change-f-…`).
+  const closed = new Set((change.closedElsewhere ?? []).map((id) => `#${facetAnchor(id)}`));
+  const remark = (path: string): string => {
+    const at = path.indexOf('#');
+    return at >= 0 && closed.has(path.slice(at)) ? `${path.slice(0, at)}#change-${path.slice(at + 1)}` : path;
+  };
   const relink = (path: string): string => {
     for (const m of moves) {
       if (!path.startsWith(m.from)) continue;
       const rest = path.slice(m.from.length);
-      return `${m.to}${rest.replace(`#${m.fromAnchor}`, `#${m.toAnchor}`).replace(`#change-${m.fromAnchor}`, `#change-${m.toAnchor}`)}`;
+      return remark(`${m.to}${rest.replace(`#${m.fromAnchor}`, `#${m.toAnchor}`).replace(`#change-${m.fromAnchor}`, `#change-${m.toAnchor}`)}`);
     }
-    return path;
+    return remark(path);
   };
   const rehref = (html: string): string =>
-    moves.length === 0 || !html.includes('href="') ? html : html.replace(/href="([^"]*)"/g, (all, url: string) => (url.startsWith(base) ? `href="${base}${relink(url.slice(base.length))}"` : all));
+    (moves.length === 0 && closed.size === 0) || !html.includes('href="') ? html : html.replace(/href="([^"]*)"/g, (all, url: string) => (url.startsWith(base) ? `href="${base}${relink(url.slice(base.length))}"` : all));
+  return { relink, rehref };
+}
+
+/**
+ * A removed item's view as its last content: no edit links (its file is gone: the page's "Edit
+ * page" and each gap's file links), and its links to items renamed since lead to their pages now
+ * (their ids in anchors too), and its links to gaps closed since on other pages lead to their marks.
+ */
+function lastContent(view: ItemView, change: PageChange, base: string): ItemView {
+  const { relink, rehref } = relinker(change, base);
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (value === null || typeof value !== 'object') return value;

@@ -117,9 +117,10 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
 
   const closed: GapChange[] = [];
   for (const g of diff.gapsClosed) {
+    // Under its id after the change already (the diff's), on a removed item under the id it had.
     const gone = removed.has(keyOf(g));
-    const id = gone ? g.id : moved(g.id);
-    const key = gone ? keyOf(g) : (renamed.get(keyOf(g)) ?? keyOf(g));
+    const { id } = g;
+    const key = keyOf(g);
     const p = page(key);
     if (gone) {
       // Listed in the removed page's notice, each under its mark's anchor (where the comment links it).
@@ -178,9 +179,15 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     breaking.push({ ...entry, key, path: p.path });
   }
 
-  // A removed item's last content links items renamed since: to their pages now.
+  // A removed item's last content, and the before side of a changed page's prose, link items renamed since: to their pages now.
   const relinked = diff.itemsRenamed.map((r) => ({ from: pathOf(r.from), to: pathOf(r.to) }));
-  if (relinked.length > 0) for (const p of pages.values()) if (p.status === 'removed') p.relinked = relinked;
+  if (relinked.length > 0) for (const p of pages.values()) if (p.status === 'removed' || p.marks.some((m) => m.form === 'prose' && m.before !== undefined)) p.relinked = relinked;
+  // ...and gaps closed since on pages still there: to their marks (the gap's own anchor is gone).
+  const closedElsewhere = closed.filter((g) => !removed.has(g.key)).map((g) => g.id);
+  if (closedElsewhere.length > 0) for (const p of pages.values()) if (p.status === 'removed') p.closedElsewhere = closedElsewhere;
+
+  // A mark on an array's items or a map's values says whose (`query parameter status[]: allowed values`).
+  for (const p of pages.values()) if (p.status !== 'removed') for (const m of p.marks) m.label = ownedLabel(m.id, m.label, facetsIn(after, p.key));
 
   const order = (key: string) => AREA_KEYS.indexOf(split(key).area as (typeof AREA_KEYS)[number]);
   return {
@@ -301,6 +308,21 @@ function facetMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange
   const mark: FacetChange = { id, kind: 'changed', label: facet.label, anchor: markAnchor(id) };
   p.marks.push(mark);
   return { mark };
+}
+
+/**
+ * A facet's label as a page's list says it: one that starts with `items:` or `values:` (an array's
+ * items, a map's values) is named by the shape that holds them (`query parameter status[]: allowed
+ * values`), as the breaking changes name it; any other as it is.
+ */
+function ownedLabel(id: string, label: string, now: Facets): string {
+  const inner = /^(items|values): (.*)$/.exec(label);
+  if (!inner) return label;
+  const segments = id.split('/');
+  const at = segments.lastIndexOf(inner[1] ?? '');
+  const holder = at > 0 ? segments.slice(0, at).join('/') : undefined;
+  const named = holder === undefined ? undefined : (now.owners.get(holder)?.label ?? now.facets.get(holder)?.label);
+  return named === undefined ? label : `${named}${inner[1] === 'items' ? '[]' : '{}'}: ${inner[2] ?? ''}`;
 }
 
 /**

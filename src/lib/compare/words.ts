@@ -14,13 +14,20 @@ const scalar = (v: unknown): v is string | number | boolean => typeof v === 'str
 export type Words = { text: string; form?: 'code' | 'prose' };
 
 /**
+ * Text a list joined with ", " would not tell apart: one holding the separator (`"EUR, USD"` is
+ * one value), empty or blank-edged, or reading as a number, a truth value or null (`"1"` and `1`).
+ */
+const ambiguous = (x: string | number | boolean) => typeof x === 'string' && (x.includes(',') || x === '' || x.trim() !== x || /^(true|false|null|-?\d+(\.\d+)?([eE][+-]?\d+)?)$/.test(x));
+
+/**
  * A value in a few words: a plain value as written, a list of plain values joined, anything else
- * as JSON with sorted keys, shown as code (the same value always reads the same).
+ * as JSON with sorted keys, shown as code (the same value always reads the same). A list whose
+ * items joined would read as other items (`ambiguous`) is written as a list, as JSON.
  */
 export function plainWords(v: unknown): Words {
   if (scalar(v)) return { text: clip(String(v)) };
   if (v === null) return { text: 'null', form: 'code' };
-  if (Array.isArray(v) && v.every(scalar)) return { text: clip(v.map(String).join(', ')) };
+  if (Array.isArray(v) && v.every(scalar) && !v.some(ambiguous)) return { text: clip(v.map(String).join(', ')) };
   return { text: clip(canonical(v) ?? ''), form: 'code' };
 }
 
@@ -45,4 +52,34 @@ export function changedKeys(before: unknown, after: unknown): Array<{ key: strin
   return keys
     .filter((k) => canonical(Object.hasOwn(b, k) ? b[k] : undefined) !== canonical(Object.hasOwn(a, k) ? a[k] : undefined))
     .map((k) => ({ key: k, ...(Object.hasOwn(b, k) ? { before: plainWords(b[k]) } : {}), ...(Object.hasOwn(a, k) ? { after: plainWords(a[k]) } : {}) }));
+}
+
+/** What a closed gap's mark says of why it closed with nothing stated. */
+const CLOSED_BECAUSE = {
+  settings: 'closed in this change: specbench.yaml no longer asks for it',
+  removed: 'closed in this change: what held it was removed',
+  inapplicable: 'closed in this change: it no longer applies',
+} as const;
+
+/**
+ * What a mark did, in the words both the mark and the page's box say (one wording for both): a
+ * value with nothing before is added, one with nothing after removed, a gap stated, opened or
+ * closed (and why). `short` leaves out "in this change", for the box, which says it once.
+ */
+export function markWord(
+  c: { kind: string; reason?: keyof typeof CLOSED_BECAUSE; before?: string; after?: string; beforeHtml?: string; afterHtml?: string },
+  short = false,
+): string {
+  const [hasBefore, hasAfter] = [c.before !== undefined || c.beforeHtml !== undefined, c.after !== undefined || c.afterHtml !== undefined];
+  const verb =
+    c.kind === 'closed'
+      ? CLOSED_BECAUSE[c.reason ?? 'inapplicable']
+      : c.kind === 'removed' || c.kind === 'stated' || c.kind === 'opened'
+        ? c.kind
+        : hasBefore && !hasAfter
+          ? 'removed'
+          : !hasBefore && hasAfter
+            ? 'added'
+            : 'changed';
+  return short ? verb.replace(' in this change', '') : c.kind === 'closed' ? verb : `${verb} in this change`;
 }

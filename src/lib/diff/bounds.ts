@@ -8,7 +8,7 @@ import { markdownCode } from '../safety/markdown.ts';
 const UPPER = ['maximum', 'exclusive_maximum', 'max_length', 'max_items'] as const;
 const LOWER = ['minimum', 'exclusive_minimum', 'min_length', 'min_items'] as const;
 
-const capital = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+export const capital = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 const numberIn = (v: unknown): number | undefined => {
   const s = stated(v);
   return typeof s === 'number' ? s : undefined;
@@ -32,7 +32,7 @@ function suffix(inner: Path): string {
 }
 
 /** What a message calls a shape inside another: `field \`lines[].sku\``, or `field \`a\` in the request` where the outer name holds no name of its own. */
-function nameOf(outer: ShapeAt, inner: Path): string {
+export function nameOf(outer: ShapeAt, inner: Path): string {
   const rest = suffix(inner);
   if (rest === '') return outer.name;
   const named = /^([^`]+) `([^`]+)`$/.exec(outer.name);

@@ -3,6 +3,8 @@ import { facetId } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 import { narrowedBounds } from './bounds.ts';
+import { CONTRACT } from './contract.ts';
+import { changedShapes } from './shapes.ts';
 
 /** A change that can break a client written against the earlier spec. */
 export interface BreakingChange {
@@ -19,7 +21,8 @@ export interface BreakingChange {
 
 /**
  * What breaks clients between two versions of the spec, item by item, as each area's module judges
- * it, and the bounds and patterns narrowed on what clients send (`narrowedBounds`); a renamed item
+ * it, shapes removed, retyped or newly required at any depth (`changedShapes`), and the bounds and
+ * patterns narrowed on what clients send (`narrowedBounds`); a renamed item
  * (`renamed`: old `area/item` key to new id) is compared with what it became.
  */
 export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<string, string> = new Map()): BreakingChange[] {
@@ -29,10 +32,21 @@ export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<
     for (const item of areaOf(before, module.key).items) {
       const to = renamed.get(itemKey(item));
       const id = to ?? item.id;
-      const say = (message: string, at?: Path) => out.push({ item: itemKey(item), message, ...(at ? { facet: facetId(module.key, id, ...at.map(String)) } : {}) });
+      // One message per facet: the area's module says what it knows first, the shapes' walk the rest.
+      const said = new Set<string>();
+      const say = (message: string, at?: Path) => {
+        const facet = at ? facetId(module.key, id, ...at.map(String)) : undefined;
+        if (facet !== undefined && said.has(facet)) return;
+        if (facet !== undefined) said.add(facet);
+        out.push({ item: itemKey(item), message, ...(facet !== undefined ? { facet } : {}) });
+      };
       const next = now.get(id);
       module.breaking?.(item.data, next?.data, say, item.id, to);
-      if (next && module.shapes) narrowedBounds(module.shapes, item.data, next.data, item.id, say);
+      if (next) CONTRACT[module.key]?.(item.data as Record<string, unknown>, next.data as Record<string, unknown>, say, item.id);
+      if (next && module.shapes) {
+        changedShapes(module.shapes, item.data, next.data, item.id, say);
+        narrowedBounds(module.shapes, item.data, next.data, item.id, say);
+      }
     }
   }
   return out;

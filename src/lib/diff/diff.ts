@@ -9,13 +9,15 @@ import { renamedPathParameters, type ParameterRename } from './parameters.ts';
 
 /** What a change to the spec does: gap by gap, item by item, and what it breaks. */
 export interface SpecDiff {
-  gapsClosed: FacetResult[];
+  /** Gaps the change closes, each under its id after the change (an item or a path parameter renamed: `was` is the id before). */
+  gapsClosed: Array<FacetResult & { was?: string }>;
   gapsOpened: FacetResult[];
   /** `area/item` keys. */
   itemsAdded: string[];
   itemsRemoved: string[];
-  /** Items under a new id that are the same item (an endpoint with the same method and path), `area/item` keys; not in the lists above. */
-  itemsRenamed: Array<{ from: string; to: string }>;
+  /** Items under a new id that are the same item (an endpoint with the same method and path), `area/item` keys; not in the lists above nor below (`changed`: its content changed too). */
+  itemsRenamed: Array<{ from: string; to: string; changed?: true }>;
+  /** Items under the same id whose content changed. */
   itemsChanged: string[];
   /** Path parameters renamed with their address keeping its shape (`/a/{id}` to `/a/{order_id}`): no client breaks; each item is in the lists above. */
   parametersRenamed: ParameterRename[];
@@ -92,15 +94,22 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
   const [rb, ra] = [readiness(before.assessment.gaps, levels), readiness(after.assessment.gaps, levels)];
   const rank = (r: Readiness) => r.levels.filter((l) => l.reached).length;
   const now = (k: string) => ia.get(renamed.get(k) ?? k);
-  const changed = [...ib].filter(([k, item]) => now(k) !== undefined && canonical(item.data) !== canonical(now(k)?.data)).map(([k]) => renamed.get(k) ?? k);
+  const edited = new Set([...ib].filter(([k, item]) => now(k) !== undefined && canonical(item.data) !== canonical(now(k)?.data)).map(([k]) => k));
   const newKeys = new Set(renamed.values());
+  // A closed gap under the id the spec has after the change: the one the site marks and links.
+  const closedAs = (g: FacetResult): FacetResult & { was?: string } => {
+    const id = renamedGapId(g.id);
+    if (id === g.id) return g;
+    const to = renamed.get(`${g.area}/${g.item ?? ''}`);
+    return { ...g, id, ...(to ? { item: to.slice(to.indexOf('/') + 1) } : {}), blockedBy: g.blockedBy.map(renamedGapId), blocks: g.blocks.map(renamedGapId), was: g.id };
+  };
   return {
-    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(renamedGapId(g.id))),
+    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(renamedGapId(g.id))).map(closedAs),
     gapsOpened: after.assessment.gaps.filter((g) => !gb.has(g.id)),
     itemsAdded: [...ia.keys()].filter((k) => !ib.has(k) && !newKeys.has(k)),
     itemsRemoved: [...ib.keys()].filter((k) => !ia.has(k) && !renamed.has(k)),
-    itemsRenamed: [...renamed].map(([from, to]) => ({ from, to })),
-    itemsChanged: changed,
+    itemsRenamed: [...renamed].map(([from, to]) => ({ from, to, ...(edited.has(from) ? { changed: true as const } : {}) })),
+    itemsChanged: [...edited].filter((k) => !renamed.has(k)),
     parametersRenamed: parameters,
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
     breaking: breakingChanges(before.spec, after.spec, renamedIds),

@@ -94,7 +94,8 @@ function markdownSentence(message: string): string {
  * references in the rendered text, skipping only code and links).
  */
 // On a preview, a gap's link goes to its mark (a closed gap's value has no gap anchor of its own any more).
-const gapLine = (g: FacetResult, on: Linker) => `  - ${on(markdownCode(g.id), markPath(g.id))}: ${markdownCode(g.label)}`;
+// A gap closed on an item renamed is under its new id, the one the preview marks: its old id follows.
+const gapLine = (g: FacetResult & { was?: string }, on: Linker) => `  - ${on(markdownCode(g.id), markPath(g.id))}: ${markdownCode(g.label)}${g.was !== undefined ? ` (was ${markdownCode(g.was)})` : ''}`;
 
 /** A code span as it stands in a list: linked to its page on the preview when there is one (`path` from the preview's root). */
 type Linker = (code: string, path: string) => string;
@@ -112,7 +113,7 @@ function linker(preview: string | undefined): Linker {
 /** The `area/item` key's page. */
 const keyPage = (key: string) => itemPath(areaOfKey(key), key.slice(key.indexOf('/') + 1));
 
-function gapEntries(gaps: readonly FacetResult[], on: Linker): Entry[] {
+function gapEntries(gaps: ReadonlyArray<FacetResult & { was?: string }>, on: Linker): Entry[] {
   return AREAS.flatMap((def) => gaps.filter((g) => g.area === def.key).map((g, i) => ({ line: gapLine(g, on), ...(i === 0 ? { group: `- **${def.title}**` } : {}) })));
 }
 
@@ -129,7 +130,7 @@ function sections(d: SpecDiff, on: Linker): Section[] {
       entries: [
         ...d.itemsAdded.map((k) => ({ line: `- Added ${on(markdownCode(k), keyPage(k))}` })),
         ...d.itemsRemoved.map((k) => ({ line: `- Removed ${on(markdownCode(k), keyPage(k))}` })),
-        ...d.itemsRenamed.map((r) => ({ line: `- Renamed ${markdownCode(r.from)} to ${on(markdownCode(r.to), keyPage(r.to))}` })),
+        ...d.itemsRenamed.map((r) => ({ line: [`- Renamed ${markdownCode(r.from)} to ${on(markdownCode(r.to), keyPage(r.to))}${r.changed ? ', and changed' : ''}`, ...(parameters.get(r.to) ?? []).map((p) => `  - ${markdownSentence(p.message)}`)].join('\n') })),
         // A path parameter renamed is said under its item, as what changed there (no client breaks).
         ...d.itemsChanged.map((k) => ({ line: [`- Changed ${on(markdownCode(k), keyPage(k))}`, ...(parameters.get(k) ?? []).map((r) => `  - ${markdownSentence(r.message)}`)].join('\n') })),
         ...d.areasChanged.map((k) => ({ line: `- Changed the ${on(k, areaPath(k))} area file` })),
@@ -282,7 +283,7 @@ function readinessHeadline({ before, after, change }: SpecDiff['readiness']): st
 
 /** The diff as JSON, for scripts. */
 export function diffJson(d: SpecDiff, range: { base: string; head: string }): string {
-  const gap = (g: FacetResult) => ({ id: g.id, area: g.area, label: g.label, state: g.state, question: g.question });
+  const gap = (g: FacetResult & { was?: string }) => ({ id: g.id, ...(g.was !== undefined ? { was: g.was } : {}), area: g.area, label: g.label, state: g.state, question: g.question });
   const level = (r: Readiness) => ({ reached: r.reached ?? null, next: r.next ? { name: r.next.name, blocking: r.next.blocking.map((g) => g.id) } : null });
   const readiness = { change: d.readiness.change, before: level(d.readiness.before), after: level(d.readiness.after) };
   return `${safeJson({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap), readiness })}\n`;

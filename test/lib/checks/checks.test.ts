@@ -107,6 +107,13 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     fire: [[{ 'versioning/v1.yaml': 'status: deprecated\nreleased: 2025-06-01\ndeprecated: 2025-01-01' }, { line: 3, column: 13, related: [expect.objectContaining({ line: 2 })] }]],
     quiet: [{ 'versioning/v1.yaml': 'status: deprecated\nreleased: 2025-01-01\ndeprecated: 2025-01-01\nsunset: 2026-01-01' }],
   },
+  'bidi-control': {
+    fire: [
+      [{ 'resources/Problem.yaml': 'description: "Totals are in \\u202Estnec\\u202C."\nfields: { none: x }' }, { line: 1, severity: 'warning' }],
+      [{ 'resources/Problem.yaml': 'fields:\n  code: { type: string, allowed: [EUR, "\\u202EPBG"] }' }, { line: 2, severity: 'warning' }],
+    ],
+    quiet: [{ 'resources/Problem.yaml': 'description: "שלום, Hello: right-to-left text as written."\nfields: { none: x }' }],
+  },
   'raw-html': {
     fire: [[{ 'resources/Problem.yaml': 'description: "Hello <script>alert(1)</script>"\nfields: { none: x }' }, { line: 1, column: 21, severity: 'error' }]],
     quiet: [{ 'resources/Problem.yaml': 'description: "Compare `a < b` and 1 < 2."\nfields: { none: x }' }],

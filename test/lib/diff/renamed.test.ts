@@ -32,8 +32,9 @@ describe('diff: an item under a new id that is the same item is renamed, not rem
     const before = await completeWith({});
     const changed = (await file('endpoints/get-order.yaml')).replace('  path:\n', '  query:\n    fields: { type: string, required: true }\n  path:\n');
     const d = diffSpecs(before, await completeWith({ 'endpoints/get-order.yaml': null, 'endpoints/fetch-order.yaml': changed }));
-    expect(d.itemsRenamed).toEqual([{ from: 'endpoints/get-order', to: 'endpoints/fetch-order' }]);
-    expect(d.itemsChanged).toContain('endpoints/fetch-order');
+    // Renamed and changed: one item, listed once.
+    expect(d.itemsRenamed).toEqual([{ from: 'endpoints/get-order', to: 'endpoints/fetch-order', changed: true }]);
+    expect(d.itemsChanged).not.toContain('endpoints/fetch-order');
     expect(d.breaking.map((b) => b.message)).toEqual(['Endpoint `get-order` now requires the query parameter `fields`.']);
   });
 

@@ -120,6 +120,8 @@ export type PageChange = {
   closedWith?: Array<{ id: string; label: string }>;
   /** A removed item's links to items renamed since, old page to new page: its last content links where they are now. */
   relinked?: Array<{ from: string; to: string }>;
+  /** A removed item's links to gaps this change closed on other pages: their marks are where those gaps were (`change-f-…`). */
+  closedElsewhere?: string[];
   breaking: BreakingMark[];
 };
 

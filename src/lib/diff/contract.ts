@@ -1,0 +1,98 @@
+import type { Path } from '../facet/path.ts';
+import { stated } from '../facet/state.ts';
+import type { SecurityAlternative, SecurityRequirement } from '../areas/security.ts';
+import { markdownCode } from '../safety/markdown.ts';
+
+type Say = (message: string, at?: Path) => void;
+type Responses = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const success = (status: string) => /^2(\d\d|XX)$/i.test(status);
+
+/** The media types a stated body names: its `content_type` (one or a list) and its `content`'s keys. */
+function mediaTypes(body: unknown): string[] {
+  const b = stated(body);
+  if (!isObj(b)) return [];
+  const listed = stated(b.content_type);
+  const content = stated(b.content);
+  return [...(typeof listed === 'string' ? [listed] : Array.isArray(listed) ? listed.filter((t): t is string => typeof t === 'string') : []), ...(isObj(content) ? Object.keys(content) : [])];
+}
+
+/**
+ * What a change of an endpoint's responses breaks: a success status replaced by another (clients
+ * check it), a response removed, a media type a response no longer comes in (clients that ask
+ * for it are refused).
+ */
+export function changedResponses(before: unknown, after: unknown, id: string, say: Say): void {
+  const [was, is] = [stated(before), stated(after)];
+  if (!isObj(was)) return;
+  const now: Responses = isObj(is) ? is : {};
+  const gone = Object.keys(was).filter((s) => !Object.hasOwn(now, s));
+  const fresh = Object.keys(now).filter((s) => !Object.hasOwn(was, s));
+  for (const status of gone) {
+    const instead = success(status) ? fresh.filter(success) : [];
+    if (instead.length > 0) say(`Success status of ${markdownCode(id)} changed from ${markdownCode(status)} to ${instead.map((s) => markdownCode(s)).join(', ')}: clients that check for ${markdownCode(status)} see another.`, ['responses', instead[0] ?? status]);
+    else say(`Response ${markdownCode(status)} of ${markdownCode(id)} removed.`, ['responses', status]);
+  }
+  for (const [status, r] of Object.entries(was)) {
+    if (!Object.hasOwn(now, status)) continue;
+    const [had, has] = [mediaTypes(r), mediaTypes(now[status])];
+    const dropped = has.length === 0 ? [] : had.filter((t) => !has.includes(t));
+    if (dropped.length > 0) say(`Response ${markdownCode(status)} of ${markdownCode(id)} no longer comes as ${dropped.map((t) => markdownCode(t)).join(', ')}: clients that ask for it are refused.`, ['responses', status]);
+  }
+}
+
+const words = (r: SecurityRequirement) => `${markdownCode(r.scheme)}${r.scopes?.length ? ` (${r.scopes.length > 1 ? 'scopes' : 'scope'} ${r.scopes.map((s) => markdownCode(s)).join(', ')})` : ''}`;
+const allOf = (alt: SecurityAlternative): SecurityRequirement[] | 'anonymous' => ('anonymous' in alt ? 'anonymous' : 'all' in alt ? alt.all : [alt]);
+
+/** Whether credentials that satisfied `had` satisfy `need`: each requirement of `need` asks a scheme `had` holds and no scope more. */
+function covers(had: SecurityRequirement[] | 'anonymous', need: SecurityRequirement[] | 'anonymous'): boolean {
+  if (need === 'anonymous') return true;
+  if (had === 'anonymous') return false;
+  return need.every((n) => had.some((h) => h.scheme === n.scheme && (n.scopes ?? []).every((s) => (h.scopes ?? []).includes(s))));
+}
+
+/**
+ * The ways of calling an endpoint that it no longer accepts: an alternative of before (anonymous,
+ * a scheme with its scopes, schemes together) that no alternative after lets through with the same
+ * credentials (a scope more, a scheme replaced, anonymous access dropped). Security not stated on
+ * either side says nothing.
+ */
+export function narrowedSecurity(before: unknown, after: unknown, id: string, say: Say): void {
+  const [was, is] = [stated(before), stated(after)];
+  if (!Array.isArray(was) || !Array.isArray(is)) return;
+  const now = (is as SecurityAlternative[]).map(allOf);
+  for (const alt of was as SecurityAlternative[]) {
+    const had = allOf(alt);
+    if (now.some((need) => covers(had, need))) continue;
+    const how = had === 'anonymous' ? 'calls without credentials' : `calls with ${had.map(words).join(' and ')}`;
+    say(`Endpoint ${markdownCode(id)} no longer accepts ${how}.`, ['security']);
+  }
+}
+
+/** Values clients match on or configure (a scheme's key location, an event's channel, an error's status), changed: each breaks them. */
+export function changedValues(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[], what: string, say: Say): void {
+  for (const key of keys) {
+    const [was, is] = [stated(before[key]), stated(after[key])];
+    if (was === undefined || is === undefined || JSON.stringify(was) === JSON.stringify(is)) continue;
+    const show = (v: unknown) => markdownCode(Array.isArray(v) ? v.map(String).join(', ') : String(v));
+    say(`${what} ${key.replace(/_/g, ' ')} changed from ${show(was)} to ${show(is)}.`, [key]);
+  }
+}
+
+type Rule = (before: Record<string, unknown>, after: Record<string, unknown>, say: Say, id: string) => void;
+
+/**
+ * What clients hold to beyond shapes, area by area: an endpoint's responses and the credentials it
+ * accepts, how a scheme's credentials are sent, the channel an event travels on, an error's status.
+ */
+export const CONTRACT: Readonly<Record<string, Rule>> = {
+  endpoints: (before, after, say, id) => {
+    changedResponses(before.responses, after.responses, id, say);
+    narrowedSecurity(before.security, after.security, id, say);
+  },
+  authentication: (before, after, say, id) =>
+    changedValues(before, after, ['scheme', 'http_scheme', 'location', 'headers', 'credentials', 'mechanism', 'token_format'], `Authentication scheme ${markdownCode(id)}:`, say),
+  events: (before, after, say, id) => changedValues(before, after, ['channel', 'direction'], `Event ${markdownCode(id)}:`, say),
+  errors: (before, after, say, id) => changedValues(before, after, ['status'], `Error ${markdownCode(id)}:`, say),
+};

@@ -1,0 +1,66 @@
+import type { AreaModule } from '../areas/area.ts';
+import { innerShapes, type Shape } from '../areas/shape.ts';
+import type { Path } from '../facet/path.ts';
+import { stated } from '../facet/state.ts';
+import { markdownCode } from '../safety/markdown.ts';
+import { capital, nameOf } from './bounds.ts';
+
+type Shapes = NonNullable<AreaModule['shapes']>;
+type Item = Parameters<Shapes>[0];
+
+const key = (path: Path) => JSON.stringify(path);
+const isField = (path: Path) => path.at(-2) === 'fields';
+const typeOf = (shape: Shape | undefined): string | undefined => {
+  const t = stated(shape?.type);
+  return typeof t === 'string' ? t : undefined;
+};
+
+/**
+ * What a change does to an item's shapes at any depth (a parameter, a request's or a response's
+ * body and headers, a resource's fields, and the fields, items, values and variants inside them):
+ * a shape removed (a parameter, a header, a field inside an array's items or a variant), a type
+ * changed, and on what clients send a field newly required (one added as required, or one made
+ * so). Each breaks a client written against the earlier spec; `say` gets the facet's path. An
+ * area's module says what it knows first (a resource's own fields); the diff keeps one message per facet.
+ */
+export function changedShapes(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void): void {
+  const next = new Map(shapes(after).map((s) => [key(s.path), s]));
+  const was = new Map(shapes(before).map((s) => [key(s.path), s]));
+  for (const outer of shapes(before)) {
+    const now = next.get(key(outer.path));
+    if (!now) {
+      // A path parameter is its path's own: one gone is a path changed (the module says it) or renamed with it (no client breaks).
+      if (outer.path[0] === 'parameters' && outer.path[1] === 'path') continue;
+      say(`${capital(outer.name)} of ${markdownCode(id)} removed.`, outer.path);
+      continue;
+    }
+    const inner = new Map([...innerShapes(now.shape, [], '')].map((s) => [key(s.path), s.shape]));
+    const held = new Set([...innerShapes(outer.shape, [], '')].map((s) => key(s.path)));
+    for (const { shape, path } of innerShapes(outer.shape, [], '')) {
+      const is = inner.get(key(path));
+      const where = `${nameOf(outer, path)} of ${markdownCode(id)}`;
+      if (!is) {
+        // Said once, where the removal starts: the shapes inside it go with it.
+        const parent = path.slice(0, isField(path) ? -2 : -1);
+        if (inner.has(key(parent)) && isField(path)) say(`${capital(where)} removed.`, [...outer.path, ...path]);
+        continue;
+      }
+      const [a, b] = [typeOf(shape), typeOf(is)];
+      if (a !== undefined && b !== undefined && a !== b) say(`Type of ${where} changed from ${markdownCode(a)} to ${markdownCode(b)}.`, [...outer.path, ...path, 'type']);
+      if (outer.sent && path.length > 0 && isField(path) && stated((is as { required?: unknown }).required) === true && stated((shape as { required?: unknown }).required) !== true) {
+        say(`${capital(where)} made required.`, [...outer.path, ...path, 'required']);
+      }
+    }
+    if (!outer.sent) continue;
+    for (const [at, shape] of inner) {
+      const path = JSON.parse(at) as Path;
+      if (held.has(at) || !isField(path) || !held.has(key(path.slice(0, -2))) || stated((shape as { required?: unknown }).required) !== true) continue;
+      say(`New required ${nameOf(outer, path)} of ${markdownCode(id)}: what clients sent without it is refused.`, [...outer.path, ...path, 'required']);
+    }
+  }
+  // A new outer field (a resource's own), required: what clients send now lacks it.
+  for (const outer of shapes(after)) {
+    if (!outer.sent || was.has(key(outer.path)) || !isField(outer.path) || stated((outer.shape as { required?: unknown }).required) !== true) continue;
+    say(`New required ${outer.name} of ${markdownCode(id)}: what clients sent without it is refused.`, [...outer.path, 'required']);
+  }
+}
