@@ -271,3 +271,28 @@ describe('issue 31, independent tester: an error’s title is a line of text', (
     expect(JSON.stringify(again)).toBe(text);
   });
 });
+
+describe('issue 31, a second independent tester (t31e): ids of operations', () => {
+  const T31E = (n: string) => `test/fixtures/interchange/t31e/repro-${n}.yaml`;
+  const endpointIds = (a: Analysis) => areaOf(a.spec, 'endpoints').items.map((e) => `${e.id} ${String(e.data.method)} ${String(e.data.path)}`);
+
+  it('05. a repeated operationId takes an id no operation writes: the document\'s own `listPets-2` keeps its name, every exported operationId is unique, and it is a fixed point', async () => {
+    const { first, exported, again } = await roundTrip(T31E('05'), 'openapi');
+    expect(errors(first.analysis)).toEqual([]);
+    const ids = Object.values(exported.paths as Doc).flatMap((item: Doc) => Object.values(item).map((op: Doc) => op.operationId as string));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(['listPets', 'listPets-2', 'listPets-3']);
+    expect(first.result.unmapped).toEqual([{ pointer: expect.stringMatching(/\/operationId$/), reason: expect.stringContaining('`listPets-3`') }]);
+    expect(await openApiProblems(exported)).toEqual([]);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
+
+  it('06. an operation without an operationId gives way to one that writes the id its method and path would make', async () => {
+    const { first, exported, again } = await roundTrip(T31E('06'), 'openapi');
+    expect(errors(first.analysis)).toEqual([]);
+    expect(endpointIds(first.analysis).sort()).toEqual(['get-pets POST /other', 'get-pets-2 GET /pets']);
+    expect(first.result.unmapped).toEqual([]);
+    expect(exported.paths['/other'].post.operationId).toBe('get-pets');
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
+});

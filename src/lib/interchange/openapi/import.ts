@@ -200,6 +200,23 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const shapes = new Map<string, string>();
   /** What the document says of each path as a whole, by path, in its order. */
   const pathNotes = new Map<string, { summary?: string; description?: string }>();
+  // Every operationId the document writes has its id first, in the document's order: a second
+  // operation under one, or one with none (named by its method and path), takes an id no
+  // operation writes (`listPets-3` where another writes `listPets-2`; `get-pets-2` where one writes `get-pets`).
+  const written = new Set<string>();
+  for (const raw of Object.values(ctx.deref(doc.paths))) {
+    const item = ctx.deref(raw);
+    for (const method of LOWER_METHODS) {
+      const id = isObj(item[method]) ? ctx.deref(item[method]).operationId : undefined;
+      if (typeof id === 'string' && !written.has(id)) {
+        written.add(id);
+        endpointIds.id(id);
+      }
+    }
+  }
+  /** The operationIds of the operations kept so far, and the names made up for those without one. */
+  const met = new Set<string>();
+  const made = new Set<string>();
   for (const [path, raw] of Object.entries(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
     pathItemKeys(ctx, item, ctx.where(raw, `/paths/${seg(path)}`), path.startsWith('/') ? (note) => pathNotes.set(path, note) : undefined);
@@ -217,8 +234,10 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       shapes.set(shape, `${method.toUpperCase()} ${path}`);
       const name = operationName(method, path, op);
       // OpenAPI asks each operationId to be unique; a second operation under one is kept under another id, never merged into the first.
-      const repeated = typeof op.operationId === 'string' && endpointIds.has(name);
-      const id = repeated ? endpointIds.another(name) : endpointIds.id(name);
+      const repeated = typeof op.operationId === 'string' && met.has(name);
+      const madeUp = typeof op.operationId !== 'string' && (written.has(name) || made.has(name));
+      (typeof op.operationId === 'string' ? met : made).add(name);
+      const id = repeated || madeUp ? endpointIds.another(name) : endpointIds.id(name);
       if (repeated) unmapped.push({ pointer: `${pointer}/operationId`, reason: `the operationId \`${name}\` is also an earlier operation's (OpenAPI asks each to be unique): this operation is kept as the endpoint \`${id}\`, and an export names it so` });
       const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: defined }, schemeIds, errors, findings);
       if (repeated) delete endpoint.operation_id; // the first operation keeps the name; two would be exported under one
