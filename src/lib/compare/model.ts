@@ -32,7 +32,7 @@ export interface ChangeModel {
   /** `area/item` keys, as `diff` lists them. */
   added: string[];
   removed: string[];
-  renamed: Array<{ from: string; to: string }>;
+  renamed: Array<{ from: string; to: string; changed?: true }>;
   changed: string[];
   areasChanged: string[];
   closed: GapChange[];
