@@ -56,7 +56,7 @@ describe('npm run dev with SPEC_COMPARE', () => {
     const order = await html('/resources/Order/');
     expect(order).toMatch(new RegExp(`data-change="changed" ${opened}`));
     // The value before, as the page renders prose.
-    expect(order).toContain('<del><span class="change-prose">1 is the most urgent.</span></del>');
+    expect(order).toContain('<del><bdi><span class="change-prose">1 is the most urgent.</span></bdi></del>');
     await page.close();
   }, 300_000);
 });

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import type { Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { remark } from 'remark';
 import { AREAS, specMarkdown, type Analysis } from '../../src/lib/index.ts';
 import { facetTree, groupByOwner } from '../../src/lib/gaps/tree.ts';
-import { squash, statedLeaves, type Leaf } from './stated.ts';
+import { proseReader, squash, statedLeaves, type Leaf } from './stated.ts';
 
 /** HTML read as a browser shows it: `<pre>` parsed like any element (node-html-parser keeps it raw by default), scripts and styles left out. */
 const read = (html: string) => parse(html, { blockTextElements: { script: false, style: false, noscript: false } });
@@ -50,7 +49,7 @@ function documentSections(markdown: string): Map<string, Section> {
   let lines: string[] = [];
   const flush = () => {
     if (!key) return;
-    const tree = remark().parse(lines.join('\n')) as Root;
+    const tree = proseReader().parse(lines.join('\n')) as Root;
     out.set(key, { text: squash(toString(tree, { includeImageAlt: false })), rows: rowBlocks(tree) });
   };
   for (const line of markdown.split('\n')) {

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { remark } from 'remark';
+import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
 import { parseDocument } from 'yaml';
 import { AREAS, readSpecDir } from '../../src/lib/index.ts';
@@ -72,8 +75,18 @@ export const squash = (s: string): string => s.replace(/\s+/g, '');
  * The plain text a reader sees for prose: Markdown read by remark, each `[[target|label]]` as its
  * label, or the title of the item or area it names.
  */
+/** Markdown as the pages read it: GFM tables too (a table's text is its cells' words, as a page shows them). */
+export function proseReader() {
+  const tables: Plugin<[], Root> = function () {
+    const data = this.data();
+    (data.micromarkExtensions ??= []).push(gfmTable());
+    (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown());
+  };
+  return remark().use(tables);
+}
+
 export function proseText(text: string, titles: ReadonlyMap<string, string>): string {
-  const tree = remark().parse(text) as Root;
+  const tree = proseReader().parse(text) as Root;
   visit(tree, 'text', (node: Text) => {
     node.value = node.value.replace(/\[\[([^[\]|\n]+?)(?:\|([^[\]\n]+?))?\]\]/g, (raw, target: string, label?: string) => {
       if (label !== undefined) return label;

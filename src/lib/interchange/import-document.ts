@@ -1,4 +1,5 @@
 import { AREAS } from '../areas/index.ts';
+import { errors } from '../areas/errors/index.ts';
 import { isObj, isOpenValue } from '../facet/state.ts';
 import { PROSE_LIMITS, proseLimit } from '../link/markdown.ts';
 import { mapProse } from '../link/prose.ts';
@@ -160,13 +161,15 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
  */
 function sameWordsAsError(items: ImportResult['items']): ImportResult['items'] {
   const words = new Map<string, unknown>();
-  for (const item of items) if (item.area === 'errors' && typeof item.data.description === 'string') words.set(item.id, item.data.description);
+  for (const item of items) if (item.area === errors.key && typeof item.data.description === 'string') words.set(item.id, item.data.description);
   if (words.size === 0) return items;
   return items.map((item) => {
-    if (item.area !== 'endpoints' || !isObj(item.data.responses)) return item;
+    // What names an error is a response's `error` (an endpoint's): any item's responses are read alike.
+    const stated: unknown = (item.data as Record<string, unknown>).responses;
+    if (!isObj(stated)) return item;
     let changed = false;
     const responses = Object.fromEntries(
-      Object.entries(item.data.responses).map(([status, r]) => {
+      Object.entries(stated).map(([status, r]) => {
         if (!isObj(r) || typeof r.error !== 'string' || r.description === undefined || words.get(r.error) !== r.description) return [status, r];
         changed = true;
         const { description: _, ...rest } = r;
