@@ -57,12 +57,13 @@ describe('the parts of an all_of and the variants of a one_of (repro-01)', async
   const shape = blockOf(itemOf(siteViews(analysis), 'endpoints', 'post-stubs'), 'body')?.body.shape;
   const field = (s: ShapeView | undefined, name: string) => s?.children.flatMap((c) => c.shapes).find((x) => x.name === name);
 
-  it('an all_of of one part written in place is its fields, with nothing about the part to say', () => {
+  it('an all_of of one part written in place is its fields, with what the part states besides them under its label', () => {
     const response = field(shape, 'response');
     expect(response?.extras).toEqual([]);
     const merged = response?.children[0];
     expect([merged?.kind, merged?.combine]).toEqual(['fields', 'all_of']);
-    expect(merged?.parts).toEqual([{ own: true, label: 'its own fields', extras: [] }]);
+    // Its stated `type object` is said under its label: nothing a part states is left off the page.
+    expect(merged?.parts).toEqual([{ own: true, label: 'its own fields', extras: [expect.objectContaining({ id: 'endpoints/post-stubs/request/schema/fields/response/of/0/type', state: 'stated', text: 'object' })] }]);
     expect(merged?.shapes.map((s) => [s.name, s.part])).toEqual([['body', undefined], ['delay', undefined]]);
   });
 
@@ -81,7 +82,7 @@ describe('the parts of an all_of and the variants of a one_of (repro-01)', async
     expect(filters?.extras).toEqual([]);
     const merged = filters?.children[0];
     const [first, second] = (merged?.parts ?? []).map((p) => ('own' in p ? p : undefined));
-    expect([first?.label, first?.description?.text, first?.extras]).toEqual(['part 1', 'Filter requests', []]);
+    expect([first?.label, first?.description?.text, first?.extras.map((f) => [f.id, f.text])]).toEqual(['part 1', 'Filter requests', [['endpoints/post-stubs/request/schema/fields/filters/of/0/type', 'object']]]);
     expect([second?.label, second?.description, second?.extras.map((f) => [f.id, f.state])]).toEqual(['part 2', undefined, [['endpoints/post-stubs/request/schema/fields/filters/of/1/type', 'missing']]]);
     expect(merged?.shapes.map((s) => [s.name, s.part])).toEqual([['ids', 'part 1'], ['url', 'part 2']]);
     expect(analysis.assessment.gaps.map((g) => g.id)).toContain('endpoints/post-stubs/request/schema/fields/filters/of/1/type');

@@ -294,15 +294,15 @@ export function shapeTrees(ctx: TreeContext) {
   }
 
   /**
-   * One of the combination's own parts: its fields are placed by the merge; its `type: object` says
-   * nothing the merged fields do not (placed, not shown); anything else it states (its
-   * description, an open type, an example) is said once, as that part's.
+   * One of the combination's own parts: its fields are placed by the merge; anything else it
+   * states (its type, as stated or open, its description, an example) is said once, as that part's:
+   * nothing a part states is left off the page (GitHub's `release` event part's `type object` was).
    */
   function ownPart(ownerId: string, label: string): PartView {
     ctx.facet(`${ownerId}/fields`);
     const type = ctx.facet(`${ownerId}/type`);
     const description = ctx.facet(`${ownerId}/description`);
-    const extras = [...(type && type.state !== 'stated' ? [type] : []), ...ctx.details(ownerId, new Set(['title'])), ...ctx.otherFacets(ownerId, new Set(['fields', 'type', 'description']))];
+    const extras = [...(type ? [type] : []), ...ctx.details(ownerId, new Set(['title'])), ...ctx.otherFacets(ownerId, new Set(['fields', 'type', 'description']))];
     ctx.place(`${ownerId}/title`);
     return { own: true, label, ...(description ? { description } : {}), extras };
   }
