@@ -92,8 +92,13 @@ export function watchFolder(dir: string, onSettled: (paths: string[]) => void | 
     inner?.close();
     inner = undefined;
   };
-  /** Watches the folder as it is now: again when it is a new folder, not at all when it is gone. */
-  const follow = () => {
+  /**
+   * Watches the folder as it is now: again when it is a new folder, not at all when it is gone.
+   * `anew`: the parent told an event for the folder's name, so it may have been removed and made
+   * again; the filesystem may give the new folder the old one's inode (ext4 does at once), so the
+   * inode cannot tell them apart and the watch is begun again.
+   */
+  const follow = (anew = false) => {
     if (closed) return;
     const ino = inode();
     if (ino === undefined) {
@@ -103,7 +108,7 @@ export function watchFolder(dir: string, onSettled: (paths: string[]) => void | 
       }
       return;
     }
-    if (inner?.ino === ino) return;
+    if (inner?.ino === ino && !anew) return;
     stopInner();
     const lost = (error: unknown) => {
       report(error);
@@ -123,7 +128,7 @@ export function watchFolder(dir: string, onSettled: (paths: string[]) => void | 
 
   try {
     parent = watch(dirname(folder), (_event, file) => {
-      if (file === null || String(file) === name) follow();
+      if (file === null || String(file) === name) follow(true);
     });
     parent.on('error', report);
   } catch (error) {
@@ -197,7 +202,7 @@ class FolderTree implements InnerWatch {
   readonly #report: (error: unknown) => void;
   readonly #lost: (error: unknown) => void;
   /** The watched folders by their path in the tree (`''` for the spec folder). */
-  readonly #watchers = new Map<string, { watcher: FSWatcher; ino: number }>();
+  readonly #watchers = new Map<string, FSWatcher>();
   #open = true;
 
   constructor(root: string, ino: number, changed: (path: string) => void, report: (error: unknown) => void, lost: (error: unknown) => void) {
@@ -222,9 +227,7 @@ class FolderTree implements InnerWatch {
       if (this.#watchers.has(rel)) continue;
       const path = this.#absolute(rel);
       let watcher: FSWatcher;
-      let ino: number;
       try {
-        ino = statSync(path).ino;
         watcher = watch(path, (_event, file) => this.#event(rel, file));
       } catch (error) {
         // Gone already, or not a folder: its parent's event tells it.
@@ -234,7 +237,7 @@ class FolderTree implements InnerWatch {
         continue;
       }
       watcher.on('error', (error) => this.#failed(rel, error));
-      this.#watchers.set(rel, { watcher, ino });
+      this.#watchers.set(rel, watcher);
       let entries: Dirent[];
       try {
         entries = readdirSync(path, { withFileTypes: true });
@@ -251,7 +254,7 @@ class FolderTree implements InnerWatch {
 
   /** Stops watching a folder and everything under it. */
   #drop(rel: string): void {
-    for (const [at, { watcher }] of this.#watchers) {
+    for (const [at, watcher] of this.#watchers) {
       if (rel === '' || at === rel || at.startsWith(`${rel}/`)) {
         watcher.close();
         this.#watchers.delete(at);
@@ -269,18 +272,19 @@ class FolderTree implements InnerWatch {
     }
     const path = joined(rel, String(file));
     this.#changed(path);
-    let ino: number | undefined;
+    let folder = false;
     try {
-      const info = lstatSync(this.#absolute(path));
-      ino = info.isDirectory() ? info.ino : undefined;
+      folder = lstatSync(this.#absolute(path)).isDirectory();
     } catch {
-      ino = undefined;
+      folder = false;
     }
     if (UNWATCHED.has(String(file))) return;
-    const watched = this.#watchers.get(path);
-    // A folder removed and made again before its events came is another folder: watched anew.
-    if (watched !== undefined && watched.ino !== ino) this.#drop(path);
-    if (ino !== undefined && watched?.ino !== ino) this.#add(path, true);
+    // An event for a folder's own name in its parent is one made, removed, moved or replaced (what
+    // happens inside a folder is told by its own watch, not its parent's): it is watched anew. Its
+    // inode cannot say whether it is the same folder: a folder removed and made again before its
+    // events came is often given the same inode (ext4 does at once), and the old watch is dead.
+    if (this.#watchers.has(path)) this.#drop(path);
+    if (folder) this.#add(path, true);
   }
 
   #failed(rel: string, error: unknown): void {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +114,36 @@ describe('watchFolder follows saves however they are made', () => {
     await r.read('errors/gone.yaml', 'status: 410\n');
     await writeFile(join(dir, 'errors/gone.yaml'), 'status: 404\n');
     await r.read('errors/gone.yaml', 'status: 404\n');
+    expect(r.errors).toEqual([]);
+  });
+
+  it('watches a folder removed and made again at once, though it is given the same inode', async () => {
+    // ext4 gives a folder made right after one was removed the same inode number: the watch of
+    // the old one is dead, so an inode cannot say the folder is the same (CI once waited here for
+    // 3 minutes). Removed and made in one step, before any event of it is read.
+    const dir = await folder();
+    const r = reader(dir);
+    watches.push(r.watch);
+    mkdirSync(join(dir, 'errors'));
+    await writeFile(join(dir, 'errors/first.yaml'), 'status: 400\n');
+    await r.read('errors/first.yaml', 'status: 400\n');
+    for (let i = 1; i <= 5; i++) {
+      rmSync(join(dir, 'errors'), { recursive: true });
+      mkdirSync(join(dir, 'errors'));
+      await writeFile(join(dir, 'errors/again.yaml'), `status: ${400 + i}\n`);
+      await r.read('errors/again.yaml', `status: ${400 + i}\n`);
+      await writeFile(join(dir, 'errors/again.yaml'), `status: ${500 + i}\n`);
+      await r.read('errors/again.yaml', `status: ${500 + i}\n`);
+    }
+    // The spec folder itself, removed and made again in one step.
+    for (let i = 1; i <= 3; i++) {
+      rmSync(dir, { recursive: true });
+      mkdirSync(join(dir, 'resources'), { recursive: true });
+      await writeFile(join(dir, 'resources/Order.yaml'), `title: Made ${i}\n`);
+      await r.read('resources/Order.yaml', `title: Made ${i}\n`);
+      await writeFile(join(dir, 'resources/Order.yaml'), `title: Edited ${i}\n`);
+      await r.read('resources/Order.yaml', `title: Edited ${i}\n`);
+    }
     expect(r.errors).toEqual([]);
   });
 });
