@@ -295,4 +295,32 @@ describe('issue 31, a second independent tester (t31e): ids of operations', () =
     expect(exported.paths['/other'].post.operationId).toBe('get-pets');
     expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
   });
+
+  it('01. a description\'s `[[Pet]]` is two brackets, never a prose link: imported as `\\[[Pet]]` with a clean check, exported as written, a fixed point', async () => {
+    const { first, exported, again } = await roundTrip(T31E('01'), 'openapi');
+    expect(errors(first.analysis)).toEqual([]);
+    expect(first.result.unmapped).toEqual([]);
+    expect(await openApiProblems(exported)).toEqual([]);
+    const text = await specText(first.dir);
+    // `[[purpose]]` names an area, and stays the document's words rather than a live link.
+    expect(text).toContain('description: A \\[[purpose]] thing');
+    expect(text).toContain('description: Returns \\[[Pet]]s.');
+    expect(exported.paths['/a'].get.description).toBe('Returns [[Pet]]s.');
+    expect(exported.paths['/b'].get.description).toBe('escaped \\[\\[Pet\\]\\] here');
+    // HTML made Markdown escapes the brackets its own way; they stay text.
+    expect(exported.paths['/c'].get.description).toBe('html \\[\\[Pet]] in a paragraph');
+    expect(exported.components.schemas.Pet.description).toBe('A [[purpose]] thing');
+    expect(exported.components.schemas.Pet.properties.a.description).toBe('[[ x ]] marks');
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
+
+  it('01b. the same in an AsyncAPI message\'s and a payload property\'s description', async () => {
+    const { first, exported, again } = await roundTrip(T31E('01b'), 'asyncapi');
+    expect(errors(first.analysis)).toEqual([]);
+    expect(first.result.unmapped).toEqual([]);
+    expect(await asyncApiProblems(exported)).toEqual([]);
+    expect(exported.components.messages.petAdded.description).toBe('Carries a [[Pet]]; see [[pets]].');
+    expect(JSON.stringify(exported)).toContain('"description":"The [[purpose]] of it"');
+    expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
+  });
 });

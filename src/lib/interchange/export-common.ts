@@ -1,6 +1,6 @@
 import type { Analysis } from '../analyze.ts';
 import { AREAS, itemTitle, type AreaData, type AreaKey } from '../areas/index.ts';
-import { proseMarkdown } from '../link/markdown.ts';
+import { inspectProse, proseMarkdown, unescapeLiteralLinks } from '../link/markdown.ts';
 import { linkResolver } from '../link/resolve.ts';
 import { PRIMITIVE_TYPES } from '../areas/shape.ts';
 import { facetState, isNoneValue, isObj, isOpenValue, stated, statedObj, type Obj } from '../facet/state.ts';
@@ -217,15 +217,18 @@ export function exportedVersion(a: Analysis): Item<'versioning'> | undefined {
  * Prose links (`[[resources/Order]]`, `[[states/order-status|lifecycle]]`) mean nothing to the
  * tools an export is for (they showed the brackets, and a re-import found the targets missing):
  * each `description` is written with every link as its words, its label or what it names (its
- * title). A description without `[[` is written exactly as stated.
+ * title). A description without links is written as stated, with each `[[` it escapes as text
+ * (`\[[Pet]]`) written plain (`[[Pet]]`), as the document the spec was imported from wrote it.
  */
 export function plainProseLinks<T>(doc: T, a: Analysis): T {
   const titles = new Map(a.spec.areas.flatMap((area) => area.items.map((i) => [`${area.key}/${i.id}`, itemTitle(area.key, i)] as const)));
   const write = proseMarkdown(linkResolver(titles, { area: () => '', item: () => '', facet: () => '' }));
+  // A link's words first, then the brackets escaped as text (`\[[Pet]]`, as an import writes a document's `[[Pet]]`) written plain again.
+  const plain = (x: string) => unescapeLiteralLinks(x.includes('[[') && inspectProse(x).links.length > 0 ? write(x) : x);
   const walk = (v: unknown, parent?: string | number, grand?: string | number): unknown => {
     if (Array.isArray(v)) return v.map((x, i) => walk(x, i, parent));
     if (!isObj(v)) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'description' && typeof x === 'string' && x.includes('[[') ? write(x) : isDocumentData(k, x, parent, grand) ? x : walk(x, k, parent)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'description' && typeof x === 'string' ? plain(x) : isDocumentData(k, x, parent, grand) ? x : walk(x, k, parent)]));
   };
   return walk(doc) as T;
 }

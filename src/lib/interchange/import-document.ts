@@ -1,7 +1,7 @@
 import { AREAS } from '../areas/index.ts';
 import { errors } from '../areas/errors/index.ts';
 import { isObj, isOpenValue } from '../facet/state.ts';
-import { PROSE_LIMITS, proseLimit } from '../link/markdown.ts';
+import { escapeLiteralLinks, PROSE_LIMITS, proseLimit } from '../link/markdown.ts';
 import { mapProse } from '../link/prose.ts';
 import { readApiDocument, type RefPolicy } from '../load/read-document.ts';
 import { importAsyncApi } from './asyncapi/import.ts';
@@ -77,15 +77,18 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     for (const c of out.comments) comments.add(c);
     // HTML with no text (`<p/>`, as AWS documents write an empty description) says nothing: no description is kept, as for an empty one.
     if (out.text !== text && out.text.trim() === '' && text.trim() !== '') return DROPPED;
-    const limit = proseLimit(out.text);
+    // The document's `[[Pet]]` is two brackets, never a prose link: written `\[[Pet]]` (the export writes it back).
+    const within = proseLimit(out.text);
+    const markdown = within === undefined ? escapeLiteralLinks(out.text) : out.text;
+    const limit = within ?? proseLimit(markdown);
     if (limit !== undefined) {
       // The limits are the Markdown's: where converting HTML changed the length, both are said.
       const converted = out.text.length > PROSE_LIMITS.length && out.text.length !== text.length ? ` as Markdown, ${text.length.toLocaleString('en')} as written` : '';
       tooLong.set(text, `the text is past the limits of one prose value (${limit.split(';')[0]}${converted}); it is not kept`);
       return DROPPED;
     }
-    original.set(out.text, text);
-    return out.text;
+    original.set(markdown, text);
+    return markdown;
   };
   /** One file's data: converted, and within the file's prose budget; `left` gets each text the budget leaves out (as written), with why. */
   const fit = <T>(schema: Parameters<typeof mapProse>[0], data: T, left: Map<string, string>): T => {

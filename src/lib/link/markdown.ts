@@ -324,7 +324,10 @@ export function inspectProse(text: string, measured?: { limit?: string; nesting:
 /** What parsing prose within its limits finds: `inspectProse` past its shortcuts (the tests hold each shortcut to it). */
 export function parsedFindings(text: string): ProseFindings {
   const found: ProseFindings = { links: [], html: [], unsafeUrls: [], malformed: [] };
-  const tree = markdownReader().parse(text) as Root;
+  const tree = parseMarked((t) => markdownReader().parse(t), text);
+  const mark = (tree.data as Record<string, unknown> | undefined)?.[MARK];
+  // Links are found in text with its escaped brackets marked; what is reported reads as written.
+  const plain = (value: string, written = '[') => (typeof mark === 'string' ? value.replaceAll(mark, written) : value);
   const depth = treeDepth(tree);
   if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
   const stack: Node[] = [tree];
@@ -332,21 +335,21 @@ export function parsedFindings(text: string): ProseFindings {
     const node = stack.pop();
     if (!node) break;
     if (node.type === 'html') {
-      const value = (node as unknown as { value: string }).value;
+      const value = plain((node as unknown as { value: string }).value, '\\[');
       found.html.push(value);
       found.unsafeUrls.push(...hiddenSchemes(value));
     }
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
-      const url = (node as unknown as { url: string }).url;
+      const url = plain((node as unknown as { url: string }).url);
       if (!isSafeProseUrl(url)) found.unsafeUrls.push({ text: url, scheme: browserScheme(url) ?? 'an unreadable scheme', hidden: false });
       else if (isRooted(url)) (found.rooted ??= []).push(url);
     }
     if (node.type === 'text') {
       const value = (node as Text).value;
-      for (const m of value.matchAll(PROSE_LINK)) found.links.push({ raw: m[0], target: m[1] ?? '', ...(m[2] !== undefined ? { label: m[2] } : {}) });
+      for (const m of value.matchAll(PROSE_LINK)) found.links.push({ raw: plain(m[0]), target: plain(m[1] ?? ''), ...(m[2] !== undefined ? { label: plain(m[2]) } : {}) });
       const rest = value.replace(PROSE_LINK, '');
-      if (rest.includes('[[')) found.malformed.push(rest.slice(rest.indexOf('[['), rest.indexOf('[[') + 40));
-      found.unsafeUrls.push(...hiddenSchemes(value));
+      if (rest.includes('[[')) found.malformed.push(plain(rest.slice(rest.indexOf('[['), rest.indexOf('[[') + 40)));
+      found.unsafeUrls.push(...hiddenSchemes(plain(value)));
     }
     const children = (node as Partial<Parent>).children;
     if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
@@ -386,6 +389,7 @@ export function inspectAll<P extends { file: string; text: string }>(prose: read
 export type ResolveLink = (target: string) => { href: string; label: string } | undefined;
 
 const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
+  const mark = (tree.data as Record<string, unknown> | undefined)?.[MARK];
   markdownToolchain().findAndReplace(tree, [
     PROSE_LINK,
     (raw: string, target: string, label: string | undefined) => {
@@ -396,6 +400,7 @@ const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
       return { type: 'link', url: hit.href, children: [{ type: 'text', value: label ?? hit.label }] };
     },
   ]);
+  if (typeof mark === 'string') unmarkBrackets(tree, mark);
 };
 
 /** Raw HTML in prose is shown as the text it is, never passed on as markup (a block of it as a paragraph). */
@@ -540,7 +545,7 @@ export function proseRenderer(resolve: ResolveLink): (text: string, rebase?: (ur
   const processor = remark().use(tables).use(wikiLinks, resolve).use(htmlAsText).use(remarkRehype).use(rehypeSanitize).use(tableBoxes).use(rehypeStringify).freeze();
   return (text, rebase, top = 3) => {
     if (proseLimit(text) !== undefined) return `<p>${escapeHtml(text)}</p>`;
-    const tree = processor.parse(text);
+    const tree = parseMarked((t) => processor.parse(t), text);
     if (treeDepth(tree) > PROSE_LIMITS.depth) return `<p>${escapeHtml(text)}</p>`;
     headingsFrom(tree, top);
     if (rebase) rebaseLinks(tree, rebase);
@@ -574,10 +579,119 @@ export function proseMarkdown(resolve: ResolveLink): (text: string) => string {
   const processor = markdownToolchain().remark().data('settings', { bullet: '-' }).use(tables, { markdown: true }).use(wikiLinks, resolve).use(htmlAsText).freeze();
   return (text) => {
     if (proseLimit(text) !== undefined) return escapeMarkdownLine(text);
-    const tree = processor.parse(text);
+    const tree = parseMarked((t) => processor.parse(t), text);
     if (treeDepth(tree) > PROSE_LIMITS.depth) return escapeMarkdownLine(text);
     return processor.stringify(processor.runSync(tree)).trimEnd();
   };
 }
 
 const escapeMarkdownLine = (text: string) => text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`);
+
+/**
+ * A `[` written escaped (`\[`, after an even run of backslashes) never starts a prose link:
+ * `\[[word]]` is the text `[[word]]`. Markdown reads `\[` as a plain `[`, so before parsing each
+ * escaped `[` is written as `mark`, a private-use character the text does not hold; PROSE_LINK
+ * cannot match across it, and `unmarkBrackets` writes it back afterwards.
+ */
+const ESCAPED_BRACKET = /(?<!\\)((?:\\\\)*)\\\[/g;
+
+/** The text with each escaped `[` as a mark, and the mark; the text as it is when it escapes none. */
+function markBrackets(text: string): { text: string; mark?: string } {
+  if (!text.includes('\\[')) return { text };
+  for (let c = 0xe000; c <= 0xf8ff; c++) {
+    const mark = String.fromCharCode(c);
+    if (!text.includes(mark)) return { text: text.replace(ESCAPED_BRACKET, (_, run: string) => `${run}${mark}`), mark };
+  }
+  return { text };
+}
+
+/** A tree parsed from marked text made the tree of the text: in text (and addresses) the mark is the `[` it escaped, elsewhere (code, raw HTML) the `\[` written. */
+function unmarkBrackets(tree: Node, mark: string): void {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node & Record<string, unknown>;
+    for (const key of ['value', 'url', 'title', 'alt'] as const) {
+      const v = node[key];
+      if (typeof v === 'string' && v.includes(mark)) node[key] = v.replaceAll(mark, key !== 'value' || node.type === 'text' ? '[' : '\\[');
+    }
+    for (const child of (node as Partial<Parent>).children ?? []) stack.push(child as Node);
+  }
+}
+
+/** Where a parsed tree keeps the mark of its escaped brackets, for `wikiLinks` to write them back. */
+const MARK = 'specbenchEscapedBracket';
+
+/** Prose parsed with its escaped brackets marked (`markBrackets`); the mark is kept on the tree until `wikiLinks` has run. */
+function parseMarked(parse: (text: string) => unknown, text: string): Root {
+  const marked = markBrackets(text);
+  const tree = parse(marked.text) as Root;
+  if (marked.mark !== undefined) tree.data = { ...tree.data, [MARK]: marked.mark } as Root['data'];
+  return tree;
+}
+
+/** The `[` tokens of a prose text that Markdown reads as text (not code, raw HTML or an address): where each is and whether it is written escaped. */
+function textBrackets(text: string): Array<{ at: number; escaped: boolean }> {
+  const tree = markdownReader().parse(text) as Root;
+  const ranges: Array<[number, number]> = [];
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (node.type === 'text' && start !== undefined && end !== undefined) ranges.push([start, end]);
+    for (const child of (node as Partial<Parent>).children ?? []) stack.push(child as Node);
+  }
+  const out: Array<{ at: number; escaped: boolean }> = [];
+  for (const [start, end] of ranges) {
+    for (let i = start; i < end; i++) {
+      if (text[i] === '\\') {
+        if (text[i + 1] === '[') out.push({ at: i, escaped: true });
+        i++;
+      } else if (text[i] === '[') out.push({ at: i, escaped: false });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** Whether bracket `b` is directly followed by bracket `next`. */
+const adjacent = (b: { at: number; escaped: boolean }, next: { at: number } | undefined) => next !== undefined && next.at === b.at + (b.escaped ? 2 : 1);
+
+/**
+ * Text from another tool, whose `[[` means two brackets, written so that no `[[` in it is a prose
+ * link: each `[` that Markdown reads as text and that a `[` follows is escaped (`[[Pet]]` is
+ * written `\[[Pet]]`, `[[[x]]` `\[\[[x]]`). Code and addresses stay as written.
+ */
+export function escapeLiteralLinks(text: string): string {
+  if (!text.includes('[[')) return text;
+  const brackets = textBrackets(text);
+  let out = text;
+  for (let i = brackets.length - 1; i >= 0; i--) {
+    const b = brackets[i];
+    const next = brackets[i + 1];
+    if (b && !b.escaped && next && !next.escaped && adjacent(b, next)) out = `${out.slice(0, b.at)}\\${out.slice(b.at)}`;
+  }
+  return out;
+}
+
+/**
+ * Prose for another tool, which knows no prose links: each escaped `[` that a `[` follows (as
+ * `escapeLiteralLinks` writes it) is written plain, so `\[[Pet]]` is `[[Pet]]` again, meaning the
+ * same in Markdown. `\[\[Pet\]\]`, escaped throughout, stays as written.
+ */
+export function unescapeLiteralLinks(text: string): string {
+  if (!text.includes('\\[')) return text;
+  const brackets = textBrackets(text);
+  let out = text;
+  // From the last: a `[` made plain makes the escaped `[` before it one that a `[` follows.
+  const plain = new Array<boolean>(brackets.length).fill(false);
+  for (let i = brackets.length - 1; i >= 0; i--) {
+    const b = brackets[i];
+    if (!b) continue;
+    const followed = adjacent(b, brackets[i + 1]) && (brackets[i + 1]?.escaped === false || plain[i + 1] === true);
+    if (b.escaped && followed) {
+      plain[i] = true;
+      out = `${out.slice(0, b.at)}${out.slice(b.at + 1)}`;
+    }
+  }
+  return out;
+}

@@ -33,8 +33,14 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
       [{ 'resources/Problem.yaml': 'description: See [[gap:resources/Problem/fieldz]].\nfields: { none: free-form }' }, { line: 1, column: 18 }],
       [{ 'resources/Problem.yaml': 'description: See [[endpoint]].\nfields: { none: free-form }' }, { message: expect.stringContaining('did you mean `endpoints`?') }],
       [{ 'resources/Problem.yaml': 'description: See [[endpoints/get-order|the *endpoint*]].\nfields: { none: free-form }' }, { message: expect.stringContaining('labels are plain text') }],
+      // An escaped backslash escapes no bracket: `\\[[endpoint]]` is a backslash and a link.
+      [{ 'resources/Problem.yaml': 'description: See \\\\[[endpoint]].\nfields: { none: free-form }' }, { message: expect.stringContaining('did you mean `endpoints`?') }],
     ],
-    quiet: [{ 'resources/Problem.yaml': 'description: "See [[endpoints/get-order|getting an order]], [[errors]], [[gap:resources/Order/fields]] and `[[not a link]]`."\nfields: { none: free-form }' }],
+    quiet: [
+      { 'resources/Problem.yaml': 'description: "See [[endpoints/get-order|getting an order]], [[errors]], [[gap:resources/Order/fields]] and `[[not a link]]`."\nfields: { none: free-form }' },
+      // An escaped `[` starts no link (issue 31, t31e repro-01: an imported document's `[[Pet]]` is written `\[[Pet]]`).
+      { 'resources/Problem.yaml': 'description: |\n  Returns \\[[Pet]]s, \\[\\[Pet\\]\\] and [\\[Pet]].\nfields: { none: free-form }' },
+    ],
   },
   'path-parameters': {
     fire: [
