@@ -86,7 +86,9 @@ export function proseReader() {
 }
 
 export function proseText(text: string, titles: ReadonlyMap<string, string>): string {
-  const tree = proseReader().parse(text) as Root;
+  // `\[[` is a literal `[[`, never a link: held aside so the link reading below cannot take it.
+  const LITERAL = '\uE000';
+  const tree = proseReader().parse(text.replaceAll('\\[[', LITERAL)) as Root;
   visit(tree, 'text', (node: Text) => {
     node.value = node.value.replace(/\[\[([^[\]|\n]+?)(?:\|([^[\]\n]+?))?\]\]/g, (raw, target: string, label?: string) => {
       if (label !== undefined) return label;
@@ -95,7 +97,7 @@ export function proseText(text: string, titles: ReadonlyMap<string, string>): st
       return titles.get(t) ?? raw;
     });
   });
-  return normalize(toString(tree, { includeImageAlt: false }));
+  return normalize(toString(tree, { includeImageAlt: false }).replaceAll(LITERAL, '[['));
 }
 
 /** Titles by link target: `resources/Order` is its title (or id), `resources` is the area's name. */
