@@ -8,6 +8,16 @@ import type { Check } from './types.ts';
  */
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/u;
 
+/** Whether any text of a value (keys too) holds one: most files hold none, and this walk makes no paths. */
+function holdsBidi(value: unknown): boolean {
+  if (typeof value === 'string') return BIDI.test(value);
+  if (Array.isArray(value)) return value.some(holdsBidi);
+  if (value !== null && typeof value === 'object') {
+    for (const k in value) if (Object.hasOwn(value, k) && (BIDI.test(k) || holdsBidi((value as Record<string, unknown>)[k]))) return true;
+  }
+  return false;
+}
+
 /** Every text of a value, with where it is: keys of maps too (a field's name, an allowed value). */
 function* texts(value: unknown, path: Path): Generator<{ text: string; path: Path; key: boolean }> {
   if (typeof value === 'string') yield { text: value, path, key: false };
@@ -35,6 +45,7 @@ export const bidiControl: Check = {
     for (const key of AREA_KEYS) {
       const files = [...ctx.items(key).map((i) => ({ file: i.file, data: i.data as unknown })), ...((a) => (a ? [{ file: a.file, data: a.data as unknown }] : []))(ctx.areaFile(key))];
       for (const { file, data } of files) {
+        if (!holdsBidi(data)) continue;
         for (const { text, path, key: isKey } of texts(data, [])) {
           const found = BIDI.exec(text);
           if (!found) continue;
