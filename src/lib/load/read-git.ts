@@ -61,14 +61,17 @@ export async function defaultBase(root: string): Promise<string> {
 /** The files of the spec folder at a revision, read in one batch. `dir` is relative to the repository root. */
 export async function readSpecAt(root: string, rev: string, dir: string): Promise<SpecFile[]> {
   const prefix = dir === '.' || dir === '' ? '' : `${dir.replace(/\/$/, '')}/`;
-  const listing = await gitBytes(root, ['ls-tree', '-r', '-z', '--full-tree', '--format=%(objectmode) %(objectname) %(objectsize)%x09%(path)', rev, '--', prefix || '.']);
+  // `--long -z`, not `--format`: git (2.39) quotes `%(path)` of a name that is not plain ASCII even
+  // with `-z`, so a folder named `Übersicht` read as an empty spec at every revision.
+  const listing = await gitBytes(root, ['ls-tree', '-r', '-z', '--long', '--full-tree', rev, '--', prefix || '.']);
   const entries = listing
     .toString('latin1')
     .split('\0')
     .filter(Boolean)
     .map((line) => {
       const tab = line.indexOf('\t');
-      const [mode = '', object = '', size = '0'] = line.slice(0, tab).split(' ');
+      // `<mode> <type> <object> <size>` (the size padded, `-` for a submodule).
+      const [mode = '', , object = '', size = '0'] = line.slice(0, tab).split(' ').filter(Boolean);
       const name = decodeName(Buffer.from(line.slice(tab + 1), 'latin1'));
       return { mode, object, size: Number(size), path: name.text.slice(prefix.length), nameOk: name.ok };
     })
