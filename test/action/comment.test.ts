@@ -195,4 +195,23 @@ describe("the Action's comment, against a fake GitHub API", () => {
     expect(ran.out).toContain(DIFF_MARKER);
     expect(await readFile(join(scratch, 'summary.md'), 'utf8')).toContain('`purpose/name`');
   }, 120_000);
+
+  it('says in the comment that a head which does not load is not counted, and fails the step: no gap closed, no item removed (t34f repro-02)', async () => {
+    // Card's description open on main; the pull request answers it with `{ open: false }` (refused)
+    // and breaks another file's YAML: once read as "gap closed" and "Resource removed, breaking".
+    const pr = await pullRequest({ ...NAME_THE_SERVICE, 'spec/resources/Card.yaml': 'title: Card\ndescription: { open: What is a card payment? }\n', 'spec/resources/Gone.yaml': 'title: Gone\n' });
+    await writeFile(join(pr.root, 'spec/resources/Card.yaml'), 'title: Card\ndescription: { open: false }\n');
+    await writeFile(join(pr.root, 'spec/resources/Gone.yaml'), 'title: [unclosed\n');
+    const ran = await action(pr.root);
+    expect(ran.code).not.toBe(0);
+    expect(ran.out).toMatch(/^Posted the change's comment on pull request #7/m);
+    const body = github.comments[0]?.body ?? '';
+    expect(body.startsWith(`${DIFF_MARKER}\n`)).toBe(true);
+    expect(body).toContain('The spec at the working tree does not load: 2 errors. Nothing of this change is counted until it loads');
+    expect(body).toContain('- `resources/Card.yaml:2:22` `bad-value` ');
+    expect(body).toContain('- `resources/Gone.yaml:2:1` `yaml-syntax` ');
+    expect(body).not.toMatch(/gaps? closed|Gone. removed|Breaking changes/i);
+    expect(await readFile(join(scratch, 'summary.md'), 'utf8')).toContain('does not load');
+  }, 120_000);
 });
+

@@ -438,6 +438,9 @@ describe('pull-request previews, from the pull request event to the Pages branch
     expect(stepOf(published, 'preview-publish.sh')?.ran).toBe('skipped');
     expect(gitIn(origin, 'rev-parse', 'gh-pages')).toBe(pagesBefore);
     expect(writes()).toEqual(['POST /repos/acme/orders/issues/8/comments']);
+    // The head does not load (the link leads outside the spec folder): the comment says so and counts nothing.
+    expect(github.comments[0]?.body).toContain('does not load: 1 error. Nothing of this change is counted until it loads');
+    expect(github.comments[0]?.body).toContain('`endpoints/passwd.yaml:1:1` `link-outside`');
     expect(github.comments[0]?.body).not.toContain('**Preview:**');
 
     // A spec over the size the build takes (SPECBENCH_SPEC_MAX_KB) is refused the same way.

@@ -52,6 +52,10 @@ const HEAD: Edit[] = [
   // A field removed inside an array's items, and an override (U+202E) in a changed description.
   { file: 'resources/Order.yaml', from: '        quantity: { type: integer, required: true, minimum: 1, maximum: 999 }\n', to: '' },
   { file: 'resources/Order.yaml', from: 'description: What was ordered.', to: 'description: "What was \\u202Eordered\\u202C, as \\u202Ethe buyer saw it."' },
+  // A response removed, a response that no longer comes in a media type, an API key's header renamed (t34e): each breaking, beside its value.
+  { file: 'endpoints/create-order.yaml', from: '  "400": { error: invalid_order }\n', to: '' },
+  { file: 'endpoints/get-order.yaml', from: 'content_type: [application/json, application/xml]', to: 'content_type: [application/json]' },
+  { file: 'authentication/api-key.yaml', from: 'headers: [X-API-Key]', to: 'headers: [X-Api-Token]' },
 ];
 
 const ADDED = `# yaml-language-server: $schema=../../../../src/schemas/limits.item.schema.json
@@ -94,6 +98,12 @@ export const EXPECTED = {
   /** An item whose prose changes (rendered before -> after), and a structure of it changed key by key. */
   prose: 'events/order.shipped/description',
   retries: 'events/order.shipped/retries',
+  /** A response removed: struck where it stood, between the responses before and after it (t34e). */
+  removedResponse: { facet: 'endpoints/create-order/responses/400', follows: '201', next: '429', message: 'Response `400` of `create-order` removed.' },
+  /** A response that no longer comes in a media type: flagged beside its status (t34e). */
+  changedResponse: { facet: 'endpoints/get-order/responses/200', message: 'Response `200` of `get-order` no longer comes as `application/xml`: clients that ask for it are refused.' },
+  /** An API key's header renamed: flagged beside the header's name (t34e). */
+  apiKeyHeader: { facet: 'authentication/api-key/headers', message: 'Authentication scheme `api-key`: headers changed from `X-API-Key` to `X-Api-Token`.' },
 };
 
 async function git(root: string, args: string[]): Promise<string> {

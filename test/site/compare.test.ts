@@ -321,3 +321,56 @@ describe('a revision that cannot be compared with', () => {
     expect(built.output).not.toMatch(/^\s+at /m);
   }, 300_000);
 });
+
+describe('what the last round left (issue 34, t34e)', () => {
+  /** The element the Changes page's entry of a breaking change of `diff` (found by its facet) links to. */
+  async function flaggedAt(facet: string, message: string) {
+    const said = diff.breaking.find((b) => b.facet === facet);
+    expect(said?.message, facet).toBe(message);
+    const entry = main(await page(compared, 'changes'))
+      .querySelectorAll('[data-breaking-item]')
+      .find((li) => text(li.text).endsWith(message.replace(/`/g, '')));
+    return (await target(entry?.querySelector('a')?.getAttribute('href') ?? '')).element;
+  }
+
+  it('strikes a removed response where it stood, its breaking change beside its status', async () => {
+    const { facet, follows, next, message } = EXPECTED.removedResponse;
+    const element = await flaggedAt(facet, message);
+    expect(element?.getAttribute('data-change')).toBe('removed');
+    expect(element?.closest('aside')).toBeNull();
+    const head = element?.closest('.response-head');
+    expect(text(head?.querySelector('.status')?.text)).toBe('400');
+    expect(text(element?.text)).toBe('removed in this change breaking: Response 400 of create-order removed.');
+    const statuses = (root: ReturnType<typeof main>) => root.querySelectorAll('.response-head .status').map((s) => text(s.text));
+    expect(statuses(main(await page(compared, 'endpoints/create-order')))).toEqual([follows, '400', next]);
+    expect(statuses(main(await page(plain, 'endpoints/create-order')))).toEqual([follows, next]);
+  });
+
+  it('flags a response that no longer comes in a media type beside its status, and a renamed API-key header beside the header’s name', async () => {
+    const response = await flaggedAt(EXPECTED.changedResponse.facet, EXPECTED.changedResponse.message);
+    expect(response?.closest('aside')).toBeNull();
+    expect(text(response?.closest('.response-head')?.querySelector('.status')?.text)).toBe('200');
+    expect(text(response?.text)).toBe(`changed in this change content_type: application/json, application/xml → application/json breaking: ${EXPECTED.changedResponse.message.replace(/`/g, '')}`);
+    const header = await flaggedAt(EXPECTED.apiKeyHeader.facet, EXPECTED.apiKeyHeader.message);
+    expect(header?.closest('aside')).toBeNull();
+    expect(header?.getAttribute('data-change-facet')).toBe(EXPECTED.apiKeyHeader.facet);
+    expect(text(header?.parentNode?.querySelector(`[data-facet="${EXPECTED.apiKeyHeader.facet}"]`)?.text)).toBe('X-Api-Token');
+    expect(text(header?.text)).toBe(`changed in this change X-API-Key → X-Api-Token breaking: ${EXPECTED.apiKeyHeader.message.replace(/`/g, '')}`);
+  });
+
+  it('counts the items once: the summary says the number both Items headings say', async () => {
+    const root = main(await page(compared, 'changes'));
+    const heading = Number(/^Items \((\d+)\)$/.exec(text(root.querySelector('#items')?.text))?.[1]);
+    expect(heading).toBe(diff.itemsAdded.length + diff.itemsRemoved.length + diff.itemsRenamed.length + diff.itemsChanged.length + diff.areasChanged.length);
+    expect(text(root.querySelector('.changes-summary')?.text)).toContain(`${heading} items added, removed, renamed or changed (${diff.areasChanged.length} of them an area file);`);
+    const comment = (await cli(['diff', '--spec', fixture.spec, '--base', 'HEAD~1'])).out;
+    expect(comment).toContain(`### Items (${heading})`);
+  });
+
+  it('leaves a struck field out of the count of required fields: the note says what the plain page says', async () => {
+    const note = async (root: string) => main(await page(root, 'resources/Order')).querySelectorAll('p.note').map((p) => text(p.text)).filter((t) => /required\.$|^All optional\.$/.test(t));
+    const [withCompare, without] = [await note(compared), await note(plain)];
+    expect(without).toHaveLength(1);
+    expect(withCompare).toEqual(without);
+  });
+});

@@ -41,10 +41,18 @@ comment="${SPECBENCH_COMMENT_FILE:-$work/comment.md}"
 base=()
 if [ -n "${SPECBENCH_BASE:-}" ]; then base=(--base "$SPECBENCH_BASE"); fi
 
+# Whether a diff went as it should: it exits 1 with a report when the head does not load (the
+# report says so and counts nothing: it is still the comment, and the step fails); any other
+# failure ends the step here.
+reported() {
+  local code="$1" file="$2"
+  if [ "$code" -eq 1 ] && [ -s "$file" ]; then status=1; return 0; fi
+  [ "$code" -eq 0 ]
+}
+
 # The whole report (summarised only past the summary's own limit), for the job summary.
-if ! "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$summary_budget" > "$work/report.md"; then
-  exit 1
-fi
+"${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$summary_budget" > "$work/report.md"
+reported $? "$work/report.md" || exit 1
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$work/report.md" >> "$GITHUB_STEP_SUMMARY"; fi
 
 # The comment: the report itself when it fits, else its summary linking the run, where the job
@@ -56,9 +64,8 @@ else
   if [ -n "${GITHUB_SERVER_URL:-}" ] && [ -n "${GITHUB_REPOSITORY:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then
     link=(--report-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID")
   fi
-  if ! "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$comment_budget" ${link[@]+"${link[@]}"} > "$comment"; then
-    exit 1
-  fi
+  "${specbench[@]}" diff --spec "$spec" ${base[@]+"${base[@]}"} --budget "$comment_budget" ${link[@]+"${link[@]}"} > "$comment"
+  reported $? "$comment" || exit 1
 fi
 
 if [ -z "${SPECBENCH_PR:-}" ] || [ "${SPECBENCH_COMMENT:-true}" != true ] || [ -z "${SPECBENCH_COMMENT_FILE:-}" ]; then

@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { absoluteUrlSchema, defaultBase, DIFF_LINK_MAX, DIFF_MIN_BUDGET, diffJson, diffMarkdown, diffSpecs, gitRoot, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
+import { absoluteUrlSchema, defaultBase, DIFF_LINK_MAX, DIFF_MIN_BUDGET, diffJson, diffMarkdown, diffSpecs, gitRoot, hasErrors, notLoadedJson, notLoadedMarkdown, readSpecAt, readSpecDir, resolveRevision, specDir } from '../../lib/index.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import { commandEngine } from '../load.ts';
 import type { Options } from '../options.ts';
@@ -20,8 +20,14 @@ export async function diffCommand(options: Options, io: Io): Promise<number> {
   const before = await engine.analyse(await readSpecAt(root, base, rel));
   const after = await engine.analyse(head ? await readSpecAt(root, head, rel) : await readSpecDir(dir));
   engine.done();
-  const diff = diffSpecs(before, after);
   const range = { base: base.slice(0, 12), head: head ? head.slice(0, 12) : 'working tree' };
+  // A head that does not load is not counted: a file with a YAML error would read as an item removed, a refused value as a gap closed.
+  if (hasErrors(after.diagnostics)) {
+    io.out(format === 'json' ? notLoadedJson(after.diagnostics, range) : notLoadedMarkdown(after.diagnostics, head ? `\`${range.head}\`` : 'the working tree'));
+    io.err(`The spec at ${head ? range.head : 'the working tree'} does not load (run \`specbench check\`): the change is not counted.\n`);
+    return EXIT.problems;
+  }
+  const diff = diffSpecs(before, after);
   io.out(format === 'json' ? diffJson(diff, range) : diffMarkdown(diff, `\`${range.base}\` with ${head ? `\`${range.head}\`` : 'the working tree'}`, fit));
   return options['fail-on-breaking'] && diff.breaking.length > 0 ? EXIT.problems : EXIT.ok;
 }

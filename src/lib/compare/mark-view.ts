@@ -1,8 +1,10 @@
+import { LOCATIONS } from '../areas/parameters.ts';
 import { idSegment } from '../facet/ids.ts';
 import { isGap } from '../facet/state.ts';
 import { facetAnchor, facetPath } from '../render/site/paths.ts';
 import type { ViewContext } from '../render/site/site-index.ts';
-import type { AreaSummary, FacetChange, FacetView, ItemView, PageChange, PageChangeView, ShapeView } from '../render/site/views.ts';
+import { statusClass } from '../render/site/blocks/responses.ts';
+import type { AreaSummary, FacetChange, FacetView, ItemView, PageChange, PageChangeView, ParameterGroupView, ResponseView, ShapeView } from '../render/site/views.ts';
 import { MARK_WORDS_MAX } from './words.ts';
 
 /**
@@ -23,6 +25,9 @@ const isFacetView = (v: Record<string, unknown>): v is FacetView & Record<string
  * are shown as values, and so are security alternatives (the facet's value in words).
  */
 const isContainer = (parent: Record<string, unknown>) => !('usedBy' in parent) && !('label' in parent) && !('alternatives' in parent);
+
+/** A response of an endpoint (`{ status, statusClass, body }`): the page shows its body's own facet beside its status, where a change to the response is marked. */
+const isResponse = (v: Record<string, unknown>) => typeof v.status === 'string' && typeof v.statusClass === 'string' && typeof v.body === 'object' && v.body !== null;
 
 /**
  * An item's view with the page's changes marked: each facet the change touched gets its mark where
@@ -61,16 +66,30 @@ function partMarks(mark: FacetChange): FacetChange[] {
   }));
 }
 
-/** The name a field's id ends with, as written (its id segment unescaped). */
-const lastName = (id: string) => id.slice(id.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+/** The name a field's (a response's, a parameter's) id ends with, as written (its id segment unescaped). */
+export const lastName = (id: string) => id.slice(id.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The facet a removed thing's mark sits on (under its id, which the walk places), as it was. */
+const removedFacet = (m: FacetChange): FacetView => ({ id: m.id, anchor: facetAnchor(m.id), path: facetPath(m.id), label: m.label, state: 'stated', ...(m.before !== undefined ? { text: m.before } : {}), blockedBy: [], blocks: [], links: [], depth: 0 });
 
 /**
  * A removed field's row: its name and its type as they were, the type carrying the field's mark
  * (under the field's id, which the walk places), so the page shows it struck where it stood.
  */
 function removedRow(m: FacetChange): ShapeView {
-  const type: FacetView = { id: m.id, anchor: facetAnchor(m.id), path: facetPath(m.id), label: m.label, state: 'stated', ...(m.before !== undefined ? { text: m.before } : {}), blockedBy: [], blocks: [], links: [], depth: 0 };
-  return { id: m.id, anchor: facetAnchor(m.id), name: lastName(m.id), type, flags: [], constraints: [], children: [], extras: [] };
+  return { id: m.id, anchor: facetAnchor(m.id), name: lastName(m.id), type: removedFacet(m), flags: [], constraints: [], children: [], extras: [] };
+}
+
+/** A removed response: its status as it was, its facet carrying the mark, and nothing more (the page shows its status struck). */
+function removedResponse(m: FacetChange): ResponseView {
+  const status = lastName(m.id);
+  return { status, statusClass: statusClass(status), body: { facet: removedFacet(m), mediaTypes: [], media: [], examples: [], noExample: [], extras: [] } };
+}
+
+/** A row or a response the change removed, kept where it stood to show it struck (`withRemoved`): it is no part of what the item states now (its count of required fields). */
+export function isStruck(shown: { type?: FacetView | undefined } | { body: { facet: FacetView } }): boolean {
+  const facet = 'body' in shown ? shown.body.facet : shown.type;
+  return facet?.change?.kind === 'removed';
 }
 
 /**
@@ -101,23 +120,44 @@ function withRemoved<T>(view: T, removed: readonly FacetChange[]): T {
       if (w !== v) (copy ??= { ...obj })[k] = w;
     }
     const facet = obj.facet as { id?: unknown } | undefined;
+    if (obj.kind === 'parameters' && Array.isArray(obj.groups) && typeof facet?.id === 'string') return withGroupsRemoved(copy ?? obj, facet.id, byList);
     const rows = typeof facet?.id === 'string' ? byList.get(facet.id) : undefined;
     // A resource's block of fields (`fields`), an object's fields inside a shape (`shapes` of kind
-    // `fields`), a response's headers (`shapes` of no kind), a location's parameters (`rows`).
-    const key = Array.isArray(obj.fields) ? 'fields' : (obj.kind === 'fields' || obj.kind === undefined) && Array.isArray(obj.shapes) ? 'shapes' : Array.isArray(obj.rows) ? 'rows' : undefined;
+    // `fields`), a response's headers (`shapes` of no kind), a location's parameters (`rows`), an
+    // endpoint's responses (`responses`).
+    const key = Array.isArray(obj.fields) ? 'fields' : (obj.kind === 'fields' || obj.kind === undefined) && Array.isArray(obj.shapes) ? 'shapes' : Array.isArray(obj.rows) ? 'rows' : obj.kind === 'responses' && Array.isArray(obj.responses) ? 'responses' : undefined;
     if (!rows || key === undefined) return copy ?? value;
-    const list = [...((copy ?? obj)[key] as ShapeView[])];
-    // Removed fields in their order: two that followed one row stay in the order they stood in.
+    const responses = key === 'responses';
+    const list = [...((copy ?? obj)[key] as Array<ShapeView | ResponseView>)];
+    const idOf = (r: ShapeView | ResponseView) => ('body' in r ? r.body.facet.id : r.id);
+    // Removed ones in their order: two that followed one row stay in the order they stood in.
     const last = new Map<string | undefined, number>();
     for (const m of rows) {
-      const found = m.follows === undefined ? -1 : list.findIndex((r) => r.id === m.follows);
+      const found = m.follows === undefined ? -1 : list.findIndex((r) => idOf(r) === m.follows);
       const at = last.get(m.follows) ?? (m.follows !== undefined && found < 0 ? list.length - 1 : found);
-      list.splice(at + 1, 0, removedRow(m));
+      list.splice(at + 1, 0, responses ? removedResponse(m) : removedRow(m));
       last.set(m.follows, at + 1);
     }
     return { ...(copy ?? obj), [key]: list };
   };
   return removed.length === 0 ? view : (walk(view) as T);
+}
+
+/**
+ * A block of parameters with a group for each location whose parameters the change all removed
+ * (the page shows no such group any more): its removed rows struck, in the locations' order.
+ */
+function withGroupsRemoved(block: Record<string, unknown>, id: string, byList: ReadonlyMap<string, readonly FacetChange[]>): Record<string, unknown> {
+  const groups = block.groups as ParameterGroupView[];
+  const have = new Set(groups.map((g) => g.facet.id));
+  const gone = LOCATIONS.flatMap((location) => {
+    const list = `${id}/${location}`;
+    const rows = byList.get(list);
+    return rows && !have.has(list) ? [{ location, facet: removedFacet({ id: list, kind: 'removed', label: `${location} parameters` }), rows: rows.map(removedRow) }] : [];
+  });
+  if (gone.length === 0) return block;
+  const order = (g: ParameterGroupView) => LOCATIONS.indexOf(g.location as (typeof LOCATIONS)[number]);
+  return { ...block, groups: [...groups, ...gone].sort((a, b) => order(a) - order(b)) };
 }
 
 function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { marked: T; changes: PageChangeView } {
@@ -127,7 +167,8 @@ function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { m
   const parts = new Map(change.marks.flatMap((m) => partMarks(m).map((p) => [p.id, { part: p, of: m.id }] as const)));
   const placed = new Set<string>();
   const placedParts = new Map<string, string[]>();
-  const walk = (value: unknown, container = false): unknown => {
+  // `headed`: a response's body, whose own facet the page shows beside the response's status.
+  const walk = (value: unknown, container = false, headed = false): unknown => {
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
       value.forEach((v, i) => {
@@ -143,7 +184,7 @@ function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { m
     let copy: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(obj)) {
       if (NOT_IN_PLACE.has(k)) continue;
-      const w = walk(v, k === 'facet' && isContainer(obj));
+      const w = walk(v, k === 'facet' && isContainer(obj) && !headed, k === 'body' && isResponse(obj));
       if (w !== v) (copy ??= { ...obj })[k] = w;
     }
     if (isFacetView(obj) && (!container || isGap(obj.state) || obj.state === 'none')) {

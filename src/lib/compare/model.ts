@@ -12,6 +12,7 @@ import type { FacetResult, FileAssessment } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
 import { areaPath, itemPath, markAnchor } from '../render/site/paths.ts';
 import type { BreakingMark, FacetChange, PageChange, ValuePart } from '../render/site/views.ts';
+import { lastName } from './mark-view.ts';
 import { changedKeys, plainWords, valueWords, type Words } from './words.ts';
 
 /**
@@ -168,7 +169,7 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
       p.status === 'removed'
         ? undefined
         : b.facet !== undefined
-          ? (facetMark(p, b.facet, facetsIn(after, key)) ?? removedMark(p, b.facet, facetsIn(before, p.from ?? key), facetsIn(after, key), moved))
+          ? (facetMark(p, b.facet, facetsIn(after, key)) ?? removedMark(p, b.facet, facetsIn(before, p.from ?? key), facetsIn(after, key), moved) ?? besideMark(p, b.facet, facetsIn(after, key)))
           : { mark: concerned(p.marks, b.message) };
     const mark = placed?.mark;
     if (mark) (mark.breaking ??= []).push(b.message);
@@ -345,9 +346,25 @@ function removedMark(p: PageChange, id: string, was: Facets, now: Facets, moved:
   const follows = owners.slice(0, at).findLast(sibling);
   const type = was.facets.get(`${owner.id}/type`);
   const words = type ? valueWords(type) : undefined;
-  const mark: FacetChange = { id, kind: 'removed', label: owner.label, ...said(words, undefined), ...(follows ? { follows: moved(follows.id) } : {}), anchor: markAnchor(id) };
+  // Named as the page names it where the owner's label does not (a response: `response 304`).
+  const name = lastName(id);
+  const label = owner.label.split(' ').includes(name) ? owner.label : `${owner.label} ${name}`;
+  const mark: FacetChange = { id, kind: 'removed', label, ...said(words, undefined), ...(follows ? { follows: moved(follows.id) } : {}), anchor: markAnchor(id) };
   p.marks.push(mark);
   return { mark };
+}
+
+/**
+ * The mark of a breaking change whose facet the page no longer shows because another change of its
+ * owner made it not apply (an API key's header names, once the key goes in the query): the mark of
+ * that change, beside which the page flags it (the key's location); none where its owner has no
+ * changed value marked.
+ */
+function besideMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange; part?: ValuePart } | undefined {
+  if (now.facets.has(id)) return undefined;
+  const owner = id.slice(0, id.lastIndexOf('/'));
+  const mark = p.marks.find((m) => m.kind === 'changed' && m.id.slice(0, m.id.lastIndexOf('/')) === owner);
+  return mark ? { mark } : undefined;
 }
 
 /**

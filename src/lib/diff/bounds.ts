@@ -69,22 +69,23 @@ function narrowedAllowed(was: Shape, is: Shape, where: string): string | undefin
  * lowered or a minimum raised, one set where there was none, a pattern added or changed (a changed
  * pattern may refuse what the old one took), a multiple that no longer divides the old one, unique
  * items now required, an allowed value dropped. A value a client sent before may be refused now, so
- * each breaks clients; `say` gets the constraint's path.
+ * each breaks clients; `say` gets the constraint's path as the item has it after the change
+ * (`moved`: a path parameter renamed with its address is the one it became).
  */
-export function narrowedBounds(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void): void {
+export function narrowedBounds(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void, moved: (path: Path) => Path = (path) => path): void {
   const now = new Map(shapes(after).filter((s) => s.sent).map((s) => [key(s.path), s]));
   for (const outer of shapes(before)) {
-    const next = outer.sent ? now.get(key(outer.path)) : undefined;
+    const next = outer.sent ? now.get(key(moved(outer.path))) : undefined;
     if (!next) continue;
     const inner = new Map([...innerShapes(next.shape, [], '')].map((s) => [key(s.path), s.shape]));
     for (const { shape: was, path } of innerShapes(outer.shape, [], '')) {
       const is = inner.get(key(path));
       // A value set by the service only is never sent.
       if (!is || stated(is.read_only) === true) continue;
-      const where = `${nameOf(outer, path)} of ${markdownCode(id)}`;
-      for (const [message, constraint] of narrowings(was, is)) say(message(where), [...outer.path, ...path, constraint]);
-      const allowed = narrowedAllowed(was, is, allowedWhere(outer, path, id));
-      if (allowed !== undefined) say(allowed, [...outer.path, ...path, 'allowed']);
+      const where = `${nameOf(next, path)} of ${markdownCode(id)}`;
+      for (const [message, constraint] of narrowings(was, is)) say(message(where), [...next.path, ...path, constraint]);
+      const allowed = narrowedAllowed(was, is, allowedWhere(next, path, id));
+      if (allowed !== undefined) say(allowed, [...next.path, ...path, 'allowed']);
     }
   }
 }

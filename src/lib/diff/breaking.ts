@@ -4,6 +4,7 @@ import type { Path } from '../facet/path.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 import { narrowedBounds } from './bounds.ts';
 import { CONTRACT } from './contract.ts';
+import type { ParameterRename } from './parameters.ts';
 import { changedShapes } from './shapes.ts';
 
 /** A change that can break a client written against the earlier spec. */
@@ -23,10 +24,13 @@ export interface BreakingChange {
  * What breaks clients between two versions of the spec, item by item, as each area's module judges
  * it, shapes removed, retyped or newly required at any depth (`changedShapes`), and the bounds and
  * patterns narrowed on what clients send (`narrowedBounds`); a renamed item
- * (`renamed`: old `area/item` key to new id) is compared with what it became.
+ * (`renamed`: old `area/item` key to new id) is compared with what it became, and a path parameter
+ * renamed with its address (`parameters`) with the parameter it became (its type changed breaks
+ * as any parameter's does).
  */
-export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<string, string> = new Map()): BreakingChange[] {
+export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<string, string> = new Map(), parameters: readonly ParameterRename[] = []): BreakingChange[] {
   const out: BreakingChange[] = [];
+  const byItem = Map.groupBy(parameters, (r) => r.item);
   for (const module of AREAS) {
     const now = new Map(areaOf(after, module.key).items.map((i) => [i.id, i]));
     for (const item of areaOf(before, module.key).items) {
@@ -44,8 +48,13 @@ export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<
       module.breaking?.(item.data, next?.data, say, item.id, to);
       if (next) CONTRACT[module.key]?.(item.data as Record<string, unknown>, next.data as Record<string, unknown>, say, item.id);
       if (next && module.shapes) {
-        changedShapes(module.shapes, item.data, next.data, item.id, say);
-        narrowedBounds(module.shapes, item.data, next.data, item.id, say);
+        const renames = byItem.get(`${module.key}/${id}`) ?? [];
+        const moved = (path: Path): Path => {
+          const r = path[0] === 'parameters' && path[1] === 'path' ? renames.find((x) => x.from === path[2]) : undefined;
+          return r ? ['parameters', 'path', r.to, ...path.slice(3)] : path;
+        };
+        changedShapes(module.shapes, item.data, next.data, item.id, say, moved);
+        narrowedBounds(module.shapes, item.data, next.data, item.id, say, moved);
       }
     }
   }

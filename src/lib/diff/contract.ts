@@ -2,6 +2,7 @@ import type { Path } from '../facet/path.ts';
 import { stated } from '../facet/state.ts';
 import type { SecurityAlternative, SecurityRequirement } from '../areas/security.ts';
 import { markdownCode } from '../safety/markdown.ts';
+import { sameAddress } from './parameters.ts';
 
 type Say = (message: string, at?: Path) => void;
 type Responses = Record<string, unknown>;
@@ -70,11 +71,15 @@ export function narrowedSecurity(before: unknown, after: unknown, id: string, sa
   }
 }
 
-/** Values clients match on or configure (a scheme's key location, an event's channel, an error's status), changed: each breaks them. */
-export function changedValues(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[], what: string, say: Say): void {
+/**
+ * Values clients match on or configure (a scheme's key location, an event's channel, an error's
+ * status), changed: each breaks them. `same` says two values that differ are one to clients (a
+ * channel whose parameters alone are renamed: the diff says it as a rename).
+ */
+export function changedValues(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[], what: string, say: Say, same: (key: string, was: unknown, is: unknown) => boolean = () => false): void {
   for (const key of keys) {
     const [was, is] = [stated(before[key]), stated(after[key])];
-    if (was === undefined || is === undefined || JSON.stringify(was) === JSON.stringify(is)) continue;
+    if (was === undefined || is === undefined || JSON.stringify(was) === JSON.stringify(is) || same(key, was, is)) continue;
     const show = (v: unknown) => markdownCode(Array.isArray(v) ? v.map(String).join(', ') : String(v));
     say(`${what} ${key.replace(/_/g, ' ')} changed from ${show(was)} to ${show(is)}.`, [key]);
   }
@@ -93,6 +98,7 @@ export const CONTRACT: Readonly<Record<string, Rule>> = {
   },
   authentication: (before, after, say, id) =>
     changedValues(before, after, ['scheme', 'http_scheme', 'location', 'headers', 'credentials', 'mechanism', 'token_format'], `Authentication scheme ${markdownCode(id)}:`, say),
-  events: (before, after, say, id) => changedValues(before, after, ['channel', 'direction'], `Event ${markdownCode(id)}:`, say),
+  events: (before, after, say, id) =>
+    changedValues(before, after, ['channel', 'direction'], `Event ${markdownCode(id)}:`, say, (key, was, is) => key === 'channel' && typeof was === 'string' && typeof is === 'string' && sameAddress(was, is)),
   errors: (before, after, say, id) => changedValues(before, after, ['status'], `Error ${markdownCode(id)}:`, say),
 };

@@ -112,7 +112,7 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
     itemsChanged: [...edited].filter((k) => !renamed.has(k)),
     parametersRenamed: parameters,
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
-    breaking: breakingChanges(before.spec, after.spec, renamedIds),
+    breaking: breakingChanges(before.spec, after.spec, renamedIds, parameters),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
     readiness: { before: rb, after: ra, change: rank(ra) > rank(rb) ? 'reaches' : rank(ra) < rank(rb) ? 'drops' : 'same' },
     emptyBase: isEmpty(before.spec),

@@ -6,8 +6,9 @@ import { markdownCode } from '../safety/markdown.ts';
 
 /**
  * A path parameter renamed together with the address that holds it (`/orders/{id}` to
- * `/orders/{order_id}`): clients call the same address, so nothing breaks; the change reads as the
- * parameter's new name.
+ * `/orders/{order_id}`; an event's channel, `payments/{provider}/settled` to
+ * `payments/{psp}/settled`): clients call the same address, so nothing breaks; the change reads as
+ * the parameter's new name.
  */
 export interface ParameterRename {
   /** `area/item`, as the item is after the change. */
@@ -26,12 +27,19 @@ const PLACEHOLDER = /\{([^}]*)\}/g;
 const names = (address: string) => [...address.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
 const shapeOf = (address: string) => address.replace(PLACEHOLDER, '{}');
 
+/** Whether two addresses (a path, a channel) differ at most in their parameters' names: clients call, or listen on, the same one. */
+export const sameAddress = (a: string, b: string): boolean => shapeOf(a) === shapeOf(b);
+
+/** What a parameter of an address is called: a channel's (an event's), or a path's. */
+const noun = (key: string) => (key === 'channel' ? 'Channel parameter' : 'Path parameter');
+
 /**
  * The path parameters each item renamed without changing its address's shape, as its area's module
- * tells the item's identity (the same identity before and after: an endpoint's method and path with
- * its parameters unnamed). The address is the item's own value that holds the placeholders and
- * differs in their names alone; each placeholder whose name changed is one rename, in order. A
- * renamed item (`renamed`: old `area/item` key to new id) is compared with what it became.
+ * tells the item's identity (the same identity before and after: an endpoint's method and path, an
+ * event's direction and channel, with their parameters unnamed). The address is the item's own
+ * value that holds the placeholders and differs in their names alone; each placeholder whose name
+ * changed is one rename, in order. A renamed item (`renamed`: old `area/item` key to new id) is
+ * compared with what it became.
  */
 export function renamedPathParameters(before: Spec, after: Spec, renamed: ReadonlyMap<string, string> = new Map()): ParameterRename[] {
   const out: ParameterRename[] = [];
@@ -47,7 +55,7 @@ export function renamedPathParameters(before: Spec, after: Spec, renamed: Readon
       const [was, is] = [item.data as Record<string, unknown>, next.data as Record<string, unknown>];
       for (const key of Object.keys(was)) {
         const [a, b] = [stated(was[key]), stated(is[key])];
-        if (typeof a !== 'string' || typeof b !== 'string' || a === b || shapeOf(a) !== shapeOf(b)) continue;
+        if (typeof a !== 'string' || typeof b !== 'string' || a === b || !sameAddress(a, b)) continue;
         const [old, fresh] = [names(a), names(b)];
         old.forEach((from, i) => {
           const to = fresh[i] ?? from;
@@ -59,7 +67,7 @@ export function renamedPathParameters(before: Spec, after: Spec, renamed: Readon
             facet: facetId(module.key, id, key),
             was: facetId(module.key, id, 'parameters', 'path', from),
             is: facetId(module.key, id, 'parameters', 'path', to),
-            message: `Path parameter ${markdownCode(from)} of ${markdownCode(id)} renamed to ${markdownCode(to)}: the ${key} keeps its shape (${markdownCode(b)}), so no client breaks.`,
+            message: `${noun(key)} ${markdownCode(from)} of ${markdownCode(id)} renamed to ${markdownCode(to)}: the ${key} keeps its shape (${markdownCode(b)}), so no client breaks.`,
           });
         });
       }

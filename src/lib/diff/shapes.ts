@@ -20,14 +20,15 @@ const typeOf = (shape: Shape | undefined): string | undefined => {
  * body and headers, a resource's fields, and the fields, items, values and variants inside them):
  * a shape removed (a parameter, a header, a field inside an array's items or a variant), a type
  * changed, and on what clients send a field newly required (one added as required, or one made
- * so). Each breaks a client written against the earlier spec; `say` gets the facet's path. An
- * area's module says what it knows first (a resource's own fields); the diff keeps one message per facet.
+ * so). Each breaks a client written against the earlier spec; `say` gets the facet's path as the
+ * item has it after the change (`moved`: a path parameter renamed with its address is the one it
+ * became). An area's module says what it knows first (a resource's own fields); the diff keeps one message per facet.
  */
-export function changedShapes(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void): void {
+export function changedShapes(shapes: Shapes, before: Item, after: Item, id: string, say: (message: string, at: Path) => void, moved: (path: Path) => Path = (path) => path): void {
   const next = new Map(shapes(after).map((s) => [key(s.path), s]));
-  const was = new Map(shapes(before).map((s) => [key(s.path), s]));
+  const was = new Set(shapes(before).map((s) => key(moved(s.path))));
   for (const outer of shapes(before)) {
-    const now = next.get(key(outer.path));
+    const now = next.get(key(moved(outer.path)));
     if (!now) {
       // A path parameter is its path's own: one gone is a path changed (the module says it) or renamed with it (no client breaks).
       if (outer.path[0] === 'parameters' && outer.path[1] === 'path') continue;
@@ -38,24 +39,24 @@ export function changedShapes(shapes: Shapes, before: Item, after: Item, id: str
     const held = new Set([...innerShapes(outer.shape, [], '')].map((s) => key(s.path)));
     for (const { shape, path } of innerShapes(outer.shape, [], '')) {
       const is = inner.get(key(path));
-      const where = `${nameOf(outer, path)} of ${markdownCode(id)}`;
+      const where = `${nameOf(now, path)} of ${markdownCode(id)}`;
       if (!is) {
         // Said once, where the removal starts: the shapes inside it go with it.
         const parent = path.slice(0, isField(path) ? -2 : -1);
-        if (inner.has(key(parent)) && isField(path)) say(`${capital(where)} removed.`, [...outer.path, ...path]);
+        if (inner.has(key(parent)) && isField(path)) say(`${capital(where)} removed.`, [...now.path, ...path]);
         continue;
       }
       const [a, b] = [typeOf(shape), typeOf(is)];
-      if (a !== undefined && b !== undefined && a !== b) say(`Type of ${where} changed from ${markdownCode(a)} to ${markdownCode(b)}.`, [...outer.path, ...path, 'type']);
+      if (a !== undefined && b !== undefined && a !== b) say(`Type of ${where} changed from ${markdownCode(a)} to ${markdownCode(b)}.`, [...now.path, ...path, 'type']);
       if (outer.sent && path.length > 0 && isField(path) && stated((is as { required?: unknown }).required) === true && stated((shape as { required?: unknown }).required) !== true) {
-        say(`${capital(where)} made required.`, [...outer.path, ...path, 'required']);
+        say(`${capital(where)} made required.`, [...now.path, ...path, 'required']);
       }
     }
     if (!outer.sent) continue;
     for (const [at, shape] of inner) {
       const path = JSON.parse(at) as Path;
       if (held.has(at) || !isField(path) || !held.has(key(path.slice(0, -2))) || stated((shape as { required?: unknown }).required) !== true) continue;
-      say(`New required ${nameOf(outer, path)} of ${markdownCode(id)}: what clients sent without it is refused.`, [...outer.path, ...path, 'required']);
+      say(`New required ${nameOf(now, path)} of ${markdownCode(id)}: what clients sent without it is refused.`, [...now.path, ...path, 'required']);
     }
   }
   // A new outer field (a resource's own), required: what clients send now lacks it.

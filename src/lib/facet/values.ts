@@ -51,8 +51,11 @@ export const placeholderSchema = z
 export type NoneValue = z.infer<typeof noneSchema>;
 export type OpenValue = z.infer<typeof openSchema>;
 
-/** Markdown prose; links to items use the `[[area/id]]` syntax. */
-export const prose = z.string();
+/**
+ * Markdown prose; links to items use the `[[area/id]]` syntax. Blank text states nothing: a gap
+ * answered with `""` or spaces would close with no answer (found by an independent tester, t34f).
+ */
+export const prose = z.string().regex(/\S/, 'blank text states nothing: write the text, or state it open or none');
 
 /** The identifier of an item, which is also its file name without `.yaml`. */
 export const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;

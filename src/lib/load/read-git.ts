@@ -80,7 +80,13 @@ export async function readSpecAt(root: string, rev: string, dir: string): Promis
   // Symbolic links are blobs holding their target; they resolve within the spec folder or not at all.
   const linkEntries = entries.filter((e) => e.mode === '120000');
   const linkTexts = await catFiles(root, linkEntries.map((e) => e.object));
-  const targets = new Map(linkEntries.map((e, i) => [e.path, posix.normalize(posix.join(posix.dirname(e.path), new TextDecoder().decode(linkTexts[i])))]));
+  // An absolute target is kept as written (joined, `/etc/passwd` would read as a missing file inside the folder).
+  const targets = new Map(
+    linkEntries.map((e, i) => {
+      const written = new TextDecoder().decode(linkTexts[i]);
+      return [e.path, written.startsWith('/') ? written : posix.normalize(posix.join(posix.dirname(e.path), written))];
+    }),
+  );
   const problem = (path: string, code: FileProblem['code'], message: string): SpecFile => ({ path, problem: { code, severity: 'error', message } });
   const planned = entries.map((e): SpecFile | { path: string; object: string } => {
     if (!e.nameOk) return problem(e.path, 'bad-file-name', 'The file name is not UTF-8 text, so it cannot be an id or a URL; rename it.');

@@ -189,10 +189,11 @@ export const events = defineArea({
     for (const [name, h] of Object.entries(stated(event.headers) ?? {})) shapeReferences(h, ['headers', name], `header ${name}`, add);
     securityReferences(event.security, ['security'], add);
   },
-  // Subscribers know an event by the channel it travels on (and which way it goes).
+  // Subscribers know an event by the channel it travels on (and which way it goes), its parameters
+  // unnamed: `payments/{provider}/settled` and `payments/{psp}/settled` are one address (as an endpoint's path).
   identity: (event) => {
     const channel = stated(event.channel);
-    return typeof channel === 'string' ? `${String(stated(event.direction) ?? '')} ${channel}` : undefined;
+    return typeof channel === 'string' ? `${String(stated(event.direction) ?? '')} ${channel.replace(/\{[^}]*\}/g, '{}')}` : undefined;
   },
   breaking(_before, after, say, id) {
     if (!after) say(`Event ${markdownCode(id)} removed.`);
