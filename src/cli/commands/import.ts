@@ -45,10 +45,14 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
     io.out(`${safeJson({ format: result.format, items: counts, gaps: after.assessment.gaps.length, unmapped: result.unmapped, diagnostics: after.diagnostics })}\n`);
   } else {
     // Why, in general words (names left out), and what, by the keyword the document wrote: each with how many.
+    // A number every reason of a group states alike (a bound: `28 levels`) is shown; one that differs (a length) is not.
     const reasons = new Map<string, number>();
+    const shown = new Map<string, string>();
     for (const u of result.unmapped) {
-      const reason = u.reason.replace(/`[^`]*`|\([^)]*\)|\d+/g, '…');
+      const named = u.reason.replace(/`[^`]*`|\([^)]*\)/g, '…');
+      const reason = named.replace(/\d+/g, '…');
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      shown.set(reason, (shown.get(reason) ?? named) === named ? named : reason);
     }
     const keywords = unmappedKeywords(result.unmapped).map(({ keyword, count }) => `${count} × ${keyword === '' ? 'the document itself' : `\`${clipped(visible(keyword))}\``}`);
     io.out(
@@ -57,7 +61,7 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
         `${after.assessment.gaps.length} facets the document did not state are open gaps (see SPEC_GAPS.md after \`npm run gaps\`).`,
         result.unmapped.length === 0 ? 'Every element was mapped.' : `${result.unmapped.length} elements could not be mapped (--format json lists each with its JSON pointer):`,
         ...(keywords.length > 0 ? [`  not kept as written, by keyword: ${keywords.join(', ')}`] : []),
-        ...[...reasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([r, n]) => `  ${n} × ${r}`),
+        ...[...reasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([r, n]) => `  ${n} × ${shown.get(r) ?? r}`),
         ...(siteUrl !== undefined ? [`${onSite} ${onSite === 1 ? 'link' : 'links'} to paths from the root written as whole addresses on ${visible(siteUrl)}.`] : []),
         ...rootedHint(after.diagnostics.filter((d) => d.code === 'missing-page').length, siteUrl),
         `Check: ${summary(after.diagnostics)}.`,

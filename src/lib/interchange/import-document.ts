@@ -2,9 +2,10 @@ import { AREAS } from '../areas/index.ts';
 import { errors } from '../areas/errors/index.ts';
 import { isObj, isOpenValue } from '../facet/state.ts';
 import { escapeLiteralLinks, PROSE_LIMITS, proseLimit } from '../link/markdown.ts';
-import { mapProse } from '../link/prose.ts';
+import { isDataKey, mapProse } from '../link/prose.ts';
 import { readApiDocument, type RefPolicy } from '../load/read-document.ts';
 import { importAsyncApi } from './asyncapi/import.ts';
+import { NO_BODY } from './openapi/endpoint.ts';
 import { importOpenApi } from './openapi/import.ts';
 import { restoreProduces, swaggerPointer } from './openapi/swagger2.ts';
 import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
@@ -28,14 +29,30 @@ export async function importDocument(file: string, policy: RefPolicy = {}): Prom
   return markdownDescriptions(result, doc.raw);
 }
 
+/** A text a file's prose budget leaves out of some of its places: why, and how many places keep it and lose it. */
+interface Left {
+  why: string;
+  kept: number;
+  dropped: number;
+}
+
+/** Keys whose text is one line (a title, a summary), never prose. */
+const LINE_KEYS: ReadonlySet<string> = new Set(['title', 'summary']);
+
 /** What stands for a prose value that is not kept, until its key is removed. */
 const DROPPED = '\u0000specbench-dropped\u0000';
 
-/** Data with every key whose value is `DROPPED` removed. */
-function withoutDropped(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutDropped);
+/**
+ * Data with every key whose value is `DROPPED` removed. A response left with nothing (its words were
+ * all it stated) is a response that states no body, as the import reads one that says nothing: no
+ * question is opened about content its source never had.
+ */
+function withoutDropped(value: unknown, parent?: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutDropped(v));
   if (!isObj(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== DROPPED).map(([k, v]) => [k, withoutDropped(v)]));
+  const kept = Object.entries(value).filter(([, v]) => v !== DROPPED);
+  if (parent === 'responses') return Object.fromEntries(kept.map(([k, v]) => [k, isObj(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => x === DROPPED) ? { none: NO_BODY } : withoutDropped(v, k)]));
+  return Object.fromEntries(kept.map(([k, v]) => [k, withoutDropped(v, k)]));
 }
 
 /** The questions open facets ask in their own words, which count as prose. */
@@ -90,54 +107,94 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     original.set(markdown, text);
     return markdown;
   };
-  /** One file's data: converted, and within the file's prose budget; `left` gets each text the budget leaves out (as written), with why. */
-  const fit = <T>(schema: Parameters<typeof mapProse>[0], data: T, left: Map<string, string>): T => {
+  /**
+   * One file's data: converted, and within the file's prose budget; `left` gets each text the budget
+   * leaves out (as written), with why and how many of its places in the file keep it. What is left
+   * out is each place's text, not every place of a text: longest first and, of texts as long (one
+   * text written at several places), the later first, so the earlier places keep theirs.
+   */
+  const fit = <T>(schema: Parameters<typeof mapProse>[0], data: T, left: Map<string, Left>): T => {
     const mapped = mapProse(schema, data, convert);
     const prose: string[] = [];
     mapProse(schema, mapped, (t) => (t !== DROPPED && prose.push(t), t));
     let total = [...prose, ...questions(mapped)].reduce((n, t) => n + t.length, 0);
-    const over = new Set<string>();
-    for (const text of [...prose].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+    const over = new Set<number>();
+    const byLength = prose.map((_, i) => i).sort((a, b) => (prose[b]?.length ?? 0) - (prose[a]?.length ?? 0) || b - a);
+    for (const i of byLength) {
       if (total <= PROSE_LIMITS.file) break;
-      over.add(text);
+      const text = prose[i] ?? '';
+      over.add(i);
       total -= text.length;
-      const written = original.get(text) ?? text;
-      left.set(written, `the file it would go to passes the ${PROSE_LIMITS.file.toLocaleString('en')} characters of prose one file holds; this text of ${lengthOf(written, text)}, among the longest, is not kept there`);
     }
-    return withoutDropped(over.size > 0 ? mapProse(schema, mapped, (t) => (over.has(t) ? DROPPED : t)) : mapped) as T;
+    if (over.size === 0) return withoutDropped(mapped) as T;
+    prose.forEach((text, i) => {
+      const written = original.get(text) ?? text;
+      const place = left.get(written) ?? { why: `the file it would go to passes the ${PROSE_LIMITS.file.toLocaleString('en')} characters of prose one file holds; this text of ${lengthOf(written, text)}, among the longest, is not kept there`, kept: 0, dropped: 0 };
+      if (over.has(i)) place.dropped++;
+      else place.kept++;
+      left.set(written, place);
+    });
+    for (const [written, place] of left) if (place.dropped === 0) left.delete(written);
+    // The same walk over the same data meets the same texts in the same order: the n-th is the n-th above.
+    let n = 0;
+    return withoutDropped(mapProse(schema, mapped, (t) => (t === DROPPED ? t : over.has(n++) ? DROPPED : t))) as T;
   };
   /** Texts a file's budget left out where the file's item is not known to be written, or was not found there: said wherever the document holds them. */
   const anywhere = new Map<string, string>();
   const unmapped: Unmapped[] = [...result.unmapped];
+  /** A title or summary is a line of text, not prose: HTML in it (an error's one-line words) made text as a description's is, its unsafe links said; undefined when no text is left. */
+  const lineOfText = (line: string): string | undefined => {
+    if (!/<[A-Za-z!/]/.test(line)) return line;
+    const out = describedAsMarkdown(line);
+    for (const url of out.dropped) dropped.add(url);
+    for (const c of out.comments) comments.add(c);
+    const text = out.text.replace(/\s*\n\s*/g, ' ').trim();
+    return text === '' ? undefined : text;
+  };
+  /**
+   * Every title and summary of some data as a line of text, wherever it is (an item's, an AsyncAPI
+   * operation's, a named example's, a schema's): short texts are read one way. A value (an example,
+   * a default) is data, kept as written; a scope's words are prose, and a scope may be called `title`.
+   */
+  const linesOfText = (value: unknown, parent?: string | number, grand?: string | number): unknown => {
+    if (Array.isArray(value)) return value.map((v, i) => linesOfText(v, i, parent));
+    if (!isObj(value)) return value;
+    const out: Array<[string, unknown]> = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (typeof v === 'string' && LINE_KEYS.has(key) && parent !== 'scopes') {
+        const line = lineOfText(v);
+        if (line !== undefined) out.push([key, line]);
+      } else out.push([key, isDataKey(key, parent, grand) ? v : linesOfText(v, key, parent)]);
+    }
+    return Object.fromEntries(out);
+  };
   const areas: Record<string, unknown> = {};
   for (const module of AREAS) {
     const data = result.areas[module.key];
-    if (data !== undefined) areas[module.key] = fit(module.schema, data, anywhere);
+    if (data === undefined) continue;
+    const left = new Map<string, Left>();
+    areas[module.key] = fit(module.schema, linesOfText(data), left);
+    for (const [text, place] of left) anywhere.set(text, place.why);
   }
-  /** A title is a line of text, not prose: HTML in it (an error's one-line words) made text as a description's is, its unsafe links said; one with no text left is none. */
-  const lineOfText = <T>(data: T): T => {
-    if (!isObj(data) || typeof data.title !== 'string' || !/<[A-Za-z!/]/.test(data.title)) return data;
-    const out = describedAsMarkdown(data.title);
-    for (const url of out.dropped) dropped.add(url);
-    for (const c of out.comments) comments.add(c);
-    const title = out.text.replace(/\s*\n\s*/g, ' ').trim();
-    const { title: _, ...rest } = data;
-    return (title === '' ? rest : { ...rest, title }) as T;
-  };
   const items = result.items.map((item) => {
     const schema = AREAS.find((m) => m.key === item.area)?.items?.schema;
     if (!schema) return item;
-    const left = new Map<string, string>();
-    const fitted = { ...item, data: fit(schema, lineOfText(item.data), left) };
+    const left = new Map<string, Left>();
+    const fitted = { ...item, data: fit(schema, linesOfText(item.data) as typeof item.data, left) };
     if (left.size > 0) {
+      // A text the file keeps at its first places and leaves out of the later ones is said at the later places the document writes it.
+      const met = new Map<string, number>();
       const found = new Set<string>();
       for (const { pointer, text } of item.from && source !== undefined ? stringsUnder(source, item.from) : []) {
-        const why = left.get(text);
-        if (why === undefined) continue;
-        unmapped.push({ pointer, reason: why });
+        const place = left.get(text);
+        if (place === undefined) continue;
+        const before = met.get(text) ?? 0;
+        met.set(text, before + 1);
+        if (before < place.kept) continue;
+        unmapped.push({ pointer, reason: place.why });
         found.add(text);
       }
-      for (const [text, why] of left) if (!found.has(text)) anywhere.set(text, why);
+      for (const [text, place] of left) if (!found.has(text)) anywhere.set(text, place.why);
     }
     return fitted;
   });

@@ -25,6 +25,18 @@ export interface ImportResult {
 /** JSON pointer escaping of one segment. */
 export const seg = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The id a name has before it is made unique, with why it differs from the name. */
+function idBase(name: string): { base: string; why: string[] } {
+  const why: string[] = [];
+  let base = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
+  if (base !== name) why.push('an id uses letters, digits, `_`, `.` and `-`, starting with a letter or digit');
+  if (base.length > 120) {
+    base = base.slice(0, 120);
+    why.push(`an id has at most 120 characters (this name has ${name.length})`);
+  }
+  return { base, why };
+}
+
 /** Gives every source name a valid, case-insensitively unique item id, the same one each time it is asked; every name it had to change is listed with why. */
 export class Ids {
   private readonly byName = new Map<string, string>();
@@ -50,14 +62,13 @@ export class Ids {
     return this.assign(name, false);
   }
 
+  /** Whether a name not given an id yet would take a number, its id being taken already (`Name` beside `name`). */
+  clashes(name: string): boolean {
+    return !this.byName.has(name) && this.taken.has(idBase(name).base.toLowerCase());
+  }
+
   private assign(name: string, remember: boolean): string {
-    const why: string[] = [];
-    let base = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
-    if (base !== name) why.push('an id uses letters, digits, `_`, `.` and `-`, starting with a letter or digit');
-    if (base.length > 120) {
-      base = base.slice(0, 120);
-      why.push(`an id has at most 120 characters (this name has ${name.length})`);
-    }
+    const { base, why } = idBase(name);
     let id = base;
     const clash = this.taken.get(id.toLowerCase());
     for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}-${n}`;

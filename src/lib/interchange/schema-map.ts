@@ -110,6 +110,9 @@ function statesType(v: unknown, depth = 0): boolean {
  */
 const SCHEMA_DEPTH = Math.floor(MAX_DEPTH / 2) - 4;
 
+/** A shape whose source states no type: its type an open question. */
+const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
+
 /** Why a composition's own `type: object` is not kept. */
 const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types';
 
@@ -258,8 +261,10 @@ export class SchemaMapper {
       return {};
     }
     if (depth > SCHEMA_DEPTH) {
-      this.unmapped.push({ pointer, reason: `a schema nested more than ${SCHEMA_DEPTH} levels deep is not mapped: a spec file nests at most ${MAX_DEPTH} levels, and each level of fields takes two` });
-      return {};
+      // What is cut is a value of no stated type, as an export writes it (`{}`) and its import reads
+      // it back: the same open question each time (an empty schema cut loses nothing to say).
+      if (Object.keys(schema).length > 0) this.unmapped.push({ pointer, reason: `a schema nested more than ${SCHEMA_DEPTH} levels deep is not mapped: a spec file nests at most ${MAX_DEPTH} levels, and each level of fields takes two` });
+      return untyped();
     }
     const refined = this.refinedAllOf(schema, pointer);
     if (refined) return this.shape(refined, pointer, depth + 1);
@@ -365,7 +370,7 @@ export class SchemaMapper {
     const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
     if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
     this.withoutContradictions(out, pointer);
-    if (Object.keys(out).length === 0) return { type: { open: 'The source gives no type.' } };
+    if (Object.keys(out).length === 0) return untyped();
     return bare(canonical(out), named !== undefined);
   }
 

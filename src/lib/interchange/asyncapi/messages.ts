@@ -94,9 +94,9 @@ function componentKey(pointer: string): string | undefined {
  * The distinct messages of a parsed AsyncAPI 2.x/3.x document (`doc`), each with where the file
  * as written (`raw`) has it. A message used in several places (one component named by several
  * channels) is one message; so are copies written out alike under one name. Two different
- * messages that share a name stay two: the first keeps the name's id, the next the id of its
- * component's key (else of its key in its channel, else of its name and a number), and each keeps
- * its name. `ids` gives the events' ids.
+ * messages that share a name, or whose names differ only in letter case, stay two: the first keeps
+ * the name's id, the next the id of its component's key (else of its key in its channel, else of its
+ * name and a number no other id has), and each keeps its name. `ids` gives the events' ids.
  */
 export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Messages {
   const list: Message[] = [];
@@ -169,16 +169,17 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
   const rawComponents = obj(obj(raw.components).messages);
   for (const [key, m] of Object.entries(obj(obj(doc.components).messages))) use(obj(m), follow(raw, rawComponents[key], `/components/messages/${seg(key)}`), key, undefined);
 
-  // The first message of each name has the name's id; the others, another name of theirs.
+  // The first message of each name has the name's id; the others, and one whose name differs from
+  // an earlier one's only in letter case (ids must differ in more), another name of theirs.
   const claimed = new Set(list.map((m) => m.name));
   const counts = new Map<string, number>();
   for (const m of list) {
-    if (firstOf.get(m.name) === m) {
+    if (firstOf.get(m.name) === m && !ids.clashes(m.name)) {
       m.id = ids.id(m.name);
       continue;
     }
-    let alias = [m.component, m.key].find((k): k is string => k !== undefined && !claimed.has(k));
-    for (let n = counts.get(m.name) ?? 2; alias === undefined || claimed.has(alias); n++) {
+    let alias = [m.component, m.key].find((k): k is string => k !== undefined && !claimed.has(k) && !ids.clashes(k));
+    for (let n = counts.get(m.name) ?? 2; alias === undefined || claimed.has(alias) || ids.clashes(alias); n++) {
       alias = `${m.name} ${n}`;
       counts.set(m.name, n + 1);
     }

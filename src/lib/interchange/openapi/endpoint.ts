@@ -14,6 +14,9 @@ import { bodyContent, describedShape, headersOf } from './body.ts';
 import type { OpenApiContext } from './context.ts';
 import type { ErrorCollector } from './error.ts';
 
+/** A response that states nothing: no body, no words. */
+export const NO_BODY = 'No body.';
+
 /** What an OpenAPI description does not say: these facets stay open, never invented. */
 export const FROM_OPENAPI = 'The OpenAPI description declares none.';
 /** Methods whose request body, when the source gives none, is not asked about. */
@@ -155,7 +158,7 @@ export function mapEndpoint(
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {
       const base = payload ?? {};
-      responses[status] = Object.keys(base).length > 0 || description !== undefined || headers ? { ...base, ...(description !== undefined ? { description } : {}), ...(headers ? { headers } : {}) } : { none: 'No body.' };
+      responses[status] = Object.keys(base).length > 0 || description !== undefined || headers ? { ...base, ...(description !== undefined ? { description } : {}), ...(headers ? { headers } : {}) } : { none: NO_BODY };
     }
   }
   data.responses = Object.keys(responses).length > 0 ? responses : { open: 'The OpenAPI description lists no responses.' };

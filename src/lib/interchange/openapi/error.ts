@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ItemInput } from '../../areas/index.ts';
 import type { payloadSchema } from '../../areas/payload.ts';
-import { Ids } from '../result.ts';
+import { Ids, type Unmapped } from '../result.ts';
 import { titled } from '../text.ts';
 
 type Payload = z.input<typeof payloadSchema>;
@@ -56,6 +56,11 @@ export class ErrorCollector {
     const error = this.errors.get(id);
     const same = JSON.stringify(error?.body) === JSON.stringify(body);
     return { id, ...(error?.description !== undefined ? { description: error.description } : {}), body: same };
+  }
+
+  /** The names kept under another id (`notFound` beside `NotFound` is `notFound-2`), said as every renamed name is; `where` is `''` for a name the document does not write (`http-404#2`). */
+  reported(where: (name: string) => string): Unmapped[] {
+    return this.ids.reported(where, 'response').filter((u) => u.pointer !== '');
   }
 
   /**

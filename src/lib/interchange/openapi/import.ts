@@ -291,6 +291,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   unmapped.push(
     ...ctx.schemas.ids.reported((n) => `/components/schemas/${seg(n)}`, 'schema'),
     ...schemeIds.reported((n) => `/components/securitySchemes/${seg(n)}`, 'security scheme'),
+    ...errors.reported((n) => (Object.hasOwn(ctx.deref(components.responses), n) ? `/components/responses/${seg(n)}` : '')),
     ...eventIds.reported((n) => (isObj(ctx.deref(doc.webhooks)[n]) ? `/webhooks/${seg(n)}` : isObj(ctx.deref(doc['x-webhooks'])[n]) ? `/x-webhooks/${seg(n)}` : ''), 'webhook').filter((u) => u.pointer !== ''),
   );
   unmapped.push(...extensions(doc, unmapped));
