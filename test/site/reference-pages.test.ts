@@ -118,6 +118,7 @@ describe('the print version (the complete fixture)', () => {
     expect(order?.getAttribute('href')).toBe('/resources/Order/');
     expect(root.querySelectorAll('starlight-tabs')).toHaveLength(0);
     expect(root.querySelectorAll('section.samples pre.sample-code')).toHaveLength(6);
-    expect(root.querySelector('section.item[data-item="get-order"] section.samples h2')?.getAttribute('id')).toBe('endpoints/get-order/ref-code-samples');
+    // Under the item's h3, its sections are h4 (an item's page has them at h2 under its h1).
+    expect(root.querySelector('section.item[data-item="get-order"] section.samples h4')?.getAttribute('id')).toBe('endpoints/get-order/ref-code-samples');
   });
 });

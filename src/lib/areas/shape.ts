@@ -170,6 +170,8 @@ function shapeMetas<O extends Owner>() {
       question: 'Which shapes does it combine?',
       notApplicable: (shape: O) => (typeOf(shape) !== undefined && !COMPOSED.has(typeOf(shape) ?? '') ? `${aType(typeOf(shape) ?? '')} has no variants` : typeOf(shape) === undefined ? 'its type is not stated yet' : undefined),
       children: { label: (index: string) => `variant ${index}` },
+      // An all_of's parts describe one value together: a field one part narrows is typed by another.
+      parts: (shape: O) => typeOf(shape) === 'all_of',
     },
     discriminator: {
       label: 'discriminator',

@@ -27,7 +27,7 @@ export function linkProblem(ctx: CheckContext, raw: string): string | undefined 
 
 export const brokenLink: Check = {
   code: 'broken-link',
-  description: 'A `[[...]]` link in prose names nothing in the spec, or is malformed.',
+  description: 'A `[[...]]` link in prose names nothing in the spec, or is malformed (a labelled link in a table cell needs its bar escaped: `[[x\\|label]]`).',
   severity: 'error',
   example: 'description: See [[resources/Ordr]].',
   scope: 'file',
@@ -39,6 +39,11 @@ export const brokenLink: Check = {
       }
       for (const bad of p.malformed) {
         ctx.report({ message: `\`${bad.trim()}\` looks like a link but is not one; write \`[[area/id]]\` or \`[[area/id|plain label]]\` (labels are plain text).`, at: { file: p.file, path: p.path, text: '[[' } });
+      }
+      for (const cut of p.cutByCell ?? []) {
+        // Where it is written: its opening up to the bar, which is written as the reading has it.
+        const opening = cut.slice(0, cut.indexOf('|'));
+        ctx.report({ message: `\`${cut}\` is in a table cell, where \`|\` ends the cell, so the table cuts the link in two. Escape the bar, as on GitHub: \`${opening}\\|${cut.slice(opening.length + 1)}\`.`, at: { file: p.file, path: p.path, text: opening } });
       }
     }
   },

@@ -29,6 +29,12 @@ export interface FacetMeta<Owner> {
   acceptsNull?: boolean;
   /** The facets inside a stated value: the fields of a resource, the transitions of a machine. */
   children?: ChildMeta;
+  /**
+   * The stated list's elements are parts of one value (an `all_of`'s): a facet inside a part (a
+   * field's type) that the part leaves unwritten is answered where another part states it at the
+   * same place (a part that narrows a field another part types), so it opens no gap of its own.
+   */
+  parts?(owner: Owner): boolean;
   /** The stated value in words, where a structure reads better as a sentence (security alternatives). */
   show?(value: never): string;
 }

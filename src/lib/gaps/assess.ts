@@ -3,7 +3,7 @@ import { AREAS, areaModule, type AreaKey, type AreaModule } from '../areas/index
 import { childSchema, entrySchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
-import { facetState, isGap, isObj, isOpenValue, own } from '../facet/state.ts';
+import { facetState, isClosed, isGap, isObj, isOpenValue, own, stated } from '../facet/state.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 import { markdownCode } from '../safety/markdown.ts';
 import type { Assessment, Coverage, FacetResult, FileAssessment } from './types.ts';
@@ -49,6 +49,15 @@ interface Place {
   id: string;
   at: Path;
   label: string;
+  /** The parts of one value (an `all_of`'s) the walk is inside: all of them, which one is walked, and where it begins in `at`. */
+  parts?: readonly Parts[];
+}
+
+/** The parts of one value, the index of the part being walked, and the length of `at` at that part. */
+interface Parts {
+  all: readonly unknown[];
+  index: number;
+  base: number;
 }
 
 /** What one walk collects. */
@@ -159,6 +168,8 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   // The metadata was attached to this owner's own schema, so the owner has the type it expects.
   const reason = meta.notApplicable?.(owner as never);
   if (reason !== undefined && missing) return;
+  // A part that narrows what another part of the same value states (an all_of's part giving a field's allowed values) leaves the rest to it.
+  if (missing && place.parts !== undefined && answeredByAnotherPart(place, key, meta.acceptsNull === true)) return;
   const labelOf = () => (place.label ? `${place.label}: ${meta.label}` : meta.label);
   const segment = idSegment(key);
   const id = `${place.id}/${segment}`;
@@ -181,9 +192,10 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const named = meta.blockedBy?.(owner as never);
   const blocked = (named !== undefined && named.length > 0) || (open?.blocked_by !== undefined && open.blocked_by.length > 0);
   const children = state === 'stated' && meta.children ? meta.children : undefined;
+  const parts = children !== undefined && meta.parts?.(owner as never) === true;
   // A summary builds only the facets a file's result reads; the others are counted above.
   if (!walk.all && !isGap(state) && !blocked && !(meta.prose && state === 'stated')) {
-    if (children) visitChildren(value, valueSchema, children, { ...place, id, at: [...place.at, key] }, walk);
+    if (children) visitChildren(value, valueSchema, children, { ...place, id, at: [...place.at, key] }, walk, parts);
     return;
   }
   const label = labelOf();
@@ -208,11 +220,38 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     at: where,
     ...(pos ? { line: pos.line, column: pos.column } : {}),
   });
-  if (children) visitChildren(value, valueSchema, children, { ...place, id, at }, walk);
+  if (children) visitChildren(value, valueSchema, children, { ...place, id, at }, walk, parts);
+}
+
+/**
+ * Whether another part of a value the walk is inside states this facet at the same place inside it
+ * as the part being walked (a field's type, which the narrowing part leaves out). A part's own
+ * facets are its own: a part that states no type keeps that gap (the source gave none).
+ */
+function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean): boolean {
+  return (place.parts ?? []).some(({ all, index, base }) => {
+    const within = place.at.slice(base);
+    if (within.length === 0) return false;
+    return all.some((part, other) => {
+      if (other === index) return false;
+      const value = own(statedAt(part, within), key);
+      return (value === null && acceptsNull) || isClosed(value);
+    });
+  });
+}
+
+/** What a value states at a path inside it, through stated values only (an open `fields` states no field). */
+function statedAt(value: unknown, path: Path): unknown {
+  let at: unknown = value;
+  for (const segment of path) {
+    const here = stated(at);
+    at = Array.isArray(here) ? (typeof segment === 'number' ? here[segment] : undefined) : own(here, String(segment));
+  }
+  return at;
 }
 
 /** The facets inside a stated value: a map's entries, a list's elements, or the value's own. */
-function visitChildren(value: unknown, valueSchema: FacetField['value'], children: ChildMeta, place: Place, walk: Walk): void {
+function visitChildren(value: unknown, valueSchema: FacetField['value'], children: ChildMeta, place: Place, walk: Walk, parts = false): void {
   const entry = children.entry;
   if (entry) {
     // Each entry of the map is a facet of the map (responses by status).
@@ -242,7 +281,9 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
     if (shared) walk.ids = new Set();
     value.forEach((element: unknown, index) => {
       const segment = segments[index] ?? String(index);
-      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: `${place.id}/${segment}`, at: [...place.at, index], label: children.label(segment) }, walk);
+      // Each part of one value is walked knowing the others, which may state what it leaves out.
+      const within = parts ? { parts: [...(place.parts ?? []), { all: value, index, base: place.at.length + 1 }] } : {};
+      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: `${place.id}/${segment}`, at: [...place.at, index], label: children.label(segment), ...within }, walk);
     });
     if (shared) walk.ids = undefined;
   }

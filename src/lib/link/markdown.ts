@@ -18,16 +18,24 @@ let toolchain:
       remarkRehype: typeof import('remark-rehype').default;
       rehypeSanitize: typeof import('rehype-sanitize').default;
       rehypeStringify: typeof import('rehype-stringify').default;
-      gfmTable: typeof import('micromark-extension-gfm-table').gfmTable;
-      gfmTableFromMarkdown: typeof import('mdast-util-gfm-table').gfmTableFromMarkdown;
       gfmTableToMarkdown: typeof import('mdast-util-gfm-table').gfmTableToMarkdown;
     }
   | undefined;
 let reader: { parse(text: string): unknown } | undefined;
-/** A Markdown reader alone (no writer, no HTML): what inspecting prose for `check` needs. */
+/**
+ * A Markdown reader alone (no writer, no HTML): what inspecting prose for `check` needs. It reads
+ * GFM tables as pages do, so that what a table's `|` does to a link in a cell is what `check` sees.
+ */
 function markdownReader() {
-  return (reader ??= (load('unified') as typeof import('unified')).unified().use((load('remark-parse') as typeof import('remark-parse')).default).freeze());
+  return (reader ??= (load('unified') as typeof import('unified')).unified().use((load('remark-parse') as typeof import('remark-parse')).default).use(tableSyntax).freeze());
 }
+
+/** GFM tables read (their syntax and their tree), loading only those two modules of the toolchain. */
+const tableSyntax: Plugin<[], Root> = function () {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push((load('micromark-extension-gfm-table') as typeof import('micromark-extension-gfm-table')).gfmTable());
+  (data.fromMarkdownExtensions ??= []).push((load('mdast-util-gfm-table') as typeof import('mdast-util-gfm-table')).gfmTableFromMarkdown());
+};
 function markdownToolchain(): NonNullable<typeof toolchain> {
   return (toolchain ??= {
     remark: (load('remark') as typeof import('remark')).remark,
@@ -35,8 +43,6 @@ function markdownToolchain(): NonNullable<typeof toolchain> {
     remarkRehype: (load('remark-rehype') as typeof import('remark-rehype')).default,
     rehypeSanitize: (load('rehype-sanitize') as typeof import('rehype-sanitize')).default,
     rehypeStringify: (load('rehype-stringify') as typeof import('rehype-stringify')).default,
-    gfmTable: (load('micromark-extension-gfm-table') as typeof import('micromark-extension-gfm-table')).gfmTable,
-    gfmTableFromMarkdown: (load('mdast-util-gfm-table') as typeof import('mdast-util-gfm-table')).gfmTableFromMarkdown,
     gfmTableToMarkdown: (load('mdast-util-gfm-table') as typeof import('mdast-util-gfm-table')).gfmTableToMarkdown,
   });
 }
@@ -82,6 +88,11 @@ export interface ProseFindings {
   unsafeUrls: Array<{ text: string; scheme: string; hidden: boolean }>;
   /** `[[` left over that is not a link of the documented shape. */
   malformed: string[];
+  /**
+   * Labelled links written in a table's cell with the bar unescaped (`[[x|label]]`), which the
+   * table cut into two cells, as `[[x|label]]`; absent when there are none. `\|` keeps them whole.
+   */
+  cutByCell?: string[];
   /** Link, image and definition URLs that are paths from the site's root (`/documentation/web-api`): pages the spec's own site may not have. Absent when there are none. */
   rooted?: string[];
   /** Why the value was not parsed at all: too long or too deeply nested. */
@@ -191,8 +202,8 @@ export function inlineMarkers(text: string): { emphasis: number; brackets: numbe
 
 /**
  * The depth of a tree, walked without recursion. A table and its rows add no level: a table's
- * cell stands where the paragraph of its lines stands in the reading `check` makes (CommonMark,
- * without tables), so both readings meet the same depth limit.
+ * cell stands where the paragraph of its lines would stand, so its depth does not depend on
+ * whether its lines make a table.
  */
 function treeDepth(root: Node): number {
   let deepest = 0;
@@ -330,10 +341,18 @@ export function parsedFindings(text: string): ProseFindings {
   const plain = (value: string, written = '[') => (typeof mark === 'string' ? value.replaceAll(mark, written) : value);
   const depth = treeDepth(tree);
   if (depth > PROSE_LIMITS.depth) return { ...found, limit: `The text's markup nests ${depth} levels deep; prose nests at most ${PROSE_LIMITS.depth}. Simplify it.` };
+  // The `[[` a cut link leaves in its first cell is said as the cut link, not again as malformed.
+  const cutEnds = new Set<Node>();
   const stack: Node[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop();
     if (!node) break;
+    if (node.type === 'tableRow') {
+      for (const cut of cutLinks(node as Parent)) {
+        (found.cutByCell ??= []).push(plain(cut.raw));
+        cutEnds.add(cut.first);
+      }
+    }
     if (node.type === 'html') {
       const value = plain((node as unknown as { value: string }).value, '\\[');
       found.html.push(value);
@@ -348,13 +367,39 @@ export function parsedFindings(text: string): ProseFindings {
       const value = (node as Text).value;
       for (const m of value.matchAll(PROSE_LINK)) found.links.push({ raw: plain(m[0]), target: plain(m[1] ?? ''), ...(m[2] !== undefined ? { label: plain(m[2]) } : {}) });
       const rest = value.replace(PROSE_LINK, '');
-      if (rest.includes('[[')) found.malformed.push(plain(rest.slice(rest.indexOf('[['), rest.indexOf('[[') + 40)));
+      if (rest.includes('[[') && !(cutEnds.has(node) && rest.indexOf('[[') === rest.lastIndexOf('[['))) found.malformed.push(plain(rest.slice(rest.indexOf('[['), rest.indexOf('[[') + 40)));
       found.unsafeUrls.push(...hiddenSchemes(plain(value)));
     }
     const children = (node as Partial<Parent>).children;
     if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
   }
   return found;
+}
+
+/** A link's target up to where a `|` would cut it: what follows the last `[[` of a cell's text (`… [[resources/Pet`). */
+const CUT_TARGET = /^[^[\]|\n]+$/;
+/** A cell's text that begins with the rest of a cut link: `pets]] …`. */
+const CUT_END = /^([^[\]\n]+?)\]\]/;
+
+/**
+ * The labelled links a table row cut in two at their unescaped `|`: a cell whose text ends in
+ * `[[target` followed by one whose text begins with `label]]`. Each as written before the cut, with
+ * the text node that holds its opening.
+ */
+function cutLinks(row: Parent): Array<{ raw: string; first: Node }> {
+  const out: Array<{ raw: string; first: Node }> = [];
+  const cells = row.children as Parent[];
+  for (let i = 0; i + 1 < cells.length; i++) {
+    const last = cells[i]?.children?.at(-1);
+    const next = cells[i + 1]?.children?.[0];
+    if (last?.type !== 'text' || next?.type !== 'text') continue;
+    const before = (last as Text).value.trimEnd();
+    const opening = before.lastIndexOf('[[');
+    const target = opening === -1 ? '' : before.slice(opening + 2);
+    const end = CUT_TARGET.test(target) ? CUT_END.exec((next as Text).value.trimStart()) : null;
+    if (end) out.push({ raw: `[[${target}|${end[1] ?? ''}]]`, first: last });
+  }
+  return out;
 }
 
 /**
@@ -460,10 +505,9 @@ function trimTable(table: Table): number {
  * cell to its column's widest). For HTML, rows are filled out to their header within `TABLE_PADDING`.
  */
 const tables: Plugin<[{ markdown?: boolean }?], Root> = function (options) {
-  const { gfmTable, gfmTableFromMarkdown, gfmTableToMarkdown } = markdownToolchain();
+  const { gfmTableToMarkdown } = markdownToolchain();
   const data = this.data();
-  (data.micromarkExtensions ??= []).push(gfmTable());
-  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown());
+  tableSyntax.call(this);
   if (options?.markdown) {
     (data.toMarkdownExtensions ??= []).push(gfmTableToMarkdown({ tablePipeAlign: false }));
     return undefined;

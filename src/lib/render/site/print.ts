@@ -1,3 +1,5 @@
+import type { Root, RootContent } from 'hast';
+import { createRequire } from 'node:module';
 import type { AreaKey } from '../../areas/keys.ts';
 import { printPath } from './paths.ts';
 
@@ -59,4 +61,51 @@ export function printParts<T>(
     ranges.push([from, area.items.length]);
     return ranges.map(([start, end], i) => ({ area: area.key, part: i + 1, parts: ranges.length, from: start, to: end, path: printPath(area.key, i + 1) }));
   });
+}
+
+const load = createRequire(import.meta.url);
+/** The HTML reader, loaded on first use: only a print page asks for it. */
+let readHtml: typeof import('hast-util-from-html').fromHtml | undefined;
+
+/** A heading's tag as written at the start (`<h2`) and the end (`</h2>`) of the element. */
+const HEADING = /^h([1-6])$/;
+
+/**
+ * A page's HTML (an item's or an area's, made for a page whose title is its h1) placed under a
+ * heading of the print version: every heading in it `by` levels further down, at most h6. So an
+ * item under its h3 keeps its outline strictly below it (its sections h4, its prose's headings
+ * from h4), and the print page's outline never goes back up inside an item. The HTML is read as
+ * a browser reads it (hast-util-from-html), and only the headings' tag names are rewritten, where
+ * they are written: text, attributes and code that look like a tag are left as they are.
+ */
+export function headingsBelow(html: string, by: number): string {
+  if (by <= 0 || !/<h[1-6]/i.test(html)) return html;
+  readHtml ??= (load('hast-util-from-html') as typeof import('hast-util-from-html')).fromHtml;
+  const edits: Array<{ at: number; length: number; text: string }> = [];
+  const stack: Array<RootContent | Root> = [readHtml(html, { fragment: true })];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) break;
+    if (node.type === 'element') {
+      const level = HEADING.exec(node.tagName)?.[1];
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (level !== undefined && start !== undefined && end !== undefined) {
+        const to = String(Math.min(6, Number(level) + by));
+        const open = html.slice(start, start + 3).toLowerCase();
+        const close = html.slice(end - 5, end).toLowerCase();
+        // Both tags written where the reader placed them, or neither is touched.
+        if (open === `<h${level}` && close === `</h${level}>`) edits.push({ at: start + 2, length: 1, text: to }, { at: end - 2, length: 1, text: to });
+      }
+    }
+    if ('children' in node) for (const child of node.children) stack.push(child);
+  }
+  edits.sort((a, b) => a.at - b.at);
+  let out = '';
+  let from = 0;
+  for (const e of edits) {
+    out += html.slice(from, e.at) + e.text;
+    from = e.at + e.length;
+  }
+  return out + html.slice(from);
 }
