@@ -101,7 +101,7 @@ export function nesting(depth: number, style: 'flow-seq' | 'flow-map' | 'block-s
 }
 
 /**
- * Aliases: `fan` uses of one scalar anchor (refused past 100), or a chain of `levels` lists each
+ * Aliases: `fan` uses of one scalar anchor (refused from 100 on), or a chain of `levels` lists each
  * holding `fan` aliases of the one before (a "billion laughs" once it grows): refused as
  * `yaml-alias` whenever it would expand past 100 nodes, never expanded, and nothing else said.
  * With `levels` 0 the uses stand in one list; with 1, in the chain's only level.
@@ -118,10 +118,12 @@ export function aliases(fan: number, levels: number): HostileCase {
     files: new Map([['resources/Laughs.yaml', text]]),
     judge: (ds) => {
       const refused = count(ds, 'yaml-alias') > 0;
-      // Uses of one value are counted exactly; a chain is estimated by the library (more than it
-      // expands, never less), so a small chain may be refused too, but a large one always is.
-      const must = levels <= 1 ? fan > 100 : expanded > 100;
-      const mustNot = levels <= 1 && fan <= 100;
+      // Uses of one value are counted exactly, the anchored value itself among the 100 (yaml's
+      // `maxAliasCount`: 99 aliases are read, 100 refused); a chain is estimated by the library
+      // (more than it expands, never less), so a small chain may be refused too, but a large one
+      // always is.
+      const must = levels <= 1 ? fan >= 100 : expanded > 100;
+      const mustNot = levels <= 1 && fan < 100;
       return [...(must && !refused ? ['not refused'] : []), ...(mustNot && refused ? ['refused'] : []), ...only(ds, ['yaml-alias'])];
     },
   };
@@ -186,6 +188,28 @@ export function hostileCase(scale = 2_000): fc.Arbitrary<HostileCase> {
     fc.integer({ min: 1, max: 20_000 }).map(longKey),
   );
 }
+
+/**
+ * Each kind of random case at the sizes where its answer changes, on both sides: every place and
+ * style of many keys, nesting one short of the limit and at it in every style, alias fans and
+ * chains at the 100 nodes the loader allows, prose at its length limit and one past it, the
+ * shortest and the longest unknown key. The test suite runs these and a few random cases; `npm
+ * run fuzz` runs hundreds of random ones.
+ */
+export const BOUNDARY_CASES: Array<() => HostileCase> = [
+  ...(['example', 'fields', 'top'] as const).flatMap((place) => (['flow', 'block'] as const).map((style) => () => manyKeys(300, [0, 299, 7, 7], place, style))),
+  ...(['flow-seq', 'flow-map', 'block-seq', 'block-map'] as const).flatMap((style) => [() => nesting(MAX_DEPTH - 3, style), () => nesting(MAX_DEPTH - 2, style)]),
+  () => aliases(99, 0),
+  () => aliases(100, 0),
+  () => aliases(99, 1),
+  () => aliases(100, 1),
+  () => aliases(10, 2),
+  () => aliases(5, 3),
+  () => longProse(PROSE_LIMITS.length),
+  () => longProse(PROSE_LIMITS.length + 1),
+  () => longKey(1),
+  () => longKey(20_000),
+];
 
 /** The cases at the limits the loader admits: the largest files, the deepest nesting, the biggest bombs. */
 export const LIMIT_CASES: Array<() => HostileCase> = [

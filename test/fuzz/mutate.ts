@@ -21,12 +21,13 @@ export function seeds(fixtures: readonly string[] = ['complete', 'half-written']
   return out;
 }
 
+/** Fragments of YAML's syntax and of what the loader guards against, inserted anywhere. */
+export const NASTY_SYNTAX = [':', ' ', '\n', '\t', '{', '}', '[', ']', '&a', '*a', '!!binary', '|', '>', '"', "'", '#', '- ', '? ', '%YAML 1.1\n', '---\n', '...', '\uFEFF', '\r\n', '\r', '<script>', '[[', ']]', '{base_url}', 'none:', 'open:', '~', 'null', '-1', '1e999', '0x1F', '\u0000', '\uD800', '\u001b[2J', '__proto__', '!!timestamp '] as const;
+/** Near-misses of the spec's own words: paths, ids, methods, durations, dates, links, numbers. */
+export const NASTY_WORDS = ['resources/../x', 'Ordr', 'GETT', 'P1H', '2025-02-30', 'javascript:alert(1)', '9999'] as const;
+
 /** Text that YAML and the schemas find interesting. */
-const nasty = fc.oneof(
-  fc.constantFrom(':', ' ', '\n', '\t', '{', '}', '[', ']', '&a', '*a', '!!binary', '|', '>', '"', "'", '#', '- ', '? ', '%YAML 1.1\n', '---\n', '...', '\uFEFF', '\r\n', '\r', '<script>', '[[', ']]', '{base_url}', 'none:', 'open:', '~', 'null', '-1', '1e999', '0x1F', '\u0000', '\uD800', '\u001b[2J', '__proto__', '!!timestamp '),
-  fc.string({ maxLength: 12 }),
-  fc.constantFrom('resources/../x', 'Ordr', 'GETT', 'P1H', '2025-02-30', 'javascript:alert(1)', '9999'),
-);
+const nasty = fc.oneof(fc.constantFrom(...NASTY_SYNTAX), fc.string({ maxLength: 12 }), fc.constantFrom(...NASTY_WORDS));
 
 /** What a hostile author writes where text reaches a page: each sets `__pwned` if it ever runs. */
 export const PAYLOADS = [
@@ -53,9 +54,9 @@ export const PAYLOADS = [
 export const MARKER = /pwned|display: none \} \[x/;
 
 /** Where a payload goes: the places text from the spec reaches a page. */
-const TARGETS = ['title', 'description', 'owner', 'question', 'link', 'state', 'field', 'condition'] as const;
+export const TARGETS = ['title', 'description', 'owner', 'question', 'link', 'state', 'field', 'condition'] as const;
 const hostileEdit = fc.record({ target: fc.constantFrom(...TARGETS), payload: fc.constantFrom(...PAYLOADS), pick: fc.nat() });
-type HostileEdit = typeof hostileEdit extends fc.Arbitrary<infer T> ? T : never;
+export type HostileEdit = typeof hostileEdit extends fc.Arbitrary<infer T> ? T : never;
 
 /** One edit to a file's text. */
 export const edit = fc.oneof(
@@ -137,20 +138,63 @@ export function apply(text: string, e: Edit): string {
   return lines.join('\n');
 }
 
+/** The changes of a mutated spec: one to three files (by their index among the seeds'), each edited one to four times. */
+export const mutation = fc.array(fc.record({ file: fc.nat(), edits: fc.array(edit, { minLength: 1, maxLength: 4 }) }), { minLength: 1, maxLength: 3 });
+export type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+
+/** The seed spec with the changes made. */
+export function mutated(all: ReadonlyArray<{ path: string; text: string }>, changes: Mutation): Map<string, string> {
+  const files = new Map(all.map((f) => [f.path, f.text]));
+  const paths = [...files.keys()];
+  for (const change of changes) {
+    const path = paths[change.file % paths.length] ?? '';
+    files.set(path, change.edits.reduce(apply, files.get(path) ?? ''));
+  }
+  return files;
+}
+
 /** A mutated spec: one seed spec with a few files edited a few times. */
 export function mutatedSpec(all = seeds()) {
   const complete = all.slice();
-  return fc
-    .array(fc.record({ file: fc.nat(), edits: fc.array(edit, { minLength: 1, maxLength: 4 }) }), { minLength: 1, maxLength: 3 })
-    .map((changes) => {
-      const files = new Map(complete.map((f) => [f.path, f.text]));
-      const paths = [...files.keys()];
-      for (const change of changes) {
-        const path = paths[change.file % paths.length] ?? '';
-        files.set(path, change.edits.reduce(apply, files.get(path) ?? ''));
-      }
-      return files;
+  return mutation.map((changes) => mutated(complete, changes));
+}
+
+/**
+ * Mutations that between them put every payload at every target and insert every fixed fragment of
+ * `nasty`, for the test suite, which runs a few random cases where `npm run fuzz` runs thousands: one
+ * mutation per payload, which places it at each target in a file of its own that has that place (a
+ * lifecycle's state, a resource's field, a transition's condition, an item's title, a facet), and
+ * inserts its share of the fragments into other files. Which file and where follow from the
+ * indexes alone, so the list is the same on every run.
+ */
+export function coveringMutations(all = seeds()): Mutation[] {
+  const files = new Map(all.map((f) => [f.path, f.text]));
+  const texts = [...files.values()];
+  const settings = [...files.keys()].indexOf('specbench.yaml');
+  const probe = (target: HostileEdit['target']) => ({ target, payload: 'probe', pick: 0 });
+  // A file has a target's place when the payload lands somewhere else than where a description
+  // would; the settings file makes no page.
+  const has = (text: string, t: HostileEdit['target']) => t === 'description' || applyHostile(text, probe(t)) !== applyHostile(text, probe('description'));
+  const places = new Map(TARGETS.map((t) => [t, texts.flatMap((text, i) => (i !== settings && has(text, t) ? [i] : []))]));
+  const fragments = [...NASTY_SYNTAX, ...NASTY_WORDS];
+  return PAYLOADS.map((payload, p) => {
+    const used = new Set<number>();
+    const changes: Mutation = [];
+    // The targets with the fewest places choose first (one file has the only transitions).
+    for (const target of [...TARGETS].sort((a, b) => (places.get(a)?.length ?? 0) - (places.get(b)?.length ?? 0))) {
+      const candidates = places.get(target) ?? [];
+      const file = candidates.map((_, k) => candidates[(p + k) % candidates.length] ?? -1).find((i) => i >= 0 && !used.has(i));
+      // The fixtures changed so that a place is gone: the cases would no longer cover what they claim.
+      if (file === undefined) throw new Error(`no seed file left with a place for a payload's ${target}`);
+      used.add(file);
+      changes.push({ file, edits: [{ kind: 'hostile', target, payload, pick: p }] });
+    }
+    const others = texts.map((_, i) => i).filter((i) => !used.has(i));
+    fragments.forEach((text, f) => {
+      if (f % PAYLOADS.length === p) changes.push({ file: others[(f * 7) % others.length] ?? 0, edits: [{ kind: 'insert', at: f * 7919, text }] });
     });
+    return changes;
+  });
 }
 
 /** What the site would put into pages as HTML (prose and diagrams), for the same scan as a built page. */

@@ -1,18 +1,18 @@
-// `npm run fuzz [-- RUNS [SEED]] [--hostile N] [--import N] [--build N]`: many mutated specs through
-// the whole core; then N hostile specs of known size (default 500: many keys, nesting, aliases, long
-// values) and the cases at the loader's limits through the real command line, each judged by its
-// oracle; N adversarial documents through `import` (aliases, key counts, nesting, sizes; 200 by
-// default); then (with --build) N hostile specs that pass `check` built into real sites and scanned.
-// Prints the counts.
+// `npm run fuzz [-- RUNS [SEED]] [--hostile N] [--import N] [--build N]`: the covering mutations and
+// RUNS random mutated specs (default 10,000) through the whole core; then the boundary cases, N
+// hostile specs of known size (default 500: many keys, nesting, aliases, long values) and the cases
+// at the loader's limits through the real command line, each judged by its oracle; N adversarial
+// documents through `import` (aliases, key counts, nesting, sizes; 200 by default); then (with
+// --build) N hostile specs that pass `check` built into real sites and scanned. Prints the counts.
 import { parseArgs } from 'node:util';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import fc from 'fast-check';
 import { writeSpec } from '../helpers.ts';
 import { buildSite } from '../site/build.ts';
 import { unsafeSite } from '../site/scan.ts';
-import { hostileCase, LIMIT_CASES, LONG_LIMIT_CASES, runHostile } from './adversarial.ts';
+import { BOUNDARY_CASES, hostileCase, LIMIT_CASES, LONG_LIMIT_CASES, runHostile } from './adversarial.ts';
 import { hostileDocument, hostileImport } from './hostile-import.ts';
-import { buildableSamples, exercise, MARKER, mutatedSpec, seeds } from './mutate.ts';
+import { buildableSamples, coveringMutations, exercise, MARKER, mutated, mutatedSpec, seeds } from './mutate.ts';
 
 const { values, positionals } = parseArgs({ options: { build: { type: 'string' }, hostile: { type: 'string' }, import: { type: 'string' } }, allowPositionals: true });
 const runs = Number(positionals[0] ?? 10_000);
@@ -23,18 +23,21 @@ let crashes = 0;
 let findings = 0;
 let cases = 0;
 const started = performance.now();
+function one(files: Map<string, string>) {
+  try {
+    const problems = exercise(files, (dot) => graphviz.dot(dot));
+    findings += problems.length;
+    if (problems.length > 0 && findings <= 5) console.error(problems.join('\n'));
+  } catch (error) {
+    crashes++;
+    if (crashes <= 5) console.error(error);
+  }
+  cases++;
+}
+// First the cases that put every payload at every target and every fixed fragment into a file (as the test suite does), then the random ones.
+for (const changes of coveringMutations(base)) one(mutated(base, changes));
 fc.assert(
-  fc.property(mutatedSpec(base), (files) => {
-    try {
-      const problems = exercise(files, (dot) => graphviz.dot(dot));
-      findings += problems.length;
-      if (problems.length > 0 && findings <= 5) console.error(problems.join('\n'));
-    } catch (error) {
-      crashes++;
-      if (crashes <= 5) console.error(error);
-    }
-    cases++;
-  }),
+  fc.property(mutatedSpec(base), one),
   { numRuns: runs, seed },
 );
 const seconds = (performance.now() - started) / 1000;
@@ -45,7 +48,7 @@ let wrong = 0;
 const hostileRuns = Number(values.hostile ?? 500);
 const hostileStarted = performance.now();
 const limits = [...LIMIT_CASES, ...LONG_LIMIT_CASES];
-const hostile = [...fc.sample(hostileCase(20_000), { numRuns: hostileRuns, seed }), ...limits.map((make) => make())];
+const hostile = [...BOUNDARY_CASES.map((make) => make()), ...fc.sample(hostileCase(20_000), { numRuns: hostileRuns, seed }), ...limits.map((make) => make())];
 for (const c of hostile) {
   const problems = await runHostile(c);
   wrong += problems.length;

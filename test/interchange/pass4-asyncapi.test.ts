@@ -5,19 +5,38 @@ import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
 import { areaOf, exportAsyncApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
 import { cli, fixture, specAt } from '../helpers.ts';
-import { importToSpec } from './helpers.ts';
+import { importedSpec } from './helpers.ts';
 
 /** The AsyncAPI reproductions of issue 31, each through the real reader, importer and exporter. */
 const REPRO = (n: string) => `test/fixtures/interchange/pass4/repro-${n}.yaml`;
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A document imported, exported as AsyncAPI 3.0, imported and exported again: both specs, both exports. */
-async function roundTrip(file: string) {
-  const first = await importToSpec(file);
+interface Trip {
+  first: Imported;
+  exported: Doc;
+  second: Imported;
+  again: Doc;
+}
+type Imported = Awaited<ReturnType<typeof importedSpec>>;
+
+/**
+ * A document imported, exported as AsyncAPI 3.0, imported and exported again: both specs, both exports.
+ * Made once per document and shared by the tests that look at it (each parse by the official parser
+ * costs a few hundred milliseconds of CPU); the tests only read it.
+ */
+const trips = new Map<string, Promise<Trip>>();
+function roundTrip(file: string): Promise<Trip> {
+  const trip = trips.get(file) ?? makeRoundTrip(file);
+  trips.set(file, trip);
+  return trip;
+}
+
+async function makeRoundTrip(file: string): Promise<Trip> {
+  const first = await importedSpec(file);
   const exported: Doc = exportAsyncApi(first.analysis);
   const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-pass4-')), 'exported.json');
   await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importToSpec(exportFile);
+  const second = await importedSpec(exportFile);
   const again: Doc = exportAsyncApi(second.analysis);
   return { first, exported, second, again };
 }
@@ -26,7 +45,7 @@ async function roundTrip(file: string) {
 async function importText(text: string) {
   const file = join(await mkdtemp(join(tmpdir(), 'specbench-pass4-')), 'doc.yaml');
   await writeFile(file, text);
-  return importToSpec(file);
+  return importedSpec(file);
 }
 
 /** The content files of a spec folder, without the header line that names the source format. */
@@ -34,9 +53,12 @@ async function files(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries((await readSpecDir(dir)).map((f) => [f.path, Buffer.from(f.bytes ?? []).toString('utf8').replace(/^# Imported from .*\n/m, '')]));
 }
 
+/** The official parser, one for the file: it holds its rules and schema parsers, nothing of a document it parsed. */
+const parser = new Parser();
+
 /** What the official parser finds wrong with a document (errors only). */
 async function invalid(doc: Doc): Promise<string[]> {
-  return (await new Parser().parse(JSON.stringify(doc))).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
+  return (await parser.parse(JSON.stringify(doc))).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
 }
 
 const problems = (a: Analysis) => a.diagnostics.filter((d) => d.severity !== 'hint').map((d) => `${d.severity} ${d.code} ${d.file}: ${d.message}`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
 import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
-import { importToSpec } from './helpers.ts';
+import { importedSpec, importToSpec } from './helpers.ts';
 import { compare, inventory } from './inventory.ts';
 
 /** The AsyncAPI reproductions of interchange pass 5, each through the real reader, importer and exporter. */
@@ -13,13 +13,31 @@ const REPRO = (n: string) => `test/fixtures/interchange/pass5/repro-${n}.yaml`;
 const FOUND = (n: string) => `test/fixtures/interchange/pass5/corpus-${n}.yaml`;
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A document imported, exported as AsyncAPI 3.0, imported and exported again: both specs, both exports. */
-async function roundTrip(file: string) {
+interface Trip {
+  first: Awaited<ReturnType<typeof importToSpec>>;
+  exported: Doc;
+  second: Awaited<ReturnType<typeof importedSpec>>;
+  again: Doc;
+}
+
+/**
+ * A document imported, exported as AsyncAPI 3.0, imported and exported again: both specs, both exports.
+ * Made once per document and shared by the tests that look at it (each parse by the official parser
+ * costs a few hundred milliseconds of CPU); the tests only read it.
+ */
+const trips = new Map<string, Promise<Trip>>();
+function roundTrip(file: string): Promise<Trip> {
+  const trip = trips.get(file) ?? makeRoundTrip(file);
+  trips.set(file, trip);
+  return trip;
+}
+
+async function makeRoundTrip(file: string): Promise<Trip> {
   const first = await importToSpec(file);
   const exported: Doc = exportAsyncApi(first.analysis);
   const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-pass5-')), 'exported.json');
   await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importToSpec(exportFile);
+  const second = await importedSpec(exportFile);
   const again: Doc = exportAsyncApi(second.analysis);
   return { first, exported, second, again };
 }
@@ -29,9 +47,12 @@ async function files(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries((await readSpecDir(dir)).map((f) => [f.path, Buffer.from(f.bytes ?? []).toString('utf8').replace(/^# Imported from .*\n/m, '')]));
 }
 
+/** The official parser, one for the file: it holds its rules and schema parsers, nothing of a document it parsed. */
+const parser = new Parser();
+
 /** What the official parser finds wrong with a document (errors only). */
 async function invalid(doc: Doc): Promise<string[]> {
-  return (await new Parser().parse(JSON.stringify(doc))).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
+  return (await parser.parse(JSON.stringify(doc))).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
 }
 
 const problems = (a: Analysis) => a.diagnostics.filter((d) => d.severity !== 'hint').map((d) => `${d.severity} ${d.code} ${d.file}: ${d.message}`);
@@ -134,5 +155,5 @@ describe('interchange pass 5, what real documents outside the corpus showed', ()
 async function importText(text: string) {
   const file = join(await mkdtemp(join(tmpdir(), 'specbench-pass5-')), 'doc.yaml');
   await writeFile(file, text);
-  return importToSpec(file);
+  return importedSpec(file);
 }

@@ -5,7 +5,7 @@ import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
 import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
 import { openApiProblems } from '../openapi-valid.ts';
-import { importToSpec } from './helpers.ts';
+import { importedSpec, importToSpec } from './helpers.ts';
 import { compare, inventory } from './inventory.ts';
 
 /**
@@ -19,14 +19,33 @@ const CASE = (n: string) => `test/fixtures/reader/pass7/${n}.yaml`;
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Format = 'openapi' | 'asyncapi';
 
-/** A document imported, exported, imported and exported again (OpenAPI 3.1 or AsyncAPI 3.0): both specs, both exports. */
-async function roundTrip(file: string, format: Format = 'openapi') {
+interface Trip {
+  first: Awaited<ReturnType<typeof importToSpec>>;
+  exported: Doc;
+  second: Awaited<ReturnType<typeof importedSpec>>;
+  again: Doc;
+}
+
+/**
+ * A document imported, exported, imported and exported again (OpenAPI 3.1 or AsyncAPI 3.0): both
+ * specs, both exports. Made once per document and shared by the tests that look at it (each read
+ * parses and validates the document); the tests only read it.
+ */
+const trips = new Map<string, Promise<Trip>>();
+function roundTrip(file: string, format: Format = 'openapi'): Promise<Trip> {
+  const key = `${format} ${file}`;
+  const trip = trips.get(key) ?? makeRoundTrip(file, format);
+  trips.set(key, trip);
+  return trip;
+}
+
+async function makeRoundTrip(file: string, format: Format): Promise<Trip> {
   const write = format === 'openapi' ? exportOpenApi : exportAsyncApi;
   const first = await importToSpec(file);
   const exported: Doc = write(first.analysis);
   const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-aids-')), 'exported.json');
   await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importToSpec(exportFile);
+  const second = await importedSpec(exportFile);
   const again: Doc = write(second.analysis);
   return { first, exported, second, again };
 }
@@ -36,10 +55,13 @@ async function files(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries((await readSpecDir(dir)).map((f) => [f.path, Buffer.from(f.bytes ?? []).toString('utf8').replace(/^# Imported from .*\n/m, '')]));
 }
 
+/** The official AsyncAPI parser, one for the file: it holds its rules and schema parsers, nothing of a document it parsed. */
+const parser = new Parser();
+
 /** What the official validators find wrong with an export: OpenAPI's JSON Schema and swagger-parser, or the AsyncAPI parser (errors). */
 async function invalid(doc: Doc, format: Format): Promise<string[]> {
   if (format === 'openapi') return openApiProblems(doc);
-  return (await new Parser().parse(JSON.stringify(doc))).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
+  return (await parser.parse(JSON.stringify(doc))).diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join('.')}`);
 }
 
 const problems = (a: Analysis) => a.diagnostics.filter((d) => d.severity !== 'hint').map((d) => `${d.severity} ${d.code} ${d.file}: ${d.message}`);
