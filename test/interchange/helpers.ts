@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { statedObj } from '../../src/lib/facet/state.ts';
-import { analyze, areaOf, importDocument, importedFiles, importOnSite, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
+import { analyze, areaOf, exportAsyncApi, exportOpenApi, importDocument, importedFiles, importOnSite, readApiDocument, readSpecDir, type Analysis, type ImportResult } from '../../src/lib/index.ts';
 
 export const OAS = 'node_modules/@readme/oas-examples';
 export const STREETLIGHTS = 'test/fixtures/interchange/streetlights-mqtt-asyncapi.yml';
@@ -24,6 +24,42 @@ export async function importedSpec(file: string, options: { siteUrl?: string } =
     await writeFile(join(dir, f.path), f.text);
   }
   return { result, dir, analysis: analyze(await readSpecDir(dir)) };
+}
+
+/** An exported document, read as the tests read it. */
+export type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A document imported, exported, imported from that export and exported again: both specs, both exports. */
+export interface Trip {
+  first: Awaited<ReturnType<typeof importToSpec>>;
+  exported: Doc;
+  second: Awaited<ReturnType<typeof importedSpec>>;
+  again: Doc;
+}
+
+const trips = new Map<string, Promise<Trip>>();
+
+/**
+ * A document's round trip, made once per document (and format) in a test file and shared by the
+ * tests that look at it, which only read it: each import parses and validates the document (an
+ * AsyncAPI document's parse by the official parser costs a few hundred milliseconds of CPU).
+ */
+export function roundTrip(file: string, format: 'openapi' | 'asyncapi' = 'openapi'): Promise<Trip> {
+  const key = `${format} ${file}`;
+  let trip = trips.get(key);
+  if (!trip) {
+    trip = (async () => {
+      const write = format === 'openapi' ? exportOpenApi : exportAsyncApi;
+      const first = await importToSpec(file);
+      const exported: Doc = write(first.analysis);
+      const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-trip-')), 'exported.json');
+      await writeFile(exportFile, JSON.stringify(exported));
+      const second = await importedSpec(exportFile);
+      return { first, exported, second, again: write(second.analysis) };
+    })();
+    trips.set(key, trip);
+  }
+  return trip;
 }
 
 /** Method and path of every endpoint, sorted. */

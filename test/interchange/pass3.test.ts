@@ -3,45 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
-import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, type Analysis } from '../../src/lib/index.ts';
+import { areaOf, readSpecDir, type Analysis } from '../../src/lib/index.ts';
 import { exampleOf } from '../../src/lib/render/example.ts';
 import { specMarkdown } from '../../src/lib/render/text/spec-markdown.ts';
 import { openApiProblems } from '../openapi-valid.ts';
-import { importedSpec, importToSpec } from './helpers.ts';
+import { importToSpec, roundTrip, type Doc } from './helpers.ts';
 
 /** The reproductions of issue 25, each through the real reader, importer and exporters. */
 const REPRO = (name: string) => `test/fixtures/interchange/pass3/${name}.yaml`;
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-interface Trip {
-  first: Awaited<ReturnType<typeof importToSpec>>;
-  exported: Doc;
-  second: Awaited<ReturnType<typeof importedSpec>>;
-  again: Doc;
-}
-
-/**
- * A document imported, exported, imported and exported again: both specs, both exports. Made once
- * per document and shared by the tests that look at it (each read parses and validates the
- * document); the tests only read it.
- */
-const trips = new Map<string, Promise<Trip>>();
-function roundTrip(file: string, target: 'openapi' | 'asyncapi' = 'openapi'): Promise<Trip> {
-  const key = `${target} ${file}`;
-  const trip = trips.get(key) ?? makeRoundTrip(file, target);
-  trips.set(key, trip);
-  return trip;
-}
-
-async function makeRoundTrip(file: string, target: 'openapi' | 'asyncapi'): Promise<Trip> {
-  const first = await importToSpec(file);
-  const exported: Doc = target === 'openapi' ? exportOpenApi(first.analysis) : exportAsyncApi(first.analysis);
-  const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-pass3-')), 'exported.json');
-  await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importedSpec(exportFile);
-  const again: Doc = target === 'openapi' ? exportOpenApi(second.analysis) : exportAsyncApi(second.analysis);
-  return { first, exported, second, again };
-}
 
 /** The content files of a spec folder, without the header line that names the source format. */
 async function files(dir: string): Promise<Record<string, string>> {

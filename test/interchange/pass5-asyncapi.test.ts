@@ -3,44 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
-import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
-import { importedSpec, importToSpec } from './helpers.ts';
+import { areaOf, exportOpenApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
+import { importedSpec, roundTrip, type Doc } from './helpers.ts';
 import { compare, inventory } from './inventory.ts';
+
+/** Every document here is AsyncAPI. */
+const asyncTrip = (file: string) => roundTrip(file, 'asyncapi');
 
 /** The AsyncAPI reproductions of interchange pass 5, each through the real reader, importer and exporter. */
 const REPRO = (n: string) => `test/fixtures/interchange/pass5/repro-${n}.yaml`;
 /** The idioms of real documents outside the corpus, found by this pass. */
 const FOUND = (n: string) => `test/fixtures/interchange/pass5/corpus-${n}.yaml`;
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-interface Trip {
-  first: Awaited<ReturnType<typeof importToSpec>>;
-  exported: Doc;
-  second: Awaited<ReturnType<typeof importedSpec>>;
-  again: Doc;
-}
-
-/**
- * A document imported, exported as AsyncAPI 3.0, imported and exported again: both specs, both exports.
- * Made once per document and shared by the tests that look at it (each parse by the official parser
- * costs a few hundred milliseconds of CPU); the tests only read it.
- */
-const trips = new Map<string, Promise<Trip>>();
-function roundTrip(file: string): Promise<Trip> {
-  const trip = trips.get(file) ?? makeRoundTrip(file);
-  trips.set(file, trip);
-  return trip;
-}
-
-async function makeRoundTrip(file: string): Promise<Trip> {
-  const first = await importToSpec(file);
-  const exported: Doc = exportAsyncApi(first.analysis);
-  const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-pass5-')), 'exported.json');
-  await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importedSpec(exportFile);
-  const again: Doc = exportAsyncApi(second.analysis);
-  return { first, exported, second, again };
-}
 
 /** The content files of a spec folder, without the header line that names the source format. */
 async function files(dir: string): Promise<Record<string, string>> {
@@ -63,7 +36,7 @@ const at = (doc: unknown, pointer: string) => pointer.split('/').slice(1).reduce
 
 describe.each([...['server-security', 'userpass', 'op-extension', 'noname', 'samename-3'].map((n) => REPRO(n)), FOUND('ref-aliases')])('%s', (file) => {
   it('imports with a clean check, exports AsyncAPI 3.0 the parser accepts, and export → import → export is a fixed point', async () => {
-    const { first, exported, second, again } = await roundTrip(file);
+    const { first, exported, second, again } = await asyncTrip(file);
     expect(problems(first.analysis)).toEqual([]);
     expect(await invalid(exported)).toEqual([]);
     expect(await files(second.dir)).toEqual(await files(first.dir));
@@ -75,7 +48,7 @@ describe.each([...['server-security', 'userpass', 'op-extension', 'noname', 'sam
 
 describe('interchange pass 5, the AsyncAPI reproductions one by one', () => {
   it("server-security. a server's security is said where it is written, and kept on the events the operation sends or receives", async () => {
-    const { first, exported } = await roundTrip(REPRO('server-security'));
+    const { first, exported } = await asyncTrip(REPRO('server-security'));
     expect(first.result.unmapped).toEqual([{ pointer: '/servers/prod/security', reason: "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own (an export writes it on those operations)" }]);
     expect(event(first.analysis, 'm')?.security).toEqual([{ scheme: 'scram' }]);
     expect(exported.operations.o.security).toEqual([{ $ref: '#/components/securitySchemes/scram' }]);
@@ -87,7 +60,7 @@ describe('interchange pass 5, the AsyncAPI reproductions one by one', () => {
   });
 
   it('userpass. AsyncAPI `userPassword` is a user name and password of the connection, never HTTP Basic, and exports as `userPassword`', async () => {
-    const { first, exported, second } = await roundTrip(REPRO('userpass'));
+    const { first, exported, second } = await asyncTrip(REPRO('userpass'));
     expect(areaOf(first.analysis.spec, 'authentication').items.map((i) => [i.id, i.data])).toEqual([['userPass', { description: 'MQTT username and password', scheme: 'user-password' }]]);
     expect(exported.components.securitySchemes).toEqual({ userPass: { description: 'MQTT username and password', type: 'userPassword' } });
     expect(unexported(exported).filter((u) => u.id.startsWith('authentication/'))).toEqual([]);
@@ -97,14 +70,14 @@ describe('interchange pass 5, the AsyncAPI reproductions one by one', () => {
   });
 
   it('userpass. the OpenAPI export does not claim HTTP Basic for it: the scheme is listed as not carried', async () => {
-    const { first } = await roundTrip(REPRO('userpass'));
+    const { first } = await asyncTrip(REPRO('userpass'));
     const openapi: Doc = exportOpenApi(first.analysis);
     expect(openapi.components?.securitySchemes ?? {}).toEqual({});
     expect(unexported(openapi)).toContainEqual({ id: 'authentication/userPass', reason: expect.stringContaining('OpenAPI has no user name and password of a connection') });
   });
 
   it('op-extension. an extension on an operation is said where it is written', async () => {
-    const { first } = await roundTrip(REPRO('op-extension'));
+    const { first } = await asyncTrip(REPRO('op-extension'));
     expect(first.result.unmapped).toEqual([
       { pointer: '/info/x-java-package', reason: '`info.x-java-package` has no place in the spec' },
       { pointer: '/channels/a~1b/publish/x-function-name', reason: "an operation's `x-function-name` has no place in the spec" },
@@ -120,14 +93,14 @@ describe('interchange pass 5, the AsyncAPI reproductions one by one', () => {
   });
 
   it('noname. a message with no `name` gets none in the export (its component key is not a name)', async () => {
-    const { first, exported } = await roundTrip(REPRO('noname'));
+    const { first, exported } = await asyncTrip(REPRO('noname'));
     expect(event(first.analysis, 'botChanged')?.name).toBeUndefined();
     expect(exported.components.messages.botChanged).not.toHaveProperty('name');
     expect(exported.components.messages.botChanged.summary).toBe('A bot user was changed.');
   });
 
   it('samename-3. two component messages of one name stay two events through export and import, each under its own component', async () => {
-    const { first, second, exported } = await roundTrip(REPRO('samename-3'));
+    const { first, second, exported } = await asyncTrip(REPRO('samename-3'));
     expect(areaOf(first.analysis.spec, 'events').items.map((i) => [i.id, (i.data as Doc).name, (i.data as Doc).direction])).toEqual([
       ['Msg', 'Msg', 'sent'],
       ['Other', 'Other', 'received'],
@@ -140,7 +113,7 @@ describe('interchange pass 5, the AsyncAPI reproductions one by one', () => {
 
 describe('interchange pass 5, what real documents outside the corpus showed', () => {
   it('mqtt: components that are each a reference to one schema stay themselves, with their own words, wherever they are named', async () => {
-    const { first, exported } = await roundTrip(FOUND('ref-aliases'));
+    const { first, exported } = await asyncTrip(FOUND('ref-aliases'));
     expect(first.result.unmapped).toEqual([]);
     const resource = (id: string) => areaOf(first.analysis.spec, 'resources').items.find((i) => i.id === id)?.data as Doc | undefined;
     expect(resource('deviceId')).toEqual({ description: 'Device identifier', value: { type: 'id', examples: ['d44d8a14-5fbb-4e4a-96a6-ed0c71c11fa8'] } });

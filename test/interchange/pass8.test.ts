@@ -1,11 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
-import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, type Analysis } from '../../src/lib/index.ts';
+import { areaOf, readSpecDir, type Analysis } from '../../src/lib/index.ts';
 import { openApiProblems } from '../openapi-valid.ts';
-import { importedSpec, importToSpec } from './helpers.ts';
+import { roundTrip, type Doc } from './helpers.ts';
 import { compare, inventory } from './inventory.ts';
 
 /**
@@ -17,39 +14,7 @@ import { compare, inventory } from './inventory.ts';
  * accept, export → import → export a fixed point, nothing lost without a word, nothing invented.
  */
 const CASE = (n: string) => `test/fixtures/interchange/pass8/${n}`;
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Kind = 'openapi' | 'asyncapi';
-
-interface Trip {
-  first: Awaited<ReturnType<typeof importToSpec>>;
-  exported: Doc;
-  second: Awaited<ReturnType<typeof importedSpec>>;
-  again: Doc;
-}
-
-/**
- * A document imported, exported, imported and exported again: both specs, both exports. Made once
- * per document and shared by the tests that look at it (an AsyncAPI document's parse by the official
- * parser costs a few hundred milliseconds of CPU); the tests only read it.
- */
-const trips = new Map<string, Promise<Trip>>();
-function roundTrip(file: string, kind: Kind): Promise<Trip> {
-  const key = `${kind} ${file}`;
-  const trip = trips.get(key) ?? makeRoundTrip(file, kind);
-  trips.set(key, trip);
-  return trip;
-}
-
-async function makeRoundTrip(file: string, kind: Kind): Promise<Trip> {
-  const out = (a: Analysis): Doc => (kind === 'openapi' ? exportOpenApi(a) : exportAsyncApi(a));
-  const first = await importToSpec(file);
-  const exported = out(first.analysis);
-  const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-pass8-')), 'exported.json');
-  await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importedSpec(exportFile);
-  const again = out(second.analysis);
-  return { first, exported, second, again };
-}
 
 /** The content files of a spec folder, without the header line that names the source format. */
 async function files(dir: string): Promise<Record<string, string>> {

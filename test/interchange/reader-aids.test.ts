@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { describe, expect, it } from 'vitest';
-import { areaOf, exportAsyncApi, exportOpenApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
+import { areaOf, exportAsyncApi, readSpecDir, UNEXPORTED_EXTENSION, type Analysis } from '../../src/lib/index.ts';
 import { openApiProblems } from '../openapi-valid.ts';
-import { importedSpec, importToSpec } from './helpers.ts';
+import { roundTrip, type Doc } from './helpers.ts';
 import { compare, inventory } from './inventory.ts';
 
 /**
@@ -16,39 +16,7 @@ import { compare, inventory } from './inventory.ts';
  * back the same: the tester's four reproductions and what else real documents write of them.
  */
 const CASE = (n: string) => `test/fixtures/reader/pass7/${n}.yaml`;
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Format = 'openapi' | 'asyncapi';
-
-interface Trip {
-  first: Awaited<ReturnType<typeof importToSpec>>;
-  exported: Doc;
-  second: Awaited<ReturnType<typeof importedSpec>>;
-  again: Doc;
-}
-
-/**
- * A document imported, exported, imported and exported again (OpenAPI 3.1 or AsyncAPI 3.0): both
- * specs, both exports. Made once per document and shared by the tests that look at it (each read
- * parses and validates the document); the tests only read it.
- */
-const trips = new Map<string, Promise<Trip>>();
-function roundTrip(file: string, format: Format = 'openapi'): Promise<Trip> {
-  const key = `${format} ${file}`;
-  const trip = trips.get(key) ?? makeRoundTrip(file, format);
-  trips.set(key, trip);
-  return trip;
-}
-
-async function makeRoundTrip(file: string, format: Format): Promise<Trip> {
-  const write = format === 'openapi' ? exportOpenApi : exportAsyncApi;
-  const first = await importToSpec(file);
-  const exported: Doc = write(first.analysis);
-  const exportFile = join(await mkdtemp(join(tmpdir(), 'specbench-aids-')), 'exported.json');
-  await writeFile(exportFile, JSON.stringify(exported));
-  const second = await importedSpec(exportFile);
-  const again: Doc = write(second.analysis);
-  return { first, exported, second, again };
-}
 
 /** The content files of a spec folder, without the header line that names the source format. */
 async function files(dir: string): Promise<Record<string, string>> {
