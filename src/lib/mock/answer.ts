@@ -298,7 +298,27 @@ function fileFields(ctx: AnswerContext, shape: Obj): string[] {
 }
 
 /** Which stated response answers: the asked status (its range, `default`), else the one that states the asked example, else the success response. */
-export type Choice = { kind: 'response'; key: string; status: number; entry: unknown } | { kind: 'open'; gaps: FacetResult[] } | { kind: 'none' } | { kind: 'unstated'; keys: string[] };
+export type Choice = { kind: 'response'; key: string; status: number; entry: unknown } | { kind: 'open'; gaps: FacetResult[]; why?: string } | { kind: 'none' } | { kind: 'unstated'; keys: string[] };
+
+/**
+ * The open gaps of the status of the error a `default` response names: its answer's status is the
+ * error's, and with that open, a 200 would be a success nobody stated. Empty when the status is
+ * stated (or the response names no error).
+ */
+function openErrorStatus(ctx: AnswerContext, key: string, entry: unknown): FacetResult[] {
+  if (key !== 'default' || !isObj(entry) || typeof entry.error !== 'string' || errorStatusOf(ctx, entry) !== undefined) return [];
+  return gapsAt(ctx, [facetId('errors', entry.error, 'status')]);
+}
+
+/** A chosen response, or the gaps of its status where that is open (a `default` naming an error whose status is open). */
+function chosen(ctx: AnswerContext, key: string, code: number | undefined, entry: unknown): Choice {
+  const status = statusOf(key, code, errorStatusOf(ctx, entry));
+  if (code === undefined || status !== code) {
+    const open = openErrorStatus(ctx, key, entry);
+    if (open.length > 0) return { kind: 'open', gaps: open, why: `its \`default\` response is the error \`${String((entry as Obj).error)}\`, whose status is not stated yet` };
+  }
+  return { kind: 'response', key, status, entry };
+}
 
 /** The response that answers a call, as asked. */
 export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, asked: Asked): Choice {
@@ -312,17 +332,17 @@ export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   if (asked.badCode !== undefined) return { kind: 'unstated', keys: order };
   if (asked.code !== undefined) {
     const key = keyFor(keys, asked.code);
-    return key === undefined ? { kind: 'unstated', keys: order } : { kind: 'response', key, status: statusOf(key, asked.code, errorStatusOf(ctx, all[key])), entry: all[key] };
+    return key === undefined ? { kind: 'unstated', keys: order } : chosen(ctx, key, asked.code, all[key]);
   }
   if (asked.example !== undefined) {
     for (const key of order) {
       const entry = all[key];
       const carried = isObj(entry) && facetState(entry) === 'stated' ? responseCarries(ctx.analysis, ctx.gaps, endpoint, key, entry) : undefined;
-      if (carried?.kind === 'body' && exampleNames(carried.body).includes(asked.example)) return { kind: 'response', key, status: statusOf(key, undefined, errorStatusOf(ctx, entry)), entry };
+      if (carried?.kind === 'body' && exampleNames(carried.body).includes(asked.example)) return chosen(ctx, key, undefined, entry);
     }
   }
   const key = order[0];
-  return key === undefined ? { kind: 'unstated', keys: [] } : { kind: 'response', key, status: statusOf(key, undefined, errorStatusOf(ctx, all[key])), entry: all[key] };
+  return key === undefined ? { kind: 'unstated', keys: [] } : chosen(ctx, key, undefined, all[key]);
 }
 
 /** The error a spec states for a status: the first error code (by id) that comes with it. */

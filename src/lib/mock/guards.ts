@@ -115,6 +115,16 @@ export function quotasOf(analysis: Analysis, endpoint: Item<'endpoints'>): Quota
   });
 }
 
+/**
+ * The quota limits of an endpoint whose count or window is open (or not stated): no rate-limit
+ * header can say where the endpoint's calls stand, so none is sent (a made-up `RateLimit-Limit: 0`
+ * told clients they had no calls left).
+ */
+export function openQuotasOf(analysis: Analysis, endpoint: Item<'endpoints'>): string[] {
+  const counted = new Set(quotasOf(analysis, endpoint).map((q) => q.id));
+  return (endpoint.data.limits ?? []).filter((id) => findItem(analysis.spec, 'limits', id)?.data.kind === 'quota' && !counted.has(id));
+}
+
 /** The largest request body an endpoint's size limits allow, with the limit that says so. */
 export function sizeBoundOf(analysis: Analysis, endpoint: Item<'endpoints'>): { id: string; maxBytes: number } | undefined {
   let bound: { id: string; maxBytes: number } | undefined;
@@ -169,6 +179,7 @@ export class QuotaCounter {
  * undefined for a name whose meaning is not known.
  */
 export function rateLimitValue(name: string, s: QuotaState, now: number): string | undefined {
+  if (!isRateLimitHeader(name)) return undefined;
   switch (name.toLowerCase()) {
     case 'ratelimit':
       return `"${s.quota.id}";r=${s.remaining};t=${s.reset}`;
@@ -192,4 +203,25 @@ export function rateLimitValue(name: string, s: QuotaState, now: number): string
     default:
       return undefined;
   }
+}
+
+/** The rate-limit headers whose values the mock takes from a quota (lower case). */
+const RATE_LIMIT_HEADERS = new Set([
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'x-ratelimit-limit',
+  'x-rate-limit-limit',
+  'ratelimit-remaining',
+  'x-ratelimit-remaining',
+  'x-rate-limit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-reset',
+  'x-rate-limit-reset',
+  'retry-after',
+]);
+
+/** Whether a header's value is a quota's (`RateLimit-Limit`, `Retry-After`...), whatever its case. */
+export function isRateLimitHeader(name: string): boolean {
+  return RATE_LIMIT_HEADERS.has(name.toLowerCase());
 }

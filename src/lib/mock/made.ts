@@ -107,7 +107,11 @@ function openWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     if (type === 'array') return shape(stated(s.items), `${at}/items`);
     if (type === 'map') return shape(stated(s.values), `${at}/values`);
     const of = stated(s.of);
-    if ((type === 'one_of' || type === 'any_of') && Array.isArray(of)) return shape(of[0], `${at}/of/0`);
+    // A `one_of`'s value must fit one variant only: an open variant might take it too, so every
+    // variant counts (answered as `cannot-make` naming no gap before). An `any_of`'s value made
+    // from its first variant fits whatever the others become.
+    if (type === 'one_of' && Array.isArray(of)) return of.forEach((o, i) => shape(o, `${at}/of/${i}`));
+    if (type === 'any_of' && Array.isArray(of)) return shape(of[0], `${at}/of/0`);
     if (type === 'all_of' && Array.isArray(of)) return of.forEach((o, i) => shape(o, `${at}/of/${i}`));
     if (isResourceType(type)) resource(type);
   };

@@ -1,4 +1,5 @@
 import type { Analysis } from '../analyze.ts';
+import { CHECKS } from '../checks/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { facetId } from '../facet/ids.ts';
 import { stated } from '../facet/state.ts';
@@ -6,7 +7,7 @@ import { areaOf, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
 import { Gaps } from './gaps.ts';
-import { authorize, guardItems, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
+import { authorize, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
 import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
@@ -64,23 +65,37 @@ interface State extends AnswerContext {
   notes: string[];
   /** The files that could not be read (errors reported in them, nothing of the spec read from them), with their errors. */
   unreadable: Map<string, Diagnostic[]>;
+  /**
+   * The files read with errors in them (`minimun: 1`, `maximum: "ten"`): the facet around an error
+   * is not read, so what they state cannot be told from what they leave open.
+   */
+  erred: Map<string, Diagnostic[]>;
 }
 
-/** The spec's files that could not be read: an error is reported in them, and no area or item of the spec comes from them. */
-function unreadableFiles(analysis: Analysis): Map<string, Diagnostic[]> {
+/** The codes of the checks: their errors leave what a file states as it is (an example that breaks its shape is answered as stated). */
+const CHECK_CODES = new Set(CHECKS.map((c) => c.code));
+
+/**
+ * The spec's files with errors, by whether they were read: `unreadable`, no area or item of the
+ * spec comes from them; `erred`, read, with an error of reading (a key or value its schema does
+ * not take) that left the facet around it out.
+ */
+function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnostic[]>; erred: Map<string, Diagnostic[]> } {
   const read = new Set<string>();
   for (const area of analysis.spec.areas) {
     if (area.present) read.add(area.file);
     for (const item of area.items) read.add(item.file);
   }
-  const out = new Map<string, Diagnostic[]>();
+  const unreadable = new Map<string, Diagnostic[]>();
+  const erred = new Map<string, Diagnostic[]>();
   for (const d of analysis.diagnostics) {
-    if (d.severity !== 'error' || read.has(d.file)) continue;
+    if (d.severity !== 'error' || (read.has(d.file) && CHECK_CODES.has(d.code))) continue;
+    const out = read.has(d.file) ? erred : unreadable;
     const list = out.get(d.file) ?? [];
     list.push(d);
     out.set(d.file, list);
   }
-  return out;
+  return { unreadable, erred };
 }
 
 /** The base path of the spec's base address (`https://api.example.com/v1` → `/v1`); the root while it is not stated. */
@@ -187,7 +202,7 @@ export class Mock {
       prepared: new Map(),
       preparedBytes: 0,
       notes,
-      unreadable: unreadableFiles(analysis),
+      ...filesWithErrors(analysis),
     };
   }
 
@@ -204,10 +219,28 @@ export class Mock {
     return this.#stale !== undefined;
   }
 
-  /** The endpoints no request reaches (another stated path takes all of theirs), in words, for the log. */
+  /**
+   * What the log says at start and after each reload, in words: a base address whose path the mock
+   * cannot serve under (a server variable: it serves at the root), endpoints whose path holds a `?`
+   * or `#` (reached only with it percent-encoded: a client's `?` starts the query), and endpoints
+   * no request reaches (another stated path takes all of theirs).
+   */
   unreachable(): string[] {
     const state = this.#state;
-    return state.routes.unreachable().map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached: another stated path takes every request it would answer`);
+    const base = stated(areaOf(state.analysis.spec, 'purpose').data.base_url);
+    const purpose = areaOf(state.analysis.spec, 'purpose').file;
+    const errors = (state.erred.get(purpose) ?? []).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`);
+    const variable =
+      typeof base === 'string'
+        ? state.basePath === '' && /\{[^}]*\}/.test(base)
+          ? [`the base address ${base} has a server variable in its path, which no request fills: the endpoints are served at the root, not under it`]
+          : []
+        : errors.length > 0
+          ? [`the base address is not read, ${purpose} has errors (${errors.join(', ')}): the endpoints are served at the root until it is mended, and a path no endpoint states there is a 503`]
+          : [];
+    const query = state.routes.routes.filter((r) => /[?#]/.test(r.path)).map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) holds a \`${r.path.includes('?') ? '?' : '#'}\`, which starts a request's ${r.path.includes('?') ? 'query' : 'fragment'}: it is reached only with it percent-encoded (${encodeURI(r.path).replace(/\?/g, '%3F').replace(/#/g, '%23')})`);
+    const taken = state.routes.unreachable().map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached: another stated path takes every request it would answer`);
+    return [...variable, ...query, ...taken];
   }
 
   /**
@@ -215,7 +248,7 @@ export class Mock {
    * and its errors (file, line, column, code), never a 404 or 501 as if the spec said nothing.
    */
   #unreadable(state: State, files: readonly string[], what: string): Prepared {
-    const errors = files.flatMap((file) => (state.unreadable.get(file) ?? []).map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })));
+    const errors = files.flatMap((file) => (state.unreadable.get(file) ?? state.erred.get(file) ?? []).map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })));
     const where = errors.slice(0, 5).map((e) => `${e.file}:${e.line}:${e.column} ${e.code}`).join(', ');
     const p = problem({ status: 503, type: 'spec-unreadable', title: 'A spec file cannot be read', detail: `${what} may be stated in ${files.length === 1 ? 'a file' : 'files'} that cannot be read (${where}${errors.length > 5 ? `, and ${errors.length - 5} more` : ''}); \`specbench check\` lists the errors. The answer comes once ${files.length === 1 ? 'it is' : 'they are'} mended.`, extra: { errors } });
     return fromProblem(p);
@@ -246,7 +279,7 @@ export class Mock {
     outcome.notes.push(...notes);
     outcome.response.headers.push(['Specbench-Gaps', gapsHeader(outcome.gaps)], ['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*']);
     // What the answers stand on: files of the spec that could not be read, a folder gone.
-    if (state.unreadable.size > 0) outcome.response.headers.push(['Specbench-Unreadable', gapsHeader([...state.unreadable.keys()].sort())]);
+    if (state.unreadable.size + state.erred.size > 0) outcome.response.headers.push(['Specbench-Unreadable', gapsHeader([...state.unreadable.keys(), ...state.erred.keys()].sort())]);
     if (this.#stale !== undefined) outcome.response.headers.push(['Specbench-Stale', headerValue(this.#stale)]);
     if (!(originForm(request.url) ?? request.url).startsWith(MOCK_PATH)) this.#hits.record(outcome.response.status, outcome.gaps, outcome.unanswered, outcome.endpoint);
     return outcome;
@@ -272,8 +305,11 @@ export class Mock {
       return { response: { status: 204, headers: [['Access-Control-Allow-Methods', [...match.allowed, 'OPTIONS'].join(', ')], ['Access-Control-Allow-Headers', header(request, 'access-control-request-headers') ?? '*'], ['Access-Control-Max-Age', '600']], body: new Uint8Array() }, gaps: [], unanswered: [], notes: [] };
     }
     if (match.kind === 'none' || (match.kind === 'method' && match.open.length === 0)) {
-      // An endpoint file that cannot be read may state this path or method.
-      const broken = this.#unreadableIn(state, ['endpoints']);
+      // An endpoint file that cannot be read may state this path or method; a base address with
+      // errors may be another path than the one served.
+      const purpose = areaOf(state.analysis.spec, 'purpose').file;
+      const baseUnread = state.erred.has(purpose) && typeof stated(areaOf(state.analysis.spec, 'purpose').data.base_url) !== 'string';
+      const broken = [...this.#unreadableIn(state, ['endpoints']), ...(baseUnread ? [purpose] : [])];
       if (broken.length > 0) return { response: this.#send(this.#unreadable(state, broken, `${method} ${path}`)), gaps: [], unanswered: [], notes: [] };
     }
     if (match.kind === 'none') {
@@ -322,12 +358,19 @@ export class Mock {
       const [area = '', id = ''] = given.missing?.split(/\/(.*)/s) ?? [];
       const inArea = given.missing !== undefined ? this.#unreadableIn(state, [area]) : [];
       const itsFile = inArea.filter((f) => f.replace(/\.ya?ml$/, '') === `${area}/${id}`);
-      const broken = itsFile.length > 0 ? itsFile : inArea;
+      // A gap in a file read with errors may be one only because the facet around an error was left
+      // out (a typo in one field dropped the responses): never answered as if the spec said nothing.
+      const files = [endpoint.file, ...[...own, ...given.used, ...given.unanswered].flatMap((id) => state.gaps.gap(id)?.file ?? [])];
+      const erred = given.status === 503 ? [] : [...new Set(files.filter((file) => state.erred.has(file)))].sort();
+      const broken = itsFile.length > 0 ? itsFile : inArea.length > 0 ? inArea : erred;
       const answer = broken.length > 0 ? { ...this.#unreadable(state, broken, endpointWords(state, endpoint)), used: given.used } : given;
       const response = this.#send(answer);
       replaceHeaders(response, extra);
       response.headers.push(['Specbench-Endpoint', headerValue(endpoint.id)]);
-      return { response, endpoint: endpoint.id, gaps: unique([...own, ...answer.used, ...answer.unanswered]), unanswered: answer.unanswered, notes: [...answer.notes] };
+      // The gaps of a file read with errors are not named: they may be the errors' doing, and `specbench gaps` lists none while the spec has errors.
+      const inErred = (id: string) => state.erred.has(state.gaps.gap(id)?.file ?? '');
+      const named = unique([...own, ...answer.used, ...answer.unanswered]).filter((id) => !inErred(id));
+      return { response, endpoint: endpoint.id, gaps: named, unanswered: answer.unanswered, notes: [...answer.notes] };
     };
     if (request.bodyLimit !== undefined) {
       // The server's own bound, not the spec's: the mock's problem, with the endpoint and its gaps as any answer has them.
@@ -345,22 +388,31 @@ export class Mock {
       const who = (auth.ok ? auth.credential : undefined) ?? request.client ?? 'anonymous';
       const now = this.#options.now();
       const rate = quotasOf(state.analysis, endpoint).map((q) => this.#quotas.take(q, who, now));
+      // A quota whose count or window is open: where the calls stand cannot be told, so no
+      // rate-limit header is sent, neither the quota's nor one made from a stated header's shape
+      // (only `Retry-After` of a stated quota used up); the quota's gaps are in `Specbench-Gaps`.
+      const untold = openQuotasOf(state.analysis, endpoint).length > 0;
+      const told = (headers: Array<[string, string]>) => (untold ? headers.filter(([name]) => name.toLowerCase() === 'retry-after') : headers);
+      const finish = (outcome: MockOutcome, headers: Array<[string, string]>): MockOutcome => {
+        if (untold) outcome.response.headers = outcome.response.headers.filter(([name]) => !isRateLimitHeader(name));
+        replaceHeaders(outcome.response, told(headers));
+        return outcome;
+      };
       const rateHeaders = this.#rateHeaders(state, rate, now);
       const exceeded = rate.find((r) => r.exceeded);
       if (exceeded) {
         const answer = this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} requests per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
-        return done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${exceeded.quota.id}`).map((g) => g.id)] }, rateHeaders);
+        return finish(done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${exceeded.quota.id}`).map((g) => g.id)] }), rateHeaders);
       }
       const size = sizeBoundOf(state.analysis, endpoint);
       if (size && request.body.length > size.maxBytes) {
         const answer = this.#guard(state, endpoint, 413, 'too-large', 'The body is too large', `The limit \`${size.id}\` allows bodies of ${size.maxBytes} bytes at most; this one has ${request.body.length}.`, { limit: size.id });
-        return done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${size.id}`).map((g) => g.id)] }, rateHeaders);
+        return finish(done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${size.id}`).map((g) => g.id)] }), rateHeaders);
       }
       const outcome = await this.#validated(state, endpoint, request, query, params, done);
       // A 429 asked for (`Prefer: code=429`) says what a refused call says: no call left, retry when the window starts again.
       const refusedNow = outcome.response.status === 429 ? this.#rateHeaders(state, rate.map((r) => ({ ...r, remaining: 0, exceeded: true })), now) : rateHeaders;
-      replaceHeaders(outcome.response, refusedNow);
-      return outcome;
+      return finish(outcome, refusedNow);
     }
     return this.#validated(state, endpoint, request, query, params, done);
   }
@@ -369,15 +421,15 @@ export class Mock {
     const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, note: (text) => state.notes.push(text) }, endpoint, request, query, params);
     if (refused) {
       const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
-      const title = refused.status === 415 ? 'The media type is not one the spec states' : 'The request breaks the spec';
+      const title = refused.status === 415 ? 'The media type is not one the spec states' : refused.status === 413 ? 'The body is too large for the mock' : 'The request breaks the spec';
       const more = refused.more > 0 ? `; and ${refused.more} more` : refused.firstOnly !== undefined ? `; a body over ${refused.firstOnly} bytes is checked up to its first problem, so others may follow` : '';
-      const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : 'invalid-request', title, detail: `${lines.join('; ')}${more}`, extra: { endpoint: endpoint.id, errors: refused.problems, ...(refused.more > 0 ? { more: refused.more } : {}), ...(refused.firstOnly !== undefined ? { first_only: true } : {}) } });
+      const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : refused.status === 413 ? 'too-large' : 'invalid-request', title, detail: `${lines.join('; ')}${more}`, extra: { endpoint: endpoint.id, errors: refused.problems, ...(refused.more > 0 ? { more: refused.more } : {}), ...(refused.firstOnly !== undefined ? { first_only: true } : {}) } });
       return done(fromProblem(p));
     }
     const asked = asks(request);
     const choice = chooseResponse(state, endpoint, asked);
     const what = endpointWords(state, endpoint);
-    if (choice.kind === 'open') return done(unanswered(state, what, 'its responses are not stated yet', choice.gaps));
+    if (choice.kind === 'open') return done(unanswered(state, what, choice.why ?? 'its responses are not stated yet', choice.gaps));
     if (choice.kind === 'none') return done({ status: 204, headers: [], body: new Uint8Array(), used: [], unanswered: [], notes: [] });
     if (choice.kind === 'unstated') {
       const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.badCode !== undefined ? `response \`${asked.badCode}\` (no HTTP status: \`Prefer: code=\` takes one from 100 to 599)` : `${asked.code ?? ''} response`}; it states ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, FuncKeywordDefinition, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
-import { isMultipleOf } from '../areas/shape.ts';
+import { canonicalJson, isMultipleOf } from '../areas/shape.ts';
 import type { Obj } from '../facet/state.ts';
 import { guardedPattern } from './patterns.ts';
 
@@ -18,6 +18,27 @@ const multipleOf: NonNullable<FuncKeywordDefinition['validate']> = (step: unknow
   const ok = typeof step !== 'number' || !(step > 0) || typeof value !== 'number' || isMultipleOf(value, step);
   multipleOf.errors = ok ? [] : [{ keyword: 'multipleOf', params: { multipleOf: step }, message: `must be multiple of ${String(step)}` }];
   return ok;
+};
+
+/**
+ * Ajv's `uniqueItems` keyword in one pass: each item's canonical JSON (keys sorted) kept in a set.
+ * Ajv compares every pair of items that are not all scalars: 20,000 distinct objects (a 270 KB
+ * body) took 11-29 s on the one thread every client shares.
+ */
+const uniqueItems: NonNullable<FuncKeywordDefinition['validate']> = (unique: unknown, value: unknown): boolean => {
+  uniqueItems.errors = [];
+  if (unique !== true || !Array.isArray(value)) return true;
+  const seen = new Map<string, number>();
+  for (let i = 0; i < value.length; i++) {
+    const key = canonicalJson(value[i]);
+    const j = seen.get(key);
+    if (j !== undefined) {
+      uniqueItems.errors = [{ keyword: 'uniqueItems', params: { i, j }, message: `must NOT have duplicate items (items ## ${String(j)} and ${String(i)} are identical)` }];
+      return false;
+    }
+    seen.set(key, i);
+  }
+  return true;
 };
 
 /** The validators kept: every problem of a value (as read, or coerced), or its first problem only. */
@@ -109,6 +130,8 @@ export class Validators {
     // remainder test refused 0.07 as a multiple of 0.01 (0.07 / 0.01 is 7.000000000000001).
     ajv.removeKeyword('multipleOf');
     ajv.addKeyword({ keyword: 'multipleOf', type: 'number', schemaType: 'number', errors: true, validate: multipleOf });
+    ajv.removeKeyword('uniqueItems');
+    ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems });
     this.#made.set(kind, ajv);
     return ajv;
   }
