@@ -45,8 +45,8 @@ export { headingsBelow, PRINT_ITEMS, printParts, type PrintPart } from './render
 export { jsonSchemas, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from './render/json-schema.ts';
 export { specMarkdown } from './render/text/spec-markdown.ts';
 export { CHECKS } from './checks/index.ts';
-export { diffSpecs, type SpecDiff } from './diff/diff.ts';
-export { diffJson, diffMarkdown, DIFF_LINK_MAX, DIFF_MARKER, DIFF_MIN_BUDGET } from './diff/render.ts';
+export { diffSpecs, type ClosedReason, type SpecDiff } from './diff/diff.ts';
+export { CLOSED_REASON, diffJson, diffMarkdown, DIFF_LINK_MAX, DIFF_MARKER, DIFF_MIN_BUDGET } from './diff/render.ts';
 export { notLoadedJson, notLoadedMarkdown } from './diff/not-loaded.ts';
 export type { BreakingChange } from './diff/breaking.ts';
 export { changeModel, CHANGES_ANCHOR, markAnchor, pageChanges, type ChangeModel, type GapChange } from './compare/model.ts';

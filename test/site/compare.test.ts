@@ -374,3 +374,15 @@ describe('what the last round left (issue 34, t34e)', () => {
     expect(withCompare).toEqual(without);
   });
 });
+
+describe('what the fourth tester found (issue 34, t34f)', () => {
+  it('says on the print version that it shows the head, not marked in full, and links the Changes page; a plain build says nothing of it', async () => {
+    const root = main(await page(compared, 'print'));
+    const note = root.querySelector('[data-compare-note]');
+    expect(text(note?.text)).toContain('This version shows the spec as this change leaves it, compared with HEAD~1');
+    const href = note?.querySelector('a')?.getAttribute('href') ?? '';
+    expect(href).toBe('/changes/');
+    expect((await target(href)).root.querySelector('[data-gap="closed"]')).not.toBeNull();
+    expect(main(await page(plain, 'print')).querySelector('[data-compare-note]')).toBeNull();
+  });
+});

@@ -44,6 +44,8 @@ export interface ChangeModel {
   counts: ChangeCounts;
   /** The spec folder held nothing at the revision (moved since, or new): everything is compared with nothing. */
   emptyBase: boolean;
+  /** `specbench.yaml` asks for other refinements than at the revision (`SpecDiff.settingsChanged`). */
+  settingsChanged: boolean;
   /** Every page the change touches, in the areas' order, then by key. */
   pages: PageChange[];
 }
@@ -114,7 +116,6 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
   for (const key of diff.itemsChanged) page(key);
   for (const key of diff.areasChanged) page(key);
   const removed = new Set(diff.itemsRemoved);
-  const settingsChanged = canonical(before.spec.config.require) !== canonical(after.spec.config.require);
 
   const closed: GapChange[] = [];
   for (const g of diff.gapsClosed) {
@@ -126,23 +127,21 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     if (gone) {
       // Listed in the removed page's notice, each under its mark's anchor (where the comment links it).
       (p.closedWith ??= []).push({ id, label: g.label });
-      closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id) });
+      closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id), ...(g.reason ? { reason: g.reason } : {}) });
       continue;
     }
-    const now = facetsIn(after, key);
-    const facet = now.facets.get(id);
-    if (facet) {
+    const facet = facetsIn(after, key).facets.get(id);
+    const { reason } = g;
+    if (facet && reason === undefined) {
       const words = valueWords(facet);
       p.marks.push({ id, kind: 'stated', label: g.label, ...said(undefined, words), anchor: markAnchor(id) });
       closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id) });
       continue;
     }
-    // Closed with nothing stated: what held it is gone, or it is no longer asked for.
-    const owner = id.slice(0, id.lastIndexOf('/'));
-    const held = owner === key || now.owners.has(owner) || now.facets.has(owner);
-    const reason: FacetChange['reason'] = !held ? 'removed' : settingsChanged ? 'settings' : 'inapplicable';
-    p.marks.push({ id, kind: 'closed', label: g.label, reason, anchor: markAnchor(id) });
-    closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id), reason });
+    // Closed with nothing stated: why is the diff's (what held it is gone, it is no longer asked for).
+    const why = reason ?? 'inapplicable';
+    p.marks.push({ id, kind: 'closed', label: g.label, reason: why, anchor: markAnchor(id) });
+    closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id), reason: why });
   }
 
   const opened: GapChange[] = [];
@@ -153,23 +152,27 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     opened.push({ id: g.id, label: g.label, key, path: p.path, anchor: markAnchor(g.id) });
   }
 
+  // The values stated before that no longer apply (marked struck): a breaking change of one is flagged beside what made it not apply, where the page shows that.
+  const gone = new Set<string>();
   for (const p of pages.values()) {
     if (p.status !== 'changed' && p.status !== 'renamed') continue;
     const [was, now] = [facetsIn(before, p.from ?? p.key), facetsIn(after, p.key)];
-    p.marks.push(...changedValues(was, now, moved));
+    const values = changedValues(was, now, moved, p.key);
+    for (const m of values) if (m.after === undefined && m.before !== undefined && !now.facets.has(m.id)) gone.add(m.id);
+    p.marks.push(...values);
     p.marks.push(...changedDetails(was, now, moved, p.marks));
   }
   for (const r of diff.parametersRenamed) renamedParameter(page(r.item), r, facetsIn(after, r.item));
 
   const breaking: ChangeModel['breaking'] = [];
   for (const b of diff.breaking) {
-    const key = renamed.get(b.item) ?? b.item;
+    const key = b.item;
     const p = page(key);
     const placed =
       p.status === 'removed'
         ? undefined
         : b.facet !== undefined
-          ? (facetMark(p, b.facet, facetsIn(after, key)) ?? removedMark(p, b.facet, facetsIn(before, p.from ?? key), facetsIn(after, key), moved) ?? besideMark(p, b.facet, facetsIn(after, key)))
+          ? ((gone.has(b.facet) ? besideMark(p, b.facet, facetsIn(after, key)) : undefined) ?? facetMark(p, b.facet, facetsIn(after, key)) ?? detailMark(p, b.facet, facetsIn(after, key)) ?? removedMark(p, b.facet, facetsIn(before, p.from ?? key), facetsIn(after, key), moved) ?? besideMark(p, b.facet, facetsIn(after, key)))
           : { mark: concerned(p.marks, b.message) };
     const mark = placed?.mark;
     if (mark) (mark.breaking ??= []).push(b.message);
@@ -205,6 +208,7 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     gapCount: diff.gapCount,
     counts: changeCounts(diff),
     emptyBase: diff.emptyBase,
+    settingsChanged: diff.settingsChanged,
     pages: [...pages.values()].sort((a, b) => order(a.key) - order(b.key) || compareStrings(a.key, b.key)),
   };
 }
@@ -226,9 +230,10 @@ function gapWords(f: FacetResult): Words {
  * The stated values of an item that the change changed, each the innermost facet that changed (a
  * field's `allowed`, not the `fields` around it): stated before and after with another value (a
  * structure key by key), newly stated where nothing was written (a new field's facets, which were
- * no gap), or a gap still open that asks otherwise.
+ * no gap), or a gap still open that asks otherwise; and a value stated before that no longer applies
+ * on the page (`key`) or an owner still on it.
  */
-function changedValues(was: Facets, now: Facets, moved: (id: string) => string): FacetChange[] {
+function changedValues(was: Facets, now: Facets, moved: (id: string) => string, key: string): FacetChange[] {
   const old = new Map([...was.facets.values()].map((f) => [moved(f.id), f]));
   // Every facet id that has another facet inside it, on either side: only the innermost are compared.
   const outer = new Set<string>();
@@ -247,6 +252,17 @@ function changedValues(was: Facets, now: Facets, moved: (id: string) => string):
     if (o && isGap(o.state)) continue; // a gap it closed: marked as such
     const parts = o && o.state === 'stated' && f.state === 'stated' && o.shown === undefined && f.shown === undefined && !f.prose ? partsOf(f.id, o.value, f.value) : undefined;
     out.push({ ...base, ...(parts ? { parts } : said(o ? valueWords(o) : undefined, valueWords(f))) });
+  }
+  // A value stated before that no longer applies while what held it stays (a limit's `max_bytes`
+  // once its kind is a quota): shown struck, never dropped without a word. A facet whose owner went
+  // with it (a removed field) is said by that owner's removal.
+  const wereOwners = new Set([...was.owners.keys()].map(moved));
+  for (const [id, o] of old) {
+    // One that held values of its own (a response removed) is said by its removal, struck where it stood.
+    if (outer.has(id) || now.facets.has(id) || o.state !== 'stated' || wereOwners.has(id)) continue;
+    const owner = id.slice(0, id.lastIndexOf('/'));
+    if (owner !== key && !now.owners.has(owner) && !now.facets.has(owner)) continue;
+    out.push({ id, kind: 'changed', label: o.label, ...said(valueWords(o), undefined), anchor: markAnchor(id) });
   }
   return out;
 }
@@ -312,6 +328,22 @@ function facetMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange
 }
 
 /**
+ * The mark of a breaking change that names a value an owner states besides its facets (a
+ * parameter's `required`) with no mark of its own yet (the parameter is new): a mark of it, as the
+ * page shows the owner's changed details, beside the owner; none where the owner states no such value.
+ */
+function detailMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange; part?: ValuePart } | undefined {
+  const at = id.lastIndexOf('/');
+  const owner = now.owners.get(id.slice(0, at));
+  const key = id.slice(at + 1);
+  const detail = owner?.details.find(([k]) => idSegment(k) === key);
+  if (!owner || !detail) return undefined;
+  const mark: FacetChange = { id, kind: 'changed', label: owner.label === '' ? detail[0] : `${owner.label}: ${detail[0]}`, ...said(undefined, plainWords(detail[1])), anchor: markAnchor(id) };
+  p.marks.push(mark);
+  return { mark };
+}
+
+/**
  * A facet's label as a page's list says it: one that starts with `items:` or `values:` (an array's
  * items, a map's values) is named by the shape that holds them (`query parameter status[]: allowed
  * values`), as the breaking changes name it; any other as it is.
@@ -363,7 +395,7 @@ function removedMark(p: PageChange, id: string, was: Facets, now: Facets, moved:
 function besideMark(p: PageChange, id: string, now: Facets): { mark?: FacetChange; part?: ValuePart } | undefined {
   if (now.facets.has(id)) return undefined;
   const owner = id.slice(0, id.lastIndexOf('/'));
-  const mark = p.marks.find((m) => m.kind === 'changed' && m.id.slice(0, m.id.lastIndexOf('/')) === owner);
+  const mark = p.marks.find((m) => m.kind === 'changed' && m.id !== id && m.id.slice(0, m.id.lastIndexOf('/')) === owner);
   return mark ? { mark } : undefined;
 }
 

@@ -9,8 +9,10 @@ import { changedShapes } from './shapes.ts';
 
 /** A change that can break a client written against the earlier spec. */
 export interface BreakingChange {
-  /** `area/item`. */
+  /** `area/item`, as the item is after the change (an item removed: as it was). */
   item: string;
+  /** The item renamed: its `area/item` before the change (as a closed gap's `was`). */
+  was?: string;
   message: string;
   /**
    * The id of the facet it concerns, as the item has it after the change (`limits/default-rate/quota`;
@@ -42,7 +44,7 @@ export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<
         const facet = at ? facetId(module.key, id, ...at.map(String)) : undefined;
         if (facet !== undefined && said.has(facet)) return;
         if (facet !== undefined) said.add(facet);
-        out.push({ item: itemKey(item), message, ...(facet !== undefined ? { facet } : {}) });
+        out.push({ item: `${module.key}/${id}`, ...(to !== undefined ? { was: itemKey(item) } : {}), message, ...(facet !== undefined ? { facet } : {}) });
       };
       const next = now.get(id);
       module.breaking?.(item.data, next?.data, say, item.id, to);

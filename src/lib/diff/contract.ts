@@ -85,11 +85,33 @@ export function changedValues(before: Record<string, unknown>, after: Record<str
   }
 }
 
+/** A limit's bound as clients meet it, in words: `10 per \`PT1M\``, `1048576 bytes`, `\`PT30S\``; none where it is not stated. */
+function boundOf(limit: Record<string, unknown>): string | undefined {
+  const [quota, window, bytes, duration] = [stated(limit.quota), stated(limit.window), stated(limit.max_bytes), stated(limit.duration)];
+  if (limit.kind === 'quota') return quota === undefined ? undefined : `${String(quota)} per ${window === undefined ? 'window' : markdownCode(String(window))}`;
+  if (limit.kind === 'size') return bytes === undefined ? undefined : `${String(bytes)} bytes`;
+  if (limit.kind === 'timeout') return duration === undefined ? undefined : markdownCode(String(duration));
+  return undefined;
+}
+
+/**
+ * A limit whose kind changed under the same id (a size bound become a quota): clients written
+ * against it meet a bound of a kind they were never held to, so it breaks them; the bound it had
+ * goes with it (the page shows it struck). A lowered bound of the same kind is the area's own rule.
+ */
+export function changedLimitKind(before: Record<string, unknown>, after: Record<string, unknown>, say: Say, id: string): void {
+  if (typeof before.kind !== 'string' || typeof after.kind !== 'string' || before.kind === after.kind) return;
+  const [was, is] = [boundOf(before), boundOf(after)];
+  const kind = (k: string, bound: string | undefined) => `${markdownCode(k)}${bound === undefined ? '' : ` (${bound})`}`;
+  say(`Limit ${markdownCode(id)} changed kind from ${kind(before.kind, was)} to ${kind(after.kind, is)}: clients now meet a bound they were not held to.`, ['kind']);
+}
+
 type Rule = (before: Record<string, unknown>, after: Record<string, unknown>, say: Say, id: string) => void;
 
 /**
  * What clients hold to beyond shapes, area by area: an endpoint's responses and the credentials it
- * accepts, how a scheme's credentials are sent, the channel an event travels on, an error's status.
+ * accepts, how a scheme's credentials are sent, the channel an event travels on, an error's status,
+ * a limit's kind.
  */
 export const CONTRACT: Readonly<Record<string, Rule>> = {
   endpoints: (before, after, say, id) => {
@@ -101,4 +123,5 @@ export const CONTRACT: Readonly<Record<string, Rule>> = {
   events: (before, after, say, id) =>
     changedValues(before, after, ['channel', 'direction'], `Event ${markdownCode(id)}:`, say, (key, was, is) => key === 'channel' && typeof was === 'string' && typeof is === 'string' && sameAddress(was, is)),
   errors: (before, after, say, id) => changedValues(before, after, ['status'], `Error ${markdownCode(id)}:`, say),
+  limits: changedLimitKind,
 };

@@ -7,10 +7,20 @@ import { breakingChanges, type BreakingChange } from './breaking.ts';
 import { canonical } from './canonical.ts';
 import { renamedPathParameters, type ParameterRename } from './parameters.ts';
 
+/**
+ * Why a gap closed with nothing stated in its place: what held it is gone (its item, or the field or
+ * value that asked it, removed), `specbench.yaml` no longer asks for it, or it no longer applies
+ * (another value of its item changed what is asked).
+ */
+export type ClosedReason = 'removed' | 'settings' | 'inapplicable';
+
+/** A gap the change closes, under its id after the change (`was`: the id before, an item or a path parameter renamed); `reason` when nothing was stated in its place. */
+export type ClosedGap = FacetResult & { was?: string; reason?: ClosedReason };
+
 /** What a change to the spec does: gap by gap, item by item, and what it breaks. */
 export interface SpecDiff {
-  /** Gaps the change closes, each under its id after the change (an item or a path parameter renamed: `was` is the id before). */
-  gapsClosed: Array<FacetResult & { was?: string }>;
+  /** Gaps the change closes: answered, or (`reason`) closed with nothing stated. */
+  gapsClosed: ClosedGap[];
   gapsOpened: FacetResult[];
   /** `area/item` keys. */
   itemsAdded: string[];
@@ -23,6 +33,8 @@ export interface SpecDiff {
   parametersRenamed: ParameterRename[];
   /** Areas whose own file changed. */
   areasChanged: string[];
+  /** `specbench.yaml` asks for other refinements than before: gaps may close or open with nothing else changed. */
+  settingsChanged: boolean;
   breaking: BreakingChange[];
   gapCount: { before: number; after: number };
   /** Where the spec stands on its levels before and after, both measured on the levels the change leaves. */
@@ -61,6 +73,45 @@ function renames(ib: Map<string, Item>, ia: Map<string, Item>): Map<string, stri
       const to = come.get(id);
       if (from && to) out.set(itemKey(from), itemKey(to));
     }
+    for (const [from, to] of exchanged(ib, ia, module.key, identify)) out.set(from, to);
+  }
+  return out;
+}
+
+/**
+ * Items of an area that exchanged their ids (two endpoint files swapped, or three in a ring): each
+ * key is there before and after, but what it names after is another of them before, by identity.
+ * Only whole rings count, each identity on one item of each side, so an item that took another's
+ * method and path while that one went away stays a changed item.
+ */
+function exchanged(ib: Map<string, Item>, ia: Map<string, Item>, area: string, identify: (data: never) => string | undefined): Map<string, string> {
+  const identities = (items: Map<string, Item>) => {
+    const of = new Map<string, string>();
+    const count = new Map<string, number>();
+    for (const [k, i] of items) {
+      if (i.area !== area) continue;
+      const id = identify(i.data as never);
+      if (id === undefined) continue;
+      of.set(k, id);
+      count.set(id, (count.get(id) ?? 0) + 1);
+    }
+    return { of, count };
+  };
+  const [b, a] = [identities(ib), identities(ia)];
+  const holder = new Map([...a.of].filter(([, id]) => a.count.get(id) === 1).map(([k, id]) => [id, k]));
+  // Each key whose identity moved to another key that is there before too: where it went.
+  const next = new Map<string, string>();
+  for (const [k, id] of b.of) {
+    const to = holder.get(id);
+    if (b.count.get(id) === 1 && to !== undefined && to !== k && b.of.has(to) && a.of.has(k)) next.set(k, to);
+  }
+  const out = new Map<string, string>();
+  for (const start of next.keys()) {
+    if (out.has(start)) continue;
+    const ring = [start];
+    for (let at = next.get(start); at !== undefined && at !== start && ring.length <= next.size; at = next.get(at)) ring.push(at);
+    if (next.get(ring.at(-1) ?? '') !== start) continue;
+    for (const k of ring) out.set(k, next.get(k) ?? k);
   }
   return out;
 }
@@ -103,18 +154,41 @@ export function diffSpecs(before: Analysis, after: Analysis): SpecDiff {
     const to = renamed.get(`${g.area}/${g.item ?? ''}`);
     return { ...g, id, ...(to ? { item: to.slice(to.indexOf('/') + 1) } : {}), blockedBy: g.blockedBy.map(renamedGapId), blocks: g.blocks.map(renamedGapId), was: g.id };
   };
+  const removed = new Set([...ib.keys()].filter((k) => !ia.has(k) && !renamed.has(k)));
+  const settingsChanged = canonical(before.spec.config.require) !== canonical(after.spec.config.require);
   return {
-    gapsClosed: before.assessment.gaps.filter((g) => !ga.has(renamedGapId(g.id))).map(closedAs),
+    gapsClosed: before.assessment.gaps
+      .filter((g) => !ga.has(renamedGapId(g.id)))
+      .map(closedAs)
+      .map((g) => withReason(g, after, removed, settingsChanged)),
     gapsOpened: after.assessment.gaps.filter((g) => !gb.has(g.id)),
     itemsAdded: [...ia.keys()].filter((k) => !ib.has(k) && !newKeys.has(k)),
-    itemsRemoved: [...ib.keys()].filter((k) => !ia.has(k) && !renamed.has(k)),
+    itemsRemoved: [...removed],
     itemsRenamed: [...renamed].map(([from, to]) => ({ from, to, ...(edited.has(from) ? { changed: true as const } : {}) })),
     itemsChanged: [...edited].filter((k) => !renamed.has(k)),
     parametersRenamed: parameters,
     areasChanged: before.spec.areas.filter((a, i) => canonical(a.data) !== canonical(after.spec.areas[i]?.data)).map((a) => a.key),
+    settingsChanged,
     breaking: breakingChanges(before.spec, after.spec, renamedIds, parameters),
     gapCount: { before: before.assessment.gaps.length, after: after.assessment.gaps.length },
     readiness: { before: rb, after: ra, change: rank(ra) > rank(rb) ? 'reaches' : rank(ra) < rank(rb) ? 'drops' : 'same' },
     emptyBase: isEmpty(before.spec),
   };
+}
+
+/**
+ * A closed gap (under its id after the change) with why it closed when nothing is stated in its
+ * place: its item removed (`removed`: the keys of items removed) or what held it gone, else no
+ * longer asked for by `specbench.yaml` (when it changed) or no longer applying. One answer for the
+ * comment, the JSON and the Changes page.
+ */
+function withReason(g: ClosedGap, after: Analysis, removed: ReadonlySet<string>, settingsChanged: boolean): ClosedGap {
+  const key = g.item === undefined ? g.area : `${g.area}/${g.item}`;
+  if (removed.has(key)) return { ...g, reason: 'removed' };
+  const now = after.facetsOf(key);
+  const has = (id: string) => now?.facets.some((f) => f.id === id) === true || now?.owners.some((o) => o.id === id) === true;
+  if (now?.facets.some((f) => f.id === g.id) === true) return g;
+  const owner = g.id.slice(0, g.id.lastIndexOf('/'));
+  const held = now !== undefined && (owner === key || has(owner));
+  return { ...g, reason: !held ? 'removed' : settingsChanged ? 'settings' : 'inapplicable' };
 }

@@ -6,7 +6,7 @@ import { markdownCode, markdownQuiet } from '../safety/markdown.ts';
 import type { Readiness } from '../gaps/levels.ts';
 import { BLOCKING_SHOWN, reachedWords, readinessSentence } from '../render/readiness.ts';
 import { changeCounts, type ChangeCounts } from './counts.ts';
-import type { SpecDiff } from './diff.ts';
+import type { ClosedReason, SpecDiff } from './diff.ts';
 import { areaPath, itemPath, markPath } from '../render/site/paths.ts';
 
 /** Marks the pull-request comment so a workflow can find and update it. */
@@ -95,7 +95,19 @@ function markdownSentence(message: string): string {
  */
 // On a preview, a gap's link goes to its mark (a closed gap's value has no gap anchor of its own any more).
 // A gap closed on an item renamed is under its new id, the one the preview marks: its old id follows.
-const gapLine = (g: FacetResult & { was?: string }, on: Linker) => `  - ${on(markdownCode(g.id), markPath(g.id))}: ${markdownCode(g.label)}${g.was !== undefined ? ` (was ${markdownCode(g.was)})` : ''}`;
+// A gap closed with nothing stated says why, so it never reads as answered.
+const gapLine = (g: FacetResult & { was?: string; reason?: ClosedReason }, on: Linker) =>
+  `  - ${on(markdownCode(g.id), markPath(g.id))}: ${markdownCode(g.label)}${g.was !== undefined ? ` (was ${markdownCode(g.was)})` : ''}${g.reason !== undefined ? `: nothing stated, ${CLOSED_REASON[g.reason]}` : ''}`;
+
+/** Why a gap closed with nothing stated, in the words the comment and the Changes page both say. */
+export const CLOSED_REASON: Readonly<Record<ClosedReason, string>> = {
+  settings: 'no longer asked for by specbench.yaml',
+  removed: 'gone with what held it',
+  inapplicable: 'no longer applies',
+};
+
+/** Said when `specbench.yaml` asks for other refinements than before: gaps close or open with nothing else changed. */
+export const SETTINGS_CHANGED = '**specbench.yaml changed:** it asks for other refinements than before, so gaps may close or open with nothing else stated.';
 
 /** A code span as it stands in a list: linked to its page on the preview when there is one (`path` from the preview's root). */
 type Linker = (code: string, path: string) => string;
@@ -113,7 +125,7 @@ function linker(preview: string | undefined): Linker {
 /** The `area/item` key's page. */
 const keyPage = (key: string) => itemPath(areaOfKey(key), key.slice(key.indexOf('/') + 1));
 
-function gapEntries(gaps: ReadonlyArray<FacetResult & { was?: string }>, on: Linker): Entry[] {
+function gapEntries(gaps: ReadonlyArray<FacetResult & { was?: string; reason?: ClosedReason }>, on: Linker): Entry[] {
   return AREAS.flatMap((def) => gaps.filter((g) => g.area === def.key).map((g, i) => ({ line: gapLine(g, on), ...(i === 0 ? { group: `- **${def.title}**` } : {}) })));
 }
 
@@ -177,6 +189,7 @@ function top(d: SpecDiff, range: string, preview?: string): string[] {
     `Comparing ${range}: ${counted(d.gapsClosed.length, 'gap')} closed, ${d.gapsOpened.length} opened (${d.gapCount.before} → ${d.gapCount.after} open).`,
     '',
     ...(d.emptyBase ? [EMPTY_BASE, ''] : []),
+    ...(d.settingsChanged ? [SETTINGS_CHANGED, ''] : []),
     ...previewLine(preview),
     ...readinessHeadline(d.readiness),
   ];
@@ -283,7 +296,7 @@ function readinessHeadline({ before, after, change }: SpecDiff['readiness']): st
 
 /** The diff as JSON, for scripts. */
 export function diffJson(d: SpecDiff, range: { base: string; head: string }): string {
-  const gap = (g: FacetResult & { was?: string }) => ({ id: g.id, ...(g.was !== undefined ? { was: g.was } : {}), area: g.area, label: g.label, state: g.state, question: g.question });
+  const gap = (g: FacetResult & { was?: string; reason?: ClosedReason }) => ({ id: g.id, ...(g.was !== undefined ? { was: g.was } : {}), area: g.area, label: g.label, state: g.state, question: g.question, ...(g.reason !== undefined ? { reason: g.reason } : {}) });
   const level = (r: Readiness) => ({ reached: r.reached ?? null, next: r.next ? { name: r.next.name, blocking: r.next.blocking.map((g) => g.id) } : null });
   const readiness = { change: d.readiness.change, before: level(d.readiness.before), after: level(d.readiness.after) };
   return `${safeJson({ ...range, ...d, gapsClosed: d.gapsClosed.map(gap), gapsOpened: d.gapsOpened.map(gap), readiness })}\n`;

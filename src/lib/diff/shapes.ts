@@ -1,7 +1,7 @@
 import type { AreaModule } from '../areas/area.ts';
 import { innerShapes, type Shape } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
-import { stated } from '../facet/state.ts';
+import { isObj, stated } from '../facet/state.ts';
 import { markdownCode } from '../safety/markdown.ts';
 import { capital, nameOf } from './bounds.ts';
 
@@ -14,6 +14,39 @@ const typeOf = (shape: Shape | undefined): string | undefined => {
   const t = stated(shape?.type);
   return typeof t === 'string' ? t : undefined;
 };
+
+/** The shapes written by their type alone (`items: string`), which `expanded` stands for as `{ type: string }`: their type is the value itself. */
+const byName = new WeakSet<Shape>();
+
+/**
+ * A shape with the items, values and variants written by their type alone (`items: string`) as the
+ * shape they stand for (`{ type: string }`), at any depth: a type changed reads the same whichever
+ * form either side is written in (`items: string` to `items: { type: integer }`).
+ */
+function expanded(shape: Shape): Shape {
+  const one = (value: unknown): Shape | undefined => {
+    const v = stated(value);
+    if (typeof v === 'string') {
+      const named: Shape = { type: v };
+      byName.add(named);
+      return named;
+    }
+    return isObj(v) ? expanded(v as Shape) : undefined;
+  };
+  const out: Shape = { ...shape };
+  for (const k of ['items', 'values'] as const) {
+    const inner = one(shape[k]);
+    if (inner) out[k] = inner;
+  }
+  const fields = stated(shape.fields);
+  if (fields) out.fields = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, isObj(f) ? expanded(f as Shape) : f])) as Shape['fields'];
+  const of = stated(shape.of);
+  if (of) out.of = of.map((v) => one(v) ?? v);
+  return out;
+}
+
+/** The shapes inside a shape (`innerShapes`), those written by their type alone as the shape they stand for. */
+const insideOf = (shape: Shape) => innerShapes(expanded(shape), [], '');
 
 /**
  * What a change does to an item's shapes at any depth (a parameter, a request's or a response's
@@ -35,9 +68,9 @@ export function changedShapes(shapes: Shapes, before: Item, after: Item, id: str
       say(`${capital(outer.name)} of ${markdownCode(id)} removed.`, outer.path);
       continue;
     }
-    const inner = new Map([...innerShapes(now.shape, [], '')].map((s) => [key(s.path), s.shape]));
-    const held = new Set([...innerShapes(outer.shape, [], '')].map((s) => key(s.path)));
-    for (const { shape, path } of innerShapes(outer.shape, [], '')) {
+    const inner = new Map([...insideOf(now.shape)].map((s) => [key(s.path), s.shape]));
+    const held = new Set([...insideOf(outer.shape)].map((s) => key(s.path)));
+    for (const { shape, path } of insideOf(outer.shape)) {
       const is = inner.get(key(path));
       const where = `${nameOf(now, path)} of ${markdownCode(id)}`;
       if (!is) {
@@ -47,7 +80,8 @@ export function changedShapes(shapes: Shapes, before: Item, after: Item, id: str
         continue;
       }
       const [a, b] = [typeOf(shape), typeOf(is)];
-      if (a !== undefined && b !== undefined && a !== b) say(`Type of ${where} changed from ${markdownCode(a)} to ${markdownCode(b)}.`, [...now.path, ...path, 'type']);
+      // Written by its type alone after the change, the type is the value itself (`items`), not a `type` in it.
+      if (a !== undefined && b !== undefined && a !== b) say(`Type of ${where} changed from ${markdownCode(a)} to ${markdownCode(b)}.`, [...now.path, ...path, ...(byName.has(is) ? [] : ['type'])]);
       if (outer.sent && path.length > 0 && isField(path) && stated((is as { required?: unknown }).required) === true && stated((shape as { required?: unknown }).required) !== true) {
         say(`${capital(where)} made required.`, [...now.path, ...path, 'required']);
       }

@@ -165,7 +165,7 @@ export const endpoints = defineArea({
     const had = new Set(parametersOf(before).filter((p) => p.parameter.required === true).map((p) => `${p.location} ${p.name}`));
     for (const p of parametersOf(after)) {
       const key = `${p.location} ${p.name}`;
-      if (p.location !== 'path' && p.parameter.required === true && !had.has(key)) say(`Endpoint ${markdownCode(id)} now requires the ${p.location} parameter ${markdownCode(p.name)}.`, ['parameters', p.location, p.name]);
+      if (p.location !== 'path' && p.parameter.required === true && !had.has(key)) say(`Endpoint ${markdownCode(id)} now requires the ${p.location} parameter ${markdownCode(p.name)}.`, ['parameters', p.location, p.name, 'required']);
     }
   },
   // A path parameter is always required: where its file does not say so, the document does.
