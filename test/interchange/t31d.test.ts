@@ -266,8 +266,9 @@ describe('issue 31, independent tester: an error’s title is a line of text', (
     const text = JSON.stringify(exported);
     expect(text).not.toContain('javascript:');
     expect(text).not.toContain('<code>');
-    expect(responseOf(exported, '/a', 'get', '400').description).toBe('Bad `request`');
-    expect(responseOf(exported, '/a', 'get', '404').description).toBe('**Not** found');
+    // A title is a line of plain text: the words its HTML shows.
+    expect(responseOf(exported, '/a', 'get', '400').description).toBe('Bad request');
+    expect(responseOf(exported, '/a', 'get', '404').description).toBe('Not found');
     expect(JSON.stringify(again)).toBe(text);
   });
 });

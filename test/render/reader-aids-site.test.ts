@@ -39,7 +39,7 @@ const doc = {
     },
     // Markup and a script link where a reader aid's words go: shown as text, never run or linked.
     '/hostile': {
-      summary: '<img src=x onerror=alert(1)>',
+      summary: '<img src=x onerror=alert(1)> Hostile <b onmouseover=alert(1)>path</b>',
       get: { operationId: 'getHostile', externalDocs: { url: 'https://docs.example.com/hostile', description: '[click](javascript:alert(1)) <b onmouseover=alert(1)>bold</b>' }, responses: { '204': { description: 'Nothing' } } },
     },
     '/others': { get: { operationId: 'listOthers', tags: ['others'], responses: { '204': { description: 'Nothing' } } } },
@@ -59,7 +59,11 @@ beforeAll(async () => {
   await writeFile(file, JSON.stringify(doc));
   const { dir, result } = await importToSpec(file);
   // The import already drops the script link (its text is kept), and says so.
-  expect(result.unmapped).toEqual([{ pointer: '/paths/~1hostile/get/externalDocs/description', reason: 'the link to `javascript:alert(1)` is not kept, as a page would not follow it; its text is' }]);
+  // A summary is a line of plain text: its HTML read as the words it shows, the image's address said.
+  expect(result.unmapped).toEqual([
+    { pointer: '/paths/~1hostile/get/externalDocs/description', reason: 'the link to `javascript:alert(1)` is not kept, as a page would not follow it; its text is' },
+    { pointer: '/paths/~1hostile/summary', reason: 'a title or summary is a line of plain text: the link to `x` is not kept; its words are' },
+  ]);
   const built = await buildSite(dir);
   expect(built.code, built.output).toBe(0);
   site = built.outDir;
@@ -82,8 +86,9 @@ describe('the reader aids on the built pages', () => {
   it('words that hold markup or a script link are shown as text: no element, handler or script URL comes from them', async () => {
     const hostile = await page('endpoints/getHostile');
     const aside = hostile.querySelector('main .item-aside');
-    expect(text(aside)).toBe('This path: <img src=x onerror=alert(1)>');
+    expect(text(aside)).toBe('This path: Hostile path');
     expect(aside?.querySelector('img')).toBeNull();
+    expect(aside?.querySelectorAll('[onmouseover]')).toEqual([]);
     const docs = hostile.querySelector('main .external-docs');
     expect(docs?.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['https://docs.example.com/hostile']);
     expect(docs?.querySelectorAll('[onmouseover]')).toEqual([]);

@@ -2,6 +2,7 @@ import { allowedType } from './allowed-type.ts';
 import { badConstraint } from './bad-constraint.ts';
 import { constraintType } from './constraint-type.ts';
 import { defaultValue } from './default-value.ts';
+import { inexactNumber } from './inexact-number.ts';
 import { discriminatorField } from './discriminator.ts';
 import { payloadShape } from './payload-shape.ts';
 import { badStatus } from './bad-status.ts';
@@ -44,6 +45,7 @@ export const CHECKS: readonly Check[] = [
   badStatus,
   allowedType,
   defaultValue,
+  inexactNumber,
   badConstraint,
   constraintType,
   discriminatorField,

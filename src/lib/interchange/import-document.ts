@@ -83,7 +83,10 @@ function lengthOf(written: string, markdown: string): string {
  */
 export async function markdownDescriptions(result: ImportResult, source?: unknown): Promise<ImportResult> {
   const { describedAsMarkdown } = await import('./html.ts');
+  const { describedAsLine } = await import('./line-text.ts');
   const dropped = new Set<string>();
+  /** Addresses of links and images in titles and summaries, which a line of plain text cannot hold. */
+  const unkept = new Set<string>();
   const comments = new Set<string>();
   /** Texts past the limits of one prose value: not kept anywhere. */
   const tooLong = new Map<string, string>();
@@ -142,14 +145,14 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   /** Texts a file's budget left out where the file's item is not known to be written, or was not found there: said wherever the document holds them. */
   const anywhere = new Map<string, string>();
   const unmapped: Unmapped[] = [...result.unmapped];
-  /** A title or summary is a line of text, not prose: HTML in it (an error's one-line words) made text as a description's is, its unsafe links said; undefined when no text is left. */
+  /** A title or summary is a line of plain text, not prose: HTML in it (an error's one-line words) read as the words it shows, its unsafe links said; undefined when nothing is written. */
   const lineOfText = (line: string): string | undefined => {
     if (!/<[A-Za-z!/]/.test(line)) return line;
-    const out = describedAsMarkdown(line);
+    const out = describedAsLine(line);
     for (const url of out.dropped) dropped.add(url);
     for (const c of out.comments) comments.add(c);
-    const text = out.text.replace(/\s*\n\s*/g, ' ').trim();
-    return text === '' ? undefined : text;
+    for (const url of out.unkept) unkept.add(url);
+    return out.text;
   };
   /**
    * Every title and summary of some data as a line of text, wherever it is (an item's, an AsyncAPI
@@ -199,13 +202,18 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     return fitted;
   });
   const withOwnWords = sameWordsAsError(items as ImportResult['items']);
-  if (dropped.size > 0 || tooLong.size > 0 || comments.size > 0 || anywhere.size > 0) {
+  if (dropped.size > 0 || tooLong.size > 0 || comments.size > 0 || anywhere.size > 0 || unkept.size > 0) {
     for (const { pointer, text } of strings(source)) {
       for (const c of comments) {
         if (text.includes(c)) unmapped.push({ pointer, reason: `the HTML comment \`${c.length > 80 ? `${c.slice(0, 79)}…` : c}\` is not kept, as a page does not show it` });
       }
       for (const url of dropped) {
         if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; its text is` });
+      }
+      if (/\/(title|summary)$/.test(pointer)) {
+        for (const url of unkept) {
+          if (text.includes(url)) unmapped.push({ pointer, reason: `a title or summary is a line of plain text: the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept; its words are` });
+        }
       }
       const why = tooLong.get(text) ?? anywhere.get(text);
       if (why !== undefined) unmapped.push({ pointer, reason: why });

@@ -151,6 +151,21 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
    * discriminator's field carries the variant's value: the mapping's, or by OpenAPI's rule its name.
    */
   function allOf(of: readonly unknown[], depth: number, seen: ReadonlySet<string>, self: string | undefined): { value: unknown } | undefined | typeof CUT {
+    // Parts that are all objects of fields: one object of their fields merged, each field as all the
+    // parts state it together (ix-api's `ConfigPartial` states `vlan`'s example and bounds, a later
+    // part only that it is required: its value is the example, never one made from the later part alone).
+    const fields = mergedFields(of, seen, 0);
+    if (fields !== undefined) {
+      const next = new Set(seen);
+      for (const part of of) {
+        const name = partName(part);
+        if (name !== undefined) next.add(name);
+      }
+      const made = object(fields, depth, next);
+      if (made === CUT) return CUT;
+      if (self !== undefined) discriminate(made.value, of, seen, self);
+      return made;
+    }
     let cut = false;
     const values: unknown[] = [];
     /** The parts that made no value: a description beside the `$ref`, or constraints without a type. */
@@ -164,12 +179,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (values.length === 0) return cut ? CUT : undefined;
     if (values.every(isObj)) {
       const merged: Obj = Object.assign({}, ...values);
-      if (self !== undefined) {
-        for (const part of of) {
-          const told = discriminatorOf(part, seen);
-          if (told && Object.hasOwn(merged, told.field)) merged[told.field] = Object.entries(told.mapping).find(([, t]) => t === self)?.[0] ?? self;
-        }
-      }
+      if (self !== undefined) discriminate(merged, of, seen, self);
       return { value: merged };
     }
     if (values.some(isObj) || cut) return undefined;
@@ -193,6 +203,59 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     }
     const made = walk(together, depth + 1, seen);
     return made === CUT ? undefined : made;
+  }
+  /** Where `self` is a variant of a part's discriminator, its field carries the variant's value: the mapping's, or by OpenAPI's rule its name. */
+  function discriminate(merged: Obj, of: readonly unknown[], seen: ReadonlySet<string>, self: string): void {
+    for (const part of of) {
+      const told = discriminatorOf(part, seen);
+      if (told && Object.hasOwn(merged, told.field)) merged[told.field] = Object.entries(told.mapping).find(([, t]) => t === self)?.[0] ?? self;
+    }
+  }
+  /**
+   * The fields of an `all_of` whose parts are all objects of fields (resources named, objects in
+   * place, `all_of`s of them; a part stating nothing but words is passed over), each field's
+   * shape merged over the parts in order; undefined when a part is anything else (a scalar, a
+   * union, a resource inside itself), so that the parts are made one by one.
+   */
+  function mergedFields(of: readonly unknown[], seen: ReadonlySet<string>, level: number): Obj | undefined {
+    if (level > DEPTH) return undefined;
+    const out: Obj = {};
+    let any = false;
+    for (const part of of) {
+      const fields = partFields(part, seen, level);
+      if (fields === 'silent') continue;
+      if (fields === undefined) return undefined;
+      any = true;
+      for (const [name, f] of Object.entries(fields)) out[name] = name in out ? mergedShape(out[name], f) : f;
+    }
+    return any ? out : undefined;
+  }
+  /** The fields a part of an `all_of` holds; `silent` for a part that states no type, fields or values (a description beside the others). */
+  function partFields(part: unknown, seen: ReadonlySet<string>, level: number): Obj | 'silent' | undefined {
+    const name = partName(part);
+    if (name !== undefined) {
+      if (seen.has(name)) return undefined;
+      const resource = ctx.resource(name);
+      if (!resource) return undefined;
+      const value = stated(resource.value);
+      if (isObj(value)) return partFields(value, new Set(seen).add(name), level + 1);
+      return statedObj(resource.fields) ?? undefined;
+    }
+    if (!isObj(part)) return undefined;
+    const type = stated(part.type);
+    const fields = statedObj(part.fields);
+    if (type === 'all_of') {
+      const inner = stated(part.of);
+      return Array.isArray(inner) ? mergedFields(inner, seen, level + 1) : undefined;
+    }
+    if (type === 'object' || (type === undefined && fields)) return part.items === undefined && part.values === undefined && part.of === undefined ? (fields ?? {}) : undefined;
+    if (type !== undefined || part.examples !== undefined || part.allowed !== undefined || part.default !== undefined || part.items !== undefined || part.values !== undefined || part.of !== undefined || LIMITS.some((k) => k in part)) return undefined;
+    return 'silent';
+  }
+  /** The resource a part of an `all_of` names: a type name, or a shape whose type is one. */
+  function partName(part: unknown): string | undefined {
+    const name = typeof part === 'string' ? part : isObj(part) ? stated(part.type) : undefined;
+    return typeof name === 'string' && isResourceType(name) ? name : undefined;
   }
   /** A part of an `all_of` as the shape it states: itself, or the value of the resource it names; undefined when it is of fields or names none. */
   function scalarShape(part: unknown, seen: ReadonlySet<string>): Obj | undefined {
@@ -246,6 +309,33 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
   }
 }
 
+
+/** What a shape states of its values: a later part of an `all_of` stating one of these replaces what an earlier states of them. */
+const VALUES = ['examples', 'named_examples', 'default', 'allowed'];
+
+/**
+ * One field as two parts of an `all_of` state it, the later over the earlier: what the later
+ * states wins, what it leaves unsaid the earlier keeps (a part saying only that `vlan` is required,
+ * even with its type copied in, keeps `vlan`'s example and bounds). A later value, default or list
+ * of allowed values replaces the earlier's examples too, which it may not take; a later part of
+ * another type replaces the field.
+ */
+function mergedShape(earlier: unknown, later: unknown): unknown {
+  const a: Obj = typeof earlier === 'string' ? { type: earlier } : isObj(earlier) ? earlier : {};
+  const b: Obj = typeof later === 'string' ? { type: later } : isObj(later) ? later : {};
+  const [ta, tb] = [stated(a.type), stated(b.type)];
+  if (ta !== undefined && tb !== undefined && ta !== tb) return later;
+  const kept: Obj = VALUES.some((k) => k in b) ? Object.fromEntries(Object.entries(a).filter(([k]) => !VALUES.includes(k))) : { ...a };
+  const out: Obj = { ...kept, ...b };
+  if (tb === undefined && 'type' in a) out.type = a.type;
+  const [fa, fb] = [statedObj(a.fields), statedObj(b.fields)];
+  if (fa && fb) {
+    const fields: Obj = { ...fa };
+    for (const [name, f] of Object.entries(fb)) fields[name] = name in fields ? mergedShape(fields[name], f) : f;
+    out.fields = fields;
+  }
+  return out;
+}
 
 /**
  * The items of a list's example: the one made, repeated up to the stated least count of items

@@ -94,7 +94,17 @@ const encodeUrl = (url: string): string => encoded(url, URL_CHAR);
  * (the path would follow it), a host that is no plain name, a `.` or `..` segment.
  */
 function baseOf(stated: string, notes: string[]): string {
-  if (!/^https?:\/\//i.test(stated)) return placeholder('base_url');
+  const slot = placeholder('base_url');
+  // A base path without a host (a server `/api/v2`): the samples call the path the page states, after a placeholder for the host.
+  const basePath = /^\/(?!\/)[^?#{}]*$/.exec(stated.replace(/\/+$/, ''))?.[0];
+  if (basePath !== undefined && !basePath.split('/').some((segment) => DOT_SEGMENT.test(segment))) {
+    notes.push(`Put the service's scheme and host (such as https://api.example.com) in place of ${slot}: the spec states only the base path ${basePath}.`);
+    return `${slot}${encoded(basePath, PATH_CHAR)}`;
+  }
+  if (!/^https?:\/\//i.test(stated)) {
+    notes.push(`Put the service's base address in place of ${slot}: the spec ${stated === slot ? 'does not state it yet' : 'states none that every HTTP client reads alike'}.`);
+    return slot;
+  }
   const parts = /^(https?:\/\/)([^/?#]*)([^?#]*)$/i.exec(stated.replace(/\/+$/, ''));
   const [, scheme = '', host = '', path = ''] = parts ?? [];
   const why = !parts

@@ -195,6 +195,10 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     ],
     quiet: [{ 'endpoints/get-order.yaml': `${getOrder('  "200": { resource: Order }')}\nrequest: { none: A GET has no body. }`.replace('method: GET', 'method: POST') }],
   },
+  'inexact-number': {
+    fire: [[{ 'resources/Order.yaml': `${ORDER_STATUS}\n  serial: { type: integer, required: true, examples: [12345678901234567890] }` }, { line: 3, column: 55, severity: 'warning', message: expect.stringContaining('The example of field `serial` `12345678901234567890` is past 2^53') }]],
+    quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  serial: { type: number, required: true, examples: [9007199254740991, 12345678901234567168, 1.5e300] }` }],
+  },
   'default-value': {
     fire: [
       [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  size: { type: integer, required: true, default: big }` }, { line: 3, column: 51, message: 'The default of field `size` is the text `big`, not an integer; make it one.' }],

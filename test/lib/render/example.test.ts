@@ -55,6 +55,7 @@ describe('generated examples and the requests of code samples', () => {
     expect(samples?.notes).toEqual([
       'Fill in {order_id} in the URL: the spec states no example of this path parameter.',
       'The api-key credentials are left out: where the key goes and under which name is not stated yet.',
+      "Put the service's base address in place of {base_url}: the spec does not state it yet.",
     ]);
   });
 

@@ -32,7 +32,7 @@ describe('code samples', () => {
       for (const placeholder of ['{base_url}', '{order_id}', '{reason}', '<token>']) expect(s.code, `${s.label}: ${placeholder}`).toContain(placeholder);
       expect(s.code, s.label).not.toMatch(/%7B|%3C/i);
     }
-    expect(notes).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.']);
+    expect(notes).toEqual(['Fill in {order_id} in the URL: the spec states no example of this path parameter.', "Put the service's base address in place of {base_url}: the spec does not state it yet."]);
   });
 
   it('send a stated body exactly, in curl and in JavaScript, however hostile its text: nothing in it runs', async () => {

@@ -4,6 +4,7 @@ import { statedProse } from '../../link/prose.ts';
 import { areaPath, facetAnchor, facetPath, itemPath, linkOnSite } from './paths.ts';
 import type { ViewContext } from './site-index.ts';
 import type { FacetView, LinkView, ValueView } from './views.ts';
+import { escapeControls } from '../../safety/terminal.ts';
 
 /** A facet as a page shows it: its state, its value in words or as a tree, its question, its links and what blocks what. */
 export function facetView(ctx: ViewContext, f: FacetResult, depth = 0, hasChildren = false): FacetView {
@@ -96,7 +97,8 @@ const VALUES: ReadonlySet<string> = new Set(['default', 'examples', 'allowed']);
 function valueText(v: unknown): string {
   if (typeof v !== 'string') return scalarText(v);
   const ambiguous = v.trim() !== v || v === '' || /^(true|false|null)$/.test(v) || (/^[-+.\d]/.test(v) && Number.isFinite(Number(v)));
-  return ambiguous ? JSON.stringify(v) : v;
+  // A control character (`a\u0000b\u0007c`) is shown as its picture (`a␀b␇c`), as the feed and the terminal show it: never raw into the page, where it is invisible.
+  return ambiguous ? JSON.stringify(v) : escapeControls(v);
 }
 
 /** A structure key by key; `description` values are prose. */

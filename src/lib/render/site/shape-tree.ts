@@ -3,7 +3,7 @@ import { idSegment } from '../../facet/ids.ts';
 import { isObj, stated, type Obj } from '../../facet/state.ts';
 import type { ExampleMode } from '../example.ts';
 import { facetAnchor, itemPath, pageOf } from './paths.ts';
-import type { DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
+import type { BaseView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
 
 /**
  * Shape trees as reference pages show them. A type that names a resource shows the resource in
@@ -86,6 +86,19 @@ const hiddenFlag = (at: Place): 'read_only' | 'write_only' | undefined => (at.mo
 
 /** A field's stated value of a flag is true. */
 const flagged = (value: unknown, flag: string) => isObj(value) && stated(value[flag]) === true;
+
+/** A facet stated true (a field's `required`). */
+const isRequired = (f: FacetView | undefined): boolean => f?.state === 'stated' && f.text === 'true';
+
+/**
+ * Whether a later part of an `all_of` says of a field only whether it is required: no key but
+ * `required` and a `type` that is the earlier part's (ix-api's parts listing the required names).
+ */
+function onlyRequires(later: unknown, earlier: unknown): boolean {
+  if (!isObj(later)) return false;
+  const typeOf = (x: unknown) => (typeof x === 'string' ? x : isObj(x) ? stated(x.type) : undefined);
+  return Object.keys(later).every((k) => k === 'required' || (k === 'type' && typeOf(later) !== undefined && typeOf(later) === typeOf(earlier)));
+}
 
 /** A resource's single value, when it is a scalar (a string, a number...) with nothing nested: shown in place wherever it is named. */
 function scalarValue(data: Obj): Obj | undefined {
@@ -220,6 +233,8 @@ export function shapeTrees(ctx: TreeContext) {
   function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
     type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean; title?: string };
     const parts: Part[] = [];
+    /** The resources the parts name that say something of themselves: their descriptions and discriminators, shown where their fields are merged. */
+    const bases: BaseView[] = [];
     const collect = (x: unknown, ownerId: string, where: Place, origin: LinkView | undefined, depth: number): boolean => {
       if (depth > MERGE_DEPTH) return false;
       if (typeof x === 'string') {
@@ -227,6 +242,8 @@ export function shapeTrees(ctx: TreeContext) {
         const link = data ? ctx.link('resources', x) : undefined;
         if (!data || !link) return false;
         const inside: Place = { ...where, borrowed: true, within: new Set(where.within).add(x) };
+        const base = baseOf(x, data, link);
+        if (base) bases.push(base);
         const fields = stated(data.fields);
         if (isObj(fields)) {
           parts.push({ ownerId: `resources/${x}`, fields, origin: link, at: inside, own: false });
@@ -251,6 +268,8 @@ export function shapeTrees(ctx: TreeContext) {
     const hidden = hiddenFlag(at);
     const shapes: ShapeView[] = [];
     const byName = new Map<string, ShapeView>();
+    /** Each merged field's value as its first part states it. */
+    const firstValues = new Map<string, unknown>();
     const leftNames: string[] = [];
     const leftShapes: ShapeView[] = [];
     // A part written in place is named by its title; untitled, "its own fields" where it is the only
@@ -272,11 +291,17 @@ export function shapeTrees(ctx: TreeContext) {
         } else {
           const field = made();
           const first = byName.get(n);
-          if (first) (first.also ??= []).push(field);
-          else {
+          if (!first) {
             byName.set(n, field);
             shapes.push(field);
+            firstValues.set(n, f);
+            continue;
           }
+          // A later part that requires the field makes it required, whatever the first said: the row says so.
+          if (isRequired(field.required) && !isRequired(first.required) && field.required) first.required = field.required;
+          // A later part that says of the field only that it is required (its type as the first states it,
+          // which the import copies in): nothing more to show of it than the row's badge.
+          if (!onlyRequires(f, firstValues.get(n))) (first.also ??= []).push(field);
         }
       }
     }
@@ -289,8 +314,25 @@ export function shapeTrees(ctx: TreeContext) {
     return {
       shapes,
       parts: named,
+      ...(bases.length > 0 ? { bases } : {}),
       ...(hidden && leftNames.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: leftNames, ...(leftShapes.length > 0 ? { shapes: leftShapes } : {}) } } : {}),
     };
+  }
+
+  /**
+   * What a resource that is a part of an `all_of` says of itself, where its fields are merged into
+   * another's (a subtype's page, an operation's body): its description and the discriminator that
+   * tells its subtypes apart, as its own page shows them; undefined when it states neither.
+   */
+  function baseOf(resource: string, data: Obj, link: LinkView): BaseView | undefined {
+    const value = stated(data.value);
+    const [id, holder] = isObj(value) ? [`resources/${resource}/value`, value] : [`resources/${resource}`, data];
+    const description = stated(data.description);
+    const descriptionHtml = typeof description === 'string' && description.trim() !== '' ? ctx.prose(description, itemPath('resources', resource)) : undefined;
+    const told = discriminator(id, holder, ctx.facet(`${id}/discriminator`));
+    if (descriptionHtml === undefined && !told) return undefined;
+    spent += (descriptionHtml?.length ?? 0) + (told?.mapping.length ?? 0) * 120;
+    return { link, ...(descriptionHtml !== undefined ? { descriptionHtml } : {}), ...(told ? { discriminator: told } : {}) };
   }
 
   /**

@@ -338,6 +338,8 @@ export type ShapeChildren = {
   folded?: true;
   combine?: 'one_of' | 'any_of' | 'all_of';
   parts?: Array<LinkView | PartView>;
+  /** The resources an `all_of` names that say something of themselves: shown with their fields merged in (a subtype's page, an operation's body). */
+  bases?: BaseView[];
   leftOut?: { flag: 'read-only' | 'write-only'; names: string[]; shapes?: ShapeView[] };
 };
 
@@ -347,6 +349,9 @@ export type ShapeChildren = {
  * anything else), said once as that part's.
  */
 export type PartView = { own: true; label: string; description?: FacetView; extras: FacetView[] };
+
+/** A resource that is a part of an `all_of`, where its fields are merged: its description, and the discriminator that tells its subtypes apart. */
+export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator?: DiscriminatorView };
 
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
 /** `implicit`: the spec states no mapping, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base). */
