@@ -2,6 +2,7 @@ import { AREAS } from '../areas/index.ts';
 import { errors } from '../areas/errors/index.ts';
 import { isObj, isOpenValue } from '../facet/state.ts';
 import { escapeLiteralLinks, PROSE_LIMITS, proseLimit } from '../link/markdown.ts';
+import { CONVERTED_AT_MOST, leastMarkdownLength } from './prose-bound.ts';
 import { isDataKey, mapProse } from '../link/prose.ts';
 import { readApiDocument, type RefPolicy } from '../load/read-document.ts';
 import { importAsyncApi } from './asyncapi/import.ts';
@@ -92,6 +93,15 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   const tooLong = new Map<string, string>();
   const original = new Map<string, string>();
   const convert = (text: string) => {
+    // Measured before the HTML is converted, whose cost grows faster than the text (3 MB: tens of seconds, gigabytes): a text many times the limit is said without converting it.
+    if (text.length > CONVERTED_AT_MOST * PROSE_LIMITS.length) {
+      const least = leastMarkdownLength(text);
+      const size = least > PROSE_LIMITS.length
+        ? `The text is at least ${least.toLocaleString('en')} characters long as Markdown, ${text.length.toLocaleString('en')} as written`
+        : `The text is ${text.length.toLocaleString('en')} characters long as written, more than ${CONVERTED_AT_MOST} times the ${PROSE_LIMITS.length.toLocaleString('en')} of one prose value, too long to convert`;
+      tooLong.set(text, `the text is past the limits of one prose value (${size}); it is not kept`);
+      return DROPPED;
+    }
     const out = describedAsMarkdown(text);
     for (const url of out.dropped) dropped.add(url);
     for (const c of out.comments) comments.add(c);

@@ -110,6 +110,37 @@ function statesType(v: unknown, depth = 0): boolean {
  */
 const SCHEMA_DEPTH = Math.floor(MAX_DEPTH / 2) - 4;
 
+/**
+ * How deep a default or an example may nest: it sits inside its shape in a spec file, which nests
+ * at most `MAX_DEPTH` levels (a value deeper than the rest of the file allows would make `check`
+ * refuse the file, `too-deep`), so half of them.
+ */
+export const VALUE_DEPTH = MAX_DEPTH / 2;
+
+/**
+ * Why a default, an example or an allowed value is not kept as it is, or undefined: it nests more
+ * than `VALUE_DEPTH` levels of lists and maps, or holds a number no spec file holds as written (a
+ * number past a double's range, read as infinity, which a file writes `.inf` and `check` refuses; a
+ * whole number past 2^53 written in digits, read as the nearest double, so other digits would be
+ * written). A walk with a stack: the value may be deep.
+ */
+export function unkeptValue(value: unknown): { at: Path; message: string } | undefined {
+  const stack: Array<[unknown, Path]> = [[value, []]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, at] = next;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { at, message: 'is a number past the range a number is read in (it would be read as infinity, which no value may be)' };
+      // Past 1e21 a number is written with an exponent, as such numbers are: only digits would change.
+      if (Number.isInteger(v) && !Number.isSafeInteger(v) && Math.abs(v) < 1e21) return { at, message: `is a whole number past 2^53, read as the nearest double (${BigInt(v).toString()}), so its digits as written may not be kept` };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (at.length >= VALUE_DEPTH) return { at: [], message: `nests more than ${VALUE_DEPTH} levels of lists and maps, deeper than a spec file holds it (a file nests at most ${MAX_DEPTH} levels)` };
+    for (const [k, x] of Object.entries(v)) stack.push([x, [...at, Array.isArray(v) ? Number(k) : k]]);
+  }
+  return undefined;
+}
+
 /** A shape whose source states no type: its type an open question. */
 const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
 
@@ -503,12 +534,13 @@ export class SchemaMapper {
       else if (schema.items === false) this.unmapped.push({ pointer: `${pointer}/items`, reason: '`items: false` (no items past those `prefixItems` states) has no place in the spec' });
       else this.unmapped.push({ pointer: `${pointer}/items`, reason: 'items given as a list (tuple) have no place in the spec' });
     }
+    // `additionalProperties: false` closes the object to every property, with or without `type: object` (alone, or in an `allOf` part): the spec cannot say it, so it is said.
     if (!isObj(schema.properties) && schema.additionalProperties !== undefined) {
       if (isObj(schema.additionalProperties)) {
         // Values that say nothing the spec keeps (a reference to itself cut, an unknown keyword only) are values of any kind, as `{}` is: none is written.
         const values = Object.keys(schema.additionalProperties).length > 0 ? this.shape(schema.additionalProperties, `${pointer}/additionalProperties`, depth + 1) : undefined;
         if (values !== undefined && !saysNothing(values)) out.values = values;
-      } else if (schema.additionalProperties === false && out.type !== 'object') this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: 'additionalProperties: false has no place in the spec' });
+      } else if (schema.additionalProperties === false) this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: '`additionalProperties: false` (no property past those named) has no place in the spec' });
     }
   }
 
@@ -565,6 +597,8 @@ export class SchemaMapper {
       } else if (v !== false) this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` without a bound is not kept` });
     }
     const examples = has('examples') && Array.isArray(schema.examples) ? schema.examples : undefined;
+    // A schema's `examples` is a list; a map of named examples (a media type's form, which generated documents write on schemas) is no value the shape can hold as it is.
+    if (has('examples') && !examples) this.unmapped.push({ pointer: `${pointer}/examples`, reason: isObj(schema.examples) ? 'a schema’s `examples` written as a map of named examples (a media type’s form; a schema’s is a list of values) is not kept' : 'a schema’s `examples` that is not a list is not kept' });
     const list = [...(examples ?? []), ...(has('example') ? [schema.example] : [])];
     if (list.length > 0) {
       out.examples = list as Shape['examples'];
@@ -607,6 +641,14 @@ export class SchemaMapper {
       }
     }
     const none: ValueContext = { resource: () => undefined, matches: () => undefined };
+    if (Array.isArray(out.allowed)) {
+      const unkept = out.allowed.filter((v) => unkeptValue(v) !== undefined);
+      if (unkept.length > 0) {
+        out.allowed = out.allowed.filter((v) => !unkept.includes(v));
+        this.unmapped.push({ pointer: `${pointer}/enum`, reason: `allowed values that cannot be kept as written (${unkept.map((v) => `${typeof v === 'number' ? `\`${String(v)}\`` : shown(v)} ${unkeptValue(v)?.message ?? ''}`).join('; ')}) are not kept` });
+        if (out.allowed.length === 0) delete out.allowed;
+      }
+    }
     if (Array.isArray(out.allowed) && type !== undefined) {
       const bad = out.allowed.filter((v) => valueProblems({ type, ...(out.nullable === true ? { nullable: true } : {}) }, v, none, { typesOnly: true }).length > 0);
       if (bad.length > 0) {
@@ -625,7 +667,7 @@ export class SchemaMapper {
    */
   checkValues(out: Shape, pointer: string, example = 'example'): void {
     if (out.default !== undefined) {
-      const problem = valueProblems(out, out.default, this.values)[0];
+      const problem = unkeptValue(out.default) ?? valueProblems(out, out.default, this.values)[0];
       if (problem) {
         this.unmapped.push({ pointer: `${pointer}/default`, reason: `the default${within(problem.at)} ${problem.message}; it is not kept` });
         delete out.default;
@@ -635,7 +677,7 @@ export class SchemaMapper {
       // Each at the keyword it was written under (an OpenAPI 3.1 `examples` entry by its index).
       const written = this.exampleAt.get(out.examples);
       const kept = out.examples.filter((v, i) => {
-        const problem = valueProblems(out, v, this.values)[0];
+        const problem = unkeptValue(v) ?? valueProblems(out, v, this.values)[0];
         if (problem) this.unmapped.push({ pointer: `${pointer}/${written?.[i] ?? `${example}${example === 'example' && Array.isArray(out.examples) && out.examples.length > 1 ? 's' : ''}`}`, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
         return !problem;
       });
@@ -650,9 +692,10 @@ export class SchemaMapper {
    * to keep: carried, it would be a spec that fails its own check.
    */
   fitsBody(body: ReturnType<SchemaMapper['payload']>, value: unknown, pointer: string): boolean {
-    if (body === undefined) return true;
-    const shape: Shape | string = 'schema' in body ? body.schema : body.list ? ({ type: 'array', items: body.resource } as Shape) : body.resource;
-    const problem = valueProblems(shape, value, this.values)[0];
+    const unkept = unkeptValue(value);
+    if (body === undefined && unkept === undefined) return true;
+    const shape: Shape | string | undefined = body === undefined ? undefined : 'schema' in body ? body.schema : body.list ? ({ type: 'array', items: body.resource } as Shape) : body.resource;
+    const problem = unkept ?? (shape === undefined ? undefined : valueProblems(shape, value, this.values)[0]);
     if (problem) this.unmapped.push({ pointer, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
     return !problem;
   }

@@ -6,13 +6,15 @@ import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
-import { canonical, refName, SchemaMapper } from '../schema-map.ts';
+import { canonical, refName, SchemaMapper, unkeptValue } from '../schema-map.ts';
+import { valuePath } from '../../areas/shape.ts';
 import { ONE_LINE, serviceName, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
 import { follow, toolKey } from './raw.ts';
 import { importServers } from './servers.ts';
+import { payloadSchema } from './payload-format.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
 
@@ -107,6 +109,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         return undefined;
       }
       const scheme = ref !== undefined ? follow(raw, named[ref], '').value : written;
+      if (!carried(raw, name, pointer, unmapped)) return undefined;
       return [{ name, scopes: Array.isArray(scheme.scopes) ? scheme.scopes.map(String) : [] }];
     };
     const alternatives = (list: unknown, pointer: string) => (Array.isArray(list) ? list.map((x, i) => alternative(x, `${pointer}/security/${i}`)).filter((a) => a !== undefined) : undefined);
@@ -147,8 +150,14 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         }
       }
     }
-    const servers = Object.values(obj(raw.servers)).map(obj);
-    const alternatives = servers.flatMap((sv) => (Array.isArray(sv.security) ? sv.security.map((req) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? scopes.map(String) : [] }))) : []));
+    const servers = Object.entries(obj(raw.servers)).map(([key, sv]) => follow(raw, sv, `/servers/${seg(key)}`));
+    const alternatives = servers.flatMap(({ value: sv, pointer }) =>
+      (Array.isArray(sv.security) ? sv.security : [])
+        .map((req, i) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? scopes.map(String) : [], at: `${pointer}/security/${i}` })))
+        // An alternative naming a scheme the spec cannot carry is said and left out; the others hold as written.
+        .filter((all) => all.every((r) => carried(raw, r.name, r.at, unmapped)))
+        .map((all) => all.map(({ name, scopes }) => ({ name, scopes }))),
+    );
     if (alternatives.length > 0) for (const e of out.values()) e.security = alternatives;
     serverSecurityWord(raw, out.size > 0, unmapped);
   }
@@ -235,8 +244,10 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const placed: PlacedTag[] = [];
   const events = messages.list.map((m): ImportedItem => {
     const { message, channels, at, id } = m;
-    const source = m.payloadRef !== undefined && names.has(m.payloadRef) ? { $ref: `#/components/schemas/${m.payloadRef}` } : renamed(message.payload, names, new WeakSet(), false);
-    const payload = schemas.payload(source, `${at}/payload`);
+    // A 3.0 payload may be written as `{schemaFormat, schema}`: its schema is the payload.
+    const written = v3 ? payloadSchema(message.payload, `${at}/payload`, unmapped) : { schema: message.payload, at: `${at}/payload` };
+    const source = m.payloadRef !== undefined && names.has(m.payloadRef) ? { $ref: `#/components/schemas/${m.payloadRef}` } : renamed(written.schema, names, new WeakSet(), false);
+    const payload = schemas.payload(source, written.at);
     const addresses = channels.filter(Boolean);
     if (addresses.length > 1) unmapped.push({ pointer: at, reason: `the message travels on ${addresses.length} channels; the event's own channel is the first (the events area's channels keep it on ${addresses.slice(1).join(', ')} too)` });
     const d = delivery.get(id);
@@ -478,6 +489,11 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
     if (x.headers !== undefined) unmapped.push({ pointer: `${pointer}/${i}/headers`, reason: "an example's headers have no place in the spec; its payload is kept" });
     if (!('payload' in x)) return;
     const value = x.payload as Json;
+    const unkept = unkeptValue(value);
+    if (unkept) {
+      unmapped.push({ pointer: `${pointer}/${i}/payload`, reason: `the example${unkept.at.length > 0 ? `, at \`${valuePath(unkept.at)}\`,` : ''} ${unkept.message}; it is not kept` });
+      return;
+    }
     if (typeof x.name === 'string' && x.name !== '' && !(x.name in named)) {
       named[x.name] = { ...(typeof x.summary === 'string' && ONE_LINE.test(x.summary) ? { summary: x.summary } : {}), value };
       if (typeof x.summary === 'string' && !ONE_LINE.test(x.summary)) unmapped.push({ pointer: `${pointer}/${i}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
@@ -494,6 +510,21 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
 const decode = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
 
 const SASL = { plain: 'plain', scramSha256: 'scram-sha-256', scramSha512: 'scram-sha-512', gssapi: 'gssapi' } as const;
+
+/** The security scheme types `mapScheme` carries; any other (`symmetricEncryption`, `asymmetricEncryption`) has no equivalent in the spec. */
+const CARRIED_SCHEMES = new Set(['apiKey', 'httpApiKey', 'userPassword', 'http', 'oauth2', 'openIdConnect', 'X509', ...Object.keys(SASL)]);
+
+/**
+ * Whether an alternative of a security list may name this scheme: one of a type the spec cannot
+ * carry is said at the alternative (the other alternatives are kept), not kept, so an export
+ * writes the alternatives it can and a second import reads the same.
+ */
+function carried(raw: Obj, name: string, pointer: string, unmapped: Unmapped[]): boolean {
+  const type = follow(raw, obj(obj(raw.components).securitySchemes)[name], '').value.type;
+  if (typeof type !== 'string' || CARRIED_SCHEMES.has(type)) return true;
+  unmapped.push({ pointer, reason: `an alternative naming \`${name}\`, a scheme of type \`${type}\` (which has no equivalent in the spec), is not kept; the other alternatives are` });
+  return false;
+}
 
 /** An AsyncAPI security scheme as an authentication scheme. */
 function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> {

@@ -140,7 +140,9 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
       entry.component = component;
       entry.at = written.pointer;
     }
-    const payload = refName(obj(written.value.payload).$ref);
+    // A 3.0 payload written as `{schemaFormat, schema}` names its component in `schema`.
+    const writtenPayload = obj(written.value.payload);
+    const payload = refName((typeof writtenPayload.schemaFormat === 'string' && 'schema' in writtenPayload ? obj(writtenPayload.schema) : writtenPayload).$ref);
     if (payload !== undefined && entry.payloadRef === undefined) entry.payloadRef = payload;
     if (address !== undefined && !entry.channels.includes(address)) entry.channels.push(address);
   };

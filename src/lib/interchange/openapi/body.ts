@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { mediaType, type headerSchema, type payloadSchema } from '../../areas/payload.ts';
-import type { Shape } from '../../areas/shape.ts';
+import { valuePath, type Shape } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg } from '../result.ts';
-import { canonical, holdsReference } from '../schema-map.ts';
+import { canonical, holdsReference, unkeptValue } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { linkUrlSchema } from '../../safety/url.ts';
 import type { OpenApiContext } from './context.ts';
@@ -26,9 +26,11 @@ export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string
     const at = ctx.where(e, `${pointer}/${seg(name)}`);
     ctx.used.add(at);
     const x = ctx.deref(e);
-    const value = 'value' in x && !holdsReference(x.value) ? { value: x.value as NamedExamples[string]['value'] } : undefined;
+    const unkept = 'value' in x ? unkeptValue(x.value) : undefined;
+    if (unkept) ctx.unmapped.push({ pointer: `${at}/value`, reason: `the example${unkept.at.length > 0 ? `, at \`${valuePath(unkept.at)}\`,` : ''} ${unkept.message}; it is not kept` });
+    const value = 'value' in x && !holdsReference(x.value) && !unkept ? { value: x.value as NamedExamples[string]['value'] } : undefined;
     const external = typeof x.externalValue === 'string' && linkUrlSchema.safeParse(x.externalValue).success ? { external_value: x.externalValue } : undefined;
-    if ('value' in x && !value) ctx.unmapped.push({ pointer: `${at}/value`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
+    if ('value' in x && !value && !unkept) ctx.unmapped.push({ pointer: `${at}/value`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
     if (typeof x.externalValue === 'string' && !external) ctx.unmapped.push({ pointer: `${at}/externalValue`, reason: 'an external value that is not an http(s) or relative address is not kept' });
     for (const key of Object.keys(x)) if (!['summary', 'description', 'value', 'externalValue'].includes(key)) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `an example's \`${key}\` has no place in the spec` });
     if (!value === !external) {

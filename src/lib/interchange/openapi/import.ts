@@ -13,6 +13,7 @@ import { mapEndpoint, operationName, type EndpointFindings } from './endpoint.ts
 import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
 import { mapScheme } from './scheme.ts';
+import { unusedComponents } from './unused.ts';
 
 /** Counts of what an OpenAPI document holds, to compare with what the import produced. */
 export interface OpenApiCounts {
@@ -273,6 +274,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   for (const key of Object.keys(components)) {
     if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
   }
+  unusedComponents(doc, components, unmapped);
   // A named example is kept where a body, parameter or header uses it; one only what is not kept uses (a webhook's response) is not.
   for (const name of Object.keys(ctx.deref(components.examples))) {
     const at = `/components/examples/${seg(name)}`;

@@ -1,0 +1,29 @@
+import { isObj } from '../../facet/state.ts';
+import type { Unmapped } from '../result.ts';
+
+/**
+ * The schema formats whose schema the spec's shapes read as written: AsyncAPI's own (the default,
+ * which an export writes by writing the schema alone) and JSON Schema.
+ */
+const DEFAULT_FORMAT = /^application\/vnd\.aai\.asyncapi(\+json|\+yaml)?(;\s*version=[^;]*)?$/i;
+const JSON_SCHEMA_FORMAT = /^application\/schema(\+json|\+yaml)?(;\s*version=[^;]*)?$/i;
+
+/**
+ * An AsyncAPI 3 payload written as a Multi Format Schema Object (`{schemaFormat, schema}`): its
+ * schema, read as the payload is (as a payload with a message-level `schemaFormat` is in 2.x), and
+ * the pointer it sits at. A format other than AsyncAPI's default is said at its pointer: the spec
+ * keeps no format, and an export writes the schema in the default one.
+ */
+export function payloadSchema(payload: unknown, pointer: string, unmapped: Unmapped[]): { schema: unknown; at: string; multi: boolean } {
+  if (!isObj(payload) || typeof payload.schemaFormat !== 'string' || !('schema' in payload)) return { schema: payload, at: pointer, multi: false };
+  const format = payload.schemaFormat;
+  if (!DEFAULT_FORMAT.test(format)) {
+    unmapped.push({
+      pointer: `${pointer}/schemaFormat`,
+      reason: JSON_SCHEMA_FORMAT.test(format)
+        ? `the schema format \`${format}\` has no place in the spec; its schema is kept as the payload, which an export writes in AsyncAPI's default format`
+        : `the schema format \`${format}\` is not JSON Schema, which the spec's shapes are; its schema is read as JSON Schema where it can be (what cannot is listed), and an export writes it in AsyncAPI's default format`,
+    });
+  }
+  return { schema: payload.schema, at: `${pointer}/schema`, multi: true };
+}
