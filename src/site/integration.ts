@@ -1,5 +1,5 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
@@ -30,6 +30,21 @@ function routes(settings: SiteSettings): Array<{ pattern: string; entrypoint: st
   ];
 }
 
+/** The project's folders of scratch output (test builds, the benchmark's inputs), ignored by git. */
+const SCRATCH = ['.cache', '.bench'];
+
+/**
+ * What `astro dev`'s watcher leaves alone: the project's scratch folders, where other processes
+ * write whole sites (a test's build, the benchmark's) that would otherwise reach the dev server as
+ * changes of its project and reload the open page. The spec folder is always watched, and so the
+ * folders on its way, even when it lies inside a scratch folder (the benchmark's `dev` copy does).
+ */
+export function scratchIgnored(projectRoot: string, spec: string): (path: string) => boolean {
+  const under = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+  const scratch = SCRATCH.map((name) => join(projectRoot, name));
+  return (path) => scratch.some((folder) => under(path, folder)) && !under(path, spec) && !under(spec, path);
+}
+
 /**
  * The Astro side of the plugin: injects the spec's routes, hands the pages the site's settings
  * (a virtual module), and in `astro dev` follows the spec folder: an edit re-reads the file,
@@ -41,11 +56,12 @@ export function specbenchIntegration(settings: SiteSettings, label: string): Ast
   return {
     name: 'specbench',
     hooks: {
-      'astro:config:setup': ({ injectRoute, updateConfig }) => {
+      'astro:config:setup': ({ config, injectRoute, updateConfig }) => {
         for (const route of routes(settings)) injectRoute({ ...route, prerender: true });
         const module = `export const settings = ${JSON.stringify(settings)};\nexport const label = ${JSON.stringify(label)};`;
         updateConfig({
           vite: {
+            server: { watch: { ignored: scratchIgnored(fileURLToPath(config.root), settings.spec) } },
             plugins: [
               {
                 name: 'specbench-settings',
