@@ -176,7 +176,7 @@ describe('defect 8: a renamed item’s breaking changes are named by its new id'
       'endpoints/fetch-order.yaml': await text('endpoints/get-order.yaml', ['security: [{ scheme: oauth2, scopes: ["orders:read"] }]', 'security: [{ scheme: oauth2, scopes: ["orders:read", "orders:admin"] }]']),
     });
     expect(diff.itemsRenamed).toEqual([{ from: 'endpoints/get-order', to: 'endpoints/fetch-order', changed: true }]);
-    expect(diff.breaking).toEqual([{ item: 'endpoints/fetch-order', was: 'endpoints/get-order', message: 'Endpoint `get-order` no longer accepts calls with `oauth2` (scope `orders:read`).', facet: 'endpoints/fetch-order/security' }]);
+    expect(diff.breaking).toEqual([{ item: 'endpoints/fetch-order', was: 'endpoints/get-order', message: 'Endpoint `fetch-order` (was `get-order`) no longer accepts calls with `oauth2` (scope `orders:read`).', facet: 'endpoints/fetch-order/security' }]);
     const json = JSON.parse(diffJson(diff, { base: 'main', head: 'HEAD' })) as { breaking: Array<{ item: string; was?: string }>; itemsRenamed: Array<{ to: string }> };
     // A script joining a breaking change to the items finds it.
     expect(json.breaking.map((b) => b.item)).toEqual(json.itemsRenamed.map((r) => r.to));

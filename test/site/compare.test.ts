@@ -376,7 +376,7 @@ describe('what the last round left (issue 34, t34e)', () => {
 });
 
 describe('what the fourth tester found (issue 34, t34f)', () => {
-  it('says on the print version that it shows the head, not marked in full, and links the Changes page; a plain build says nothing of it', async () => {
+  it('says on the print version that it shows the head, and links the Changes page; a plain build says nothing of it', async () => {
     const root = main(await page(compared, 'print'));
     const note = root.querySelector('[data-compare-note]');
     expect(text(note?.text)).toContain('This version shows the spec as this change leaves it, compared with HEAD~1');

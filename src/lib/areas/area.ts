@@ -99,11 +99,13 @@ export interface AreaModule<AS extends z.ZodType = z.ZodType, IS extends z.ZodTy
   /** The shapes the area's own file holds. */
   areaShapes?(area: Area): ShapeAt[];
   /**
-   * What breaks a client between two versions of an item; `after` undefined means removed, and
-   * `renamedTo` is the item's new id when it was renamed (see `identity`). `say` takes, beside the
+   * What breaks a client between two versions of an item; `after` undefined means removed. `id` is
+   * the item's id as the spec has it after the change (as it was, for an item removed), and
+   * `renamedFrom` its id before when it was renamed (see `identity`): the words name the item as
+   * its page, its facets and its gaps do. `say` takes, beside the
    * reason, the path in the item of the facet it concerns (`['quota']`), where the page flags it.
    */
-  breaking?(before: Item, after: Item | undefined, say: (message: string, at?: Path) => void, id: string, renamedTo?: string): void;
+  breaking?(before: Item, after: Item | undefined, say: (message: string, at?: Path) => void, id: string, renamedFrom?: string): void;
   /**
    * What makes an item the same item under another id (an endpoint's method and path): an item
    * removed and one added with the same identity were renamed. Undefined when it cannot be told.

@@ -2,6 +2,7 @@ import { AREAS } from '../areas/index.ts';
 import { facetId } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
+import { markdownCode } from '../safety/markdown.ts';
 import { narrowedBounds } from './bounds.ts';
 import { CONTRACT } from './contract.ts';
 import type { ParameterRename } from './parameters.ts';
@@ -44,21 +45,35 @@ export function breakingChanges(before: Spec, after: Spec, renamed: ReadonlyMap<
         const facet = at ? facetId(module.key, id, ...at.map(String)) : undefined;
         if (facet !== undefined && said.has(facet)) return;
         if (facet !== undefined) said.add(facet);
-        out.push({ item: `${module.key}/${id}`, ...(to !== undefined ? { was: itemKey(item) } : {}), message, ...(facet !== undefined ? { facet } : {}) });
+        out.push({ item: `${module.key}/${id}`, ...(to !== undefined ? { was: itemKey(item) } : {}), message: to === undefined ? message : withWas(message, id, item.id), ...(facet !== undefined ? { facet } : {}) });
       };
       const next = now.get(id);
-      module.breaking?.(item.data, next?.data, say, item.id, to);
-      if (next) CONTRACT[module.key]?.(item.data as Record<string, unknown>, next.data as Record<string, unknown>, say, item.id);
+      // The words name the item as it is after the change (its page, facets and gaps), as `item` does.
+      module.breaking?.(item.data, next?.data, say, id, to !== undefined ? item.id : undefined);
+      if (next) CONTRACT[module.key]?.(item.data as Record<string, unknown>, next.data as Record<string, unknown>, say, id);
       if (next && module.shapes) {
         const renames = byItem.get(`${module.key}/${id}`) ?? [];
         const moved = (path: Path): Path => {
           const r = path[0] === 'parameters' && path[1] === 'path' ? renames.find((x) => x.from === path[2]) : undefined;
           return r ? ['parameters', 'path', r.to, ...path.slice(3)] : path;
         };
-        changedShapes(module.shapes, item.data, next.data, item.id, say, moved);
-        narrowedBounds(module.shapes, item.data, next.data, item.id, say, moved);
+        changedShapes(module.shapes, item.data, next.data, id, say, moved);
+        narrowedBounds(module.shapes, item.data, next.data, id, say, moved);
       }
     }
   }
   return out;
+}
+
+/**
+ * A renamed item's reason with its old id beside its new one where the words name it, once:
+ * "Endpoint `fetch-order` (was `get-order`) no longer accepts …". Words that name the old id
+ * already (an error code renamed), or the item in no single place, are kept as they are (`was`
+ * says it).
+ */
+function withWas(message: string, id: string, was: string): string {
+  const [name, old] = [markdownCode(id), markdownCode(was)];
+  const at = message.indexOf(name);
+  if (message.includes(old) || at < 0 || message.indexOf(name, at + 1) >= 0) return message;
+  return `${message.slice(0, at + name.length)} (was ${old})${message.slice(at + name.length)}`;
 }

@@ -5,7 +5,7 @@ import type { FacetResult } from '../gaps/types.ts';
 import { itemKey, type Item, type Spec } from '../model/spec.ts';
 import { breakingChanges, type BreakingChange } from './breaking.ts';
 import { canonical } from './canonical.ts';
-import { renamedPathParameters, type ParameterRename } from './parameters.ts';
+import { LOOSER_IDENTITY, renamedPathParameters, type ParameterRename } from './parameters.ts';
 
 /**
  * Why a gap closed with nothing stated in its place: what held it is gone (its item, or the field or
@@ -59,19 +59,24 @@ function renames(ib: Map<string, Item>, ia: Map<string, Item>): Map<string, stri
   for (const module of AREAS) {
     if (!module.identity) continue;
     const identify = module.identity;
-    const unique = (list: Item[]) => {
-      const by = new Map<string, Item | null>();
-      for (const item of list) {
-        const id = identify(item.data as never);
-        if (id !== undefined) by.set(id, by.has(id) ? null : item);
+    // Matched by identity first, then what is left by the looser one of the area, where it has one.
+    for (const by of [identify, LOOSER_IDENTITY[module.key]]) {
+      if (by === undefined) continue;
+      const matched = new Set(out.values());
+      const unique = (list: Item[]) => {
+        const seen = new Map<string, Item | null>();
+        for (const item of list) {
+          const id = by(item.data as never);
+          if (id !== undefined) seen.set(id, seen.has(id) ? null : item);
+        }
+        return seen;
+      };
+      const gone = unique([...ib].filter(([k, i]) => i.area === module.key && !ia.has(k) && !out.has(k)).map(([, i]) => i));
+      const come = unique([...ia].filter(([k, i]) => i.area === module.key && !ib.has(k) && !matched.has(k)).map(([, i]) => i));
+      for (const [id, from] of gone) {
+        const to = come.get(id);
+        if (from && to) out.set(itemKey(from), itemKey(to));
       }
-      return by;
-    };
-    const gone = unique([...ib].filter(([k, i]) => i.area === module.key && !ia.has(k)).map(([, i]) => i));
-    const come = unique([...ia].filter(([k, i]) => i.area === module.key && !ib.has(k)).map(([, i]) => i));
-    for (const [id, from] of gone) {
-      const to = come.get(id);
-      if (from && to) out.set(itemKey(from), itemKey(to));
     }
     for (const [from, to] of exchanged(ib, ia, module.key, identify)) out.set(from, to);
   }

@@ -25,10 +25,25 @@ export interface ParameterRename {
 
 const PLACEHOLDER = /\{([^}]*)\}/g;
 const names = (address: string) => [...address.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
-const shapeOf = (address: string) => address.replace(PLACEHOLDER, '{}');
+/** An address (a path, a channel) with its parameters unnamed: `/orders/{}`. */
+export const addressShape = (address: string) => address.replace(PLACEHOLDER, '{}');
+
+/**
+ * A looser identity than the area module's, tried on the items its identity leaves unmatched: an
+ * event removed and one added on the same channel (its parameters unnamed), each alone there on its
+ * side, are one event renamed whose direction turned too. The direction change is then said as
+ * the breaking change it is, and a channel parameter renamed with it as a rename, rather than one
+ * event removed and another added.
+ */
+export const LOOSER_IDENTITY: Readonly<Record<string, (data: never) => string | undefined>> = {
+  events: (event: { channel?: unknown }) => {
+    const channel = stated(event.channel);
+    return typeof channel === 'string' ? addressShape(channel) : undefined;
+  },
+};
 
 /** Whether two addresses (a path, a channel) differ at most in their parameters' names: clients call, or listen on, the same one. */
-export const sameAddress = (a: string, b: string): boolean => shapeOf(a) === shapeOf(b);
+export const sameAddress = (a: string, b: string): boolean => addressShape(a) === addressShape(b);
 
 /** What a parameter of an address is called: a channel's (an event's), or a path's. */
 const noun = (key: string) => (key === 'channel' ? 'Channel parameter' : 'Path parameter');
@@ -36,7 +51,8 @@ const noun = (key: string) => (key === 'channel' ? 'Channel parameter' : 'Path p
 /**
  * The path parameters each item renamed without changing its address's shape, as its area's module
  * tells the item's identity (the same identity before and after: an endpoint's method and path, an
- * event's direction and channel, with their parameters unnamed). The address is the item's own
+ * event's direction and channel, with their parameters unnamed; or the same looser identity, an
+ * event's channel alone, `LOOSER_IDENTITY`). The address is the item's own
  * value that holds the placeholders and differs in their names alone; each placeholder whose name
  * changed is one rename, in order. A renamed item (`renamed`: old `area/item` key to new id) is
  * compared with what it became.
@@ -51,7 +67,10 @@ export function renamedPathParameters(before: Spec, after: Spec, renamed: Readon
       const id = renamed.get(itemKey(item)) ?? item.id;
       const next = now.get(id);
       const identity = identify(item.data as never);
-      if (!next || identity === undefined || identity !== identify(next.data as never)) continue;
+      const looser = LOOSER_IDENTITY[module.key];
+      // The same item at the same address: its identity kept, or its looser one (an event whose direction turned).
+      const same = (by: (data: never) => string | undefined) => by(item.data as never) === by(next?.data as never);
+      if (!next || identity === undefined || !(same(identify) || (looser !== undefined && same(looser)))) continue;
       const [was, is] = [item.data as Record<string, unknown>, next.data as Record<string, unknown>];
       for (const key of Object.keys(was)) {
         const [a, b] = [stated(was[key]), stated(is[key])];

@@ -35,7 +35,7 @@ describe('diff: an item under a new id that is the same item is renamed, not rem
     // Renamed and changed: one item, listed once.
     expect(d.itemsRenamed).toEqual([{ from: 'endpoints/get-order', to: 'endpoints/fetch-order', changed: true }]);
     expect(d.itemsChanged).not.toContain('endpoints/fetch-order');
-    expect(d.breaking.map((b) => b.message)).toEqual(['Endpoint `get-order` now requires the query parameter `fields`.']);
+    expect(d.breaking.map((b) => b.message)).toEqual(['Endpoint `fetch-order` (was `get-order`) now requires the query parameter `fields`.']);
   });
 
   it('an endpoint that is gone, with no other at its method and path, is removed and breaks', async () => {

@@ -63,8 +63,8 @@ export const errors = defineArea({
   // An error is known by its code, its file's name: the same status and body under another name is
   // the same error renamed, but the code is what clients match on, so the rename breaks them.
   identity: (error) => canonicalJson(error),
-  breaking(_before, after, say, id, renamedTo) {
+  breaking(_before, after, say, id, renamedFrom) {
     if (!after) say(`Error code ${markdownCode(id)} removed.`);
-    else if (renamedTo !== undefined) say(`Error code ${markdownCode(id)} renamed to ${markdownCode(renamedTo)}: clients that match on the code see the new one.`);
+    else if (renamedFrom !== undefined) say(`Error code ${markdownCode(renamedFrom)} renamed to ${markdownCode(id)}: clients that match on the code see the new one.`);
   },
 });
