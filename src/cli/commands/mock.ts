@@ -11,6 +11,10 @@ import { commandWorkspace } from '../workspace.ts';
 const DEFAULT_PORT = 4010;
 /** The largest request body read; past it the call is refused (413) and the connection closed. */
 const MAX_BODY = 16 * 1024 * 1024;
+/** The core's entry, which the mock's body thread loads: among the sources, or beside the bundle. */
+const CORE = import.meta.url.endsWith('.ts') ? new URL('../../lib/index.ts', import.meta.url) : new URL('./index.mjs', import.meta.url);
+/** The bytes past `MAX_BODY` read and dropped after the `413`, before the connection is closed on a client that keeps sending. */
+const LINGER = 64 * 1024 * 1024;
 /** Gap ids shown on one log line; the rest are counted. */
 const LOGGED_GAPS = 8;
 
@@ -24,35 +28,66 @@ function portOf(value: string | undefined): number {
   return Number(value);
 }
 
-/** A request's body, up to `MAX_BODY` bytes; undefined when it is larger. */
+/**
+ * A request's body, up to `MAX_BODY` bytes; undefined as soon as it is known to be larger: its
+ * `Content-Length` says so, or the bytes streamed so far pass the limit. The refusal never waits
+ * for the end of a body (a client streaming without end, chunked, was never answered; one sending
+ * 1 GB was read to its last byte first). What comes after is read and dropped, up to `LINGER`
+ * bytes more, so that a client still sending reads the `413` rather than a reset connection; past
+ * that, the connection is closed.
+ */
 function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
+    let over = Number(req.headers['content-length'] ?? 0) > MAX_BODY;
+    if (over) resolve(undefined);
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) over = true;
-      else chunks.push(chunk);
+      if (!over && size <= MAX_BODY) {
+        chunks.push(chunk);
+        return;
+      }
+      if (!over) {
+        over = true;
+        chunks.length = 0;
+        resolve(undefined);
+      }
+      if (size > MAX_BODY + LINGER) req.socket.destroy();
     });
     req.on('end', () => resolve(over ? undefined : new Uint8Array(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
 
+/** The characters of a request's target shown in the log; a longer one (a 30 KB request line) is cut, and the line says so. */
+const LOGGED_TARGET = 256;
+/** The characters of a gap id, an endpoint's id or a note shown in the log (spec content, which may be long too). */
+const LOGGED_TEXT = 1024;
+
+/**
+ * Text for the log: cut to `max` characters (whole code points, before anything is escaped, so no
+ * escape is cut in half), saying how many were left out; control characters shown, never written.
+ */
+function logged(text: string, max: number): string {
+  const points = Array.from(text);
+  if (points.length <= max) return visible(text);
+  return `${visible(points.slice(0, max).join(''))}… (cut: ${points.length - max} more characters)`;
+}
+
 /** One log line for an answer: method, target, status, time, endpoint and the gaps it named; then its notes. */
 function logLine(method: string, url: string, outcome: MockOutcome, ms: number): string {
   const { response, endpoint, gaps } = outcome;
-  const shown = gaps.slice(0, LOGGED_GAPS).map((g) => visible(g));
+  const shown = gaps.slice(0, LOGGED_GAPS).map((g) => logged(g, LOGGED_TEXT));
   const more = gaps.length > LOGGED_GAPS ? ` and ${gaps.length - LOGGED_GAPS} more` : '';
-  const line = `${visible(method)} ${visible(url)} -> ${response.status} in ${ms.toFixed(1)} ms${endpoint !== undefined ? ` [${endpoint}]` : ''}${gaps.length > 0 ? ` gaps: ${shown.join(', ')}${more}` : ''}`;
-  return [line, ...outcome.notes.map((n) => `  note: ${visible(n)}`)].join('\n');
+  const line = `${logged(method, LOGGED_TEXT)} ${logged(url, LOGGED_TARGET)} -> ${response.status} in ${ms.toFixed(1)} ms${endpoint !== undefined ? ` [${logged(endpoint, LOGGED_TEXT)}]` : ''}${gaps.length > 0 ? ` gaps: ${shown.join(', ')}${more}` : ''}`;
+  return [line, ...outcome.notes.map((n) => `  note: ${logged(n, LOGGED_TEXT)}`)].join('\n');
 }
 
 /**
  * The mock behind node:http: each request's body read (up to `MAX_BODY`), answered by the core and
  * written as it answered; `log` hears one line (and its notes) per request. A body past `MAX_BODY`
- * is answered by the core too (413, with the endpoint and its gaps), and the connection closed.
+ * is answered by the core too (413, with the endpoint and its gaps) as soon as that is known.
  * `CONNECT`, which node:http hands over as a bare connection, is answered the same way (the core
  * refuses its target, an authority, with a 400) rather than dropped.
  */
@@ -68,10 +103,23 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       const client = req.socket.remoteAddress !== undefined ? { client: req.socket.remoteAddress } : {};
       const outcome: MockOutcome = await mock.handle({ method, url, headers: req.headers, body: read ?? new Uint8Array(), ...client, ...(read === undefined ? { bodyLimit: MAX_BODY } : {}) });
       const { status, headers, body: sent } = outcome.response;
-      const close = read === undefined || method === 'CONNECT';
+      const over = read === undefined;
+      const close = over || method === 'CONNECT';
       try {
         res.writeHead(status, [...headers.filter(([n]) => !close || n.toLowerCase() !== 'connection').flat(), ...(close ? ['Connection', 'close'] : []), 'Content-Length', String(sent.length)]);
-        res.end(sent);
+        if (!over || req.complete) res.end(sent);
+        else {
+          // Refused before the body's end: the answer is sent whole now, and the connection closed
+          // (which ending the response does) only once the client has sent the rest, which
+          // `readBody` reads and drops up to `LINGER` bytes: closed under a client still sending,
+          // the client saw a reset (EPIPE) rather than the 413.
+          res.write(sent);
+          const finish = () => {
+            if (!res.writableEnded) res.end();
+          };
+          req.once('end', finish);
+          req.once('close', finish);
+        }
       } catch (error) {
         // A header Node refuses: the answer is a plain 500, never a broken response.
         if (!res.headersSent) {
@@ -125,7 +173,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     io.err('specbench mock: SPECBENCH_PATTERN_TIME_LIMIT_MS takes whole milliseconds from 1 to 60000\n');
     return EXIT.usage;
   }
-  const mock = new Mock(workspace.analysis, { auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}) });
+  const mock = new Mock(workspace.analysis, { bodyThread: CORE, auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}) });
   mock.warm();
   const errorsIn = () => workspace.analysis.diagnostics.filter((d) => d.severity === 'error').length;
   const warnErrors = () => {
@@ -191,7 +239,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
       },
       onError: (error) => {
         settle();
-        io.err(`specbench mock: watching ${visible(dir)}: ${error instanceof Error ? error.message : String(error)}\n`);
+        io.err(`specbench mock: watching ${visible(dir)}: ${visible(error instanceof Error ? error.message : String(error))}\n`);
       },
     },
   );
@@ -206,7 +254,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     watch.close();
     stopListening();
     save();
-    io.err(`specbench mock: cannot listen on ${visible(host)}:${port}: ${listening}\n`);
+    io.err(`specbench mock: cannot listen on ${visible(host)}:${port}: ${visible(listening)}\n`);
     return EXIT.usage;
   }
   const address = server.address();
@@ -220,6 +268,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
       stopListening();
       settle();
       server.close(() => {
+        mock.close();
         save();
         io.out(`specbench mock: stopped (${signal})\n`);
         resolve(EXIT.ok);

@@ -16,6 +16,7 @@ import { requestSegments, Routes, type Route } from './routes.ts';
 import { resourceSchemaFor } from './schemas.ts';
 import { refusal } from './validate.ts';
 import { Validators } from './validators.ts';
+import { BodyThread } from './body-thread.ts';
 import { bytes, gapsHeader, header, headerValue, type MockRequest, type MockResponse } from './wire.ts';
 
 export type { MockRequest, MockResponse } from './wire.ts';
@@ -34,6 +35,12 @@ export interface MockOptions {
   editUrl?: string;
   /** How long one test of a pattern that could backtrack without end may run before it is not judged (ms; 50 by default; `SPECBENCH_PATTERN_TIME_LIMIT_MS`). */
   patternTimeLimit?: number;
+  /**
+   * The core's public entry as a file URL (`src/lib/index.ts`, or a bundle's `index.mjs`): given,
+   * a request body past 1 MB is parsed and checked on a thread that loads it, so that other
+   * clients are answered meanwhile; without, on the thread that answers.
+   */
+  bodyThread?: URL;
 }
 
 /** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
@@ -151,10 +158,17 @@ export class Mock {
   readonly #hits = new Hits();
   #state: State;
   #stale: string | undefined;
+  readonly #thread: BodyThread | undefined;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}) };
+    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit) : undefined;
     this.#state = this.#stateOf(analysis);
+  }
+
+  /** Ends the body thread, where one was started (the command line's server stops). */
+  close(): void {
+    this.#thread?.close();
   }
 
   /** Answers from now on as this analysis states (the quotas' counts and the hits stay). */
@@ -291,7 +305,7 @@ export class Mock {
     const at = target.indexOf('?');
     const path = at < 0 ? target : target.slice(0, at);
     const query = new URLSearchParams(at < 0 ? '' : target.slice(at + 1));
-    if (path.startsWith(MOCK_PATH)) return this.#own(state, path);
+    if (path.startsWith(MOCK_PATH)) return this.#own(state, path, method);
     const parts = requestSegments(path);
     if (parts === undefined || !path.startsWith('/')) {
       const p = problem({ status: 400, type: 'bad-path', title: 'The path cannot be read', detail: 'The request target is not a path of percent-encoded UTF-8 (or an http URL of one).' });
@@ -418,7 +432,7 @@ export class Mock {
   }
 
   async #validated(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>, done: (answer: Prepared) => MockOutcome): Promise<MockOutcome> {
-    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, note: (text) => state.notes.push(text) }, endpoint, request, query, params);
+    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, note: (text) => state.notes.push(text), ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
     if (refused) {
       const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
       const title = refused.status === 415 ? 'The media type is not one the spec states' : refused.status === 413 ? 'The body is too large for the mock' : 'The request breaks the spec';
@@ -475,8 +489,14 @@ export class Mock {
     });
   }
 
-  /** `/_specbench/hits`: the gaps clients ran into. */
-  #own(state: State, path: string): MockOutcome {
+  /** `/_specbench/hits`: the gaps clients ran into; read only (`GET`, `HEAD`): any other method is a `405`, as an endpoint's would be. */
+  #own(state: State, path: string, method: string): MockOutcome {
+    if (path === `${MOCK_PATH}hits` && method !== 'GET' && method !== 'HEAD') {
+      const p = problem({ status: 405, type: 'method-not-allowed', title: 'The mock\'s summary is read only', detail: `${MOCK_PATH}hits answers GET and HEAD, not ${method}.`, extra: { allowed: ['GET', 'HEAD'] } });
+      const response = this.#send(fromProblem(p));
+      response.headers.push(['Allow', 'GET, HEAD']);
+      return { response, gaps: [], unanswered: [], notes: [] };
+    }
     if (path === `${MOCK_PATH}hits`) {
       return { response: { status: 200, headers: [['Content-Type', 'application/json']], body: bytes(`${JSON.stringify(this.#hits.summary(state.gaps), null, 2)}\n`) }, gaps: [], unanswered: [], notes: [] };
     }

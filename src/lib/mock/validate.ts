@@ -13,7 +13,7 @@ import { essence, mediaMatches } from './media.ts';
 import { decodeBody } from './encoding.ts';
 import { bodySchema, valueSchema } from './schemas.ts';
 import { objectFields, typedValue, type Resolve } from './typed.ts';
-import type { ErrorObject, Validators } from './validators.ts';
+import type { Check, ErrorObject, Validators } from './validators.ts';
 import { cookies, header, type MockRequest } from './wire.ts';
 
 /** One thing a request breaks: where (a parameter, a field of the body), what the spec expects there, what came, and the line that says so. */
@@ -45,6 +45,13 @@ export interface ValidateContext {
   locator: Locator;
   /** Things worth saying in the log (a schema that does not compile, a pattern not judged). */
   note(text: string): void;
+  /** Where bodies past `HUGE_BODY` are parsed and checked, off the thread that answers every client; on this thread without. */
+  thread?: BodyChecker;
+}
+
+/** Checks a body off the thread that answers every client (`BodyThread`); undefined when it cannot, and the caller checks it. */
+export interface BodyChecker {
+  check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string): Promise<BodyChecked | undefined>;
 }
 
 /** A key a client sends set as an own property, `__proto__` too (an assignment would set the object's prototype, or drop the key). */
@@ -187,22 +194,31 @@ export function brokenRules(errors: readonly ErrorObject[]): string[] {
   });
 }
 
-/** The problems a value's errors make, located in the spec. */
-function problemsOf(errors: readonly ErrorObject[], value: unknown, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): { problems: RequestProblem[]; more: number } {
-  // Ajv reports every variant a union's value misses; the union itself says it in one line. The
-  // unions' schema paths are few (one per union of the schema, however many values break them):
-  // each error is held against them once (comparing every error with every other took 58 s for
-  // 160,000 errors, on the one thread that answers every client).
+/**
+ * The errors a problem is shown for: Ajv reports every variant a union's value misses; the union
+ * itself says it in one line. The unions' schema paths are few (one per union of the schema,
+ * however many values break them): each error is held against them once (comparing every error
+ * with every other took 58 s for 160,000 errors, on the one thread that answers every client).
+ */
+function shownErrors(errors: readonly ErrorObject[]): readonly ErrorObject[] {
   const unions = [...new Set(errors.flatMap((o) => (o.keyword === 'oneOf' || o.keyword === 'anyOf' ? [o.schemaPath.replace(/\/(oneOf|anyOf)$/, '/$1/')] : [])))];
-  const shown = unions.length === 0 ? errors : errors.filter((e) => !unions.some((u) => e.schemaPath.startsWith(u)));
+  return unions.length === 0 ? errors : errors.filter((e) => !unions.some((u) => e.schemaPath.startsWith(u)));
+}
+
+/** The name of the field a `required` error says is missing, else undefined. */
+const missingOf = (e: ErrorObject) => (e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? String((e.params as Obj).missingProperty) : undefined);
+
+/** The problems a value's errors make, located in the spec; `got` shows what came at an error's instance path. */
+function problemsOf(errors: readonly ErrorObject[], got: (instancePath: string) => string | undefined, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): { problems: RequestProblem[]; more: number } {
+  const shown = shownErrors(errors);
   const problems = shown.slice(0, MAX_PROBLEMS).map((e) => {
-    const missing = e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? String((e.params as Obj).missingProperty) : undefined;
+    const missing = missingOf(e);
     const parts = [...partsOf(e.instancePath), ...(missing !== undefined ? [missing] : [])];
     const name = location === 'body' ? valuePath(parts) : `${baseName}${parts.length > 0 ? valuePath(parts).replace(/^(?=[^[])/, '.') : ''}`;
-    const got = missing === undefined ? shownValue(valueAt(value, e.instancePath)) : undefined;
+    const came = missing === undefined ? got(e.instancePath) : undefined;
     const place = locator.shapePlace(root, e.instancePath, e.keyword, e.params as Obj);
     const what = expected(e);
-    return { in: location, name, expected: what, ...(got !== undefined ? { got } : {}), message: `${where(name)}: ${what}${got !== undefined ? `, got ${got}` : ''}`, ...place };
+    return { in: location, name, expected: what, ...(came !== undefined ? { got: came } : {}), message: `${where(name)}: ${what}${came !== undefined ? `, got ${came}` : ''}`, ...place };
   });
   return { problems, more: shown.length - problems.length };
 }
@@ -346,7 +362,7 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
       continue;
     }
     const { errors, value } = check(document ? read.value : typedValue(read.value, schema, resolve));
-    const found = problemsOf(errors, value, { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name);
+    const found = problemsOf(errors, (instance) => shownValue(valueAt(value, instance)), { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name);
     problems.push(...found.problems);
     more += found.more;
   }
@@ -396,6 +412,52 @@ function fields(pairs: Iterable<[string, string]>): Obj {
   return out;
 }
 
+/**
+ * A body read and checked: one that cannot be read as its media type says (`unreadable`), a media
+ * type the mock does not read (`notRead`), a schema that does not compile (`uncompiled`), or the
+ * errors of its shape (none when it fits, or when nothing is stated to check it against) with what
+ * came at each (`got`), and `more` errors already left out (by a body thread, which sends the first
+ * `MAX_PROBLEMS` shown only).
+ */
+export type BodyChecked =
+  | { unreadable: string }
+  | { notRead: true }
+  | { uncompiled: string }
+  | { errors: readonly ErrorObject[]; got: (instancePath: string) => string | undefined; coerce: boolean; more: number };
+
+/**
+ * Reads a body's bytes as its media type says and checks the value with the validator `check`
+ * gives (for a value read as text, `coerce`; past `HUGE_BODY`, up to its first problem): the same
+ * work on this thread and on a body thread.
+ */
+export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | undefined, check: (coerce: boolean, firstOnly: boolean) => Check | string): Promise<BodyChecked> {
+  if (bytes.length > LARGE_BODY) await nextTurn();
+  const read = await readBody(bytes, type);
+  if (read === undefined) return { notRead: true };
+  if ('unreadable' in read) return read;
+  if (!schema) return { errors: [], got: () => undefined, coerce: read.coerce, more: 0 };
+  if (bytes.length > LARGE_BODY) await nextTurn();
+  const validate = check(read.coerce, bytes.length > HUGE_BODY && !read.coerce);
+  if (typeof validate === 'string') return { uncompiled: validate };
+  const { errors, value } = validate(read.value);
+  return { errors, got: (at) => shownValue(valueAt(value, at)), coerce: read.coerce, more: 0 };
+}
+
+/**
+ * What a body thread sends back of a `checkBody`: its errors as the answer shows them (the first
+ * `MAX_PROBLEMS` past the unions' variants, each with what came at it), never the value itself,
+ * which would cost this thread as much to receive as to parse.
+ */
+export function sendable(checked: BodyChecked): Exclude<BodyChecked, { errors: unknown }> | { errors: Array<ErrorObject & { got?: string }>; coerce: boolean; more: number } {
+  if (!('errors' in checked)) return checked;
+  const shown = shownErrors(checked.errors);
+  const errors = shown.slice(0, MAX_PROBLEMS).map((e) => {
+    const got = missingOf(e) === undefined ? checked.got(e.instancePath) : undefined;
+    return got === undefined ? { ...e } : { ...e, got };
+  });
+  return { errors, coerce: checked.coerce, more: shown.length - errors.length };
+}
+
 /** The request body checked against the endpoint's request facet. */
 async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest): Promise<Refusal | undefined> {
   const declared = endpoint.data.request;
@@ -439,27 +501,28 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
     return { status: 413, problems: [{ in: 'body', name: '', expected, message: `the request body: expected ${expected}`, ...place(typeAt) }], more: 0 };
   }
   const bytes = decoded.bytes;
-  if (bytes.length > LARGE_BODY) await nextTurn();
-  const read = await readBody(bytes, sentType);
-  if (read === undefined) return undefined;
-  if ('unreadable' in read) return { status: 400, problems: [{ in: 'body', name: '', expected: read.unreadable, message: `the request body: ${read.unreadable}`, ...place(typeAt) }], more: 0 };
   const schema = bodySchema(part, 'request');
-  if (!schema) return undefined;
-  if (bytes.length > LARGE_BODY) await nextTurn();
-  const huge = bytes.length > HUGE_BODY;
-  const check = ctx.validators.check(`body\u0000${endpoint.id}\u0000${matched}`, schema, read.coerce, huge && !read.coerce);
-  if (typeof check === 'string') {
-    ctx.note(`the request body of ${endpoint.id} is not checked: ${check}`);
+  const key = `body\u0000${endpoint.id}\u0000${matched}`;
+  // A body past `HUGE_BODY` is parsed and checked on the body thread, where there is one: parsing
+  // and checking 13 MB held every other client for 1 s on this thread.
+  const threaded = bytes.length > HUGE_BODY ? await ctx.thread?.check(ctx.validators, key, schema, bytes, sentType) : undefined;
+  const checked = threaded ?? (await checkBody(bytes, sentType, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly)));
+  if ('notRead' in checked) return undefined;
+  if ('unreadable' in checked) return { status: 400, problems: [{ in: 'body', name: '', expected: checked.unreadable, message: `the request body: ${checked.unreadable}`, ...place(typeAt) }], more: 0 };
+  if ('uncompiled' in checked) {
+    ctx.note(`the request body of ${endpoint.id} is not checked: ${checked.uncompiled}`);
     return undefined;
   }
-  const { errors, value } = check(read.value);
+  const { errors, got, coerce, more } = checked;
   if (errors.length === 0) return undefined;
+  const huge = bytes.length > HUGE_BODY;
   const root: ShapePlace =
     typeof part.resource === 'string'
       ? { file: endpoint.file, path: [...base, 'resource'], shape: part.list === true ? { type: 'array', items: part.resource } : part.resource }
       : { file: endpoint.file, path: [...base, 'schema'], shape: stated(part.schema) };
   const where = (name: string) => (name === '' ? 'the request body' : `field \`${name}\` of the request body`);
-  return { status: 422, ...problemsOf(errors, value, root, ctx.locator, where, 'body', ''), ...(huge && !read.coerce ? { firstOnly: HUGE_BODY } : {}) };
+  const found = problemsOf(errors, got, root, ctx.locator, where, 'body', '');
+  return { status: 422, problems: found.problems, more: found.more + more, ...(huge && !coerce ? { firstOnly: HUGE_BODY } : {}) };
 }
 
 /** What a request breaks of what its endpoint states: its parameters first (400), then its body (415, 400 or 422); undefined when it breaks nothing. */

@@ -67,6 +67,9 @@ export class Validators {
   /** The references each Ajv has registered (or found to be no resource). */
   readonly #registered = new WeakMap<Ajv2020, Set<string>>();
   readonly #kept = new Map<string, Check | string>();
+  static #count = 0;
+  /** Tells these validators from those of another analysis (a body thread keeps its own per id). */
+  readonly id = ++Validators.#count;
 
   /** `resource` makes the schema (with its `$id`) a `$ref` names, when it is a resource's; each is made when first reached. */
   readonly #timeLimit: number | undefined;
@@ -88,10 +91,17 @@ export class Validators {
     this.#ajv('coercing');
   }
 
-  /** Registers, before a schema is compiled, the resources it reaches (and the ones those reach) that are not registered yet. */
-  #register(ajv: Ajv2020, schema: Obj): void {
-    const done = this.#registered.get(ajv) ?? new Set<string>();
-    this.#registered.set(ajv, done);
+  /** Says a pattern ran out of time where these validators cannot see it (on a body thread). */
+  slow(pattern: string): void {
+    this.#slow(pattern);
+  }
+
+  /**
+   * The resources' schemas a schema reaches (and the ones those reach), by reference, but those in
+   * `known`, which it adds to (a reference that is no resource's too: it is not looked up again).
+   */
+  reached(schema: Obj, known = new Set<string>()): Map<string, Obj> {
+    const out = new Map<string, Obj>();
     const queue: unknown[] = [schema];
     let visits = 0;
     while (queue.length > 0 && visits++ < 1_000_000) {
@@ -102,16 +112,24 @@ export class Validators {
       }
       if (typeof at !== 'object' || at === null) continue;
       for (const [key, value] of Object.entries(at)) {
-        if (key === '$ref' && typeof value === 'string' && !done.has(value)) {
-          done.add(value);
+        if (key === '$ref' && typeof value === 'string' && !known.has(value)) {
+          known.add(value);
           const made = this.#resource(value);
           if (made) {
-            ajv.addSchema(made);
+            out.set(value, made);
             queue.push(made);
           }
         } else if (typeof value === 'object' && value !== null) queue.push(value);
       }
     }
+    return out;
+  }
+
+  /** Registers, before a schema is compiled, the resources it reaches (and the ones those reach) that are not registered yet. */
+  #register(ajv: Ajv2020, schema: Obj): void {
+    const done = this.#registered.get(ajv) ?? new Set<string>();
+    this.#registered.set(ajv, done);
+    for (const made of this.reached(schema, done).values()) ajv.addSchema(made);
   }
 
   #ajv(kind: Kind): Ajv2020 {

@@ -1,0 +1,120 @@
+import { parentPort, Worker } from 'node:worker_threads';
+import type { Obj } from '../facet/state.ts';
+import { checkBody, sendable, type BodyChecked, type BodyChecker } from './validate.ts';
+import { Validators } from './validators.ts';
+
+/**
+ * A body past `HUGE_BODY` parsed and checked on a thread of its own. On the thread that answers
+ * every client, parsing and checking a 13 MB JSON body held every other call for 1 s (16 MB, the
+ * most the command line reads, longer); Ajv's check cannot be cut into turns, so it runs here.
+ * The thread is started at the first such body (it loads the core: about a second on a busy
+ * machine, which that body waits for, and no other client) and kept.
+ */
+
+/** What the thread is asked: a body's bytes and media type, the schema of its key and the resources' schemas it reaches. */
+interface BodyJob {
+  id: number;
+  /** The validators of the analysis asking (`Validators.id`): the thread keeps its own per analysis. */
+  validators: number;
+  key: string;
+  schema: Obj | undefined;
+  resources: Array<[string, Obj]>;
+  bytes: Uint8Array;
+  type: string;
+  timeLimit: number | undefined;
+}
+
+/** What it answers: the check as `sendable` makes it, and the patterns that ran out of time; or what went wrong. */
+type BodyAnswer = { id: number; slow: string[]; checked: ReturnType<typeof sendable> } | { id: number; error: string };
+
+/** The main thread's side: sends bodies to the thread and hears back. */
+export class BodyThread implements BodyChecker {
+  readonly #entry: URL;
+  readonly #timeLimit: number | undefined;
+  #worker: Worker | undefined;
+  #next = 0;
+  #closed = false;
+  readonly #waiting = new Map<number, (answer: BodyAnswer | undefined) => void>();
+
+  /** `entry`: the core's public entry (`src/lib/index.ts`, or the bundle's `index.mjs`), which the thread loads. */
+  constructor(entry: URL, timeLimit?: number) {
+    this.#entry = entry;
+    this.#timeLimit = timeLimit;
+  }
+
+  /**
+   * `checkBody` on the thread, with the schema `key` names in `validators` (their slow patterns
+   * said through them); undefined when the thread cannot answer (it failed to start, or stopped):
+   * the caller then checks on its own thread. Throws once the thread is closed (the server stops):
+   * a body it was checking is not checked again here, which would hold the stopping process.
+   */
+  async check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string): Promise<BodyChecked | undefined> {
+    if (this.#closed) throw new Error('the mock stopped before this body was checked');
+    const worker = this.#start();
+    const id = ++this.#next;
+    const job: BodyJob = { id, validators: validators.id, key, schema, resources: schema ? [...validators.reached(schema)] : [], bytes, type, timeLimit: this.#timeLimit };
+    const answer = await new Promise<BodyAnswer | undefined>((resolve) => {
+      this.#waiting.set(id, resolve);
+      worker.postMessage(job);
+    });
+    if (this.#closed) throw new Error('the mock stopped before this body was checked');
+    if (answer === undefined || 'error' in answer) return undefined;
+    for (const pattern of answer.slow) validators.slow(pattern);
+    const { checked } = answer;
+    if (!('errors' in checked)) return checked;
+    const got = new Map(checked.errors.map((e) => [e.instancePath, e.got]));
+    return { errors: checked.errors, got: (at) => got.get(at), coerce: checked.coerce, more: checked.more };
+  }
+
+  /** Ends the thread: the bodies it was checking are not answered. */
+  close(): void {
+    this.#closed = true;
+    void this.#worker?.terminate();
+  }
+
+  #start(): Worker {
+    if (this.#worker) return this.#worker;
+    const code = `const core = await import(${JSON.stringify(this.#entry.href)});\ncore.serveBodyThread();\n`;
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
+    // It never keeps the process alive: the server does, while it listens.
+    worker.unref();
+    const settle = (id: number, answer: BodyAnswer | undefined) => {
+      const resolve = this.#waiting.get(id);
+      this.#waiting.delete(id);
+      resolve?.(answer);
+    };
+    worker.on('message', (answer: BodyAnswer) => settle(answer.id, answer));
+    const stopped = () => {
+      if (this.#worker === worker) this.#worker = undefined;
+      for (const id of [...this.#waiting.keys()]) settle(id, undefined);
+    };
+    worker.on('error', stopped);
+    worker.on('exit', stopped);
+    this.#worker = worker;
+    return worker;
+  }
+}
+
+/** The thread's side (what it runs once it has loaded the core): checks each body it is sent. */
+export function serveBodyThread(): void {
+  const port = parentPort;
+  if (!port) return;
+  let kept: { id: number; validators: Validators; resources: Map<string, Obj>; slow: string[] } | undefined;
+  port.on('message', (job: BodyJob) => {
+    void (async () => {
+      try {
+        if (kept?.id !== job.validators) {
+          const resources = new Map<string, Obj>();
+          const slow: string[] = [];
+          kept = { id: job.validators, resources, slow, validators: new Validators((ref) => resources.get(ref), (pattern) => slow.push(pattern), job.timeLimit) };
+        }
+        const mine = kept;
+        for (const [ref, schema] of job.resources) mine.resources.set(ref, schema);
+        const checked = await checkBody(job.bytes, job.type, job.schema, (coerce, firstOnly) => mine.validators.check(job.key, job.schema ?? {}, coerce, firstOnly));
+        port.postMessage({ id: job.id, slow: mine.slow.splice(0), checked: sendable(checked) } satisfies BodyAnswer);
+      } catch (error) {
+        port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies BodyAnswer);
+      }
+    })();
+  });
+}
