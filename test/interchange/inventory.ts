@@ -802,7 +802,9 @@ function asyncapi(doc: Obj, add: Add, follow: Follow, schema: Schema): void {
   }
   if (!v2) {
     for (const [id, raw] of Object.entries(follow(doc.operations, '/operations')[0])) {
-      const [op, at] = follow(raw, `/operations/${seg(id)}`);
+      const [own, at] = follow(raw, `/operations/${seg(id)}`);
+      // Traits are part of the operation, as the parser applies them (AsyncAPI 3): each in order, the operation's own keys over them.
+      const op = [...(Array.isArray(own.traits) ? own.traits : []).map((t) => follow(t, '')[0]), own].reduce<Obj>((o, t) => ({ ...o, ...t }), {});
       add(`operation ${id} action=${String(op.action)}`, `${at}/action`);
       const channel = isObj(op.channel) && typeof op.channel.$ref === 'string' ? unseg(op.channel.$ref.split('/').at(-1) ?? '') : '';
       add(`operation ${id} channel=${channel}`, `${at}/channel`);

@@ -22,13 +22,23 @@ export const discriminatorField: Check = {
   example: 'payment: { type: one_of, of: [Card, Transfer], discriminator: { field: kind } } where Transfer has no `kind`',
   scope: 'file',
   run(ctx) {
-    for (const { shape, path, name, file } of allShapes(ctx)) {
+    const shapes = allShapes(ctx);
+    // A union that is a part of an all_of (`properties` and `oneOf` side by side, as OpenAPI's polymorphism writes them): the fields its sibling parts state are every variant's too.
+    const beside = new Map<object, string[]>();
+    for (const { shape } of shapes) {
+      const parts = stated(shape.type) === 'all_of' ? stated(shape.of) : undefined;
+      if (!parts) continue;
+      const unions = parts.filter((p): p is Shape => isObj(p) && (stated(p.type) === 'one_of' || stated(p.type) === 'any_of'));
+      const fields = parts.filter((p) => !unions.includes(p as Shape)).flatMap((p) => variantFields(ctx, p).fields ?? []);
+      for (const u of unions) beside.set(u, fields);
+    }
+    for (const { shape, path, name, file } of shapes) {
       const discriminator = stated(shape.discriminator);
       const variants = stated(shape.of);
       if (!isObj(discriminator) || !variants) continue;
       for (const v of variants) {
         const { name: variant, fields } = variantFields(ctx, v);
-        if (fields && !fields.includes(discriminator.field)) {
+        if (fields && !fields.includes(discriminator.field) && beside.get(shape)?.includes(discriminator.field) !== true) {
           ctx.report({ message: `The discriminator of ${name} is the field \`${discriminator.field}\`, but ${variant} has no such field; add it to every variant.`, at: { file, path: [...path, 'discriminator', 'field'] } });
         }
       }

@@ -73,9 +73,15 @@ const KEYWORDS: ReadonlyArray<[string, string]> = [
   ['unique_items', 'uniqueItems'],
 ];
 
-/** How a schema dialect differs: OpenAPI 3.1 takes a discriminator object, AsyncAPI's schema a property name. */
-export type SchemaDialect = { discriminator: 'object' | 'name'; drop?: (what: string) => void };
+/**
+ * How a schema dialect differs: OpenAPI 3.1 takes a discriminator object, AsyncAPI's schema a
+ * property name; `constant`: a set of one allowed value is written `const` (JSON Schema 2020-12's
+ * own word for it, which OpenAPI 3.1 documents write), else a one-value `enum`.
+ */
+export type SchemaDialect = { discriminator: 'object' | 'name'; constant?: boolean; drop?: (what: string) => void };
 const OPENAPI: SchemaDialect = { discriminator: 'object' };
+/** The OpenAPI 3.1 export's dialect: `const: x` is imported as a set of one allowed value and written back as `const`. */
+export const OPENAPI_31: SchemaDialect = { discriminator: 'object', constant: true };
 
 /**
  * A shape as JSON Schema (2020-12, as OpenAPI 3.1 reads it): every stated refinement, nested
@@ -94,7 +100,9 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
       out.additionalProperties = values === undefined ? {} : shapeSchema(values, ref, dialect);
     } else if (type === 'one_of' || type === 'any_of' || type === 'all_of') {
       const of = stated(shape.of);
-      if (Array.isArray(of)) out[type === 'one_of' ? 'oneOf' : type === 'any_of' ? 'anyOf' : 'allOf'] = of.map((x) => shapeSchema(x, ref, dialect));
+      const beside = type === 'all_of' && Array.isArray(of) ? besideUnion(of, ref, dialect) : undefined;
+      if (beside) Object.assign(out, beside);
+      else if (Array.isArray(of)) out[type === 'one_of' ? 'oneOf' : type === 'any_of' ? 'anyOf' : 'allOf'] = of.map((x) => shapeSchema(x, ref, dialect));
     } else if (PRIMITIVES.has(type)) {
       out.type = type;
       if (type === 'array') {
@@ -118,7 +126,10 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
   } else if (isNoneValue(shape.fields)) out.properties = {}; // stated as having no fields: no properties, said so
   for (const [key, keyword] of KEYWORDS) {
     const v = statedAt(shape, key);
-    if (v !== undefined && !(key === 'allowed' && Array.isArray(v) && v.length === 0)) out[keyword] = v;
+    if (v === undefined || (key === 'allowed' && Array.isArray(v) && v.length === 0)) continue;
+    // A nullable value keeps its `enum`, as before: `const` would read as the one value without `null`.
+    if (key === 'allowed' && dialect.constant === true && Array.isArray(v) && v.length === 1 && stated(shape.nullable) !== true) out.const = v[0];
+    else out[keyword] = v;
   }
   const discriminator = statedObj(shape.discriminator);
   if (discriminator && typeof discriminator.field === 'string') {
@@ -139,6 +150,27 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
     }
   }
   return out;
+}
+
+/** What an object part written beside a union may state to be written in one schema with it. */
+const BESIDE_UNION: ReadonlySet<string> = new Set(['type', 'properties', 'required', 'items', 'additionalProperties']);
+
+/**
+ * An `all_of` of an object part and a union with a discriminator, as one schema: the form an import
+ * reads into it (`properties`, `oneOf` and `discriminator` side by side, the classic polymorphism
+ * shape), where OpenAPI readers take the discriminator for the union's (beside an `allOf` they read
+ * the inheritance form). Undefined for any other `all_of`.
+ */
+function besideUnion(of: unknown[], ref: (id: string) => Obj, dialect: SchemaDialect): Obj | undefined {
+  const [part, union] = of;
+  if (of.length !== 2 || !isObj(part) || !isObj(union) || statedObj(union.discriminator) === undefined) return undefined;
+  const kind = stated(union.type);
+  if ((kind !== 'one_of' && kind !== 'any_of') || Object.keys(union).some((k) => !['type', 'of', 'discriminator'].includes(k))) return undefined;
+  const partType = stated(part.type);
+  if (partType !== undefined && !(typeof partType === 'string' && PRIMITIVES.has(partType))) return undefined;
+  const written = shapeSchema(part, ref, dialect);
+  if (Object.keys(written).some((k) => !BESIDE_UNION.has(k))) return undefined;
+  return { ...written, ...shapeSchema(union, ref, dialect) };
 }
 
 /** The keywords that say something of a nullable value as a whole, written beside its `anyOf` of the value and `null`. */

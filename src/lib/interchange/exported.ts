@@ -1,10 +1,10 @@
-import { stringify } from 'yaml';
 import type { Analysis } from '../analyze.ts';
 import { specMarkdown } from '../render/text/spec-markdown.ts';
 import { safeJson } from '../safety/terminal.ts';
 import { exportAsyncApi } from './asyncapi/export.ts';
 import { UNEXPORTED_EXTENSION } from './export-common.ts';
 import { exportOpenApi } from './openapi/export.ts';
+import { yamlText } from './yaml-text.ts';
 
 /** What `export` writes and the site publishes. */
 export const EXPORT_TARGETS = ['openapi', 'asyncapi', 'markdown'] as const;
@@ -18,7 +18,7 @@ export function exported(analysis: Analysis, target: ExportTarget, format: 'json
   if (target === 'markdown') return { text: specMarkdown(analysis), unexported: [] };
   const doc = target === 'openapi' ? exportOpenApi(analysis) : exportAsyncApi(analysis);
   const unexported = Array.isArray(doc[UNEXPORTED_EXTENSION]) ? (doc[UNEXPORTED_EXTENSION] as Array<{ id: string; reason: string }>) : [];
-  return { text: format === 'yaml' ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : `${safeJson(doc)}\n`, unexported };
+  return { text: format === 'yaml' ? yamlText(doc) : `${safeJson(doc)}\n`, unexported };
 }
 
 /** The files the site publishes for download, linked from its dashboard: each made from the analysis when it is asked for. */

@@ -24,9 +24,10 @@ import { isSafeProseUrl } from '../safety/url.ts';
 
 /**
  * The elements that format text, which become Markdown with all their text (rehype-remark's
- * handlers). Any other tag name, even a real one, is text: `<title>`, `<select>`, `<textarea>`,
- * `<script>` or `<option>` are parsed by HTML's own rules (their text taken as the element's, or
- * dropped) and rehype-remark drops them, so "the <title> of the page" would lose words.
+ * handlers). Any other tag name, even a real one, is text where it is written as words: `<title>`,
+ * `<select>`, `<textarea>`, `<script>` or `<option>` are parsed by HTML's own rules (their text
+ * taken as the element's, or dropped) and rehype-remark drops them, so "the <title> of the page"
+ * would lose words. Written as markup, such an element is left out and said (`UNMAPPED`).
  */
 const FORMATTING = new Set([
   ...['a', 'abbr', 'acronym', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'center', 'cite', 'code', 'data', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em'],
@@ -34,6 +35,53 @@ const FORMATTING = new Set([
   ...['s', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr'],
 ]);
 const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])[^<>]*>/g;
+
+/**
+ * Elements of HTML that embed, run or ask for something (a frame, a script, a plugin, a form) and
+ * that no Markdown can hold: as markup (see `unmappedMarkup`) each is read by HTML's rules and not
+ * kept, only the words a page shows of it (its content, or none for those whose content a page
+ * does not show), and each is said where the document writes it. Written as words (`the <title> of
+ * the page`, `wrap it in <script> tags`), a tag is kept as text, as any other tag-like word.
+ */
+const UNMAPPED = new Set([
+  ...['applet', 'area', 'audio', 'base', 'basefont', 'bgsound', 'body', 'button', 'canvas', 'datalist', 'dialog', 'embed', 'fieldset', 'form', 'frame', 'frameset', 'head', 'html', 'iframe', 'input', 'isindex', 'keygen', 'label', 'legend', 'link'],
+  ...['map', 'marquee', 'math', 'menu', 'meta', 'meter', 'noembed', 'noframes', 'noscript', 'object', 'optgroup', 'option', 'output', 'param', 'picture', 'portal', 'progress', 'script', 'select', 'slot', 'source', 'style', 'svg', 'template', 'textarea', 'title', 'track', 'video'],
+]);
+/** Of those, the ones whose content a page does not show (a script's code, a frame's fallback for browsers without frames): their content goes with them. */
+const CONTENT_NOT_SHOWN = new Set(['base', 'head', 'iframe', 'link', 'meta', 'noembed', 'noframes', 'param', 'script', 'source', 'style', 'template', 'title', 'track']);
+/** Of those, the elements that have no content and no closing tag. */
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'embed', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track']);
+
+/**
+ * The tags of `UNMAPPED` elements a description writes as markup, by where each starts, and their
+ * names: an opening tag a closing one of its name follows (`<iframe src="…"></iframe>`), with that
+ * closing tag; a tag closed by itself (`<input/>`); for an element without content, one with
+ * attributes (`<embed src="…">`). Any other such tag (`<script> tags`, a `</title>` nothing opened) is words.
+ */
+function unmappedMarkup(text: string): { at: Set<number>; names: Set<string> } {
+  const at = new Set<number>();
+  const names = new Set<string>();
+  const open = new Map<string, number[]>();
+  for (const m of text.matchAll(TAG)) {
+    const name = m[1]?.toLowerCase() ?? '';
+    if (!UNMAPPED.has(name)) continue;
+    const tag = m[0];
+    const mark = (...offsets: number[]) => {
+      for (const o of offsets) at.add(o);
+      names.add(name);
+    };
+    if (tag.startsWith('</')) {
+      const opened = open.get(name)?.pop();
+      if (opened !== undefined) mark(opened, m.index);
+    } else if (tag.endsWith('/>') || (VOID.has(name) && /\s\S/.test(tag))) mark(m.index);
+    else if (!VOID.has(name)) open.set(name, [...(open.get(name) ?? []), m.index]);
+  }
+  return { at, names };
+}
+
+/** The markup of the description being converted (`unmappedMarkup`), and the opening tag of each element it leaves out. */
+let markup: { at: Set<number>; names: Set<string> } = { at: new Set(), names: new Set() };
+let leftOut: string[] = [];
 
 /** The elements whose text rehype-remark reads as code (a code span, a code block), dropping any link inside them. */
 const CODE = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
@@ -94,6 +142,8 @@ const PHRASING = new Set(['b', 'i', 'em', 'strong', 'u', 's', 'strike', 'small',
 
 /** The description being converted: where an element's tag is read as written. */
 let converting = '';
+/** The description being parsed: where an HTML node's tags start in it. */
+let parsing = '';
 
 /** Whether an element formats no text and its tag is never closed: a tag named in words, not markup (rehype-remark would drop it, and the words with it). */
 function isWrittenAsWords(node: Element): boolean {
@@ -120,6 +170,11 @@ function keepLinksInCode(tree: HastRoot): void {
   const stack: Array<HastRoot | Element> = [tree];
   const rewrite = (child: HastContent): HastContent[] => {
     if (child.type !== 'element') return [child];
+    // An element no Markdown holds (a frame, a script, a form): not kept, and said; the words a page shows of it stay.
+    if (UNMAPPED.has(child.tagName)) {
+      leftOut.push(openingTag(child));
+      return CONTENT_NOT_SHOWN.has(child.tagName) ? [] : child.children.flatMap(rewrite);
+    }
     // A tag that opens no text and is never closed (`wrapped in html tags <b><i>`) names a tag: it is words, kept as written.
     if (isWrittenAsWords(child)) return [{ type: 'text', value: openingTag(child) }, ...child.children.flatMap(rewrite)];
     // HTML closes an anchor where another opens, so this goes as deep as the anchors' own content.
@@ -148,21 +203,32 @@ const converter = unified()
   .use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-', fences: true })
   .freeze();
 
-/** True when a tag is one of an element that formats text (`<p>`, `</code>`, `<br/>`), not text in angle brackets. */
-const isElementTag = (name: string) => FORMATTING.has(name.toLowerCase());
+/**
+ * True when a tag is one of an element that formats text (`<p>`, `</code>`, `<br/>`), or markup to
+ * leave out, not text in angle brackets. `at` is where the tag starts in the description; where it
+ * is not known, a tag of a name the description writes as markup somewhere is taken for markup.
+ */
+const isElementTag = (name: string, at: number | undefined) => FORMATTING.has(name.toLowerCase()) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at));
 
-/** HTML with every `<` that does not open an element tag or a comment written as `&lt;`. */
-function escapeNonTags(html: string): string {
-  return html.replace(/<(?!!--)(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?)/g, (m, _slash: string, name: string | undefined, next: string) =>
-    name !== undefined && isElementTag(name) && (next === '' || /[\s/>]/.test(next)) ? m : `&lt;${m.slice(1)}`,
+/** HTML with every `<` that does not open an element tag or a comment written as `&lt;`; `base` is where the HTML starts in the description, when known. */
+function escapeNonTags(html: string, base: number | undefined): string {
+  return html.replace(/<(?!!--)(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?)/g, (m, _slash: string, name: string | undefined, next: string, offset: number) =>
+    name !== undefined && isElementTag(name, base === undefined ? undefined : base + offset) && (next === '' || /[\s/>]/.test(next)) ? m : `&lt;${m.slice(1)}`,
   );
 }
 
-/** What a link or image a page would not follow becomes: its text (an autolink's is its address, an image's its alt text), the address noted in `dropped`. */
-function unlinked(node: RootContent, dropped: string[]): RootContent[] | undefined {
+/**
+ * What a link or image a page would not follow becomes: its text (an autolink's is its address, an
+ * image's its alt text), the address noted in `dropped`. In a tree as parsed (`parsed`), an address
+ * GFM reads in plain words (a link it makes without a position: no `<` or `[` wrote it) that runs
+ * into characters no address holds (`https://a.example.com">…`, the text a first import wrote from
+ * a tag-like word) is the words as written: no link was written there.
+ */
+function unlinked(node: RootContent, dropped: string[], parsed: boolean): RootContent[] | undefined {
   if (node.type === 'link' && !isSafeProseUrl(node.url)) {
-    dropped.push(node.url);
     const label = node.children.length === 1 && node.children[0]?.type === 'text' ? node.children[0].value : undefined;
+    if (parsed && label === node.url && node.position === undefined) return [{ type: 'text', value: label } satisfies Text];
+    dropped.push(node.url);
     if (label === node.url || `mailto:${label}` === node.url) return [{ type: 'text', value: `<${node.url}>` } satisfies Text];
     return node.children;
   }
@@ -198,7 +264,7 @@ function unsafeDefinitions(tree: Root, dropped: string[]): Set<string> {
 }
 
 /** Links and images a page would not follow, anywhere in a tree, replaced by their text; whether there were any. */
-function unlinkAll(tree: Root, dropped: string[]): boolean {
+function unlinkAll(tree: Root, dropped: string[], parsed: boolean): boolean {
   // A reference (`[text][list]`) to a definition that is not kept is its text, as an inline link is.
   const unsafe = unsafeDefinitions(tree, dropped);
   let changed = unsafe.size > 0;
@@ -209,7 +275,7 @@ function unlinkAll(tree: Root, dropped: string[]): boolean {
     if (!children) continue;
     for (let i = 0; i < children.length; i++) {
       const child = children[i] as RootContent;
-      const text = child.type === 'linkReference' && unsafe.has(child.identifier) ? child.children : child.type === 'imageReference' && unsafe.has(child.identifier) ? [{ type: 'text', value: child.alt ?? '' } satisfies Text] : unlinked(child, dropped);
+      const text = child.type === 'linkReference' && unsafe.has(child.identifier) ? child.children : child.type === 'imageReference' && unsafe.has(child.identifier) ? [{ type: 'text', value: child.alt ?? '' } satisfies Text] : unlinked(child, dropped, parsed);
       if (text) {
         children.splice(i, 1, ...text);
         changed = true;
@@ -227,7 +293,7 @@ function unlinkAll(tree: Root, dropped: string[]): boolean {
  * addresses go to `dropped`). Returns whether anything needs converting.
  */
 function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
-  let convert = unlinkAll(tree, dropped);
+  let convert = unlinkAll(tree, dropped, true);
   const stack: Node[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
@@ -235,19 +301,21 @@ function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
     if (!children) continue;
     children.forEach((child, i) => {
       if (child.type === 'html') {
-        // An HTML comment is not shown on a page: it is not kept, and noted in `comments`.
-        const value = (child as Html).value.replace(/<!--[\s\S]*?-->/g, (c) => {
-          comments.push(c);
-          return '';
-        });
-        (child as Html).value = value;
+        const written = (child as Html).value;
+        // Where the HTML starts in the description, when it is written there as it is (not inside a quote's or a list's markers).
+        const start = child.position?.start.offset;
+        const base = start !== undefined && parsing.slice(start, start + written.length) === written ? start : undefined;
+        // An HTML comment is not shown on a page: it is not kept, and noted in `comments` (after the tags are read where they are written).
+        const comment = /<!--[\s\S]*?-->/g;
+        for (const c of written.matchAll(comment)) comments.push(c[0]);
+        const value = written.replace(comment, '');
         const tags = [...value.matchAll(TAG)];
         const whole = tags.length === 1 && tags[0]?.[0] === value.trim();
-        if (whole && !isElementTag(tags[0]?.[1] ?? '')) {
+        if (whole && !isElementTag(tags[0]?.[1] ?? '', base === undefined || value !== written ? undefined : base + (tags[0]?.index ?? 0))) {
           children[i] = { type: 'text', value } satisfies Text;
           if (node.type === 'root' || node.type === 'blockquote' || node.type === 'listItem') children[i] = { type: 'paragraph', children: [{ type: 'text', value }] };
         } else {
-          (child as Html).value = escapeNonTags(value);
+          (child as Html).value = escapeNonTags(written, base).replace(comment, '');
         }
         convert = true;
       } else stack.push(child);
@@ -263,16 +331,22 @@ function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
  * The HTML conversion can make links of its own (`<a href="javascript:…">`), so they are looked at
  * again after it.
  */
-export function describedAsMarkdown(text: string): { text: string; dropped: string[]; comments: string[] } {
-  if (!/[<\]]/.test(text)) return { text, dropped: [], comments: [] };
+export function describedAsMarkdown(text: string): { text: string; dropped: string[]; comments: string[]; elements: string[] } {
+  if (!/[<\]]/.test(text)) return { text, dropped: [], comments: [], elements: [] };
   const dropped: string[] = [];
   const comments: string[] = [];
+  parsing = text;
   const tree = parser.parse(text);
-  if (!prepare(tree, dropped, comments)) return { text, dropped, comments };
+  markup = unmappedMarkup(text);
+  leftOut = [];
+  if (!prepare(tree, dropped, comments)) return { text, dropped, comments, elements: [] };
   converting = text;
   const converted = converter.runSync(tree) as Root;
-  unlinkAll(converted, dropped);
-  return { text: converter.stringify(converted).trimEnd(), dropped, comments };
+  unlinkAll(converted, dropped, false);
+  const elements = [...new Set(leftOut)];
+  markup = { at: new Set(), names: new Set() };
+  leftOut = [];
+  return { text: converter.stringify(converted).trimEnd(), dropped, comments, elements };
 }
 
 /** A description as Markdown without raw HTML or links a page would drop: unchanged when it has neither. */

@@ -15,7 +15,7 @@ const reader = unified().use(remarkParse);
  * which a line of text cannot hold (their words stay): to be said, as the links the conversion
  * dropped and the comments it left out are.
  */
-export function describedAsLine(line: string): { text: string | undefined; dropped: string[]; comments: string[]; unkept: string[] } {
+export function describedAsLine(line: string): { text: string | undefined; dropped: string[]; comments: string[]; elements: string[]; unkept: string[] } {
   const out = describedAsMarkdown(line);
   const tree = reader.parse(out.text) as Root;
   const unkept: string[] = [];
@@ -23,5 +23,5 @@ export function describedAsLine(line: string): { text: string | undefined; dropp
     if ((node.type === 'link' || node.type === 'image') && node.url !== '') unkept.push(node.url);
   });
   const shown = toString(tree).replace(/\s+/g, ' ').trim();
-  return { text: shown === '' ? undefined : shown, dropped: out.dropped, comments: out.comments, unkept };
+  return { text: shown === '' ? undefined : shown, dropped: out.dropped, comments: out.comments, elements: out.elements, unkept };
 }

@@ -297,6 +297,7 @@ export class SchemaMapper {
       if (Object.keys(schema).length > 0) this.unmapped.push({ pointer, reason: `a schema nested more than ${SCHEMA_DEPTH} levels deep is not mapped: a spec file nests at most ${MAX_DEPTH} levels, and each level of fields takes two` });
       return untyped();
     }
+    if (Array.isArray(schema.allOf)) this.narrowedNull(schema.allOf, `${pointer}/allOf`);
     const refined = this.refinedAllOf(schema, pointer);
     if (refined) return this.shape(refined, pointer, depth + 1);
     if (schema.type === undefined && schema.contentMediaType === 'application/octet-stream' && schema.contentEncoding === undefined) {
@@ -339,6 +340,8 @@ export class SchemaMapper {
     // `allOf` beside `oneOf` or `anyOf` (in one schema): all of its parts hold, and one (or any) of the variants, as one more part.
     const combined = out.type === undefined && Array.isArray(schema.allOf) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf));
     const choices: Shape[] = [];
+    // The union of variants made beside what the schema states besides them (`properties` and `oneOf`): a discriminator beside them tells its variants apart.
+    let union: Shape | undefined;
     for (const [keyword, key] of [['oneOf', 'one_of'], ['anyOf', 'any_of'], ['allOf', 'all_of']] as const) {
       const list = schema[keyword];
       if (!Array.isArray(list)) continue;
@@ -369,9 +372,12 @@ export class SchemaMapper {
       const extra = this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
       if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
-        this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
+        // With a discriminator beside them, an export writes the two side by side again (`besideUnion`): nothing to say.
+        const discriminated = typeof schema.discriminator === 'string' || (isObj(schema.discriminator) && typeof schema.discriminator.propertyName === 'string');
+        if (!discriminated) this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
         out.type = 'all_of';
-        out.of = [bare(extra, false), { type: key, of: variants }];
+        union = { type: key, of: variants };
+        out.of = [bare(extra, false), union];
       } else {
         out.type = key;
         out.of = [...variants, ...(extra ? [bare(extra, false)] : []), ...choices];
@@ -393,10 +399,10 @@ export class SchemaMapper {
         const mapping = Object.entries(isObj(d.mapping) ? d.mapping : {}).map(([value, ref]) => [value, this.named({ $ref: ref }) ?? (typeof ref === 'string' && /^[A-Za-z][A-Za-z0-9_.-]*$/.test(ref) ? this.ids.id(ref) : undefined)] as const);
         const kept = mapping.filter((m): m is readonly [string, string] => m[1] !== undefined);
         if (kept.length < mapping.length) this.unmapped.push({ pointer: `${pointer}/discriminator/mapping`, reason: 'a discriminator mapping to something other than a named schema is not kept' });
-        // Beside `allOf` and `oneOf`, it tells the variants of the `oneOf` apart: it is the union's, inside the `all_of`.
-        (choices[0] ?? out).discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
+        // Beside `allOf` and `oneOf`, or `properties` and `oneOf`, it tells the variants of the `oneOf` apart: it is the union's, inside the `all_of`.
+        (choices[0] ?? union ?? out).discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
       }
-    } else if (typeof schema.discriminator === 'string') (choices[0] ?? out).discriminator = { field: schema.discriminator };
+    } else if (typeof schema.discriminator === 'string') (choices[0] ?? union ?? out).discriminator = { field: schema.discriminator };
     // The project's own extensions are what an export adds to say what is open or not carried: nothing the source states.
     const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
     if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
@@ -454,6 +460,33 @@ export class SchemaMapper {
     if ((type !== undefined && type !== 'object') || !Object.keys(own).every((k) => ANNOTATING.has(k) || k.startsWith('x-'))) return undefined;
     if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
     return { ...member, ...own };
+  }
+
+  /**
+   * `nullable: false` in a part of an `allOf` (or a property of one, at any depth) where another
+   * part lets the same value be null (issue 32: a base's nullable field narrowed by a part): the
+   * spec cannot state that a part takes null away, so it is said at its pointer, not dropped.
+   * Elsewhere it is what a schema is without it (Box's documents write it everywhere).
+   */
+  private narrowedNull(parts: unknown[], pointer: string): void {
+    const follow = (v: unknown, at: string, hops = 0): [Obj | undefined, string] =>
+      isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') && hops < 8 ? follow(this.resolve(v.$ref), v.$ref.slice(1), hops + 1) : [isObj(v) ? v : undefined, at];
+    const lets = (s: Obj) => s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || (['anyOf', 'oneOf'] as const).some((k) => Array.isArray(s[k]) && (s[k] as unknown[]).some((x) => isObj(x) && x.type === 'null'));
+    const nullableAt = (part: unknown, path: readonly string[]): boolean => {
+      let [s] = follow(part, '');
+      for (const name of path) [s] = follow(isObj(s?.properties) ? s.properties[name] : undefined, '');
+      return s !== undefined && lets(s);
+    };
+    const walk = (v: unknown, at: string, path: readonly string[], index: number): void => {
+      const [s, where] = follow(v, at);
+      if (s === undefined || path.length > SCHEMA_DEPTH) return;
+      const said = `${where}/nullable`;
+      if (s.nullable === false && parts.some((other, j) => j !== index && nullableAt(other, path)) && !this.unmapped.some((u) => u.pointer === said)) {
+        this.unmapped.push({ pointer: said, reason: '`nullable: false` in a part of an allOf is not kept: another part lets the value be null, and the spec cannot state that this part takes null away' });
+      }
+      if (isObj(s.properties)) for (const [name, p] of Object.entries(s.properties)) walk(p, `${where}/properties/${seg(name)}`, [...path, name], index);
+    };
+    parts.forEach((part, i) => walk(part, `${pointer}/${i}`, [], i));
   }
 
   /** An `allOf` part that states nothing but required names (and perhaps `type: object`, a title or a description): its fields are the other parts'. */

@@ -72,6 +72,8 @@ export const operationSchema = z.strictObject({
   title: lineSchema.optional(),
   summary: lineSchema.optional(),
   description: prose.optional(),
+  /** The groups the operation is listed under (AsyncAPI's operation `tags`), by name. */
+  tags: namesSchema.optional(),
   /** Where to read more about the operation (AsyncAPI's `externalDocs`). */
   external_docs: externalDocsSchema.optional(),
 });

@@ -99,6 +99,7 @@ function asyncApiDocument(a: Analysis): Obj {
       ...(o.description !== undefined ? { description: o.description } : {}),
       ...(o.messages ? { messages: o.messages.map((m) => ({ $ref: `#/channels/${part(o.channel)}/messages/${part(m)}` })) } : {}),
       ...(shared ? { security: shared } : {}),
+      ...(o.tags && o.tags.length > 0 ? { tags: o.tags.map((name) => ({ name })) } : {}),
       ...externalDocsKey(o.external_docs),
     };
   }

@@ -1,6 +1,6 @@
 import type { AreaInput, ItemInput } from '../../areas/index.ts';
 import { PLACEHOLDER } from '../../facet/state.ts';
-import { urlSchema } from '../../facet/values.ts';
+import { nameSchema, urlSchema } from '../../facet/values.ts';
 import type { z } from 'zod';
 import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
@@ -288,8 +288,13 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   otherKeys(raw, v3, unmapped);
   const { servers, base, protocol } = importServers(doc, raw, unmapped);
   const tags = withPlacedTags(importTags(raw, unmapped), placed, unmapped);
-  if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['traits', 'bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
-  const schemes = Object.entries(obj(components.securitySchemes)).map(([name, s]): ImportedItem => ({ area: 'authentication', id: schemeIds.id(name), data: mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped) }));
+  if (v3) for (const [key, op] of Object.entries(obj(raw.operations))) for (const k of ['bindings', 'reply']) if (obj(op)[k] !== undefined) unmapped.push({ pointer: `/operations/${seg(key)}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+  const schemes = Object.entries(obj(components.securitySchemes)).flatMap(([name, s]): ImportedItem[] => {
+    const data = mapScheme(obj(s), `/components/securitySchemes/${seg(name)}`, unmapped);
+    // A scheme of a type the spec lacks is said and not kept: an item with its kind open would be a
+    // question the export cannot write back, so a second import would not ask it (no fixed point).
+    return data === undefined ? [] : [{ area: 'authentication', id: schemeIds.id(name), data }];
+  });
   const info = obj(doc.info);
   const version = typeof info.version === 'string' ? info.version : undefined;
   return {
@@ -396,9 +401,9 @@ function channelsAndOperations2(doc: Obj, raw: Obj, eventOf: (message: unknown) 
       for (let n = 2; id in operations; n++) id = `${wanted}-${n}`;
       if (id !== wanted) unmapped.push({ pointer, reason: `the operation is kept under the id \`${id}\`, and an export names it so: \`${wanted}\` is another operation's` });
       for (const k of ['traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
-      placed.push(...unplacedTags(raw, o.tags, `${pointer}/tags`, "an operation's", unmapped));
+      const tags = operationTags(raw, o.tags, `${pointer}/tags`, placed, unmapped);
       const docs = importExternalDocs(o.externalDocs, `${pointer}/externalDocs`, unmapped, toolKey);
-      operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped), ...(docs ? { external_docs: docs } : {}) };
+      operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped), ...(tags.length > 0 ? { tags } : {}), ...(docs ? { external_docs: docs } : {}) };
     }
     for (const k of ['servers']) if (channel[k] !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
     const messages = carried.every(([k, id]) => k === id) ? carried.map(([, id]) => id) : Object.fromEntries(carried);
@@ -432,8 +437,8 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
   }
   const operations: NonNullable<Grouping['operations']> = {};
   for (const [key, o] of Object.entries(obj(raw.operations))) {
-    const op = obj(o);
     const pointer = `/operations/${seg(key)}`;
+    const { op, at } = withTraits(raw, obj(o), pointer, unmapped);
     const channel = refTail(obj(op.channel).$ref);
     if ((op.action !== 'send' && op.action !== 'receive') || channel === undefined || !(channel in channels)) {
       unmapped.push({ pointer, reason: 'an operation without an action (send or receive) and a channel of the document is not kept' });
@@ -448,11 +453,54 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
           return [];
         })
       : undefined;
-    placed.push(...unplacedTags(raw, op.tags, `${pointer}/tags`, "an operation's", unmapped));
-    const docs = writtenDocs(raw, op.externalDocs, `${pointer}/externalDocs`, unmapped);
-    operations[key] = { action: op.action, channel, ...(messages ? { messages } : {}), ...about(op, pointer), ...(docs ? { external_docs: docs } : {}) };
+    const tags = operationTags(raw, op.tags, at('tags'), placed, unmapped);
+    const docs = writtenDocs(raw, op.externalDocs, at('externalDocs'), unmapped);
+    operations[key] = { action: op.action, channel, ...(messages ? { messages } : {}), ...about(op, pointer), ...(tags.length > 0 ? { tags } : {}), ...(docs ? { external_docs: docs } : {}) };
   }
   return { ...(Object.keys(channels).length > 0 ? { channels } : {}), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
+}
+
+/** What an operation trait may give an AsyncAPI 3 operation that the spec keeps: its words, tags and where to read more. */
+const TRAIT_KEYS = ['title', 'summary', 'description', 'tags', 'externalDocs'];
+
+/**
+ * An AsyncAPI 3 operation with its traits applied, as the parser applies them (each trait in order,
+ * the operation's own keys over them), with where each key was written; what a trait gives that the
+ * spec has no place for (bindings, security) is said at the trait.
+ */
+function withTraits(raw: Obj, op: Obj, pointer: string, unmapped: Unmapped[]): { op: Obj; at: (key: string) => string } {
+  const merged: Obj = {};
+  const from = new Map<string, string>();
+  (Array.isArray(op.traits) ? op.traits : []).forEach((t, i) => {
+    const trait = follow(raw, t, `${pointer}/traits/${i}`);
+    for (const [k, v] of Object.entries(trait.value)) {
+      if (TRAIT_KEYS.includes(k)) {
+        merged[k] = v;
+        from.set(k, `${trait.pointer}/${seg(k)}`);
+      } else if (!toolKey(k) && !unmapped.some((u) => u.pointer === `${trait.pointer}/${seg(k)}`)) unmapped.push({ pointer: `${trait.pointer}/${seg(k)}`, reason: `an operation trait's \`${k}\` has no place in the spec` });
+    }
+  });
+  for (const [k, v] of Object.entries(op)) {
+    if (k === 'traits') continue;
+    merged[k] = v;
+    from.set(k, `${pointer}/${seg(k)}`);
+  }
+  return { op: merged, at: (key) => from.get(key) ?? `${pointer}/${seg(key)}` };
+}
+
+/**
+ * An operation's tags by name, kept on the events area's operation as its message's are on its
+ * event; the words of those that say more than their name kept as the events area's declaration
+ * of the group (an export declares it in `info.tags`).
+ */
+function operationTags(raw: Obj, list: unknown, pointer: string, placed: PlacedTag[], unmapped: Unmapped[]): string[] {
+  if (list === undefined) return [];
+  const { names, placed: words } = placedTags(raw, list, pointer, unmapped);
+  placed.push(...words);
+  // Names kept once each, as the spec lists them; a name with line breaks is no name the spec can keep.
+  const kept = [...new Set(names.filter((n) => nameSchema.safeParse(n).success))];
+  if (kept.length < names.length) unmapped.push({ pointer, reason: 'a tag named twice, or without a name the spec can keep (one line), is kept once or not at all' });
+  return kept;
 }
 
 /**
@@ -527,7 +575,7 @@ function carried(raw: Obj, name: string, pointer: string, unmapped: Unmapped[]):
 }
 
 /** An AsyncAPI security scheme as an authentication scheme. */
-function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> {
+function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'authentication'> | undefined {
   const common = typeof s.description === 'string' && s.description.trim() !== '' ? { description: s.description } : {};
   switch (s.type) {
     case 'apiKey':
@@ -571,7 +619,7 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
     case 'gssapi':
       return { ...common, scheme: 'sasl', mechanism: SASL[s.type] };
     default:
-      unmapped.push({ pointer, reason: `security scheme type \`${String(s.type)}\` has no equivalent in the spec` });
-      return common;
+      unmapped.push({ pointer, reason: `security scheme type \`${String(s.type)}\` has no equivalent in the spec: the scheme is not kept` });
+      return undefined;
   }
 }

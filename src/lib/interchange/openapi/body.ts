@@ -124,7 +124,14 @@ export function describedShape(ctx: OpenApiContext, h: Obj, pointer: string, kno
 
 /** A response's or message's headers by name. */
 export function headersOf(ctx: OpenApiContext, headers: unknown, pointer: string): Record<string, Header> | undefined {
-  const entries = Object.entries(ctx.deref(headers));
+  // HTTP field names are case-insensitive: a name written again in another letter case (`ETag`, `etag`) is one header stated twice, the first kept.
+  const first = new Map<string, string>();
+  const entries = Object.entries(ctx.deref(headers)).filter(([name]) => {
+    const earlier = first.get(name.toLowerCase());
+    if (earlier === undefined) first.set(name.toLowerCase(), name);
+    else ctx.unmapped.push({ pointer: `${ctx.where(headers, pointer)}/${seg(name)}`, reason: `the header \`${name}\` is \`${earlier}\` written again (HTTP header names are case-insensitive): only the first is kept` });
+    return earlier === undefined;
+  });
   if (entries.length === 0) return undefined;
   return Object.fromEntries(
     entries.map(([name, raw]) => {

@@ -63,10 +63,12 @@ type Parameters = Partial<Record<Location, Record<string, z.input<typeof paramet
 export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPointer: string, pointer: string): Parameters {
   const parameters = new Map<Location, Map<string, z.input<typeof parameterSchema>>>();
   const listed = [
-    ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${itemPointer}/parameters/${i}`) })) : []),
-    ...(Array.isArray(op.parameters) ? op.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${pointer}/parameters/${i}`) })) : []),
+    ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${itemPointer}/parameters/${i}`), own: false })) : []),
+    ...(Array.isArray(op.parameters) ? op.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${pointer}/parameters/${i}`), own: true })) : []),
   ];
-  for (const { raw, pointer: ppointer } of listed) {
+  // Header names by their lower case: HTTP field names are case-insensitive, so `X-Id` and `x-id` are one header.
+  const headerNames = new Map<string, { name: string; pointer: string; own: boolean }>();
+  for (const { raw, pointer: ppointer, own } of listed) {
     const p = ctx.deref(raw);
     if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) {
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter without a name or a known location (path, query, header, cookie)' });
@@ -76,6 +78,21 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
       // An empty name (`name: ''`, as Notion's document has a header), or one with line breaks or control characters: no parameter the spec can name.
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter whose name is empty or holds line breaks or control characters is not kept: the spec names every parameter' });
       continue;
+    }
+    if (p.in === 'header') {
+      const earlier = headerNames.get(p.name.toLowerCase());
+      if (earlier !== undefined && earlier.name !== p.name) {
+        // The operation's own replaces the path item's, as for one name; within one list the first is kept.
+        const replaced = own && !earlier.own;
+        ctx.unmapped.push(
+          replaced
+            ? { pointer: earlier.pointer, reason: `the header parameter \`${earlier.name}\` is the operation's \`${p.name}\` (HTTP header names are case-insensitive): the operation's own replaces it` }
+            : { pointer: ppointer, reason: `the header parameter \`${p.name}\` is \`${earlier.name}\` written again (HTTP header names are case-insensitive): only the first is kept` },
+        );
+        if (!replaced) continue;
+        parameters.get('header')?.delete(earlier.name);
+      }
+      headerNames.set(p.name.toLowerCase(), { name: p.name, pointer: ppointer, own });
     }
     const shape = describedShape(ctx, p, ppointer, ['name', 'in', 'required', 'style', 'explode', 'allowEmptyValue', 'allowReserved']);
     const { type, ...rest } = shape;

@@ -6,7 +6,7 @@ import type { Item } from '../../model/spec.ts';
 import { tagNotes } from '../../areas/tags.ts';
 import { externalDocsKey } from '../external-docs.ts';
 import { EMPTY_REQUEST_BODY } from './endpoint.ts';
-import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks } from '../export-common.ts';
+import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, OPENAPI_31, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -14,7 +14,7 @@ const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 function bodySchema(p: Obj): Obj | undefined {
   if (typeof p.resource === 'string') return p.list === true ? { type: 'array', items: ref(p.resource) } : ref(p.resource);
   const shape = stated(p.schema);
-  return isObj(shape) ? shapeSchema(shape, ref) : undefined;
+  return isObj(shape) ? shapeSchema(shape, ref, OPENAPI_31) : undefined;
 }
 
 /** A media type object: schema, example and named examples, as stated. */
@@ -39,7 +39,7 @@ function content(p: Obj): Obj | undefined {
 
 /** A header's or parameter's schema: its shape without what the header or parameter object says itself. */
 function ownSchema(shape: Obj): Obj {
-  const { description: _d, deprecated: _x, ...schema } = shapeSchema(shape, ref);
+  const { description: _d, deprecated: _x, ...schema } = shapeSchema(shape, ref, OPENAPI_31);
   return schema;
 }
 
@@ -300,7 +300,7 @@ function openApiDocument(a: Analysis): Obj {
     paths,
     ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
-      schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref), gapsOf('resources', r.id))])),
+      schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref, OPENAPI_31), gapsOf('resources', r.id))])),
       ...(errors.size ? { responses: Object.fromEntries([...errors.keys()].map((id) => [id, errorResponse(errors.get(id), errorsArea.body)])) } : {}),
       ...(schemes.size ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     },
