@@ -5,6 +5,7 @@ import { patternMatcher } from '../checks/shapes.ts';
 import type { Check } from '../checks/types.ts';
 import { causesFirst, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isGap, own } from '../facet/state.ts';
+import { coverageAcross, openAcross, walkAcross, type ResourceData } from '../gaps/across.ts';
 import { assessFile, type Locate } from '../gaps/assess.ts';
 import type { Assessment, Coverage, FacetResult, FileAssessment, OwnerResult } from '../gaps/types.ts';
 import { buildGraph, referenceEdges, type Edge, type LinkGraph } from '../link/graph.ts';
@@ -79,12 +80,14 @@ export function assemble(files: ReadonlyMap<string, FileState>, checks: readonly
   const { spec, members } = areasAndItems(files, config, diagnostics);
   const sources = positions(files);
   const required = new Set(config.require);
-  const areaWalks = inventories(spec, sources, required);
+  // An all_of's part naming a resource answers, here, what the walk of one file could not ask it (`gaps/across.ts`).
+  const resource: ResourceData = (id) => findItem(spec, 'resources', id)?.data;
+  const areaWalks = new Map([...inventories(spec, sources, required)].map(([k, w]) => [k, walkAcross(w, resource)]));
   // Every page's file in the nine-part order: an area's own, then its items by id.
   const units: Unit[] = spec.areas.flatMap((area): Unit[] => [{ key: area.key, file: area.file, area }, ...area.items.map((item) => ({ key: itemKey(item), file: item.file, item }))]);
-  const walks = facetWalks(spec, members, areaWalks, required);
-  const withBlocks = blockedBy(units, members, areaWalks, walks.facet);
-  const covered = coverage(units, members, areaWalks, withBlocks);
+  const walks = facetWalks(spec, members, areaWalks, required, resource);
+  const withBlocks = blockedBy(units, members, areaWalks, walks.facet, resource);
+  const covered = coverage(units, members, areaWalks, withBlocks, resource);
   const graph = linkGraph(spec, covered.all, walks.facet);
   const world: CheckWorld = {
     spec,
@@ -204,7 +207,9 @@ function inventories(spec: Spec, sources: ReturnType<typeof positions>, required
 }
 
 /** Every page's facets, walked when first asked (an item's keep the places its reading found), and any facet by id. */
-function facetWalks(spec: Spec, members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, required: ReadonlySet<string>) {
+function facetWalks(spec: Spec, members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, required: ReadonlySet<string>, resource: ResourceData) {
+  // A file's walk is kept with the file; what the resources answer of it, for this spec only.
+  const answered = new Map<string, FileAssessment>();
   const walkOf = (key: string): FileAssessment | undefined => {
     const [area = '', id] = key.split('/');
     if (!isAreaKey(area)) return undefined;
@@ -218,7 +223,9 @@ function facetWalks(spec: Spec, members: Members, areaWalks: ReadonlyMap<AreaKey
       const located = new Map(state.result.gaps.map((g) => [g.id, g]));
       state.walk = { ...walk, facets: walk.facets.map((f) => located.get(f.id) ?? f) };
     }
-    return state.walk;
+    let open = answered.get(key);
+    if (!open) answered.set(key, (open = walkAcross(state.walk, resource)));
+    return open;
   };
   const facetIndex = new Map<string, Map<string, FacetResult>>();
   const facet = (id: string): FacetResult | undefined => {
@@ -239,10 +246,10 @@ function facetWalks(spec: Spec, members: Members, areaWalks: ReadonlyMap<AreaKey
 }
 
 /** A page's own gaps, blocked-by lists and held-up values: an item's from its result, an area's from its walk. */
-function pageFacts(u: Unit, members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>) {
+function pageFacts(u: Unit, members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, resource: ResourceData) {
   if (u.item) {
     const result = members.get(u.key)?.result;
-    return { gaps: result?.gaps ?? [], blocked: result?.blocked ?? [], heldUp: result?.heldUp ?? [] };
+    return { gaps: openAcross(result?.gaps ?? [], resource).facets, blocked: result?.blocked ?? [], heldUp: result?.heldUp ?? [] };
   }
   const walk = areaWalks.get(u.area.key);
   const facets = walk?.facets ?? [];
@@ -250,14 +257,14 @@ function pageFacts(u: Unit, members: Members, areaWalks: ReadonlyMap<AreaKey, Fi
 }
 
 /** Phase 3, blocked-by across files: what each facet holds up (facets that name it, values waiting on its gap); gives a facet with its `blocks`. */
-function blockedBy(units: readonly Unit[], members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, facet: (id: string) => FacetResult | undefined): (f: FacetResult) => FacetResult {
+function blockedBy(units: readonly Unit[], members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, facet: (id: string) => FacetResult | undefined, resource: ResourceData): (f: FacetResult) => FacetResult {
   const blocked = new Map<string, string[]>();
   const block = (id: string, by: string) => {
     const list = blocked.get(by);
     if (list) list.push(id);
     else blocked.set(by, [id]);
   };
-  const facts = units.map((u) => pageFacts(u, members, areaWalks));
+  const facts = units.map((u) => pageFacts(u, members, areaWalks, resource));
   const gapIds = new Set<string>();
   for (const f of facts) for (const g of f.gaps) gapIds.add(g.id);
   for (const f of facts) for (const b of f.blocked) for (const by of b.blockedBy) if (facet(by)) block(b.id, by);
@@ -283,7 +290,7 @@ interface Covered {
 }
 
 /** Phase 4, coverage: each page's gaps (with what they block) and how much of it is stated, summed by area; and what each file gives the checks. */
-function coverage(units: readonly Unit[], members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, withBlocks: (f: FacetResult) => FacetResult): Covered {
+function coverage(units: readonly Unit[], members: Members, areaWalks: ReadonlyMap<AreaKey, FileAssessment>, withBlocks: (f: FacetResult) => FacetResult, resource: ResourceData): Covered {
   const gaps: FacetResult[] = [];
   const byItem: Record<string, Coverage> = {};
   const byArea = Object.fromEntries(AREA_KEYS.map((k) => [k, { stated: 0, total: 0 }])) as Record<AreaKey, Coverage>;
@@ -294,11 +301,13 @@ function coverage(units: readonly Unit[], members: Members, areaWalks: ReadonlyM
     let found: Findings;
     if (u.item) {
       if (!result) continue;
-      const own = result.gaps.map(withBlocks);
+      const open = openAcross(result.gaps, resource);
+      const own = open.facets.map(withBlocks);
+      const stated = coverageAcross(result.coverage, open.dropped);
       for (const g of own) gaps.push(g);
-      if (result.coverage.total > 0) byItem[u.key] = result.coverage;
-      sum.stated += result.coverage.stated;
-      sum.total += result.coverage.total;
+      if (stated.total > 0) byItem[u.key] = stated;
+      sum.stated += stated.stated;
+      sum.total += stated.total;
       found = { references: result.references, prose: result.prose, gaps: own, duplicates: result.duplicates, ignored: result.ignored };
     } else {
       const walk = areaWalks.get(u.area.key);

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { AREAS, areaModule, type AreaKey, type AreaModule } from '../areas/index.ts';
+import { isResourceType } from '../areas/shape.ts';
 import { childSchema, entrySchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isClosed, isGap, isObj, isOpenValue, own, stated } from '../facet/state.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 import { markdownCode } from '../safety/markdown.ts';
+import { statedAt, walkAcross } from './across.ts';
 import type { Assessment, Coverage, FacetResult, FileAssessment } from './types.ts';
 
 /** Where a facet is written, 1-based; asked only for gaps, the facets whose place is shown. */
@@ -121,7 +123,9 @@ export function assess(spec: Spec, locate?: (file: string) => Locate | undefined
     files.push(assessFile({ area: module.key, file: area.file, data: area.data }, { required, count, ...at(area.file) }));
     for (const item of area.items) files.push(assessFile({ area: module.key, item: item.id, file: item.file, data: item.data }, { required, ...at(item.file) }));
   }
-  return combine(files);
+  // What an all_of's part naming a resource answers, as the engine asks it (`across.ts`).
+  const resource = (id: string) => areaOf(spec, 'resources').items.find((i) => i.id === id)?.data;
+  return combine(files.map((f) => walkAcross(f, resource)));
 }
 
 /** Several files' walks as one assessment: what blocks what across them, and coverage by area and item. */
@@ -202,6 +206,8 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const at = [...place.at, key];
   const where = missing ? place.at : at;
   const pos = isGap(state) ? walk.context.locate?.(where, !missing) : undefined;
+  // A part beside it that names a resource may state it: the spec put together asks the resource.
+  const answeredBy = missing && place.parts !== undefined ? namedParts(place, key, meta.acceptsNull === true) : [];
   walk.facets.push({
     id,
     area: place.module.key,
@@ -219,6 +225,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     file: place.file,
     at: where,
     ...(pos ? { line: pos.line, column: pos.column } : {}),
+    ...(answeredBy.length > 0 ? { answeredBy } : {}),
   });
   if (children) visitChildren(value, valueSchema, children, { ...place, id, at }, walk, parts);
 }
@@ -240,14 +247,20 @@ function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean):
   });
 }
 
-/** What a value states at a path inside it, through stated values only (an open `fields` states no field). */
-function statedAt(value: unknown, path: Path): unknown {
-  let at: unknown = value;
-  for (const segment of path) {
-    const here = stated(at);
-    at = Array.isArray(here) ? (typeof segment === 'number' ? here[segment] : undefined) : own(here, String(segment));
-  }
-  return at;
+/**
+ * The resources that other parts of a value the walk is inside name (`- Pet`, `- type: Pet`), with
+ * where inside each the facet would be: another file, which only the spec put together can read.
+ */
+function namedParts(place: Place, key: string, acceptsNull: boolean): NonNullable<FacetResult['answeredBy']> {
+  return (place.parts ?? []).flatMap(({ all, index, base }) => {
+    const within = place.at.slice(base);
+    if (within.length === 0) return [];
+    return all.flatMap((part, other) => {
+      const type = typeof part === 'string' ? part : isObj(part) && part.fields === undefined && part.of === undefined ? stated(part.type) : undefined;
+      if (other === index || typeof type !== 'string' || !isResourceType(type)) return [];
+      return [{ resource: type, at: [...within, key], ...(acceptsNull ? { acceptsNull: true as const } : {}) }];
+    });
+  });
 }
 
 /** The facets inside a stated value: a map's entries, a list's elements, or the value's own. */

@@ -32,6 +32,13 @@ export interface FacetResult {
   /** Where `at` is in the file, 1-based: set on gaps, the facets whose place is shown. */
   line?: number;
   column?: number;
+  /**
+   * A gap in an `all_of`'s part that a part beside it naming a resource may answer (its file is
+   * another): each resource, and where inside its shape the facet would be (`fields/kind/type`).
+   * Only the walk of one file sets it; putting the spec together asks the resources and drops it
+   * (`gaps/across.ts`).
+   */
+  answeredBy?: Array<{ resource: string; at: Path; acceptsNull?: true }>;
 }
 
 /** Something that owns facets (an area, an item, a field, a parameter...) and the values it states that are not facets. */

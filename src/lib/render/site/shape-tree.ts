@@ -1,6 +1,6 @@
 import { isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
-import { isObj, stated, type Obj } from '../../facet/state.ts';
+import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
 import type { ExampleMode } from '../example.ts';
 import { facetAnchor, itemPath, pageOf } from './paths.ts';
 import type { BaseView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
@@ -11,15 +11,25 @@ import type { BaseView, DiscriminatorView, FacetView, InlineView, LinkView, Name
  * names it, a link to that place, and for a recursive shape a link to the place around it. Levels
  * from the third are folded (`<details>`). A page shows resources in place breadth first, at any
  * depth: every resource its bodies carry, then those their fields name, then the next level,
- * until what it shows of other items weighs `TREE_BYTES`; past that, a named resource says that
- * the page shows no more and links to its page. A resource that is a single scalar value (a
+ * until what its trees show (its own item's inline shapes and other items' alike) weighs
+ * `TREE_BYTES`; past that, a named resource says that the page shows no more and links to its page,
+ * and an object's fields (an array's items, a union's variants) are not shown in place but say so,
+ * naming the open gaps below them (their anchors stay on the page), the print version showing
+ * them whole. A resource that is a single scalar value (a
  * `RuleTag` that is a string) is shown in place wherever it is named: its type, constraints and
  * description. An `all_of` of objects is shown as the fields it merges, each with where it comes
  * from. A request's tree leaves out read-only fields, a response's write-only ones.
  */
 
-/** What a page shows of other items' shapes in place, in estimated bytes of HTML (GitHub's largest page stays under 2 MB, the median page under 60 KB). */
+/**
+ * What a page's trees show in place, its own item's shapes and other items' alike, in estimated
+ * bytes of HTML (GitHub's largest page stays under 2 MB, the median page under 60 KB; an import
+ * that inlines one 500-field tree thirteen times made a 4.4 MB page while only named resources counted).
+ */
 export const TREE_BYTES = 400_000;
+
+/** What saying in place that the page shows no more weighs: fields that weigh no more than this are shown all the same (an array's one item). */
+const NOTE_BYTES = 600;
 
 /** Shapes at this level and deeper are folded: a body's fields are level 1, their fields level 2. */
 export const FOLDED_LEVEL = 3;
@@ -78,6 +88,22 @@ export interface TreeContext {
   readonly view?: { need(dep: `in:${string}`): void; index: { analysis: { graph: { incoming: ReadonlyMap<string, ReadonlyArray<{ from: string }>> } } } };
 }
 
+/**
+ * A place of a page's trees that the budget decides on, breadth first: an object's fields, an
+ * array's items, a map's values or a union's variants (`children`), or a resource a type names
+ * (`named`). `level` is that of the shapes it would show, `weight` what they weigh (the shapes
+ * nested in them are places of their own), `parent` the place it sits in: none at the top of a
+ * tree (a body, a parameter), which is always shown.
+ */
+type Unit = {
+  level: number;
+  parent: Unit | undefined;
+  weight: number;
+  state?: 'shown' | 'cut' | 'hidden';
+  children?: ShapeChildren;
+  named?: { view: InlineView; resource: string; at: Place };
+};
+
 /** The trees of one page, as `shapeTrees` makes them. */
 export type ShapeTrees = ReturnType<typeof shapeTrees>;
 
@@ -115,21 +141,47 @@ function scalarValue(data: Obj): Obj | undefined {
 export function shapeTrees(ctx: TreeContext) {
   /** The anchor of each resource shown in place, by mode and resource (a request's tree of it is not a response's). */
   const shown = new Map<string, string>();
-  /** The places that name a resource, by level, in page order: each a link until `finish` decides. */
-  const pending: Array<Array<{ view: InlineView; resource: string; at: Place }>> = [];
+  /** The places the budget decides on, by level, in page order (a place before the places inside it): each shown, cut or (inside a cut one) hidden by `finish`. */
+  const queue: Unit[][] = [];
+  /** The place whose shapes are being made: what they weigh is its. */
+  let current: Unit | undefined;
   let borrowed = 0;
   let spent = 0;
+
+  /** Weight of the place being made, or of the page at the top of a tree (always shown). */
+  const charge = (bytes: number): void => {
+    if (current) current.weight += bytes;
+    else spent += bytes;
+  };
+
+  /**
+   * A new place inside the current one, queued at its level (never above its parent's: a place
+   * made while `finish` shows a resource joins the level being decided); `inside` makes its shapes.
+   */
+  function enter(level: number, named?: Unit['named']): Unit {
+    const unit: Unit = { level: Math.max(level, current?.level ?? 0), parent: current, weight: 0, ...(named ? { named } : {}) };
+    (queue[unit.level] ??= []).push(unit);
+    return unit;
+  }
+
+  /** Makes a place's shapes with it as the current place. */
+  function inside<T>(unit: Unit, make: () => T): T {
+    const before = current;
+    current = unit;
+    const made = make();
+    current = before;
+    return made;
+  }
   /** The resources whose stated examples a body of the page shows as its own: their trees here leave that row out. */
   const examplesElsewhere = new Set<string>();
 
-  /** What a shape of another item adds to the page, in estimated bytes of its HTML (its children are counted as they are made). */
+  /** What a shape adds to the page, in estimated bytes of its HTML (its children are counted as they are made), the page's own or another item's. */
   function weigh(s: ShapeView): void {
     if (!s.anchor) borrowed++;
-    else return;
     let bytes = 260 + (s.name?.length ?? 0) + (s.type?.text?.length ?? 0);
     for (const f of [s.description, s.format, s.allowed, s.default, s.examples, s.required]) if (f) bytes += 40 + (f.html?.length ?? 0) + (f.text?.length ?? 0);
     bytes += 60 * (s.constraints.length + s.flags.length + s.extras.length) + (s.discriminator?.mapping.length ?? 0) * 120;
-    spent += bytes;
+    charge(bytes);
   }
 
   function shape(id: string, value: unknown, name: string | undefined, at: Place, origin?: LinkView): ShapeView {
@@ -178,8 +230,11 @@ export function shapeTrees(ctx: TreeContext) {
       const f = own(kind);
       if (!f) continue;
       const inner = stated(v[kind]);
-      const shapes = isObj(inner) ? [shape(`${id}/${kind}`, inner, undefined, at)] : typeof inner === 'string' ? [byName(`${id}/${kind}`, inner, at)] : [];
-      out.children.push({ kind, facet: f, shapes });
+      const unit = enter(at.level);
+      const shapes = inside(unit, () => (isObj(inner) ? [shape(`${id}/${kind}`, inner, undefined, at)] : typeof inner === 'string' ? [byName(`${id}/${kind}`, inner, at)] : []));
+      const children: ShapeChildren = { kind, facet: f, shapes };
+      unit.children = children;
+      out.children.push(children);
     }
     const of = own('of');
     if (of) out.children.push(variantsOf(id, typeof typeName === 'string' ? typeName : undefined, stated(v.of), of, at, out));
@@ -196,17 +251,29 @@ export function shapeTrees(ctx: TreeContext) {
     const kept = entries.filter(([, f]) => !(hidden && flagged(f, hidden)));
     const left = entries.filter(([, f]) => hidden && flagged(f, hidden));
     const make = ([n, f]: [string, unknown]) => shape(`${id}/fields/${idSegment(n)}`, f, n, { ...at, level });
-    return {
+    const unit = enter(level);
+    const [shapes, leftShapes] = inside(unit, () => [kept.map(make), at.borrowed ? undefined : left.map(make)] as const);
+    const children: ShapeChildren = {
       kind: 'fields',
       facet,
-      shapes: kept.map(make),
+      shapes,
       ...(level >= FOLDED_LEVEL ? { folded: true as const } : {}),
-      ...(hidden && left.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: left.map(([n]) => n), ...(at.borrowed ? {} : { shapes: left.map(make) }) } } : {}),
+      ...(hidden && left.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: left.map(([n]) => n), ...(leftShapes ? { shapes: leftShapes } : {}) } } : {}),
     };
+    unit.children = children;
+    return children;
   }
 
   /** A union's or combination's variants, each named by its type; an `all_of` of objects as the fields it merges, where it can be. */
   function variantsOf(id: string, type: string | undefined, value: unknown, facet: FacetView, at: Place, owner: ShapeView): ShapeChildren {
+    const unit = enter(at.level + 1);
+    const children = inside(unit, () => combinedOf(id, type, value, facet, at, owner));
+    unit.children = children;
+    return children;
+  }
+
+  /** `variantsOf`'s children, made inside their place. */
+  function combinedOf(id: string, type: string | undefined, value: unknown, facet: FacetView, at: Place, owner: ShapeView): ShapeChildren {
     const variants = Array.isArray(value) ? value : [];
     const combine = type !== undefined && COMBINATIONS.has(type) ? (type as 'one_of' | 'any_of' | 'all_of') : undefined;
     const level = at.level + 1;
@@ -331,7 +398,7 @@ export function shapeTrees(ctx: TreeContext) {
     const descriptionHtml = typeof description === 'string' && description.trim() !== '' ? ctx.prose(description, itemPath('resources', resource)) : undefined;
     const told = discriminator(id, holder, ctx.facet(`${id}/discriminator`));
     if (descriptionHtml === undefined && !told) return undefined;
-    spent += (descriptionHtml?.length ?? 0) + (told?.mapping.length ?? 0) * 120;
+    charge((descriptionHtml?.length ?? 0) + (told?.mapping.length ?? 0) * 120);
     return { link, ...(descriptionHtml !== undefined ? { descriptionHtml } : {}), ...(told ? { discriminator: told } : {}) };
   }
 
@@ -412,7 +479,7 @@ export function shapeTrees(ctx: TreeContext) {
     const data = ctx.item('resources', resource);
     const description = data ? stated(data.description) : undefined;
     const about = typeof description === 'string' ? { descriptionHtml: ctx.prose(description, itemPath('resources', resource)) } : {};
-    spent += about.descriptionHtml?.length ?? 0;
+    charge(about.descriptionHtml?.length ?? 0);
     const scalar = data ? scalarValue(data) : undefined;
     if (scalar) {
       const inside: Place = { level: at.level, borrowed: true, within: new Set(at.within).add(resource), ...(at.mode ? { mode: at.mode } : {}) };
@@ -420,30 +487,78 @@ export function shapeTrees(ctx: TreeContext) {
     }
     if (at.within.has(resource)) return { link, ...about, repeat: { ...anchorOf(resource, at), recursive: true } };
     const view: InlineView = { link, ...about, bounded: true };
-    (pending[at.level] ??= []).push({ view, resource, at });
+    // Its fields would sit one level below the place.
+    enter(at.level + 1, { view, resource, at });
     return view;
   }
 
-  /** Shows the resources in place, level by level in page order, while the page has room; past it, the others say so and link to their pages. */
+  /**
+   * Decides the page's places level by level in page order, while the page has room: resources
+   * are shown in place, and the fields (items, variants) the page's trees already hold are kept;
+   * past the budget, a resource says so and links to its page, and fields say so in place (`cut`).
+   */
   function finish(): void {
-    for (let level = 0; level < pending.length; level++) {
-      const bucket = pending[level] ?? [];
-      // Showing a resource may name more at the same level (an array of them): they join this bucket.
-      for (let i = 0; i < bucket.length; i++) {
-        const { view, resource, at } = bucket[i] as (typeof bucket)[number];
-        const anchor = shown.get(key(resource, at));
-        if (anchor !== undefined) {
-          delete view.bounded;
-          view.repeat = { anchor, recursive: false };
-        } else if (spent < TREE_BYTES) {
-          const data = ctx.item('resources', resource);
-          if (!data) continue;
-          delete view.bounded;
-          view.tree = tree(resource, data, at);
-        }
-      }
+    for (let level = 0; level < queue.length; level++) {
+      const bucket = queue[level] ?? [];
+      // Showing a resource may add places at this level (an array of them): they join this bucket.
+      for (let i = 0; i < bucket.length; i++) decide(bucket[i] as Unit);
       bucket.length = 0;
     }
+  }
+
+  function decide(unit: Unit): void {
+    // Inside a place not shown, nothing of it is shown (nor said: the place around says it).
+    if (unit.parent !== undefined && unit.parent.state !== 'shown') {
+      unit.state = 'hidden';
+      return;
+    }
+    const named = unit.named;
+    if (named) {
+      const { view, resource, at } = named;
+      const anchor = shown.get(key(resource, at));
+      const data = anchor === undefined && spent < TREE_BYTES ? ctx.item('resources', resource) : undefined;
+      if (anchor !== undefined) {
+        delete view.bounded;
+        view.repeat = { anchor, recursive: false };
+      } else if (data) {
+        delete view.bounded;
+        view.tree = inside(unit, () => tree(resource, data, at));
+      }
+      unit.state = view.bounded ? 'cut' : 'shown';
+    } else if (spent < TREE_BYTES || !unit.children || unit.weight <= NOTE_BYTES) {
+      unit.state = 'shown';
+    } else {
+      unit.state = 'cut';
+      unit.children.cut = cutOf(unit.children);
+    }
+    if (unit.state === 'shown') spent += unit.weight;
+  }
+
+  /**
+   * What fields the page does not show in place say there: the open gaps of the page's own item
+   * below them (each chip keeping its anchor, which the gaps page and others link to). Another
+   * item's gaps are on its own page.
+   */
+  function cutOf(children: ShapeChildren): NonNullable<ShapeChildren['cut']> {
+    const gaps = new Map<string, FacetView>();
+    const note = (list: ReadonlyArray<FacetView | undefined>) => {
+      for (const f of list) if (f && isGap(f.state)) gaps.set(f.id, f);
+    };
+    const ofShape = (s: ShapeView): void => {
+      if (s.anchor === '') return;
+      note([s.type, s.required, s.description, s.format, s.allowed, s.default, s.examples, s.discriminator?.facet, ...s.flags, ...s.constraints.map((c) => c.facet), ...s.extras]);
+      for (const a of s.also ?? []) ofShape(a);
+      for (const c of s.children) {
+        note([c.facet]);
+        ofChildren(c);
+      }
+    };
+    const ofChildren = (c: ShapeChildren): void => {
+      for (const p of c.parts ?? []) if ('own' in p) note([p.description, ...p.extras]);
+      for (const s of [...c.shapes, ...(c.leftOut?.shapes ?? [])]) ofShape(s);
+    };
+    ofChildren(children);
+    return { gaps: [...gaps.values()] };
   }
 
   /** A resource's own tree where a place names it: its fields one level below the place (or the single value it is, at the place's level). */

@@ -341,6 +341,12 @@ export type ShapeChildren = {
   /** The resources an `all_of` names that say something of themselves: shown with their fields merged in (a subtype's page, an operation's body). */
   bases?: BaseView[];
   leftOut?: { flag: 'read-only' | 'write-only'; names: string[]; shapes?: ShapeView[] };
+  /**
+   * Past the page's budget of trees in place (`TREE_BYTES`, the page's own item's shapes and other
+   * items' alike): the page says so here and shows none of `shapes` (the print version shows them
+   * whole), only `gaps`, the open gaps of the page's own item below, each keeping its anchor.
+   */
+  cut?: { gaps: FacetView[] };
 };
 
 /**
