@@ -8,7 +8,8 @@ import { inspectAll, type ProseFound } from '../link/markdown.ts';
 import { collectProse } from '../link/prose.ts';
 import { fileReferences, type Reference } from '../link/references.ts';
 import { classify } from '../load/classify.ts';
-import { parseFile, sourceOf } from '../load/parse-file.ts';
+import { parseFile, placesOf, sourceOf } from '../load/parse-file.ts';
+import type { Places } from '../load/read-values.ts';
 import type { SourceFile } from '../load/source.ts';
 import { configSchema } from '../model/config.ts';
 import type { Status } from '../model/spec.ts';
@@ -65,8 +66,16 @@ export function analyzeFile(path: string, bytes: Uint8Array, key: string, settin
   let source = parsed.source;
   if (!('area' in place) || !parsed.data) return { result: { ...base, ...nothing() }, ...(source ? { source } : {}) };
   const unit: WalkUnit = { area: place.area, ...(place.item !== undefined ? { item: place.item } : {}), file: path, data: parsed.data };
-  // A file read on the fast path has no positions: it is read again with them when it has a gap to place.
+  // A file read on the fast path has no positions: its gaps are placed from js-yaml's reading where
+  // that is sure of the place (`valuePlaces`: warm, where `yaml`'s would be read cold), else it is
+  // read again with them.
+  let places: Places | null | undefined;
   const locate: Locate = (at, key) => {
+    if (!source && places !== null) {
+      places ??= placesOf(path, bytes) ?? null;
+      const place = places?.(at, key);
+      if (place) return place;
+    }
     source ??= sourceOf(path, bytes);
     return source ? source.locate(at, key) : { line: 1, column: 1 };
   };

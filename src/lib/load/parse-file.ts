@@ -6,7 +6,8 @@ import type { Status } from '../model/spec.ts';
 import { decode } from './decode.ts';
 import { MAX_FILE_BYTES } from './read-dir.ts';
 import { MAX_DEPTH, shapeProblems } from './shape.ts';
-import { readValues } from './read-values.ts';
+import { readValues, valuePlaces, type Places } from './read-values.ts';
+import { passes } from './schema-pass.ts';
 import { quoteHint } from './slip-hints.ts';
 import { SourceFile } from './source.ts';
 import { issuesToDiagnostics } from './zod-issues.ts';
@@ -41,6 +42,12 @@ export function sourceOf(path: string, bytes: Uint8Array): SourceFile | undefine
   return text === undefined ? undefined : new SourceFile(path, text);
 }
 
+/** Where the nodes of a file read on the fast path are written, from js-yaml (`valuePlaces`); undefined when it is no text or js-yaml cannot say. */
+export function placesOf(path: string, bytes: Uint8Array): Places | undefined {
+  const text = sourceText(path, bytes, []);
+  return text === undefined ? undefined : valuePlaces(text);
+}
+
 /**
  * Reads, parses and validates one file against the schema its place calls for. Never throws on bad
  * content. A file that is whole and valid is read on the fast path (its values only, `readValues`);
@@ -56,7 +63,7 @@ function parseFast(path: string, bytes: Uint8Array, schema: ZodType): ParsedFile
   const diagnostics: Diagnostic[] = [];
   const text = sourceText(path, bytes, diagnostics);
   const data = text === undefined || diagnostics.length > 0 ? undefined : readValues(text);
-  return data && schema.safeParse(data).success ? { data, status: 'valid', diagnostics } : undefined;
+  return data && passes(schema, data) ? { data, status: 'valid', diagnostics } : undefined;
 }
 
 /** A file read with positions, its every problem located. */

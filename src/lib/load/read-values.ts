@@ -26,6 +26,26 @@ const reference = parseDocument('', YAML_OPTIONS);
  * gives. Each type gets a name no YAML text can write (a blank is no tag character), so only
  * resolution ever produces it.
  */
+const RESOLVING = reference.schema.tags.filter((tag) => tag.collection === undefined && tag.default === true && 'test' in tag && tag.test instanceof RegExp);
+
+/**
+ * Whether any of those tests matches: js-yaml asks each type in turn of every plain scalar (every
+ * key and every word of prose), and almost none matches, so one pattern of them all answers first,
+ * for the first type, and the others reuse its answer for the same text. A test with flags of its
+ * own keeps the types asking one by one.
+ */
+const ANY_TEST = RESOLVING.every((tag) => 'test' in tag && tag.test?.flags === '') ? new RegExp(RESOLVING.map((tag) => `(?:${'test' in tag ? tag.test?.source : ''})`).join('|')) : undefined;
+let lastText: string | undefined;
+let lastAny = true;
+const mayResolve = (text: string): boolean => {
+  if (!ANY_TEST) return true;
+  if (text !== lastText) {
+    lastText = text;
+    lastAny = ANY_TEST.test(text);
+  }
+  return lastAny;
+};
+
 const IMPLICIT = reference.schema.tags.flatMap((tag, i) => {
   const test = 'test' in tag ? tag.test : undefined;
   if (tag.collection !== undefined || tag.default !== true || !test) return [];
@@ -33,7 +53,7 @@ const IMPLICIT = reference.schema.tags.flatMap((tag, i) => {
   const name = `specbench implicit ${i}`;
   const type = new Type(name, {
     kind: 'scalar',
-    resolve: (data: unknown) => typeof data === 'string' && test.test(data),
+    resolve: (data: unknown) => typeof data === 'string' && mayResolve(data) && test.test(data),
     construct: (data: string) => {
       const value = resolve(data, () => undefined, reference.options);
       return isScalar(value) ? value.value : value;
@@ -221,4 +241,147 @@ export function readValues(text: string): Obj | undefined {
   }
   if (unusual || !isObj(data) || unusualKeys(data, collections.size)) return undefined;
   return data;
+}
+
+/** The line and column where the node at a path starts (or its key, with `key`); undefined where it is not sure. */
+export type Places = (path: readonly (string | number)[], key: boolean) => { line: number; column: number } | undefined;
+
+/** A node as js-yaml closed it: where its reading began, what it read, and the nodes read inside it (a mapping's keys and values in turn, a list's items). */
+interface Closed {
+  open: number;
+  kind: string | null;
+  result: unknown;
+  children: Closed[];
+}
+
+/** Where a node of a file read on the fast path starts, and where its key does. */
+interface Place {
+  key?: number;
+  value: Closed;
+}
+
+/**
+ * Where the nodes of a text the fast reading reads are written: what `SourceFile.locate` answers
+ * (line and column of the start of the node at a path, or of its key), from js-yaml, which has read
+ * the text once already and so is warm where `yaml`'s document of positioned nodes would be read
+ * cold (a fresh `check` of GitHub's imported spec placed the gaps of 51 files with it: a tenth of
+ * its time). It answers only where it is sure: a path through a collection whose nodes it cannot
+ * pair with its values (a key without a value), or to a null (an empty value, whose place `yaml`
+ * puts otherwise), is answered undefined, and the caller reads the file with positions.
+ * `test/lib/load/read-values.test.ts` holds the two to the same places (each gap's line and column).
+ */
+export function valuePlaces(text: string): Places | undefined {
+  const stack: Closed[] = [];
+  let root: Closed | undefined;
+  const options: Options = {
+    schema: SCHEMA,
+    maxDepth: MAX_DEPTH - 1,
+    listener(event, state) {
+      const { position, kind, result } = state as unknown as NodeState & { position: number };
+      if (event === 'open') {
+        stack.push({ open: position, kind: null, result: undefined, children: [] });
+        return;
+      }
+      const node = stack.pop();
+      if (!node) return;
+      node.kind = kind;
+      node.result = result;
+      const parent = stack[stack.length - 1];
+      if (parent) parent.children.push(node);
+      else root = node;
+    },
+  };
+  try {
+    load(text, options);
+  } catch {
+    return undefined;
+  }
+  if (!root) return undefined;
+  const top = root;
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const pairs = new Map<Closed, Map<string, Place> | undefined>();
+  return (path, key) => {
+    let node = top;
+    let keyAt: number | undefined;
+    for (const segment of path) {
+      const next = childPlace(node, segment, pairs);
+      if (next === 'unsure') return undefined;
+      if (!next) break;
+      node = next.value;
+      keyAt = next.key;
+    }
+    if (key && keyAt !== undefined) return linePos(lineStarts, startOf(text, keyAt));
+    if (node.result === null || node.result === undefined) return undefined;
+    return linePos(lineStarts, startOf(text, node.open));
+  };
+}
+
+/** The pair (or item) at one step of a path: undefined where the path ends, 'unsure' where the nodes cannot be paired with the values. */
+function childPlace(outer: Closed, segment: string | number, pairs: Map<Closed, Map<string, Place> | undefined>): Place | undefined | 'unsure' {
+  // js-yaml may read one node in two nested steps (a block mapping's first key tried, then found to be
+  // a flow collection): the inner one holds its keys and values.
+  const node = innermost(outer);
+  if (node.kind === 'sequence' && Array.isArray(node.result)) {
+    if (typeof segment !== 'number') return undefined;
+    if (node.children.length !== node.result.length) return 'unsure';
+    const item = node.children[segment];
+    return item ? { value: item } : undefined;
+  }
+  if (node.kind !== 'mapping' || !isObj(node.result)) return undefined;
+  if (!pairs.has(node)) pairs.set(node, pairsOf(node));
+  const map = pairs.get(node);
+  if (!map) return 'unsure';
+  const pair = map.get(String(segment));
+  if (!pair) return undefined;
+  return { key: pair.key, value: pair.value };
+}
+
+function innermost(node: Closed): Closed {
+  const inner = node.children[0];
+  return node.children.length === 1 && inner !== undefined && inner.result === node.result && typeof node.result === 'object' ? innermost(inner) : node;
+}
+
+/** A mapping's keys and values by name, in the order read; undefined when they do not pair up with its keys (an empty value has no node). */
+function pairsOf(node: Closed): Map<string, Place & { key: number }> | undefined {
+  const keys = Object.keys(node.result as Obj);
+  if (node.children.length !== keys.length * 2) return undefined;
+  const map = new Map<string, Place & { key: number }>();
+  for (let i = 0; i < node.children.length; i += 2) {
+    const k = node.children[i];
+    const v = node.children[i + 1];
+    if (!k || !v || k.kind !== 'scalar' || (typeof k.result !== 'string' && typeof k.result !== 'number' && typeof k.result !== 'boolean')) return undefined;
+    const name = String(k.result);
+    if (map.has(name)) return undefined;
+    map.set(name, { key: k.open, value: v });
+  }
+  return map.size === keys.length && keys.every((k) => map.has(k)) ? map : undefined;
+}
+
+/** Where a node's text starts: js-yaml begins reading a value before the blanks, line breaks and comments in front of it. */
+function startOf(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+    else if (c === 0x23) {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? text.length : end;
+    } else break;
+  }
+  return i;
+}
+
+/** `yaml`'s `LineCounter.linePos`: the 1-based line and column of an offset, from the offsets where lines start. */
+function linePos(lineStarts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = lineStarts.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((lineStarts[mid] ?? 0) < offset) low = mid + 1;
+    else high = mid;
+  }
+  if (lineStarts[low] === offset) return { line: low + 1, column: 1 };
+  if (low === 0) return { line: 0, column: offset };
+  return { line: low, column: offset - (lineStarts[low - 1] ?? 0) + 1 };
 }
