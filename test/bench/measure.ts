@@ -10,6 +10,8 @@ export interface Run {
   mb: number;
   /** Of a process group: the peak of its largest process, MB. */
   largestMb?: number;
+  /** Of a process group: CPU time (user and system) of the command and all it waited for, s. */
+  cpuS?: number;
   status: number | null;
   /** The end of what it printed, for an error message. */
   out: string;
@@ -105,11 +107,18 @@ export function stopGroup(child: ChildProcess, graceMs = 10_000): Promise<void> 
   });
 }
 
-/** A command run to its end with all it starts: wall time and the peak RSS of its process group (and of its largest process). */
+/** What `/usr/bin/time` prints last: the CPU time of the command and every process it waited for. */
+const CPU_LINE = /SPECBENCH_CPU_S=([\d.]+) ([\d.]+)\s*$/;
+
+/**
+ * A command run to its end with all it starts: wall time, CPU time (user and system, of it and all
+ * it waited for, as `/usr/bin/time` reports: less sensitive to a busy machine than wall time) and
+ * the peak RSS of its process group (and of its largest process).
+ */
 export function timedGroup(cmd: string, args: readonly string[], options: RunOptions = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const { child, output } = startGroup(cmd, args, options);
+    const { child, output } = startGroup('/usr/bin/time', ['-f', 'SPECBENCH_CPU_S=%U %S', cmd, ...args], options);
     if (child.pid === undefined) return reject(new Error(`could not start ${cmd}`));
     const watch = watchGroup(child.pid);
     child.on('error', reject);
@@ -117,7 +126,8 @@ export function timedGroup(cmd: string, args: readonly string[], options: RunOpt
       const ms = performance.now() - started;
       const peak = watch.peak();
       watch.stop();
-      resolve({ ms, mb: peak.group, largestMb: peak.largest, status, out: output() });
+      const cpu = CPU_LINE.exec(output());
+      resolve({ ms, mb: peak.group, largestMb: peak.largest, ...(cpu ? { cpuS: Number(cpu[1]) + Number(cpu[2]) } : {}), status, out: output() });
     });
   });
 }

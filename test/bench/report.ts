@@ -62,6 +62,7 @@ export function siteSection(site: NonNullable<GithubResult['site']>): string {
     table([
       ['', 'ours', 'starlight-openapi', 'ours / theirs'],
       ['wall s', ours.s, peer.s, times(site.sRatio)],
+      ['CPU s (user + system, all processes)', ours.cpuS, peer.cpuS, times(site.cpuRatio)],
       ['peak RSS, process group, MB', ours.peakMb, peer.peakMb, times(site.mbRatio)],
       ['peak RSS, largest process, MB', ours.largestMb, peer.largestMb],
       ['data store after the build, KB', ours.dataStoreKb, peer.dataStoreKb],

