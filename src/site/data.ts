@@ -23,6 +23,7 @@ import {
   type PrintPart,
   type ReadinessView,
   type ServiceView,
+  type SiteIndex,
 } from '../lib/index.ts';
 import { SpecSite, type Problems } from './state.ts';
 
@@ -56,16 +57,24 @@ export async function loadSite(): Promise<Site> {
       return change ? markAreaView(view, change, ctx) : view;
     }),
   );
-  const files = site.index.analysis.spec.sources;
-  return {
-    service: site.index.service,
+  // Every page asks (its sidebar, its own view): what is made from the areas is made again only when one of them is.
+  const index = site.index;
+  if (made && made.index === index && made.site.areas.every((a, i) => a === areas[i])) return made.site;
+  const files = index.analysis.spec.sources;
+  const loaded: Site = {
+    service: index.service,
     areas,
     coverage: sumCoverage(areas.map((a) => a.coverage)),
     gapCount: areas.reduce((n, a) => n + a.gapCount, 0),
     print: printParts(areas, settings.printItems, (item) => files.size(item.file)),
-    readiness: site.index.readiness,
+    readiness: index.readiness,
   };
+  made = { index, site: loaded };
+  return loaded;
 }
+
+/** The last site `loadSite` made, and the analysis's index it was made from. */
+let made: { index: SiteIndex; site: Site } | undefined;
 
 /** A print page's place below `print/`: `resources`, `resources/2`. */
 export function printSlug(part: PrintPart): string {

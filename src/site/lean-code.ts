@@ -46,3 +46,47 @@ export function leanCode(html: string): { html: string; css: string } {
   const css = [...classes].map(([style, name]) => `.samples .${name}{${style}}`).join('');
   return { html: out, css };
 }
+
+/** Where a page keeps the blocks it holds back from Starlight's tabs, in `Astro.locals` (a fresh object per page). */
+const HELD = Symbol.for('specbench.held-code');
+/** A held block's place: a focusable element, as the block's copy button is, so the tabs give its panel no `tabindex` either way. */
+const PLACE = /<div data-sb-held="(\d+)"[^<>]*><\/div>/g;
+/** A whole block as Expressive Code writes it, its copy button a plain one (focusable, as the tabs test it). */
+const WHOLE = new RegExp(`^(?:${BLOCK.source})$`);
+const PLAIN_BUTTON = /<button(?: (?!disabled=|hidden=|tabindex=)[\w-]+="[^"]*")*>/;
+
+type Locals = Record<symbol, unknown>;
+/** The blocks a page holds, by key, and how many it has held. */
+interface Held {
+  made: number;
+  blocks: Map<string, string>;
+}
+
+/**
+ * One highlighted block inside Starlight's `<Tabs>`, held back until `releaseCode` puts it in place:
+ * the tabs read their panels' HTML into a tree, look for a focusable element in each and write
+ * them out again, which for Expressive Code's markup (every token an element) was an eighth of a
+ * build's time. The tabs see a placeholder instead. Only a block of Expressive Code's own markup
+ * is held, which hast writes out exactly as it reads it; one with a carriage return or a NUL (which
+ * an HTML parser rewrites) or any other markup is left where it is, for the tabs to read.
+ */
+export function holdCode(locals: object, html: string): string {
+  if (!WHOLE.test(html) || !PLAIN_BUTTON.test(html) || /[\r\0]/.test(html)) return html;
+  const store = locals as Locals;
+  const held = (store[HELD] ??= { made: 0, blocks: new Map<string, string>() }) as Held;
+  // Counted, never reused: another section's tabs may put theirs back in between.
+  const key = String(held.made++);
+  held.blocks.set(key, html);
+  return `<div data-sb-held="${key}" tabindex="0"></div>`;
+}
+
+/** The HTML with each block `holdCode` held back in its place again; a placeholder whose block is not held is an error, never dropped. */
+export function releaseCode(locals: object, html: string): string {
+  const blocks = ((locals as Locals)[HELD] as Held | undefined)?.blocks;
+  return html.replace(PLACE, (_place, key: string) => {
+    const block = blocks?.get(key);
+    if (block === undefined) throw new Error(`A code block held back from the tabs (${key}) was not found on this page.`);
+    blocks?.delete(key);
+    return block;
+  });
+}
