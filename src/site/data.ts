@@ -66,7 +66,8 @@ export async function loadSite(): Promise<Site> {
     areas,
     coverage: sumCoverage(areas.map((a) => a.coverage)),
     gapCount: areas.reduce((n, a) => n + a.gapCount, 0),
-    print: printParts(areas, settings.printItems, (item) => files.size(item.file)),
+    // With `compare`, the items the change removes are printed after their area's and counted in its parts.
+    print: printParts(areas, settings.printItems, (item) => files.size(item.file), undefined, site.changes?.removedBytes),
     readiness: index.readiness,
   };
   made = { index, site: loaded };

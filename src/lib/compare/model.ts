@@ -1,5 +1,6 @@
 import type { Analysis } from '../analyze.ts';
 import { AREA_KEYS, areaModule, isAreaKey, itemTitle } from '../areas/index.ts';
+import type { AreaKey } from '../areas/keys.ts';
 import { compareStrings } from '../diagnostics/diagnostic.ts';
 import { canonical } from '../diff/canonical.ts';
 import { changeCounts, type ChangeCounts } from '../diff/counts.ts';
@@ -17,9 +18,13 @@ import { changedKeys, plainWords, valueWords, type Words } from './words.ts';
 
 /**
  * A gap closed or opened, as the Changes page lists it: by id, under its item, linking to its mark;
- * a gap closed with nothing stated says why (`reason`, as its mark does).
+ * a gap closed with nothing stated says why (`reason`, as its mark does); one closed on an item or
+ * a path parameter renamed says its id before (`was`, as `diff` does).
  */
-export type GapChange = { id: string; label: string; key: string; path: string; anchor?: string; reason?: FacetChange['reason'] };
+export type GapChange = { id: string; was?: string; label: string; key: string; path: string; anchor?: string; reason?: FacetChange['reason'] };
+
+/** A path or channel parameter renamed with its address keeping its shape, as the Changes page lists it under its item: `diff`'s words, linking to the mark of the address. */
+export type ParameterRenameChange = { key: string; message: string; path: string; anchor: string };
 
 /**
  * What a change does to the spec against a revision, as the site shows it: the diff engine's
@@ -35,6 +40,10 @@ export interface ChangeModel {
   removed: string[];
   renamed: Array<{ from: string; to: string; changed?: true }>;
   changed: string[];
+  /** The YAML bytes of each item removed, as it was at the revision, by area in `removed`'s order: the print version counts them in its parts (`printParts`). */
+  removedBytes: Partial<Record<AreaKey, number[]>>;
+  /** Path and channel parameters renamed (`diff`'s `parametersRenamed`), each under its item (renamed or changed). */
+  parametersRenamed: ParameterRenameChange[];
   areasChanged: string[];
   closed: GapChange[];
   opened: GapChange[];
@@ -122,12 +131,13 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     // Under its id after the change already (the diff's), on a removed item under the id it had.
     const gone = removed.has(keyOf(g));
     const { id } = g;
+    const was = g.was !== undefined ? { was: g.was } : {};
     const key = keyOf(g);
     const p = page(key);
     if (gone) {
       // Listed in the removed page's notice, each under its mark's anchor (where the comment links it).
       (p.closedWith ??= []).push({ id, label: g.label });
-      closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id), ...(g.reason ? { reason: g.reason } : {}) });
+      closed.push({ id, ...was, label: g.label, key, path: p.path, anchor: markAnchor(id), ...(g.reason ? { reason: g.reason } : {}) });
       continue;
     }
     const facet = facetsIn(after, key).facets.get(id);
@@ -135,13 +145,13 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     if (facet && reason === undefined) {
       const words = valueWords(facet);
       p.marks.push({ id, kind: 'stated', label: g.label, ...said(undefined, words), anchor: markAnchor(id) });
-      closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id) });
+      closed.push({ id, ...was, label: g.label, key, path: p.path, anchor: markAnchor(id) });
       continue;
     }
     // Closed with nothing stated: why is the diff's (what held it is gone, it is no longer asked for).
     const why = reason ?? 'inapplicable';
     p.marks.push({ id, kind: 'closed', label: g.label, reason: why, anchor: markAnchor(id) });
-    closed.push({ id, label: g.label, key, path: p.path, anchor: markAnchor(id), reason: why });
+    closed.push({ id, ...was, label: g.label, key, path: p.path, anchor: markAnchor(id), reason: why });
   }
 
   const opened: GapChange[] = [];
@@ -201,6 +211,8 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     removed: diff.itemsRemoved,
     renamed: diff.itemsRenamed,
     changed: diff.itemsChanged,
+    removedBytes: removedBytes(diff.itemsRemoved, before),
+    parametersRenamed: diff.parametersRenamed.map((r) => ({ key: r.item, message: r.message, path: pathOf(r.item), anchor: markAnchor(r.facet) })),
     areasChanged: diff.areasChanged,
     closed,
     opened,
@@ -211,6 +223,18 @@ export function changeModel(diff: SpecDiff, before: Analysis, after: Analysis, r
     settingsChanged: diff.settingsChanged,
     pages: [...pages.values()].sort((a, b) => order(a.key) - order(b.key) || compareStrings(a.key, b.key)),
   };
+}
+
+/** The size of each removed item's file at the revision, by area, in the order of `keys`. */
+function removedBytes(keys: readonly string[], before: Analysis): Partial<Record<AreaKey, number[]>> {
+  const out: Partial<Record<AreaKey, number[]>> = {};
+  for (const key of keys) {
+    const { area, item = '' } = split(key);
+    if (!isAreaKey(area)) continue;
+    const found = findItem(before.spec, area, item);
+    (out[area] ??= []).push(found ? before.spec.sources.size(found.file) : 0);
+  }
+  return out;
 }
 
 /** A mark's before and after, in the form both read in (code when either is a structure, prose when the facet is). */

@@ -31,12 +31,32 @@ function suffix(inner: Path): string {
   return out;
 }
 
-/** What a message calls a shape inside another: `field \`lines[].sku\``, or `field \`a\` in the request` where the outer name holds no name of its own. */
-export function nameOf(outer: ShapeAt, inner: Path): string {
+/**
+ * The key a shape's name gives it (its path's last segment), with the words before it, where the
+ * area's module names it so: `words \`key\`` (`query parameter \`status\``, `field \`total\``) or a
+ * body's header, `header key of the 201 response`. Read by exact comparison with the key, never by
+ * looking for backticks, so a key that holds a backtick (``q`x``) is found whole.
+ */
+function keyed(outer: ShapeAt): { words: string; key: string; after: string } | undefined {
+  const key = String(outer.path.at(-1) ?? '');
+  const coded = ` \`${key}\``;
+  if (outer.name.endsWith(coded)) return { words: outer.name.slice(0, -coded.length), key, after: '' };
+  const header = `header ${key} of `;
+  if (outer.path.at(-2) === 'headers' && outer.name.startsWith(header)) return { words: 'header', key, after: ` of ${outer.name.slice(header.length)}` };
+  return undefined;
+}
+
+/**
+ * What a message calls a shape, or a shape inside it (`inner`): its key in one code span made by
+ * `markdownCode`, the place inside it in the same span (`field \`lines[].sku\``, `header
+ * \`Location\` of the 201 response`), or `field \`a\` in the request` where the outer name holds no
+ * key of its own.
+ */
+export function nameOf(outer: ShapeAt, inner: Path = []): string {
   const rest = suffix(inner);
+  const named = keyed(outer);
+  if (named) return `${named.words} ${markdownCode(`${named.key}${rest}`)}${named.after}`;
   if (rest === '') return outer.name;
-  const named = /^([^`]+) `([^`]+)`$/.exec(outer.name);
-  if (named) return `${named[1] ?? ''} ${markdownCode(`${named[2] ?? ''}${rest}`)}`;
   return rest.startsWith('.') ? `field ${markdownCode(rest.slice(1))} in ${outer.name}` : `${markdownCode(rest)} in ${outer.name}`;
 }
 
@@ -46,8 +66,8 @@ export function nameOf(outer: ShapeAt, inner: Path): string {
  * it (`query parameter \`status[]\` of \`list-orders\``).
  */
 function allowedWhere(outer: ShapeAt, inner: Path, id: string): string {
-  const field = /^field `([^`]+)`$/.exec(outer.name);
-  return field ? markdownCode(`${id}.${field[1] ?? ''}${suffix(inner)}`) : `${nameOf(outer, inner)} of ${markdownCode(id)}`;
+  const named = keyed(outer);
+  return named?.words === 'field' && named.after === '' ? markdownCode(`${id}.${named.key}${suffix(inner)}`) : `${nameOf(outer, inner)} of ${markdownCode(id)}`;
 }
 
 /** Allowed values as they read: text as written, other values as JSON (`"1"` and `1` stay apart). */

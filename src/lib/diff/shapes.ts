@@ -65,7 +65,7 @@ export function changedShapes(shapes: Shapes, before: Item, after: Item, id: str
     if (!now) {
       // A path parameter is its path's own: one gone is a path changed (the module says it) or renamed with it (no client breaks).
       if (outer.path[0] === 'parameters' && outer.path[1] === 'path') continue;
-      say(`${capital(outer.name)} of ${markdownCode(id)} removed.`, outer.path);
+      say(`${capital(nameOf(outer))} of ${markdownCode(id)} removed.`, outer.path);
       continue;
     }
     const inner = new Map([...insideOf(now.shape)].map((s) => [key(s.path), s.shape]));
@@ -96,6 +96,6 @@ export function changedShapes(shapes: Shapes, before: Item, after: Item, id: str
   // A new outer field (a resource's own), required: what clients send now lacks it.
   for (const outer of shapes(after)) {
     if (!outer.sent || was.has(key(outer.path)) || !isField(outer.path) || stated((outer.shape as { required?: unknown }).required) !== true) continue;
-    say(`New required ${outer.name} of ${markdownCode(id)}: what clients sent without it is refused.`, [...outer.path, 'required']);
+    say(`New required ${nameOf(outer)} of ${markdownCode(id)}: what clients sent without it is refused.`, [...outer.path, 'required']);
   }
 }

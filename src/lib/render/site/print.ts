@@ -25,7 +25,10 @@ export type PrintPart = {
   /** 1-based; the first part also shows the area's own facets. */
   part: number;
   parts: number;
-  /** The items shown, as indexes into the area's items: `from` up to, not including, `to`. */
+  /**
+   * The items shown, as indexes into the area's items followed by those the compared change
+   * removes (`printParts`' `removed`): `from` up to, not including, `to`.
+   */
   from: number;
   to: number;
   path: string;
@@ -34,15 +37,19 @@ export type PrintPart = {
 /**
  * The pages of the print version beyond `print/`: none when the whole spec has at most `limit`
  * items and `budget` of YAML (then `print/` shows it all), else one per area, a large area in
- * parts of at most `limit` items and `budget` of YAML (`size` gives an item's).
+ * parts of at most `limit` items and `budget` of YAML (`size` gives an item's). With `compare`,
+ * the items the change removes (`removed`: by area, the size of each at the revision) are printed
+ * after their area's items and counted like them, so no page holds more (a change that drops
+ * hundreds of items gets parts of its own for them).
  */
 export function printParts<T>(
   areas: ReadonlyArray<{ key: AreaKey; items: readonly T[] }>,
   limit: number = PRINT_ITEMS,
   size: (item: T) => number = () => 0,
   budget: number = PRINT_SOURCE,
+  removed: Readonly<Partial<Record<AreaKey, readonly number[]>>> = {},
 ): PrintPart[] {
-  const sizes = areas.map((a) => a.items.map(size));
+  const sizes = areas.map((a) => [...a.items.map(size), ...(removed[a.key] ?? [])]);
   const all = sizes.flat();
   if (all.length <= limit && all.reduce((n, s) => n + s, 0) <= budget) return [];
   return areas.flatMap((area, a) => {
@@ -58,7 +65,7 @@ export function printParts<T>(
       }
       used += s;
     });
-    ranges.push([from, area.items.length]);
+    ranges.push([from, sizes[a]?.length ?? 0]);
     return ranges.map(([start, end], i) => ({ area: area.key, part: i + 1, parts: ranges.length, from: start, to: end, path: printPath(area.key, i + 1) }));
   });
 }
