@@ -167,13 +167,15 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const value = own(owner, key);
   const state = value === null && meta.acceptsNull ? 'stated' : facetState(value);
   const missing = state === 'missing';
+  // What a part leaves to the others: nothing written, or only the bare question an import writes for `{}` (see `leftOpen`).
+  const left = missing || (place.parts !== undefined && leftOpen(value));
   // Most optional facets are not written: they are passed over before anything is built for them.
   if (missing && (meta.optional || meta.refinement) && !(meta.refinement !== undefined && walk.context.required.has(meta.refinement) && meta.notRequired?.(owner as never) !== true)) return;
   // The metadata was attached to this owner's own schema, so the owner has the type it expects.
   const reason = meta.notApplicable?.(owner as never);
   if (reason !== undefined && missing) return;
   // A part that narrows what another part of the same value states (an all_of's part giving a field's allowed values) leaves the rest to it.
-  if (missing && place.parts !== undefined && answeredByAnotherPart(place, key, meta.acceptsNull === true)) return;
+  if (left && place.parts !== undefined && answeredByAnotherPart(place, key, meta.acceptsNull === true)) return;
   const labelOf = () => (place.label ? `${place.label}: ${meta.label}` : meta.label);
   const segment = idSegment(key);
   const id = `${place.id}/${segment}`;
@@ -207,7 +209,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const where = missing ? place.at : at;
   const pos = isGap(state) ? walk.context.locate?.(where, !missing) : undefined;
   // A part beside it that names a resource may state it: the spec put together asks the resource.
-  const answeredBy = missing && place.parts !== undefined ? namedParts(place, key, meta.acceptsNull === true) : [];
+  const answeredBy = left && place.parts !== undefined ? namedParts(place, key, meta.acceptsNull === true) : [];
   walk.facets.push({
     id,
     area: place.module.key,
@@ -229,6 +231,14 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   });
   if (children) visitChildren(value, valueSchema, children, { ...place, id, at }, walk, parts);
 }
+
+/**
+ * A facet a part of an `all_of` leaves open with its question only (no owner, discussion or
+ * blocker): what an import writes for a field the part names and types not (`f: {}`, or
+ * `a: {nullable: false}` once its keyword is dropped). Another part that states it answers it, as
+ * it answers a facet the part does not write; a question someone took up stays theirs to close.
+ */
+const leftOpen = (value: unknown): boolean => isOpenValue(value) && value.owner === undefined && value.link === undefined && value.blocked_by === undefined;
 
 /**
  * Whether another part of a value the walk is inside states this facet at the same place inside it

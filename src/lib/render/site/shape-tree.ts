@@ -126,6 +126,12 @@ function onlyRequires(later: unknown, earlier: unknown): boolean {
   return Object.keys(later).every((k) => k === 'required' || (k === 'type' && typeOf(later) !== undefined && typeOf(later) === typeOf(earlier)));
 }
 
+/** Whether a field's row would show its name only (what it says of being required, the merged row's badge says). */
+const saysNothing = (s: ShapeView): boolean =>
+  s.type === undefined && s.title === undefined && s.description === undefined && s.format === undefined && s.allowed === undefined && s.default === undefined && s.examples === undefined &&
+  s.named === undefined && s.discriminator === undefined && s.inline === undefined && s.also === undefined && (s.required === undefined || (s.required.state === 'stated' && !isRequired(s.required))) &&
+  s.flags.length === 0 && s.constraints.length === 0 && s.children.length === 0 && s.extras.length === 0;
+
 /** A resource's single value, when it is a scalar (a string, a number...) with nothing nested: shown in place wherever it is named. */
 function scalarValue(data: Obj): Obj | undefined {
   const value = stated(data.value);
@@ -368,7 +374,8 @@ export function shapeTrees(ctx: TreeContext) {
           if (isRequired(field.required) && !isRequired(first.required) && field.required) first.required = field.required;
           // A later part that says of the field only that it is required (its type as the first states it,
           // which the import copies in): nothing more to show of it than the row's badge.
-          if (!onlyRequires(f, firstValues.get(n))) (first.also ??= []).push(field);
+          // Nor of a later part that states nothing the page shows of the field (`f: {}`, whose type the walk leaves to the first).
+          if (!onlyRequires(f, firstValues.get(n)) && !saysNothing(field)) (first.also ??= []).push(field);
         }
       }
     }
