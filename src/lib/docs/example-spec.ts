@@ -340,6 +340,7 @@ operations:
   hearPayments:
     action: receive
     channel: payments
+    tags: [Payments]
 tags:
   Payments: { description: What the payment provider tells the service. }
 `,
