@@ -373,8 +373,10 @@ export function inventory(doc: Obj): Entry[] {
         if (plain !== -1) out.splice(plain, 1);
       }
     }
-    if (Array.isArray(s.enum)) s.enum.forEach((v, i) => add(`${at} enum ${json(v)}`, `${pointer}/enum/${i}`));
-    if (s.const !== undefined) add(`${at} enum ${json(s.const)}`, `${pointer}/const`);
+    // Beside `const`, `enum` allows nothing more (JSON Schema: both hold): the one value both allow is the fact, none where they have none in common.
+    const same = (a: unknown, b: unknown): boolean => (Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => same(x, b[i])) : isObj(a) && isObj(b) ? Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => k in b && same(a[k], b[k])) : a === b);
+    if (Array.isArray(s.enum) && s.const === undefined) s.enum.forEach((v, i) => add(`${at} enum ${json(v)}`, `${pointer}/enum/${i}`));
+    if (s.const !== undefined && (!Array.isArray(s.enum) || s.enum.some((v) => same(v, s.const)))) add(`${at} enum ${json(s.const)}`, `${pointer}/const`);
     if (s.default !== undefined) add(`${at} default=${json(s.default)}`, `${pointer}/default`);
     if (s.example !== undefined) add(`${at} example=${json(s.example)}`, `${pointer}/example`);
     if (Array.isArray(s.examples)) s.examples.forEach((v, i) => add(`${at} example=${json(v)}`, `${pointer}/examples/${i}`));

@@ -80,7 +80,7 @@ const KEYWORDS: ReadonlyArray<[string, string]> = [
  */
 export type SchemaDialect = { discriminator: 'object' | 'name'; constant?: boolean; drop?: (what: string) => void };
 const OPENAPI: SchemaDialect = { discriminator: 'object' };
-/** The OpenAPI 3.1 export's dialect: `const: x` is imported as a set of one allowed value and written back as `const`. */
+/** The OpenAPI 3.1 export's dialect: `const: x` is imported as a set of one allowed value, and every set of one value is written `const`. */
 export const OPENAPI_31: SchemaDialect = { discriminator: 'object', constant: true };
 
 /**
@@ -127,8 +127,8 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
   for (const [key, keyword] of KEYWORDS) {
     const v = statedAt(shape, key);
     if (v === undefined || (key === 'allowed' && Array.isArray(v) && v.length === 0)) continue;
-    // A nullable value keeps its `enum`, as before: `const` would read as the one value without `null`.
-    if (key === 'allowed' && dialect.constant === true && Array.isArray(v) && v.length === 1 && stated(shape.nullable) !== true) out.const = v[0];
+    // One rule for every set of one value, nullable or not, `null` or not (`type: [string, 'null'], const: null` and `enum: [null]` were written apart): beside `type: [t, 'null']` a `const` allows that one value as an `enum` of it does.
+    if (key === 'allowed' && dialect.constant === true && Array.isArray(v) && v.length === 1) out.const = v[0];
     else out[keyword] = v;
   }
   const discriminator = statedObj(shape.discriminator);

@@ -79,6 +79,29 @@ function unmappedMarkup(text: string): { at: Set<number>; names: Set<string> } {
   return { at, names };
 }
 
+/**
+ * A tag closed by itself (`<iframe src="…" />`, `<style/>`), its attributes read with their quotes
+ * (a `>` inside a quoted value does not end it; a quote does not run past a `<`, so a reading stays
+ * linear), and an HTML comment, which is kept as it is (`prepare` says it).
+ */
+const SELF_CLOSED_OR_COMMENT = /<!--[\s\S]*?-->|<([A-Za-z][A-Za-z0-9-]*)(?=[\s/])(?:"[^"<]*"|'[^'<]*'|[^<>"'])*\/>/g;
+
+/**
+ * HTML with each `UNMAPPED` element closed by itself and not void (`<iframe/>`, `<script src="…" />`)
+ * made blanks of its length (so the places of what follows stay where the description writes them),
+ * its tag noted in `leftOut`. HTML's rules ignore the `/` of such a tag: the element would hold
+ * everything after it (an iframe's or a script's as its raw text, which is not shown), and the words
+ * a page shows after it would be lost. Written so, it has no content: it is left out, the words stay.
+ */
+function withoutSelfClosed(html: string): string {
+  return html.replace(SELF_CLOSED_OR_COMMENT, (m, name: string | undefined) => {
+    const element = name?.toLowerCase();
+    if (element === undefined || !UNMAPPED.has(element) || VOID.has(element)) return m;
+    leftOut.push(m);
+    return ' '.repeat(m.length);
+  });
+}
+
 /** The markup of the description being converted (`unmappedMarkup`), and the opening tag of each element it leaves out. */
 let markup: { at: Set<number>; names: Set<string> } = { at: new Set(), names: new Set() };
 let leftOut: string[] = [];
@@ -157,7 +180,9 @@ function isWrittenAsWords(node: Element): boolean {
 /** An element's opening tag as written, where its position finds it; else its name in angle brackets. */
 function openingTag(node: Element): string {
   const start = node.position?.start.offset;
-  const written = start === undefined ? undefined : /^<[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>/.exec(converting.slice(start))?.[0];
+  // Its attributes read with their quotes (`<iframe title="a>b">` is one tag); an unclosed quote read as any other character.
+  const rest = start === undefined ? undefined : converting.slice(start);
+  const written = rest === undefined ? undefined : (/^<[A-Za-z][A-Za-z0-9-]*(?:[\s/](?:"[^"<]*"|'[^'<]*'|[^<>"'])*)?>/.exec(rest) ?? /^<[A-Za-z][A-Za-z0-9-]*(?:[\s/][^<>]*)?>/.exec(rest))?.[0];
   return written !== undefined && written.slice(1).toLowerCase().startsWith(node.tagName) ? written : `<${node.tagName}>`;
 }
 
@@ -301,10 +326,11 @@ function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
     if (!children) continue;
     children.forEach((child, i) => {
       if (child.type === 'html') {
-        const written = (child as Html).value;
+        const asWritten = (child as Html).value;
         // Where the HTML starts in the description, when it is written there as it is (not inside a quote's or a list's markers).
         const start = child.position?.start.offset;
-        const base = start !== undefined && parsing.slice(start, start + written.length) === written ? start : undefined;
+        const base = start !== undefined && parsing.slice(start, start + asWritten.length) === asWritten ? start : undefined;
+        const written = withoutSelfClosed(asWritten);
         // An HTML comment is not shown on a page: it is not kept, and noted in `comments` (after the tags are read where they are written).
         const comment = /<!--[\s\S]*?-->/g;
         for (const c of written.matchAll(comment)) comments.push(c[0]);

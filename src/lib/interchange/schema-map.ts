@@ -53,6 +53,13 @@ const compiles = (pattern: string) => {
   }
 };
 
+/** Whether two JSON values are equal as JSON Schema compares them (`const` with a value of `enum`): objects whatever the order of their keys. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (isObj(a) && isObj(b)) return Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => k in b && sameValue(a[k], b[k]));
+  return a === b;
+}
+
 /** Where inside a value a problem is, as a message says it: `, at \`payload.completed_at\`,`. */
 const within = (at: Path) => (at.length > 0 ? `, at \`${valuePath(at)}\`,` : '');
 
@@ -612,7 +619,11 @@ export class SchemaMapper {
       else this.unmapped.push({ pointer: `${pointer}/title`, reason: 'a title of several lines has no place as a shape title' });
     }
     if (has('description') && typeof schema.description === 'string' && schema.description.trim() !== '') out.description = schema.description;
-    if (has('enum') && Array.isArray(schema.enum)) out.allowed = schema.enum as Shape['allowed'];
+    if (has('enum') && Array.isArray(schema.enum) && has('const')) {
+      // Both hold (JSON Schema 2020-12): what is allowed is `const` where `enum` lists it. Where it does not, no value is allowed, which the spec cannot state: said at the schema (of both keywords), never made a value.
+      if (schema.enum.some((v) => sameValue(v, schema.const))) out.allowed = [schema.const] as Shape['allowed'];
+      else this.unmapped.push({ pointer, reason: `its \`const\` (${shown(schema.const)}) is not among the values of its \`enum\`: the schema allows no value, which the spec cannot state; neither is kept` });
+    } else if (has('enum') && Array.isArray(schema.enum)) out.allowed = schema.enum as Shape['allowed'];
     else if (has('const')) out.allowed = [schema.const] as Shape['allowed'];
     for (const [keyword, key] of REFINEMENTS) {
       if (!has(keyword)) continue;
