@@ -303,7 +303,8 @@ describe('fixtures with gaps and hostile values', () => {
       expect(loan.gaps.sort()).toEqual([...ofItem('endpoints', 'get-loan'), ...ofItem('resources', 'Loan'), ...ofItem('resources', 'Book')].sort());
       const created = await call(served.origin, '/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(created.status).toBe(501);
-      expect(created.gaps.sort()).toEqual(ofItem('endpoints', 'create-loan').sort());
+      // Its request is a Book: the Book's gaps too (issue 35, sixth pass).
+      expect(created.gaps.sort()).toEqual([...ofItem('endpoints', 'create-loan'), ...ofItem('resources', 'Book')].sort());
     } finally {
       await served.close();
     }

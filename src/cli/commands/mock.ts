@@ -89,15 +89,15 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
  * written as it answered; `log` hears one line (and its notes) per request. A body past `MAX_BODY`
  * is answered by the core too (413, with the endpoint and its gaps) as soon as that is known.
  * `CONNECT`, which node:http hands over as a bare connection, is answered the same way (the core
- * refuses its target, an authority, with a 400) rather than dropped.
+ * refuses its target, an authority, with a 400) rather than dropped. `answering` holds the
+ * requests whose body is read and whose answer is not sent yet, which a stopping server waits for.
  */
-export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined): Server {
+export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>()): Server {
   const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<Uint8Array | undefined>) => {
     const begun = performance.now();
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
-    void (async () => {
-      const read = await body.catch(() => new Uint8Array());
+    const respond = async (read: Uint8Array | undefined) => {
       // A change of the spec folder is on its way: the answer is of the spec as it will be.
       await settled();
       const client = req.socket.remoteAddress !== undefined ? { client: req.socket.remoteAddress } : {};
@@ -128,7 +128,12 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
         }
       }
       log(logLine(method, url, outcome, performance.now() - begun));
-    })();
+    };
+    void body.catch(() => new Uint8Array()).then((read) => {
+      const task = respond(read);
+      answering.add(task);
+      void task.finally(() => answering.delete(task));
+    });
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => answer(req, res, readBody(req)));
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -244,7 +249,10 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     },
   );
 
-  const server = mockServer(mock, (line) => io.out(`${line}\n`), () => pending?.promise);
+  // Nothing is logged once the log says the mock stopped (an answer to a connection cut at the stop).
+  let ended = false;
+  const answering = new Set<Promise<void>>();
+  const server = mockServer(mock, (line) => (ended ? undefined : io.out(`${line}\n`)), () => pending?.promise, answering);
 
   const listening = await new Promise<string | undefined>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => resolve(error.message));
@@ -268,12 +276,17 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
       stopListening();
       settle();
       server.close(() => {
-        mock.close();
         save();
         io.out(`specbench mock: stopped (${signal})\n`);
+        ended = true;
         resolve(EXIT.ok);
       });
-      server.closeAllConnections();
+      // Requests being answered are answered (a body on the thread at once, 503: the thread ends
+      // here) and logged before the log says the mock stopped; then connections still sending a
+      // body are closed. Closed first, their clients saw a reset and the log a 500 after "stopped".
+      mock.close();
+      server.closeIdleConnections();
+      void Promise.allSettled([...answering]).then(() => server.closeAllConnections());
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');

@@ -12,7 +12,7 @@ import { csvOf } from './csv.ts';
 import { completeMade, openInside, openInValue } from './made.ts';
 import { negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
-import { bodySchema, type BodyShape } from './schemas.ts';
+import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
 import { brokenRules } from './validate.ts';
 import type { Validators } from './validators.ts';
 import { bytes, HEADER_VALUE_LIMIT, headerValue, mayState } from './wire.ts';
@@ -92,6 +92,8 @@ export interface AnswerContext {
   basePath: string;
   /** Checks what the mock makes against the shape it was made from. */
   validators: Validators;
+  /** Whether a variant of a union leaves open what a value must fit (a `one_of` with one is checked as an `any_of`). */
+  openAt: OpenAt;
 }
 
 /** An endpoint as messages name it: `GET /v1/orders/{order_id} (get-order)`. */
@@ -114,8 +116,8 @@ export function unanswered(ctx: AnswerContext, what: string, reason: string, gap
  * Notes (for the log) a stated example that breaks its own shape, as `check` reports it: it is
  * answered as stated, and the client's validator will refuse it, so the log says why.
  */
-function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, type: string, shape: BodyShape, value: unknown, name: string | undefined, notes: string[]): void {
-  const schema = bodySchema(shape, 'response');
+function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, type: string, part: { shape: BodyShape; prefix: string }, value: unknown, name: string | undefined, notes: string[]): void {
+  const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
   const check = schema ? ctx.validators.check(`stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
   const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value).errors) : [];
   if (broken.length > 0) notes.push(`the stated example${name !== undefined ? ` ${JSON.stringify(name)}` : ''} of ${endpoint.id}, its ${key} response, breaks its own shape (${broken.slice(0, 3).join('; ')}); it is answered as stated`);
@@ -184,7 +186,7 @@ function simpleStyle(value: unknown, explode: boolean): string {
 /** The gap ids an answer's body uses: its resources' (and theirs'), its error's, the errors area's body where it is the shared one. */
 function usedBy(ctx: AnswerContext, body: Body | undefined, error: string | undefined): string[] {
   const ids: string[] = [];
-  if (body) for (const r of ctx.gaps.resourcesOf(body.data)) ids.push(...ctx.gaps.of(`resources/${r}`).map((g) => g.id));
+  if (body) ids.push(...ctx.gaps.ofResources(body.data));
   if (error !== undefined) ids.push(...ctx.gaps.of(`errors/${error}`).map((g) => g.id));
   if (body?.shared) ids.push(...ctx.gaps.under('errors/body').map((g) => g.id));
   return ids;
@@ -245,10 +247,10 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
       return { ...fromProblem(p), used, notes };
     }
     value = { value: hit.value };
-    statedBreaks(ctx, endpoint, key, type, part.shape, hit.value, asked.example, notes);
+    statedBreaks(ctx, endpoint, key, type, part, hit.value, asked.example, notes);
   } else if (examples[0]) {
     value = { value: examples[0].value };
-    statedBreaks(ctx, endpoint, key, type, part.shape, examples[0].value, examples[0].name, notes);
+    statedBreaks(ctx, endpoint, key, type, part, examples[0].value, examples[0].name, notes);
   }
   else {
     const open = shapeOpen(ctx.analysis, ctx.gaps, part);
@@ -267,7 +269,7 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
     if (body.error !== undefined) problemStatus(ctx, value.value, whole, status, body.error);
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.
-    const schema = bodySchema(part.shape, 'response');
+    const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
     const check = schema ? ctx.validators.check(`made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
     const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value.value).errors) : [];
     if (broken.length > 0) {

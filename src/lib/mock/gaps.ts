@@ -86,6 +86,11 @@ export class Gaps {
     return [...seen].sort();
   }
 
+  /** The gap ids of the resources a body reaches (`resourcesOf`): what an answer or a request using the body depends on. */
+  ofResources(body: { resource?: unknown; schema?: unknown; content?: unknown }): string[] {
+    return this.resourcesOf(body).flatMap((r) => this.of(`${RESOURCES}/${r}`).map((g) => g.id));
+  }
+
   /** A gap as a 501 answer names it. */
   named(g: FacetResult): NamedGap {
     const edit = g.line !== undefined ? (this.#links?.view?.(g.file, g.line) ?? this.#links?.edit(g.file)) : this.#links?.edit(g.file);

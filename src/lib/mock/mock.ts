@@ -2,7 +2,7 @@ import type { Analysis } from '../analyze.ts';
 import { CHECKS } from '../checks/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { facetId } from '../facet/ids.ts';
-import { stated } from '../facet/state.ts';
+import { stated, statedObj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
@@ -13,7 +13,9 @@ import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
 import { problem } from './problem.ts';
 import { requestSegments, Routes, type Route } from './routes.ts';
-import { resourceSchemaFor } from './schemas.ts';
+import { resourceSchemaFor, type OpenAt } from './schemas.ts';
+import { openInValue } from './made.ts';
+import { parametersOf } from '../areas/endpoints/index.ts';
 import { refusal } from './validate.ts';
 import { Validators } from './validators.ts';
 import { BodyThread } from './body-thread.ts';
@@ -105,6 +107,15 @@ function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnost
   return { unreadable, erred };
 }
 
+/**
+ * The gap ids of the resources a request uses, its body's and its parameters' (and every resource
+ * theirs name): a call the mock takes or refuses by them depends on them, as an answer does on its body's.
+ */
+function requestResourceGaps(state: State, endpoint: Item<'endpoints'>): string[] {
+  const request = statedObj(endpoint.data.request);
+  return [...(request ? state.gaps.ofResources(request) : []), ...parametersOf(endpoint.data).flatMap(({ parameter }) => state.gaps.ofResources({ schema: parameter }))];
+}
+
 /** The base path of the spec's base address (`https://api.example.com/v1` → `/v1`); the root while it is not stated. */
 function basePathOf(analysis: Analysis): string {
   const base = stated(areaOf(analysis.spec, 'purpose').data.base_url);
@@ -144,6 +155,12 @@ export function originForm(target: string): string | undefined {
   }
 }
 
+/** The answer to a request the mock stops before answering (a body still being checked on its thread): a 503, and the connection closed. */
+function stopping(): MockOutcome {
+  const p = problem({ status: 503, type: 'stopping', title: 'The mock is stopping', detail: 'The mock stopped before it answered this request; send it again once the mock runs.' });
+  return { response: { status: 503, headers: [['Content-Type', 'application/problem+json'], ['Connection', 'close']], body: bytes(p.text) }, gaps: [], unanswered: [], notes: [] };
+}
+
 /** An endpoint as the 404 and 405 answers list it. */
 const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r.method ?? null, path: `${state.basePath}${r.path}`, file: r.endpoint.file });
 
@@ -159,6 +176,8 @@ export class Mock {
   #state: State;
   #stale: string | undefined;
   readonly #thread: BodyThread | undefined;
+  /** Set once the server stops: what is still being answered is answered 503. */
+  #closed = false;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}) };
@@ -166,8 +185,9 @@ export class Mock {
     this.#state = this.#stateOf(analysis);
   }
 
-  /** Ends the body thread, where one was started (the command line's server stops). */
+  /** The server stops: the body thread ends, where one was started, and requests still being answered are answered 503. */
   close(): void {
+    this.#closed = true;
     this.#thread?.close();
   }
 
@@ -201,14 +221,18 @@ export class Mock {
     const slow = new Set<string>();
     const links = sourceLinks(this.#options.editUrl ?? analysis.spec.config.editUrl);
     const basePath = basePathOf(analysis);
+    const gaps = new Gaps(analysis, links);
+    // A union's variant is open where a value made from it would be (`openInValue`): its type, a bound, a resource's fields.
+    const openAt: OpenAt = (shape, at, direction) => openInValue(analysis, gaps, shape, at, direction).length > 0;
     return {
       analysis,
-      gaps: new Gaps(analysis, links),
+      gaps,
+      openAt,
       base: requestSegments(basePath) ?? [],
       basePath,
       routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
       // Each resource's schema made and registered when a request's schema first reaches it.
-      validators: new Validators((ref) => resourceSchemaFor(analysis, ref), (pattern) => {
+      validators: new Validators((ref) => resourceSchemaFor(analysis, ref, openAt), (pattern) => {
         if (!slow.has(pattern)) notes.push(`the pattern ${JSON.stringify(pattern)} took too long to test and was not judged`);
         slow.add(pattern);
       }, this.#options.patternTimeLimit),
@@ -280,8 +304,9 @@ export class Mock {
     try {
       outcome = await this.#answer(state, request);
     } catch (error) {
+      // Stopped meanwhile (a body on the thread let go): not the mock's failure, and said so.
       const p = problem({ status: 500, type: 'internal-error', title: 'The mock failed', detail: `The mock failed to answer: ${error instanceof Error ? error.message : String(error)}. Please report this with the spec that caused it.` });
-      outcome = { response: { status: 500, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text) }, gaps: [], unanswered: [], notes: [] };
+      outcome = this.#closed ? stopping() : { response: { status: 500, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text) }, gaps: [], unanswered: [], notes: [] };
     }
     const status = outcome.response.status;
     if (!Number.isInteger(status) || status < 100 || status > 599) {
@@ -300,6 +325,7 @@ export class Mock {
   }
 
   async #answer(state: State, request: MockRequest): Promise<MockOutcome> {
+    if (this.#closed) return stopping();
     const method = request.method.toUpperCase();
     const target = originForm(request.url) ?? request.url;
     const at = target.indexOf('?');
@@ -366,7 +392,7 @@ export class Mock {
 
   /** An endpoint's answer: credentials, quotas and size first, then the request's validity, then the stated response. */
   async #endpoint(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>): Promise<MockOutcome> {
-    const own = [`endpoints/${endpoint.id}`, ...guardItems(endpoint, this.#options)].flatMap((key) => state.gaps.of(key).map((g) => g.id));
+    const own = [...[`endpoints/${endpoint.id}`, ...guardItems(endpoint, this.#options)].flatMap((key) => state.gaps.of(key).map((g) => g.id)), ...requestResourceGaps(state, endpoint)];
     const done = (given: Prepared, extra: Array<[string, string]> = []): MockOutcome => {
       // Something the answer needs is not in the spec (a resource, an error), and files of its area cannot be read: they are named instead (its own file, when it is one of them).
       const [area = '', id = ''] = given.missing?.split(/\/(.*)/s) ?? [];
@@ -432,7 +458,7 @@ export class Mock {
   }
 
   async #validated(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>, done: (answer: Prepared) => MockOutcome): Promise<MockOutcome> {
-    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, note: (text) => state.notes.push(text), ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
+    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, openAt: state.openAt, note: (text) => state.notes.push(text), ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
     if (refused) {
       const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
       const title = refused.status === 415 ? 'The media type is not one the spec states' : refused.status === 413 ? 'The body is too large for the mock' : 'The request breaks the spec';

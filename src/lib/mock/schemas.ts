@@ -1,7 +1,8 @@
 import type { Analysis } from '../analyze.ts';
-import { isObj, stated, type Obj } from '../facet/state.ts';
+import { idSegment } from '../facet/ids.ts';
+import { isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { resourceSchema, shapeSchema } from '../interchange/export-common.ts';
-import { areaOf } from '../model/spec.ts';
+import { areaOf, type Item } from '../model/spec.ts';
 
 /**
  * The JSON Schemas the mock validates with, made by the same generator as the OpenAPI export
@@ -27,7 +28,7 @@ export const resourceRef =
  * by one as they are reached, rather than every resource at the start: GitHub's 900 resources took
  * a second to write and register before the first request, and again after every edit.
  */
-export function resourceSchemaFor(analysis: Analysis, ref: string): Obj | undefined {
+export function resourceSchemaFor(analysis: Analysis, ref: string, openAt: OpenAt): Obj | undefined {
   for (const direction of ['request', 'response'] as const) {
     if (!ref.startsWith(RESOURCES_ID[direction])) continue;
     let id: string;
@@ -38,7 +39,7 @@ export function resourceSchemaFor(analysis: Analysis, ref: string): Obj | undefi
     }
     const resource = areaOf(analysis.spec, 'resources').items.find((r) => r.id === id);
     if (!resource) return undefined;
-    return { ...(directed(resourceSchema(resource, resourceRef(direction)), direction) as Obj), $id: ref };
+    return { ...(directed(resourceSchema(withOpenUnions(resource, openAt, direction), resourceRef(direction)), direction) as Obj), $id: ref };
   }
   return undefined;
 }
@@ -50,17 +51,63 @@ export interface BodyShape {
   schema?: unknown;
 }
 
+/**
+ * Whether a shape written at a gap id (`endpoints/x/request/schema/fields/v/of/1`) leaves open
+ * something a value must fit (its type, a bound, a resource's fields), for a direction.
+ */
+export type OpenAt = (shape: unknown, at: string, direction: Direction) => boolean;
+
+/** Where a body's or a value's shape is written, and what tells its open parts. */
+export interface ShapeAt {
+  /** The gap id of the shape (`endpoints/x/request/content/application~1json/schema`). */
+  at: string;
+  openAt: OpenAt;
+}
+
 /** A body's schema for a direction; undefined when it states neither a resource nor a shape. */
-export function bodySchema(body: BodyShape, direction: Direction): Obj | undefined {
+export function bodySchema(body: BodyShape, direction: Direction, where: ShapeAt): Obj | undefined {
   const ref = resourceRef(direction);
   if (typeof body.resource === 'string') return body.list === true ? { type: 'array', items: ref(body.resource) } : ref(body.resource);
   const shape = stated(body.schema);
-  return isObj(shape) ? (directed(shapeSchema(shape, ref), direction) as Obj) : undefined;
+  return isObj(shape) ? (directed(shapeSchema(openUnions(shape, where.at, where.openAt, direction), ref), direction) as Obj) : undefined;
 }
 
 /** A parameter's or header's schema (as the export writes a parameter's `schema`). */
-export function valueSchema(shape: unknown): Obj {
-  return directed(shapeSchema(shape, resourceRef('request')), 'request') as Obj;
+export function valueSchema(shape: unknown, where: ShapeAt): Obj {
+  return directed(shapeSchema(openUnions(shape, where.at, where.openAt, 'request'), resourceRef('request')), 'request') as Obj;
+}
+
+/**
+ * A shape with each `one_of` that has an open variant checked as an `any_of`. The open variant is
+ * written as no rule at all (`{}`), which would take every value: a value that fits a stated
+ * variant fitted two and was refused, and one that fitted none was taken because of it. An
+ * `any_of` takes a value that fits a stated variant, and does not refuse on the strength of a
+ * variant nobody decided; the answer names its gap (the endpoint's, or the resource's).
+ */
+function openUnions(shape: unknown, at: string, openAt: OpenAt, direction: Direction, depth = 0): unknown {
+  if (depth > 256 || !isObj(shape)) return shape;
+  const inner = (s: unknown, where: string) => openUnions(s, where, openAt, direction, depth + 1);
+  const out: Obj = { ...shape };
+  const fields = statedObj(shape.fields);
+  if (fields) out.fields = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, inner(f, `${at}/fields/${idSegment(name)}`)]));
+  for (const key of ['items', 'values'] as const) if (isObj(stated(shape[key]))) out[key] = inner(stated(shape[key]), `${at}/${key}`);
+  const of = stated(shape.of);
+  if (Array.isArray(of)) {
+    out.of = of.map((o, i) => inner(o, `${at}/of/${i}`));
+    if (stated(shape.type) === 'one_of' && of.some((o, i) => openAt(o, `${at}/of/${i}`, direction))) out.type = 'any_of';
+  }
+  return out;
+}
+
+/** A resource with the `one_of`s of its value or fields that have an open variant checked as `any_of`s (`openUnions`). */
+function withOpenUnions(resource: Item<'resources'>, openAt: OpenAt, direction: Direction): Item<'resources'> {
+  const at = `resources/${idSegment(resource.id)}`;
+  const value = stated(resource.data.value);
+  const fields = statedObj(resource.data.fields);
+  if (isObj(value)) return { ...resource, data: { ...resource.data, value: openUnions(value, `${at}/value`, openAt, direction) } } as Item<'resources'>;
+  if (!fields) return resource;
+  const opened = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, openUnions(f, `${at}/fields/${idSegment(name)}`, openAt, direction)]));
+  return { ...resource, data: { ...resource.data, fields: opened } } as Item<'resources'>;
 }
 
 /** Keywords whose value is schemas by name, a list of schemas, or one schema (the ones the generator writes). */

@@ -2,6 +2,7 @@ import type { Analysis } from '../analyze.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
 import { isRequiredParameter, type Location, type Parameter } from '../areas/parameters.ts';
 import { aType, valuePath } from '../areas/shape.ts';
+import { facetId } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { withArticle } from '../facet/words.ts';
@@ -11,7 +12,7 @@ import { mediaTypes } from './body.ts';
 import type { Locator, ShapePlace, SpecPlace } from './located.ts';
 import { essence, mediaMatches } from './media.ts';
 import { decodeBody } from './encoding.ts';
-import { bodySchema, valueSchema } from './schemas.ts';
+import { bodySchema, valueSchema, type OpenAt } from './schemas.ts';
 import { objectFields, typedValue, type Resolve } from './typed.ts';
 import type { Check, ErrorObject, Validators } from './validators.ts';
 import { cookies, header, type MockRequest } from './wire.ts';
@@ -43,6 +44,8 @@ export interface ValidateContext {
   analysis: Analysis;
   validators: Validators;
   locator: Locator;
+  /** Whether a variant of a union leaves open what a value must fit (a `one_of` with one is checked as an `any_of`). */
+  openAt: OpenAt;
   /** Things worth saying in the log (a schema that does not compile, a pattern not judged). */
   note(text: string): void;
   /** Where bodies past `HUGE_BODY` are parsed and checked, off the thread that answers every client; on this thread without. */
@@ -340,7 +343,7 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
   for (const { location, name, parameter } of parametersOf(endpoint.data)) {
     const at: Path = ['parameters', location, name];
     const where = (shown: string) => `${location} parameter \`${shown}\``;
-    const schema = valueSchema(parameter);
+    const schema = valueSchema(parameter, { at: facetId('endpoints', endpoint.id, 'parameters', location, name), openAt: ctx.openAt });
     const others = new Set(parametersOf(endpoint.data).flatMap((o) => (o.location === 'query' && o.name !== name ? [o.name] : [])));
     const read = readParameter(request, query, path, location, name, parameter, schema, resolve, others);
     if (read === undefined) {
@@ -501,7 +504,7 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
     return { status: 413, problems: [{ in: 'body', name: '', expected, message: `the request body: expected ${expected}`, ...place(typeAt) }], more: 0 };
   }
   const bytes = decoded.bytes;
-  const schema = bodySchema(part, 'request');
+  const schema = bodySchema(part, 'request', { at: facetId('endpoints', endpoint.id, ...base.map(String), 'schema'), openAt: ctx.openAt });
   const key = `body\u0000${endpoint.id}\u0000${matched}`;
   // A body past `HUGE_BODY` is parsed and checked on the body thread, where there is one: parsing
   // and checking 13 MB held every other client for 1 s on this thread.
