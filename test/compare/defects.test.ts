@@ -15,11 +15,11 @@ import {
   SiteIndex,
   type Analysis,
   type ChangeModel,
-  type FacetChange,
   type ItemView,
   type PageChange,
 } from '../../src/lib/index.ts';
 import { completeWith, fixture } from '../helpers.ts';
+import { inPlace } from './edits.ts';
 
 const file = (path: string, from = 'complete') => readFile(join(fixture(from), path), 'utf8');
 /** A file of a fixture with one text replaced; the text must be there exactly once. */
@@ -50,17 +50,6 @@ function markedView(analysis: Analysis, page: PageChange, options: ConstructorPa
   const view = itemView(ctx, area, id);
   if (!view) throw new Error(`no view of ${page.key}`);
   return markItemView(view, page, ctx);
-}
-
-/** Every mark a view carries in place, by the id of the facet it sits on. */
-function inPlace(view: unknown, out = new Map<string, FacetChange>()): Map<string, FacetChange> {
-  if (Array.isArray(view)) for (const v of view) inPlace(v, out);
-  else if (view && typeof view === 'object') {
-    const o = view as Record<string, unknown>;
-    if (typeof o.id === 'string' && o.change && typeof o.change === 'object') out.set(o.id, o.change as FacetChange);
-    for (const [k, v] of Object.entries(o)) if (k !== 'changes') inPlace(v, out);
-  }
-  return out;
 }
 
 /** Every string of a view under a key, wherever it sits. */

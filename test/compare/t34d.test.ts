@@ -5,8 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeCounts } from '../../src/lib/diff/counts.ts';
-import { changeModel, diffJson, diffMarkdown, diffSpecs, itemView, markItemView, pageChanges, SiteIndex, type Analysis, type FacetChange, type ItemView, type PageChange } from '../../src/lib/index.ts';
+import { changeModel, diffJson, diffMarkdown, diffSpecs, pageChanges, type Analysis } from '../../src/lib/index.ts';
 import { completeWith, fixture } from '../helpers.ts';
+import { inPlace, markedView, text } from './edits.ts';
 
 /** The complete fixture's files, each edit a text that must be there exactly once. */
 async function completeEdited(edits: ReadonlyArray<[file: string, from: string, to: string]>): Promise<Analysis> {
@@ -17,26 +18,6 @@ async function completeEdited(edits: ReadonlyArray<[file: string, from: string, 
     files.set(path, text.replace(from, to));
   }
   return completeWith(Object.fromEntries(files));
-}
-
-/** A page's view as the site builds it, marked with its changes. */
-function markedView(analysis: Analysis, page: PageChange): ItemView {
-  const ctx = new SiteIndex(analysis, { base: '/' }).context(() => {});
-  const [area = '', id = ''] = page.key.split('/');
-  const view = itemView(ctx, area, id);
-  if (!view) throw new Error(`no view of ${page.key}`);
-  return markItemView(view, page, ctx);
-}
-
-/** Every mark a view carries in place, by the id of the facet it sits on. */
-function inPlace(view: unknown, out = new Map<string, FacetChange>()): Map<string, FacetChange> {
-  if (Array.isArray(view)) for (const v of view) inPlace(v, out);
-  else if (view && typeof view === 'object') {
-    const o = view as Record<string, unknown>;
-    if (typeof o.id === 'string' && o.change && typeof o.change === 'object') out.set(o.id, o.change as FacetChange);
-    for (const [k, v] of Object.entries(o)) if (k !== 'changes') inPlace(v, out);
-  }
-  return out;
 }
 
 /** Each breaking change expected (its facet and words) is in the diff, in the model, and in place on its page with that reason. */
@@ -142,16 +123,6 @@ describe('repro-03: changes that break clients beyond narrowed values are breaki
     );
   });
 });
-
-/** A fixture file's text with each edit made; each `from` must be there exactly once. */
-async function text(path: string, ...edits: ReadonlyArray<[from: string, to: string]>): Promise<string> {
-  let out = await readFile(join(fixture('complete'), path), 'utf8');
-  for (const [from, to] of edits) {
-    if (out.split(from).length !== 2) throw new Error(`${path} holds ${JSON.stringify(from)} ${out.split(from).length - 1} times`);
-    out = out.replace(from, to);
-  }
-  return out;
-}
 
 describe('repro-02: a renamed item’s closed gaps are under its new id, in the diff as on the site', () => {
   const renamedAndEdited = async (base: Record<string, string>, head: Record<string, string>) => {

@@ -3,21 +3,10 @@
 // parameter's; an event's channel parameter renamed is a rename; a struck row is no part of the
 // count of required fields. Real YAML through the real loader, the diff engine, the change model
 // and the marked views the pages render.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeModel, diffJson, diffMarkdown, diffSpecs, isStruck, itemView, markAnchor, markItemView, markWord, pageChanges, SiteIndex, type Analysis, type FacetChange, type ItemView, type PageChange } from '../../src/lib/index.ts';
-import { completeWith, fixture } from '../helpers.ts';
-
-/** A fixture file's text with each edit made; each `from` must be there exactly once. */
-async function text(path: string, ...edits: ReadonlyArray<[from: string, to: string]>): Promise<string> {
-  let out = await readFile(join(fixture('complete'), path), 'utf8');
-  for (const [from, to] of edits) {
-    if (out.split(from).length !== 2) throw new Error(`${path} holds ${JSON.stringify(from)} ${out.split(from).length - 1} times`);
-    out = out.replace(from, to);
-  }
-  return out;
-}
+import { changeModel, diffJson, diffMarkdown, diffSpecs, isStruck, itemView, markAnchor, markWord, pageChanges, SiteIndex, type ItemView } from '../../src/lib/index.ts';
+import { completeWith } from '../helpers.ts';
+import { inPlace, markedView, text } from './edits.ts';
 
 /** The complete fixture before, and with these files after; the diff and the change model between them. */
 async function change(files: Record<string, string | null>) {
@@ -25,27 +14,6 @@ async function change(files: Record<string, string | null>) {
   const after = await completeWith(files);
   const diff = diffSpecs(before, after);
   return { before, after, diff, model: changeModel(diff, before, after, { name: 'base', commit: '0'.repeat(40) }) };
-}
-
-/** A page's view as the site builds it, marked with its changes. */
-function markedView(analysis: Analysis, page: PageChange | undefined): ItemView {
-  if (!page) throw new Error('no such changed page');
-  const ctx = new SiteIndex(analysis, { base: '/' }).context(() => {});
-  const [area = '', id = ''] = page.key.split('/');
-  const view = itemView(ctx, area, id);
-  if (!view) throw new Error(`no view of ${page.key}`);
-  return markItemView(view, page, ctx);
-}
-
-/** Every mark a view carries in place, by the id of the facet it sits on. */
-function inPlace(view: unknown, out = new Map<string, FacetChange>()): Map<string, FacetChange> {
-  if (Array.isArray(view)) for (const v of view) inPlace(v, out);
-  else if (view && typeof view === 'object') {
-    const o = view as Record<string, unknown>;
-    if (typeof o.id === 'string' && o.change && typeof o.change === 'object') out.set(o.id, o.change as FacetChange);
-    for (const [k, v] of Object.entries(o)) if (k !== 'changes') inPlace(v, out);
-  }
-  return out;
 }
 
 /** The responses an endpoint's page shows, in order. */

@@ -2,22 +2,13 @@
 // words (its old id beside it), in diff's JSON and Markdown and on the Changes page; an event
 // whose direction turns together with a channel parameter renamed is one event renamed, both
 // changes said. Real YAML through the real loader, the diff engine, its renderers and the change model.
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeModel, diffJson, diffMarkdown, diffSpecs, itemView, markItemView, pageChanges, SiteIndex, type Analysis, type FacetChange, type PageChange } from '../../src/lib/index.ts';
 import { makeRepo } from '../git/repo.ts';
 import { cli, completeWith, fixture } from '../helpers.ts';
-
-/** A fixture file's text with each edit made; each `from` must be there exactly once. */
-async function text(path: string, ...edits: ReadonlyArray<[from: string, to: string]>): Promise<string> {
-  let out = await readFile(join(fixture('complete'), path), 'utf8');
-  for (const [from, to] of edits) {
-    if (out.split(from).length !== 2) throw new Error(`${path} holds ${JSON.stringify(from)} ${out.split(from).length - 1} times`);
-    out = out.replace(from, to);
-  }
-  return out;
-}
+import { text } from './edits.ts';
 
 /** The complete fixture, and with `head` files on top; the diff and the change model between them. */
 async function change(head: Record<string, string | null>) {

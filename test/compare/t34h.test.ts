@@ -4,21 +4,10 @@
 // holds what `diff` lists besides (path and channel parameters renamed, a closed gap's id before),
 // and the print version counts the items a change removes in its parts. Real YAML through the real
 // loader, the diff engine, its renderers and the change model.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeModel, diffJson, diffMarkdown, diffSpecs, printParts } from '../../src/lib/index.ts';
-import { completeWith, fixture } from '../helpers.ts';
-
-/** A fixture file's text with each edit made; each `from` must be there exactly once. */
-async function text(path: string, ...edits: ReadonlyArray<[from: string, to: string]>): Promise<string> {
-  let out = await readFile(join(fixture('complete'), path), 'utf8');
-  for (const [from, to] of edits) {
-    if (out.split(from).length !== 2) throw new Error(`${path} holds ${JSON.stringify(from)} ${out.split(from).length - 1} times`);
-    out = out.replace(from, to);
-  }
-  return out;
-}
+import { completeWith } from '../helpers.ts';
+import { text } from './edits.ts';
 
 /** The complete fixture with `base` files on top, then with `head` files on top of that; the diff and the change model between them. */
 async function change(base: Record<string, string | null>, head: Record<string, string | null>) {
