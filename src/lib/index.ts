@@ -90,7 +90,7 @@ export { importPlan, type ImportPlan } from './interchange/plan.ts';
 export { importedFiles } from './interchange/write.ts';
 export { importOnSite, rootedLinksOnSite } from './interchange/site-links.ts';
 export type { ImportResult, Unmapped } from './interchange/result.ts';
-export { unmappedKeywords } from './interchange/result.ts';
+export { unmappedKeywords, unmappedReasons } from './interchange/result.ts';
 export { escapeControls, safeJson, visible } from './safety/terminal.ts';
 export { markdownCode, markdownLiteral } from './safety/markdown.ts';
 export { absoluteUrlSchema } from './safety/url.ts';

@@ -202,10 +202,12 @@ describe('issue 31, t31g: HTML elements the converter does not map', () => {
       '/paths/~1a/get/description <video src="https://v.example.com/v.mp4">',
       '/paths/~1a/get/summary <iframe src="https://a.example.com/frame">',
     ]);
-    expect(e1.info.description).toBe('Read this.\n\nFallback words. Then done. Name Send The \\<title> of the page, and \\<script> tags named in words, stay.');
+    // A form is a block of a page of its own (t3132g #5): its words are a paragraph of their own.
+    expect(e1.info.description).toBe('Read this.\n\nFallback words. Then done.\n\nName Send\n\nThe \\<title> of the page, and \\<script> tags named in words, stay.');
     expect(e1.paths['/a'].get.summary).toBe('Get things');
     // A tag-like word with an address, written back escaped, is read back as the same words (no address made of it).
-    expect(e1.paths['/a'].get.description).toBe('A video of it.\\<foo href="https\\://a.example.com">\\</foo>Then click.');
+    // A video's words are a box's, apart from the words after it (t3132g #5).
+    expect(e1.paths['/a'].get.description).toBe('A video of it. \\<foo href="https\\://a.example.com">\\</foo>Then click.');
     // No live markup: every such tag left is escaped words.
     expect(JSON.stringify(e1)).not.toMatch(/(?<!\\)<(script|iframe|object|embed|form|input|style|video)\b/i);
   });

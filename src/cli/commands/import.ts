@@ -1,5 +1,5 @@
 import { dirname, join, relative, sep } from 'node:path';
-import { absoluteUrlSchema, analyze, AREA_KEYS, DocumentError, importDocument, importOnSite, importPlan, readSpecDir, safeJson, specDir, summary, unmappedKeywords, visible, type ImportResult } from '../../lib/index.ts';
+import { absoluteUrlSchema, analyze, AREA_KEYS, DocumentError, importDocument, importOnSite, importPlan, readSpecDir, safeJson, specDir, summary, unmappedKeywords, unmappedReasons, visible, type ImportResult } from '../../lib/index.ts';
 import { makeFolder, removeFile, writeFileAtomic } from '../files.ts';
 import { EXIT, UsageError, type Io } from '../io.ts';
 import type { Options } from '../options.ts';
@@ -44,16 +44,7 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
   if (format === 'json') {
     io.out(`${safeJson({ format: result.format, items: counts, gaps: after.assessment.gaps.length, unmapped: result.unmapped, diagnostics: after.diagnostics })}\n`);
   } else {
-    // Why, in general words (names left out), and what, by the keyword the document wrote: each with how many.
-    // A number every reason of a group states alike (a bound: `28 levels`) is shown; one that differs (a length) is not.
-    const reasons = new Map<string, number>();
-    const shown = new Map<string, string>();
-    for (const u of result.unmapped) {
-      const named = u.reason.replace(/`[^`]*`|\([^)]*\)/g, '…');
-      const reason = named.replace(/\d+/g, '…');
-      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      shown.set(reason, (shown.get(reason) ?? named) === named ? named : reason);
-    }
+    // Why, in general words (names left out, numbers whole or left out whole), and what, by the keyword the document wrote: each with how many.
     const keywords = unmappedKeywords(result.unmapped).map(({ keyword, count }) => `${count} × ${keyword === '' ? 'the document itself' : `\`${clipped(visible(keyword))}\``}`);
     io.out(
       [
@@ -61,7 +52,7 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
         `${after.assessment.gaps.length} facets the document did not state are open gaps (see SPEC_GAPS.md after \`npm run gaps\`).`,
         result.unmapped.length === 0 ? 'Every element was mapped.' : `${result.unmapped.length} elements could not be mapped (--format json lists each with its JSON pointer):`,
         ...(keywords.length > 0 ? [`  not kept as written, by keyword: ${keywords.join(', ')}`] : []),
-        ...[...reasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([r, n]) => `  ${n} × ${shown.get(r) ?? r}`),
+        ...unmappedReasons(result.unmapped).map(({ reason, count }) => `  ${count} × ${reason}`),
         ...(siteUrl !== undefined ? [`${onSite} ${onSite === 1 ? 'link' : 'links'} to paths from the root written as whole addresses on ${visible(siteUrl)}.`] : []),
         ...rootedHint(after.diagnostics.filter((d) => d.code === 'missing-page').length, siteUrl),
         `Check: ${summary(after.diagnostics)}.`,

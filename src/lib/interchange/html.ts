@@ -30,27 +30,37 @@ import { isSafeProseUrl } from '../safety/url.ts';
  * would lose words. Written as markup, such an element is left out and said (`UNMAPPED`).
  */
 const FORMATTING = new Set([
-  ...['a', 'abbr', 'acronym', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'center', 'cite', 'code', 'data', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em'],
+  ...['a', 'abbr', 'acronym', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'center', 'cite', 'code', 'data', 'dd', 'del', 'dfn', 'div', 'dl', 'dt', 'em'],
   ...['figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'nobr', 'ol', 'p', 'pre', 'q'],
-  ...['s', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr'],
+  ...['s', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr'],
 ]);
 const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])[^<>]*>/g;
 
 /**
- * Elements of HTML that embed, run or ask for something (a frame, a script, a plugin, a form) and
- * that no Markdown can hold: as markup (see `unmappedMarkup`) each is read by HTML's rules and not
- * kept, only the words a page shows of it (its content, or none for those whose content a page
- * does not show), and each is said where the document writes it. Written as words (`the <title> of
- * the page`, `wrap it in <script> tags`), a tag is kept as text, as any other tag-like word.
+ * Elements of HTML that embed, run or ask for something (a frame, a script, a plugin, a form), that
+ * disclose (`<details>`), draw or set a formula (`<svg>`, `<math>`) or show their text as written
+ * (`<xmp>`), and that no Markdown can hold: as markup (see `unmappedMarkup`) each is read by HTML's
+ * rules and not kept, only the words a page shows of it (`shownWords`: its content, or none for those
+ * whose content a page does not show), and each is said where the document writes it. Written as
+ * words (`the <title> of the page`, `wrap it in <script> tags`), a tag is kept as text, as any other
+ * tag-like word.
  */
 const UNMAPPED = new Set([
-  ...['applet', 'area', 'audio', 'base', 'basefont', 'bgsound', 'body', 'button', 'canvas', 'datalist', 'dialog', 'embed', 'fieldset', 'form', 'frame', 'frameset', 'head', 'html', 'iframe', 'input', 'isindex', 'keygen', 'label', 'legend', 'link'],
-  ...['map', 'marquee', 'math', 'menu', 'meta', 'meter', 'noembed', 'noframes', 'noscript', 'object', 'optgroup', 'option', 'output', 'param', 'picture', 'portal', 'progress', 'script', 'select', 'slot', 'source', 'style', 'svg', 'template', 'textarea', 'title', 'track', 'video'],
+  ...['applet', 'area', 'audio', 'base', 'basefont', 'bgsound', 'body', 'button', 'canvas', 'datalist', 'details', 'dialog', 'embed', 'fieldset', 'form', 'frame', 'frameset', 'head', 'html', 'iframe', 'input', 'isindex', 'keygen', 'label', 'legend', 'link'],
+  ...['map', 'marquee', 'math', 'menu', 'meta', 'meter', 'noembed', 'noframes', 'noscript', 'object', 'optgroup', 'option', 'output', 'param', 'picture', 'portal', 'progress', 'script', 'select', 'slot', 'source', 'style', 'summary', 'svg', 'template', 'textarea', 'title', 'track', 'video', 'xmp'],
 ]);
 /** Of those, the ones whose content a page does not show (a script's code, a frame's fallback for browsers without frames): their content goes with them. */
-const CONTENT_NOT_SHOWN = new Set(['base', 'head', 'iframe', 'link', 'meta', 'noembed', 'noframes', 'param', 'script', 'source', 'style', 'template', 'title', 'track']);
+const CONTENT_NOT_SHOWN = new Set(['base', 'datalist', 'head', 'iframe', 'link', 'meta', 'noembed', 'noframes', 'param', 'script', 'source', 'style', 'template', 'title', 'track']);
 /** Of those, the elements that have no content and no closing tag. */
-const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'embed', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track']);
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'embed', 'frame', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track']);
+/** Of those, the ones whose content HTML reads by rules of its own: every tag inside a drawing or a formula is one of its elements, none inside `<xmp>` is (its text is shown as written). */
+const OWN_CONTENT = new Set(['math', 'svg', 'xmp']);
+/** Of those, the ones a page shows as blocks of their own (a form, a disclosure and its summary): their words are paragraphs of their own. */
+const BLOCK = new Set(['body', 'details', 'dialog', 'fieldset', 'form', 'frameset', 'html', 'legend', 'menu', 'summary']);
+/** Of those, the ones a page shows in a box of their own within a line (a control, each option of a list, a player, a drawing): their words are kept apart from the words around them. */
+const BOX = new Set(['applet', 'audio', 'button', 'canvas', 'embed', 'input', 'keygen', 'marquee', 'meter', 'object', 'optgroup', 'option', 'progress', 'select', 'svg', 'textarea', 'video']);
+/** The kinds of `<input>` that show no words of their own (a box to tick, a file to pick, dots for a password). */
+const INPUT_WITHOUT_WORDS = new Set(['checkbox', 'color', 'file', 'hidden', 'image', 'password', 'radio', 'range']);
 
 /**
  * The tags of `UNMAPPED` elements a description writes as markup, by where each starts, and their
@@ -58,9 +68,10 @@ const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'embed', 'input', '
  * closing tag; a tag closed by itself (`<input/>`); for an element without content, one with
  * attributes (`<embed src="…">`). Any other such tag (`<script> tags`, a `</title>` nothing opened) is words.
  */
-function unmappedMarkup(text: string): { at: Set<number>; names: Set<string> } {
+function unmappedMarkup(text: string): Markup {
   const at = new Set<number>();
   const names = new Set<string>();
+  const own: Array<[number, number, string]> = [];
   const open = new Map<string, number[]>();
   for (const m of text.matchAll(TAG)) {
     const name = m[1]?.toLowerCase() ?? '';
@@ -73,11 +84,20 @@ function unmappedMarkup(text: string): { at: Set<number>; names: Set<string> } {
     if (tag.startsWith('</')) {
       const opened = open.get(name)?.pop();
       if (opened !== undefined) mark(opened, m.index);
+      if (opened !== undefined && OWN_CONTENT.has(name)) own.push([opened, m.index, name]);
     } else if (tag.endsWith('/>') || (VOID.has(name) && /\s\S/.test(tag))) mark(m.index);
     else if (!VOID.has(name)) open.set(name, [...(open.get(name) ?? []), m.index]);
   }
-  return { at, names };
+  return { at, names, own };
 }
+
+/** Where an `UNMAPPED` element's tag is markup (`at`), the names so written, and the stretches an `OWN_CONTENT` element's content fills (from its opening tag to its closing one). */
+interface Markup {
+  at: Set<number>;
+  names: Set<string>;
+  own: Array<[number, number, string]>;
+}
+const NO_MARKUP: Markup = { at: new Set(), names: new Set(), own: [] };
 
 /**
  * A tag closed by itself (`<iframe src="…" />`, `<style/>`), its attributes read with their quotes
@@ -102,9 +122,15 @@ function withoutSelfClosed(html: string): string {
   });
 }
 
-/** The markup of the description being converted (`unmappedMarkup`), and the opening tag of each element it leaves out. */
-let markup: { at: Set<number>; names: Set<string> } = { at: new Set(), names: new Set() };
+/**
+ * The markup of the description being converted (`unmappedMarkup`), the opening tag of each element
+ * it leaves out, and the opening tags of `UNMAPPED` elements kept as markup for HTML to read
+ * (`passed`): HTML's rules drop some with no element to show for them (a `<frame>` or a `<body>`
+ * inside a page's text), and each is said all the same.
+ */
+let markup: Markup = NO_MARKUP;
 let leftOut: string[] = [];
+let passed: Array<{ name: string; tag: string }> = [];
 
 /** The elements whose text rehype-remark reads as code (a code span, a code block), dropping any link inside them. */
 const CODE = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
@@ -177,13 +203,75 @@ function isWrittenAsWords(node: Element): boolean {
   return PHRASING.has(node.tagName) && end <= start && node.children.every(blank);
 }
 
+/** The opening tag that starts `rest`, its attributes read with their quotes (`<iframe title="a>b">` is one tag); an unclosed quote read as any other character. */
+const tagAtStart = (rest: string): string | undefined =>
+  (/^<[A-Za-z][A-Za-z0-9-]*(?:[\s/](?:"[^"<]*"|'[^'<]*'|[^<>"'])*)?>/.exec(rest) ?? /^<[A-Za-z][A-Za-z0-9-]*(?:[\s/][^<>]*)?>/.exec(rest))?.[0];
+
 /** An element's opening tag as written, where its position finds it; else its name in angle brackets. */
 function openingTag(node: Element): string {
   const start = node.position?.start.offset;
-  // Its attributes read with their quotes (`<iframe title="a>b">` is one tag); an unclosed quote read as any other character.
-  const rest = start === undefined ? undefined : converting.slice(start);
-  const written = rest === undefined ? undefined : (/^<[A-Za-z][A-Za-z0-9-]*(?:[\s/](?:"[^"<]*"|'[^'<]*'|[^<>"'])*)?>/.exec(rest) ?? /^<[A-Za-z][A-Za-z0-9-]*(?:[\s/][^<>]*)?>/.exec(rest))?.[0];
+  const written = start === undefined ? undefined : tagAtStart(converting.slice(start));
   return written !== undefined && written.slice(1).toLowerCase().startsWith(node.tagName) ? written : `<${node.tagName}>`;
+}
+
+const textNode = (value: string): ElementContent => ({ type: 'text', value });
+/** The blanks that keep a box's words apart from the words around it (`separated`), not kept before punctuation: a page shows `[Send].`, not `Send .`. */
+const separators = new WeakSet<ElementContent>();
+const separator = (): ElementContent => {
+  const node = textNode(' ');
+  separators.add(node);
+  return node;
+};
+const separated = (nodes: ElementContent[]): ElementContent[] =>
+  nodes.filter((n, i) => {
+    const next = nodes[i + 1];
+    return !separators.has(n) || next?.type !== 'text' || !/^[.,;:!?)\]}]/.test(next.value);
+  });
+const property = (node: Element, name: string): string | undefined => {
+  const value = node.properties[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
+
+/** The text a page shows of a drawing (its `<text>`s, not its title or description) or a formula (not its annotations), one run per drawn text. */
+function drawnWords(node: Element, math: boolean): ElementContent[] {
+  const out: ElementContent[] = [];
+  const walk = (n: ElementContent, shown: boolean) => {
+    if (n.type === 'text' && shown) out.push(textNode(n.value));
+    if (n.type !== 'element') return;
+    const name = n.tagName.toLowerCase();
+    if (['title', 'desc', 'metadata', 'style', 'script', 'annotation', 'annotation-xml'].includes(name)) return;
+    const drawn = math || shown || name === 'text' || name === 'foreignobject';
+    if (!math && drawn && !shown) out.push(textNode(' '));
+    for (const c of n.children) walk(c, drawn);
+    if (!math && drawn && !shown) out.push(textNode(' '));
+  };
+  for (const c of node.children) walk(c, math);
+  return out;
+}
+
+/**
+ * The words a page shows of an element no Markdown holds, as the page separates them: a block's as
+ * paragraphs of their own, a box's (a control, an option) apart from the words around it, an
+ * `<input>`'s as its value (or its placeholder) where it shows one, an `<xmp>`'s text as written
+ * (a code block), a drawing's or a formula's drawn text; none of an element whose content a page
+ * does not show.
+ */
+function shownWords(node: Element, rewrite: (child: ElementContent) => ElementContent[]): ElementContent[] {
+  const name = node.tagName;
+  if (CONTENT_NOT_SHOWN.has(name)) return [];
+  let words: ElementContent[];
+  if (name === 'input') {
+    const shown = INPUT_WITHOUT_WORDS.has((property(node, 'type') ?? 'text').toLowerCase()) ? undefined : property(node, 'value') ?? property(node, 'placeholder');
+    words = shown === undefined || shown.trim() === '' ? [] : [textNode(shown)];
+  } else if (name === 'xmp') {
+    const written = node.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/^\r?\n/, '');
+    words = written.trim() === '' ? [] : [{ type: 'element', tagName: 'pre', properties: {}, children: [code(written.replace(/\s+$/, ''))] }];
+  } else if (name === 'svg' || name === 'math') words = drawnWords(node, name === 'math');
+  // An option or a group of options shows its `label` where it has one, in place of its text.
+  else if ((name === 'option' || name === 'optgroup') && property(node, 'label') !== undefined) words = [textNode(property(node, 'label') ?? ''), ...(name === 'optgroup' ? node.children.flatMap(rewrite) : [])];
+  else words = node.children.flatMap(rewrite);
+  if (BLOCK.has(name)) return [{ type: 'element', tagName: 'div', properties: {}, children: words }];
+  return BOX.has(name) ? [separator(), ...words, separator()] : words;
 }
 
 /**
@@ -198,7 +286,7 @@ function keepLinksInCode(tree: HastRoot): void {
     // An element no Markdown holds (a frame, a script, a form): not kept, and said; the words a page shows of it stay.
     if (UNMAPPED.has(child.tagName)) {
       leftOut.push(openingTag(child));
-      return CONTENT_NOT_SHOWN.has(child.tagName) ? [] : child.children.flatMap(rewrite);
+      return shownWords(child, rewrite as (c: ElementContent) => ElementContent[]);
     }
     // A tag that opens no text and is never closed (`wrapped in html tags <b><i>`) names a tag: it is words, kept as written.
     if (isWrittenAsWords(child)) return [{ type: 'text', value: openingTag(child) }, ...child.children.flatMap(rewrite)];
@@ -213,7 +301,7 @@ function keepLinksInCode(tree: HastRoot): void {
   };
   while (stack.length > 0) {
     const node = stack.pop() as HastRoot | Element;
-    node.children = (node.children as HastContent[]).flatMap(rewrite) as typeof node.children;
+    node.children = separated((node.children as HastContent[]).flatMap(rewrite) as ElementContent[]) as typeof node.children;
   }
 }
 
@@ -233,13 +321,29 @@ const converter = unified()
  * leave out, not text in angle brackets. `at` is where the tag starts in the description; where it
  * is not known, a tag of a name the description writes as markup somewhere is taken for markup.
  */
-const isElementTag = (name: string, at: number | undefined) => FORMATTING.has(name.toLowerCase()) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at));
+const isElementTag = (name: string, at: number | undefined) =>
+  FORMATTING.has(name.toLowerCase()) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at) || inDrawing(at));
+/** Whether a place of the description is inside a drawing or a formula, where every tag is one of its elements. */
+const inDrawing = (at: number) => markup.own.some(([from, to, name]) => name !== 'xmp' && at > from && at < to);
 
-/** HTML with every `<` that does not open an element tag or a comment written as `&lt;`; `base` is where the HTML starts in the description, when known. */
+/**
+ * HTML with every `<` that does not open an element tag or a comment written as `&lt;`; `base` is
+ * where the HTML starts in the description, when known. Inside an `OWN_CONTENT` element (a drawing,
+ * a formula, `<xmp>`) nothing is escaped: HTML reads its content by its own rules. Each opening tag
+ * of an `UNMAPPED` element kept is noted in `passed`.
+ */
 function escapeNonTags(html: string, base: number | undefined): string {
-  return html.replace(/<(?!!--)(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?)/g, (m, _slash: string, name: string | undefined, next: string, offset: number) =>
-    name !== undefined && isElementTag(name, base === undefined ? undefined : base + offset) && (next === '' || /[\s/>]/.test(next)) ? m : `&lt;${m.slice(1)}`,
-  );
+  // Where the HTML's place in the description is not known (inside a list or a quote), its own stretches, read in it alone.
+  const own = base === undefined ? unmappedMarkup(html).own : markup.own.map(([from, to, name]): [number, number, string] => [from - base, to - base, name]);
+  const inOwn = (offset: number) => own.some(([from, to]) => offset > from && offset < to);
+  return html.replace(/<(?!!--)(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?)/g, (m, slash: string, name: string | undefined, next: string, offset: number) => {
+    if (inOwn(offset)) return m;
+    if (name === undefined || !isElementTag(name, base === undefined ? undefined : base + offset) || !(next === '' || /[\s/>]/.test(next))) return `&lt;${m.slice(1)}`;
+    const element = name.toLowerCase();
+    const tag = slash === '' && UNMAPPED.has(element) ? tagAtStart(html.slice(offset)) : undefined;
+    if (tag !== undefined) passed.push({ name: element, tag });
+    return m;
+  });
 }
 
 /**
@@ -324,6 +428,7 @@ function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
     const node = stack.pop() as Node;
     const children = (node as Partial<Parent>).children as RootContent[] | undefined;
     if (!children) continue;
+    asWrittenInXmp(children);
     children.forEach((child, i) => {
       if (child.type === 'html') {
         const asWritten = (child as Html).value;
@@ -351,6 +456,25 @@ function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
 }
 
 /**
+ * An `<xmp>` written among a paragraph's words (its tags HTML nodes of their own, its content
+ * Markdown's) with its content made one text, as written: HTML shows it so, and its tags inside
+ * (`<xmp><b>x</b></xmp>`), read one by one, would be markup or be lost.
+ */
+function asWrittenInXmp(children: RootContent[]): void {
+  const isTag = (child: RootContent | undefined, tag: RegExp): child is Html =>
+    child?.type === 'html' && tag.test(child.value) && child.position?.start.offset !== undefined && markup.at.has(child.position.start.offset);
+  for (let i = 0; i < children.length; i++) {
+    const open = children[i];
+    if (!isTag(open, /^<xmp(?=[\s>])[^<>]*>$/i)) continue;
+    const j = children.findIndex((c, k) => k > i && isTag(c, /^<\/xmp\s*>$/i));
+    const from = open.position?.end.offset;
+    const to = children[j]?.position?.start.offset;
+    if (j < 0 || from === undefined || to === undefined) continue;
+    children.splice(i + 1, j - i - 1, { type: 'text', value: parsing.slice(from, to) } satisfies Text);
+  }
+}
+
+/**
  * A description as Markdown without raw HTML or links a page would drop, with the addresses of the
  * links it dropped (their text stays; a reference link's definition goes, its references become
  * their text) and the HTML comments it left out (a page shows none); unchanged when it has neither.
@@ -365,13 +489,17 @@ export function describedAsMarkdown(text: string): { text: string; dropped: stri
   const tree = parser.parse(text);
   markup = unmappedMarkup(text);
   leftOut = [];
+  passed = [];
   if (!prepare(tree, dropped, comments)) return { text, dropped, comments, elements: [] };
   converting = text;
   const converted = converter.runSync(tree) as Root;
   unlinkAll(converted, dropped, false);
-  const elements = [...new Set(leftOut)];
-  markup = { at: new Set(), names: new Set() };
+  // A tag HTML's rules dropped with no element to show for it (a `<frame>` in a page's text) is said as the elements left out are.
+  const named = new Set(leftOut.map((t) => /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(t)?.[1]?.toLowerCase()));
+  const elements = [...new Set([...leftOut, ...passed.filter((p) => !named.has(p.name)).map((p) => p.tag)])];
+  markup = NO_MARKUP;
   leftOut = [];
+  passed = [];
   return { text: converter.stringify(converted).trimEnd(), dropped, comments, elements };
 }
 

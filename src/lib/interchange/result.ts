@@ -141,3 +141,32 @@ export function unmappedKeywords(list: readonly Unmapped[]): Array<{ keyword: st
   for (const u of list) for (const k of keywordsOf(u)) counts.set(k, (counts.get(k) ?? 0) + 1);
   return [...counts].map(([keyword, count]) => ({ keyword, count })).sort((a, b) => b.count - a.count || (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
 }
+
+/** What a reason names (a keyword, a tag, a path in backquotes; words in brackets) and the numbers it states, each read whole. */
+const NAMED_OR_NUMBER = /`[^`]*`|\([^)]*\)|\d+(?:[.,]\d+)*/g;
+
+/**
+ * The reasons of unmapped elements in general words, each with how many share it, most first (then
+ * in code-unit order): the names a reason gives are left out (`…`), and a number is shown whole where
+ * every reason of its group states it alike (a bound: `65,536 characters`), else left out whole (a
+ * length): never cut inside a number or a name (`…,…`).
+ */
+export function unmappedReasons(list: readonly Unmapped[]): Array<{ reason: string; count: number }> {
+  const NUMBER = '\u0000';
+  const groups = new Map<string, { numbers: Array<string | undefined>; count: number }>();
+  for (const u of list) {
+    const numbers: string[] = [];
+    const shape = u.reason.replace(NAMED_OR_NUMBER, (m) => (/^\d/.test(m) ? (numbers.push(m), NUMBER) : '…'));
+    const group = groups.get(shape);
+    if (group === undefined) groups.set(shape, { numbers, count: 1 });
+    else {
+      group.count++;
+      group.numbers = group.numbers.map((n, i) => (n === numbers[i] ? n : undefined));
+    }
+  }
+  const reasons = [...groups].map(([shape, { numbers, count }]) => {
+    let i = 0;
+    return { reason: shape.replace(/\u0000/g, () => numbers[i++] ?? '…'), count };
+  });
+  return reasons.sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+}

@@ -362,7 +362,11 @@ export class SchemaMapper {
       }
       // A member of `allOf` that states nothing (`{}`, ix-api.net's every error) or only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
       const empty = (v: unknown) => key === 'all_of' && isObj(v) && (Object.keys(v).length === 0 || (Object.keys(v).length === 1 && v.nullable === false));
-      const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.map((v, i) => [v, i] as const);
+      // Where every member states nothing, the value allows what one of them allows (any value): one is kept, an open question once, not one per member.
+      const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.slice(0, key === 'all_of' ? 1 : list.length).map((v, i) => [v, i] as const);
+      if (key === 'all_of' && members.length === 1 && list.length > 1 && list.every(empty)) {
+        list.forEach((_, i) => i > 0 && this.unmapped.push({ pointer: `${pointer}/allOf/${i}`, reason: 'a member of allOf that states nothing, beside another that states nothing, adds nothing: one is kept' }));
+      }
       const shaped = members.map(([v, i]) => (key === 'all_of' && this.requiredOnly(v) ? undefined : this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1)));
       const others = shaped.filter((x): x is Shape | string => x !== undefined);
       // A part that only lists required names makes the fields the other parts bring required: it states each of them, required, with its type.

@@ -12,7 +12,7 @@ import { ONE_LINE, serviceName, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
-import { follow, toolKey } from './raw.ts';
+import { follow, toolKey, valueAt } from './raw.ts';
 import { importServers } from './servers.ts';
 import { payloadSchema } from './payload-format.ts';
 
@@ -203,6 +203,28 @@ function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Rec
 const MESSAGE_KEYS = ['name', 'title', 'summary', 'description', 'payload', 'headers', 'contentType', 'examples', 'tags', 'externalDocs'];
 
 /**
+ * What a message (as the parser gives it, its traits applied) holds that the spec has no place for,
+ * said where the file writes it: at the message, or at each trait that gives it (a trait's
+ * `bindings`, `correlationId`). What a trait gives that the event keeps (headers, tags, words) is
+ * applied, so its `traits` are not said as such.
+ */
+function unkeptOfMessage(raw: Obj, message: Obj, at: string, unmapped: Unmapped[]): void {
+  const written = follow(raw, valueAt(raw, at), at).value;
+  const traits = (Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${at}/traits/${i}`));
+  const unkept = (key: string) => !MESSAGE_KEYS.includes(key) && !toolKey(key) && key !== 'traits';
+  for (const key of Object.keys(message)) {
+    // A key only its traits give is said at each of them, below.
+    if (unkept(key) && (Object.hasOwn(written, key) || !traits.some((t) => Object.hasOwn(t.value, key)))) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
+  }
+  for (const trait of traits) {
+    for (const key of Object.keys(trait.value)) {
+      const pointer = `${trait.pointer}/${seg(key)}`;
+      if (unkept(key) && !unmapped.some((u) => u.pointer === pointer)) unmapped.push({ pointer, reason: `a message trait's \`${key}\` has no place in the spec` });
+    }
+  }
+}
+
+/**
  * A message's name, title, summary and description as its event's: the name where the document
  * states one (not the parser's placeholder), even where it is the event's id, so an export writes
  * a name exactly where the source did; a summary of one line as the summary (one of several
@@ -254,9 +276,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     const direction = d && d.directions.size === 1 ? [...d.directions][0] : undefined;
     if (d && d.directions.size > 1) unmapped.push({ pointer: at, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
     const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `${at}/headers`);
-    for (const key of Object.keys(message)) {
-      if (!MESSAGE_KEYS.includes(key) && !toolKey(key)) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
-    }
+    unkeptOfMessage(raw, message, at, unmapped);
     const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;

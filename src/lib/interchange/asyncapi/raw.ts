@@ -16,6 +16,13 @@ export function localPointer(ref: unknown): string | undefined {
   }
 }
 
+/** The value a JSON pointer names in the file as written, or undefined. */
+export function valueAt(root: Obj, pointer: string): unknown {
+  let found: unknown = root;
+  for (const s of segments(pointer)) found = (isObj(found) || Array.isArray(found)) && Object.hasOwn(found, s) ? (found as Record<string, unknown>)[s] : undefined;
+  return found;
+}
+
 /**
  * A value of the file as written, with where it is written: local `$ref`s followed to what they
  * name, so a pointer says where the user wrote it. `value` sits at `pointer`; a reference into
@@ -27,8 +34,7 @@ export function follow(root: Obj, value: unknown, pointer: string): { value: Obj
   for (let hop = 0; hop < HOPS && isObj(v); hop++) {
     const target = localPointer(v.$ref);
     if (target === undefined) break;
-    let found: unknown = root;
-    for (const s of segments(target)) found = (isObj(found) || Array.isArray(found)) && Object.hasOwn(found, s) ? (found as Record<string, unknown>)[s] : undefined;
+    const found = valueAt(root, target);
     if (found === undefined) break;
     v = found;
     at = target;
