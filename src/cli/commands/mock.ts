@@ -28,36 +28,84 @@ function portOf(value: string | undefined): number {
   return Number(value);
 }
 
+/** The most bytes of request bodies held at once, across connections (four bodies of `MAX_BODY`); past it a body is answered 503 with `Retry-After`. */
+const MAX_HELD = 4 * MAX_BODY;
+/** How long a body may stop coming (no byte) before it is answered 408 and its connection closed; Node's own bound was 300 s, with the bytes held. */
+const BODY_IDLE_MS = 30_000;
+
+/** The server's own bounds on the bodies it reads (the tests make them small). */
+export interface BodyBounds {
+  /** `MAX_HELD` by default. */
+  held?: number;
+  /** `BODY_IDLE_MS` by default. */
+  idleMs?: number;
+}
+
+/** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), stopped coming (`stalled`). */
+type BodyRead = { bytes: Uint8Array } | { unread: 'over' | 'busy' | 'stalled' };
+
 /**
- * A request's body, up to `MAX_BODY` bytes; undefined as soon as it is known to be larger: its
- * `Content-Length` says so, or the bytes streamed so far pass the limit. The refusal never waits
- * for the end of a body (a client streaming without end, chunked, was never answered; one sending
- * 1 GB was read to its last byte first). What comes after is read and dropped, up to `LINGER`
- * bytes more, so that a client still sending reads the `413` rather than a reset connection; past
+ * A request's body, up to `MAX_BODY` bytes; unread as soon as it is known to be larger (its
+ * `Content-Length` says so, or the bytes streamed so far pass the limit), as soon as the bytes of
+ * the bodies held across connections (`held`, which the bytes read count in until `release`) would
+ * pass `bounds.held`, or once no byte of it came for `bounds.idleMs`. The refusal never waits for
+ * the end of a body (a client streaming without end, chunked, was never answered; one sending 1 GB
+ * was read to its last byte first). What comes after is read and dropped, up to `LINGER` bytes
+ * more, so that a client still sending reads the answer rather than a reset connection; past
  * that, the connection is closed.
  */
-function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
-  return new Promise((resolve, reject) => {
+function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Required<BodyBounds>): { read: Promise<BodyRead>; release: () => void } {
+  let kept = 0;
+  const release = () => {
+    held.bytes -= kept;
+    kept = 0;
+  };
+  const read = new Promise<BodyRead>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = Number(req.headers['content-length'] ?? 0) > MAX_BODY;
-    if (over) resolve(undefined);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    let unread = declared > MAX_BODY;
+    // A body of a stated length is written into one buffer of that length as it comes: the chunks
+    // are not kept, and no second copy is made at the end (the two held 32 MB for a 16 MB body).
+    let whole = !unread && declared > 0 ? Buffer.allocUnsafeSlow(declared) : undefined;
+    const stop = (why: 'over' | 'busy' | 'stalled') => {
+      unread = true;
+      chunks.length = 0;
+      whole = undefined;
+      release();
+      clearTimeout(idle);
+      resolve({ unread: why });
+    };
+    const idle = setTimeout(() => stop('stalled'), bounds.idleMs);
+    if (unread) stop('over');
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (!over && size <= MAX_BODY) {
-        chunks.push(chunk);
-        return;
-      }
-      if (!over) {
-        over = true;
-        chunks.length = 0;
-        resolve(undefined);
+      if (!unread) {
+        idle.refresh();
+        if (size > MAX_BODY) stop('over');
+        else if (held.bytes + chunk.length > bounds.held) stop('busy');
+        else {
+          if (whole && size <= whole.length) chunk.copy(whole, size - chunk.length);
+          else chunks.push(chunk);
+          kept += chunk.length;
+          held.bytes += chunk.length;
+          return;
+        }
       }
       if (size > MAX_BODY + LINGER) req.socket.destroy();
     });
-    req.on('end', () => resolve(over ? undefined : new Uint8Array(Buffer.concat(chunks))));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(idle);
+      // The chunks joined once, as the body (a Buffer is a Uint8Array: no copy more).
+      resolve(unread ? { unread: 'over' } : { bytes: whole && size === whole.length ? whole : Buffer.concat(chunks, size) });
+    });
+    req.on('close', () => clearTimeout(idle));
+    req.on('error', (error) => {
+      clearTimeout(idle);
+      reject(error);
+    });
   });
+  return { read, release };
 }
 
 /** The characters of a request's target shown in the log; a longer one (a 30 KB request line) is cut, and the line says so. */
@@ -92,23 +140,31 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
  * refuses its target, an authority, with a 400) rather than dropped. `answering` holds the
  * requests whose body is read and whose answer is not sent yet, which a stopping server waits for.
  */
-export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>()): Server {
-  const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<Uint8Array | undefined>) => {
+export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>(), bounds: BodyBounds = {}): Server {
+  const held = { bytes: 0 };
+  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS };
+  /** `unsent`: the client waits to be told to send its body (`Expect: 100-continue`) and was not: the answer comes without it, and the connection is closed. */
+  const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<BodyRead>, unsent = false) => {
     const begun = performance.now();
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
-    const respond = async (read: Uint8Array | undefined) => {
+    const respond = async (read: BodyRead) => {
       // A change of the spec folder is on its way: the answer is of the spec as it will be.
       await settled();
       const client = req.socket.remoteAddress !== undefined ? { client: req.socket.remoteAddress } : {};
-      const outcome: MockOutcome = await mock.handle({ method, url, headers: req.headers, body: read ?? new Uint8Array(), ...client, ...(read === undefined ? { bodyLimit: MAX_BODY } : {}) });
+      const why = 'unread' in read ? read.unread : undefined;
+      const unread = why === 'over' ? { bodyLimit: MAX_BODY } : why === 'busy' ? { bodyUnread: { why, limit: limits.held } } : why === 'stalled' ? { bodyUnread: { why, limit: limits.idleMs } } : {};
+      const outcome: MockOutcome = await mock.handle({ method, url, headers: req.headers, body: 'bytes' in read ? read.bytes : new Uint8Array(), ...client, ...unread });
       const { status, headers, body: sent } = outcome.response;
-      const over = read === undefined;
-      const close = over || method === 'CONNECT';
+      const over = why !== undefined && !unsent;
+      const close = over || unsent || method === 'CONNECT';
       try {
         res.writeHead(status, [...headers.filter(([n]) => !close || n.toLowerCase() !== 'connection').flat(), ...(close ? ['Connection', 'close'] : []), 'Content-Length', String(sent.length)]);
         if (!over || req.complete) res.end(sent);
-        else {
+        else if (why === 'stalled') {
+          // The client sends nothing more: the answer, then the connection closed.
+          res.end(sent, () => req.socket.destroy());
+        } else {
           // Refused before the body's end: the answer is sent whole now, and the connection closed
           // (which ending the response does) only once the client has sent the rest, which
           // `readBody` reads and drops up to `LINGER` bytes: closed under a client still sending,
@@ -129,13 +185,29 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       }
       log(logLine(method, url, outcome, performance.now() - begun));
     };
-    void body.catch(() => new Uint8Array()).then((read) => {
+    void body.catch((): BodyRead => ({ bytes: new Uint8Array() })).then((read) => {
       const task = respond(read);
       answering.add(task);
       void task.finally(() => answering.delete(task));
     });
   };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => answer(req, res, readBody(req)));
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const { read, release } = readBody(req, held, limits);
+    // The body's bytes count among those held until its answer is sent (or its connection gone).
+    res.once('close', release);
+    answer(req, res, read);
+  });
+  // `Expect: 100-continue`: the client is told to send its body only when the answer may depend
+  // on it; a body over the bound, a path no endpoint states, a method it does not take are answered
+  // at once (RFC 9110 §10.1.1), where Node said `100 Continue` to all of them first.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length'] ?? 0) <= MAX_BODY && mock.readsBody(req.method ?? 'GET', req.url ?? '/')) {
+      res.writeContinue();
+      server.emit('request', req, res);
+      return;
+    }
+    answer(req, res, Promise.resolve(Number(req.headers['content-length'] ?? 0) > MAX_BODY ? { unread: 'over' } : { bytes: new Uint8Array() }), true);
+  });
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const res = new ServerResponse(req);
     res.assignSocket(socket as Socket);
@@ -144,7 +216,7 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       socket.end();
     });
     socket.on('error', () => socket.destroy());
-    answer(req, res, Promise.resolve(new Uint8Array()));
+    answer(req, res, Promise.resolve({ bytes: new Uint8Array() }));
   });
   server.keepAliveTimeout = 5000;
   return server;
@@ -178,7 +250,16 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     io.err('specbench mock: SPECBENCH_PATTERN_TIME_LIMIT_MS takes whole milliseconds from 1 to 60000\n');
     return EXIT.usage;
   }
-  const mock = new Mock(workspace.analysis, { bodyThread: CORE, auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}) });
+  // And all the tests of one request's values, in all (twice the limit when not given): the same bounds.
+  const budgetText = io.env.SPECBENCH_PATTERN_BUDGET_MS?.trim() || undefined;
+  const patternBudget = budgetText === undefined ? undefined : /^[1-9]\d{0,5}$/.test(budgetText) && Number(budgetText) <= 600_000 ? Number(budgetText) : null;
+  if (patternBudget === null) {
+    io.err('specbench mock: SPECBENCH_PATTERN_BUDGET_MS takes whole milliseconds from 1 to 600000\n');
+    return EXIT.usage;
+  }
+  // `SPECBENCH_MOCK_DEBUG=1`: a line as each large body is sent to the body thread (what a long check is busy with).
+  const debug = io.env.SPECBENCH_MOCK_DEBUG === '1' ? { onBodyThread: (n: number) => io.out(`specbench mock: debug: a body of ${n} bytes is being checked on the body thread\n`) } : {};
+  const mock = new Mock(workspace.analysis, { ...debug, bodyThread: CORE, auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}), ...(patternBudget !== undefined ? { patternBudget } : {}) });
   mock.warm();
   const errorsIn = () => workspace.analysis.diagnostics.filter((d) => d.severity === 'error').length;
   const warnErrors = () => {

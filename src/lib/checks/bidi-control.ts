@@ -1,5 +1,6 @@
 import { AREA_KEYS } from '../areas/index.ts';
 import type { Path } from '../facet/path.ts';
+import { stated } from '../facet/state.ts';
 import type { Check } from './types.ts';
 
 /**
@@ -7,6 +8,12 @@ import type { Check } from './types.ts';
  * Not the marks (U+200E, U+200F, U+061C), which only nudge neutral characters: right-to-left text needs them.
  */
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * In an endpoint's path, which a client sends and no reader needs right-to-left, the marks too, and
+ * the line and paragraph separators: invisible there, and never typed by a client copying the path.
+ */
+const PATH_HIDDEN = /[\u061c\u200e\u200f\u2028\u2029]/u;
 
 /** Whether any text of a value (keys too) holds one: most files hold none, and this walk makes no paths. */
 function holdsBidi(value: unknown): boolean {
@@ -53,6 +60,13 @@ export const bidiControl: Check = {
           ctx.report({ message: `Text holds the bidirectional control ${code}, which shows it reordered: readers and reviewers see words the file does not hold. Remove it.`, at: { file, path, ...(isKey ? { key: true } : {}) } });
         }
       }
+    }
+    for (const item of ctx.items('endpoints')) {
+      const path = stated(item.data.path);
+      const found = typeof path === 'string' ? PATH_HIDDEN.exec(path) : null;
+      if (!found) continue;
+      const code = `U+${(found[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+      ctx.report({ message: `The path holds ${code}, which no one sees: a client copying the path sends it without, and gets no answer. Remove it.`, at: { file: item.file, path: ['path'] } });
     }
   },
 };

@@ -4,7 +4,7 @@ import { escapeControls } from '../safety/terminal.ts';
 import type { Check } from './types.ts';
 
 /** A control character (C0, DEL, C1): no path holds one as itself. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** `{name}` segments of a path shape. */
 export function pathParameters(path: string): string[] {

@@ -1,5 +1,8 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, Worker } from 'node:worker_threads';
 import type { Obj } from '../facet/state.ts';
+import { PatternBudget } from './patterns.ts';
+import { Serial } from './serial.ts';
 import { checkBody, sendable, type BodyChecked, type BodyChecker } from './validate.ts';
 import { Validators } from './validators.ts';
 
@@ -22,10 +25,23 @@ interface BodyJob {
   bytes: Uint8Array;
   type: string;
   timeLimit: number | undefined;
+  /** The milliseconds left of the request's budget for pattern tests. */
+  budget: number;
 }
 
-/** What it answers: the check as `sendable` makes it, and the patterns that ran out of time; or what went wrong. */
-type BodyAnswer = { id: number; slow: string[]; checked: ReturnType<typeof sendable> } | { id: number; error: string };
+/**
+ * What it answers: the check as `sendable` makes it, the patterns that ran out of time, those not
+ * judged once the request's budget was spent and the milliseconds of it spent; or what went wrong.
+ */
+type BodyAnswer = { id: number; slow: string[]; notJudged: string[]; spent: number; heap: number; checked: ReturnType<typeof sendable> } | { id: number; error: string };
+
+/**
+ * The thread's heap (bytes) past which it is ended after a body, and started again for the next
+ * (which waits for the start, some 0.3 s): V8 keeps the heap a parsed body grew to, and grows it
+ * more for the next before collecting the last (four 16 MB bodies sent at once took the process
+ * to 830 MB, and left it at 750 MB idle); ending the thread gives it back.
+ */
+const RECYCLE_HEAP = 128 * 1024 * 1024;
 
 /** The main thread's side: sends bodies to the thread and hears back. */
 export class BodyThread implements BodyChecker {
@@ -34,12 +50,20 @@ export class BodyThread implements BodyChecker {
   #worker: Worker | undefined;
   #next = 0;
   #closed = false;
+  /** The thread is sent one body at a time: bodies sent at once waited there together, parsed (16 MB of `{},` is 350 MB once parsed). */
+  readonly #serial = new Serial();
   readonly #waiting = new Map<number, (answer: BodyAnswer | undefined) => void>();
 
-  /** `entry`: the core's public entry (`src/lib/index.ts`, or the bundle's `index.mjs`), which the thread loads. */
-  constructor(entry: URL, timeLimit?: number) {
+  readonly #sent: ((bytes: number) => void) | undefined;
+
+  /**
+   * `entry`: the core's public entry (`src/lib/index.ts`, or the bundle's `index.mjs`), which the
+   * thread loads; `sent` hears of each body as it is sent to the thread (its bytes).
+   */
+  constructor(entry: URL, timeLimit?: number, sent?: (bytes: number) => void) {
     this.#entry = entry;
     this.#timeLimit = timeLimit;
+    this.#sent = sent;
   }
 
   /**
@@ -48,18 +72,29 @@ export class BodyThread implements BodyChecker {
    * the caller then checks on its own thread. Throws once the thread is closed (the server stops):
    * a body it was checking is not checked again here, which would hold the stopping process.
    */
-  async check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string): Promise<BodyChecked | undefined> {
-    if (this.#closed) throw new Error('the mock stopped before this body was checked');
-    const worker = this.#start();
-    const id = ++this.#next;
-    const job: BodyJob = { id, validators: validators.id, key, schema, resources: schema ? [...validators.reached(schema)] : [], bytes, type, timeLimit: this.#timeLimit };
-    const answer = await new Promise<BodyAnswer | undefined>((resolve) => {
-      this.#waiting.set(id, resolve);
-      worker.postMessage(job);
-    });
+  async check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string, budget: PatternBudget): Promise<BodyChecked | undefined> {
+    const answer = await this.#serial.run(async () => {
+        if (this.#closed) throw new Error('the mock stopped before this body was checked');
+        const worker = this.#start();
+        const id = ++this.#next;
+        const job: BodyJob = { id, validators: validators.id, key, schema, resources: schema ? [...validators.reached(schema)] : [], bytes, type, timeLimit: this.#timeLimit, budget: budget.remaining };
+        const answer = await new Promise<BodyAnswer | undefined>((resolve) => {
+          this.#waiting.set(id, resolve);
+          worker.postMessage(job);
+          this.#sent?.(bytes.length);
+        });
+        // A heap grown large: the thread ends, its memory given back before the next body is sent.
+        if (answer !== undefined && 'heap' in answer && answer.heap > RECYCLE_HEAP && this.#worker === worker) {
+          this.#worker = undefined;
+          await worker.terminate();
+        }
+        return answer;
+      });
     if (this.#closed) throw new Error('the mock stopped before this body was checked');
     if (answer === undefined || 'error' in answer) return undefined;
     for (const pattern of answer.slow) validators.slow(pattern);
+    for (const pattern of answer.notJudged) budget.notJudged.add(pattern);
+    budget.remaining -= answer.spent;
     const { checked } = answer;
     if (!('errors' in checked)) return checked;
     const got = new Map(checked.errors.map((e) => [e.instancePath, e.got]));
@@ -117,8 +152,9 @@ export function serveBodyThread(): void {
         }
         const mine = kept;
         for (const [ref, schema] of job.resources) mine.resources.set(ref, schema);
-        const checked = await checkBody(job.bytes, job.type, job.schema, (coerce, firstOnly) => mine.validators.check(job.key, job.schema ?? {}, coerce, firstOnly));
-        port.postMessage({ id: job.id, slow: mine.slow.splice(0), checked: sendable(checked) } satisfies BodyAnswer);
+        const budget = new PatternBudget(job.budget);
+        const checked = await checkBody(job.bytes, job.type, job.schema, (coerce, firstOnly) => mine.validators.check(job.key, job.schema ?? {}, coerce, firstOnly), budget);
+        port.postMessage({ id: job.id, slow: mine.slow.splice(0), notJudged: [...budget.notJudged], spent: budget.ms - budget.remaining, heap: getHeapStatistics().total_heap_size, checked: sendable(checked) } satisfies BodyAnswer);
       } catch (error) {
         port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies BodyAnswer);
       }

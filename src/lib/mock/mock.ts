@@ -16,9 +16,10 @@ import { requestSegments, Routes, type Route } from './routes.ts';
 import { resourceSchemaFor, type OpenAt } from './schemas.ts';
 import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
-import { refusal } from './validate.ts';
+import { refusal, type OwnBound } from './validate.ts';
 import { Validators } from './validators.ts';
 import { BodyThread } from './body-thread.ts';
+import { Serial } from './serial.ts';
 import { bytes, gapsHeader, header, headerValue, type MockRequest, type MockResponse } from './wire.ts';
 
 export type { MockRequest, MockResponse } from './wire.ts';
@@ -37,12 +38,16 @@ export interface MockOptions {
   editUrl?: string;
   /** How long one test of a pattern that could backtrack without end may run before it is not judged (ms; 50 by default; `SPECBENCH_PATTERN_TIME_LIMIT_MS`). */
   patternTimeLimit?: number;
+  /** How long the guarded pattern tests of one request's values may run in all before the rest are not judged (ms; twice `patternTimeLimit` by default). */
+  patternBudget?: number;
   /**
    * The core's public entry as a file URL (`src/lib/index.ts`, or a bundle's `index.mjs`): given,
    * a request body past 1 MB is parsed and checked on a thread that loads it, so that other
    * clients are answered meanwhile; without, on the thread that answers.
    */
   bodyThread?: URL;
+  /** Hears of each body sent to the body thread, by its bytes, as it is sent (the command line's debug log). */
+  onBodyThread?: (bytes: number) => void;
 }
 
 /** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
@@ -161,6 +166,32 @@ function stopping(): MockOutcome {
   return { response: { status: 503, headers: [['Content-Type', 'application/problem+json'], ['Connection', 'close']], body: bytes(p.text) }, gaps: [], unanswered: [], notes: [] };
 }
 
+/**
+ * The `413` for a body past a bound of the mock's own (the bytes the server reads, those a content
+ * coding decodes to, the objects and arrays of a JSON body), not the spec's: no line of the spec is
+ * cited, and every such answer has one shape (`limit`, `unit`), whichever bound it passed.
+ */
+function tooLargeForMock(endpoint: string, own: OwnBound): Prepared {
+  const what = own.unit === 'bytes' ? `request bodies of ${own.limit} bytes at most; this one is larger, so it was not read` : own.unit === 'bytes once decoded' ? `request bodies of ${own.limit} bytes at most once their Content-Encoding is undone; this one decodes to more, so it was not read` : `JSON bodies of ${own.limit} objects and arrays at most (each costs the mock memory to hold); this one holds more, so it was not checked`;
+  const p = problem({ status: 413, type: 'too-large', title: 'The body is too large for the mock', detail: `The mock reads ${what}.`, extra: { endpoint, limit: own.limit, unit: own.unit } });
+  // A body the server did not read is closed on (what follows it on the connection was not read either).
+  return own.unit === 'bytes' ? { ...fromProblem(p), headers: [...fromProblem(p).headers, ['Connection', 'close']] } : fromProblem(p);
+}
+
+/**
+ * The answer to a body the server did not read for its own reasons: `503` with `Retry-After` when
+ * the bodies it held at once were at its bound, `408` when the body stopped coming. Both close the
+ * connection (the rest of the body was not read).
+ */
+function unread(endpoint: string, { why, limit }: NonNullable<MockRequest['bodyUnread']>): Prepared {
+  const p =
+    why === 'busy'
+      ? problem({ status: 503, type: 'busy', title: 'The mock holds too many bodies at once', detail: `The mock holds ${limit} bytes of request bodies at most at once, across connections; this one would pass that, so it was not read. Send it again in a moment.`, extra: { endpoint, limit, unit: 'bytes' } })
+      : problem({ status: 408, type: 'body-stalled', title: 'The body stopped coming', detail: `No byte of the body came for ${limit} ms, so it was not read.`, extra: { endpoint, limit, unit: 'ms' } });
+  const answer = fromProblem(p);
+  return { ...answer, headers: [...answer.headers, ...(why === 'busy' ? [['Retry-After', '1'] as [string, string]] : []), ['Connection', 'close']] };
+}
+
 /** An endpoint as the 404 and 405 answers list it. */
 const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r.method ?? null, path: `${state.basePath}${r.path}`, file: r.endpoint.file });
 
@@ -170,18 +201,20 @@ const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r
  * `MockResponse`; the command line puts it behind node:http and calls `load` after every edit.
  */
 export class Mock {
-  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit'>;
+  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget'>;
   readonly #quotas = new QuotaCounter();
   readonly #hits = new Hits();
   #state: State;
   #stale: string | undefined;
   readonly #thread: BodyThread | undefined;
+  /** The checks of large bodies on this thread, one at a time. */
+  readonly #serial = new Serial();
   /** Set once the server stops: what is still being answered is answered 503. */
   #closed = false;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
-    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}) };
-    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit) : undefined;
+    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}) };
+    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, options.onBodyThread) : undefined;
     this.#state = this.#stateOf(analysis);
   }
 
@@ -204,6 +237,22 @@ export class Mock {
   /** How many endpoints can be called (their path is stated). */
   get endpoints(): number {
     return this.#state.routes.routes.length;
+  }
+
+  /**
+   * Whether the answer to a request may depend on its body: it reaches an endpoint (not a path of
+   * the mock's own, no `404` or `405`). A client that asks before sending a body
+   * (`Expect: 100-continue`) is told to send it only then; otherwise the answer comes at once.
+   */
+  readsBody(method: string, url: string): boolean {
+    const state = this.#state;
+    if (this.#closed) return false;
+    const target = originForm(url) ?? url;
+    const at = target.indexOf('?');
+    const path = at < 0 ? target : target.slice(0, at);
+    const parts = path.startsWith(MOCK_PATH) || !path.startsWith('/') ? undefined : requestSegments(path);
+    if (parts === undefined || !state.base.every((s, i) => parts[i] === s)) return false;
+    return state.routes.match(method.toUpperCase(), parts.slice(state.base.length)).kind === 'endpoint';
   }
 
   /** Loads the validator (Ajv) and registers the resources' schemas now, so that the first request does not wait for them. */
@@ -235,7 +284,7 @@ export class Mock {
       validators: new Validators((ref) => resourceSchemaFor(analysis, ref, openAt), (pattern) => {
         if (!slow.has(pattern)) notes.push(`the pattern ${JSON.stringify(pattern)} took too long to test and was not judged`);
         slow.add(pattern);
-      }, this.#options.patternTimeLimit),
+      }, this.#options.patternTimeLimit, this.#options.patternBudget),
       locator: new Locator(analysis),
       prepared: new Map(),
       preparedBytes: 0,
@@ -260,8 +309,9 @@ export class Mock {
   /**
    * What the log says at start and after each reload, in words: a base address whose path the mock
    * cannot serve under (a server variable: it serves at the root), endpoints whose path holds a `?`
-   * or `#` (reached only with it percent-encoded: a client's `?` starts the query), and endpoints
-   * no request reaches (another stated path takes all of theirs).
+   * or `#` (reached only with it percent-encoded: a client's `?` starts the query), endpoints
+   * no request reaches (another stated path takes all of theirs), and endpoints not served (a
+   * control character in their path).
    */
   unreachable(): string[] {
     const state = this.#state;
@@ -278,7 +328,8 @@ export class Mock {
           : [];
     const query = state.routes.routes.filter((r) => /[?#]/.test(r.path)).map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) holds a \`${r.path.includes('?') ? '?' : '#'}\`, which starts a request's ${r.path.includes('?') ? 'query' : 'fragment'}: it is reached only with it percent-encoded (${encodeURI(r.path).replace(/\?/g, '%3F').replace(/#/g, '%23')})`);
     const taken = state.routes.unreachable().map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached: another stated path takes every request it would answer`);
-    return [...variable, ...query, ...taken];
+    const refused = state.routes.refused.map((r) => `${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is not served: its path holds a control character, which \`specbench check\` refuses (no URL carries one as itself)`);
+    return [...variable, ...query, ...taken, ...refused];
   }
 
   /**
@@ -376,16 +427,17 @@ export class Mock {
         return { response, endpoint: first, gaps: unique([...own, ...answer.unanswered]), unanswered: answer.unanswered, notes: [] };
       }
       const sameRoutes = state.routes.onPath(under ?? []);
+      // The list of endpoints not complete yet: another at this path, with this method, may be missing, as the 404 says.
       const p = problem({
         status: 405,
         type: 'method-not-allowed',
         title: 'The spec states another method here',
-        detail: `The spec states ${match.allowed.join(', ')} at ${path}, not ${method}.`,
-        extra: { allowed: match.allowed, closest: sameRoutes.map((r) => listed(state, r)) },
+        detail: `The spec states ${match.allowed.join(', ')} at ${path}, not ${method}.${inventory ? ' The list of endpoints is not complete yet: this one may be missing from the spec.' : ''}`,
+        extra: { allowed: match.allowed, closest: sameRoutes.map((r) => listed(state, r)), ...(inventory ? { gaps: [state.gaps.named(inventory)] } : {}) },
       });
       const response = this.#send(fromProblem(p));
       response.headers.push(['Allow', match.allowed.join(', ')]);
-      return { response, gaps: [], unanswered: [], notes: [] };
+      return { response, gaps: inventory ? [inventory.id] : [], unanswered: [], notes: [] };
     }
     return this.#endpoint(state, match.route.endpoint, request, query, match.params);
   }
@@ -414,9 +466,9 @@ export class Mock {
     };
     if (request.bodyLimit !== undefined) {
       // The server's own bound, not the spec's: the mock's problem, with the endpoint and its gaps as any answer has them.
-      const p = problem({ status: 413, type: 'too-large', title: 'The body is too large for the mock', detail: `The mock reads request bodies of ${request.bodyLimit} bytes at most; this one is larger, so it was not read.`, extra: { endpoint: endpoint.id, limit: request.bodyLimit } });
-      return done({ ...fromProblem(p), headers: [...fromProblem(p).headers, ['Connection', 'close']] });
+      return done(tooLargeForMock(endpoint.id, { limit: request.bodyLimit, unit: 'bytes' }));
     }
+    if (request.bodyUnread !== undefined) return done(unread(endpoint.id, request.bodyUnread));
     const auth = authorize(state.analysis, endpoint, request, query);
     if (this.#options.auth && !auth.ok) {
       const answer = this.#guard(state, endpoint, 401, 'unauthorized', 'Credentials are missing', `This endpoint needs ${auth.wanted.join(', or ')}. The mock checks that credentials are there, not what they are.`, { schemes: auth.schemes });
@@ -458,7 +510,8 @@ export class Mock {
   }
 
   async #validated(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>, done: (answer: Prepared) => MockOutcome): Promise<MockOutcome> {
-    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, openAt: state.openAt, note: (text) => state.notes.push(text), ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
+    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, openAt: state.openAt, note: (text) => state.notes.push(text), serial: this.#serial, ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
+    if (refused && 'own' in refused) return done(tooLargeForMock(endpoint.id, refused.own));
     if (refused) {
       const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
       const title = refused.status === 415 ? 'The media type is not one the spec states' : refused.status === 413 ? 'The body is too large for the mock' : 'The request breaks the spec';

@@ -11,13 +11,36 @@ import { linearPattern } from '../checks/shapes.ts';
  * out is not judged (the text passes, and the mock says so). Once a text has run out, texts at
  * least as long are not judged either, without running: one client's hostile values cost the
  * server one time limit per pattern and shorter text, not one per request (40 requests at once
- * held every other client for 2 s).
+ * held every other client for 2 s). And each request has one budget of time for all such tests of
+ * all its values (`PatternBudget`): once spent, its other values are not judged (and it says so),
+ * since values each just under the limit add up (20,000 of them held every other client for 10 s).
  */
 
 /** How long one guarded test may run. */
 const TIMEOUT_MS = 50;
 /** Texts up to this long are tested as they are when the pattern has one quantifier at most. */
 const SHORT = 256;
+
+/** How many time limits of tests one request's values may take in all, by default. */
+const BUDGET_LIMITS = 2;
+
+/**
+ * The time one request (or one body on the body thread) may spend testing its values against
+ * patterns under the time limit, in all; the patterns whose values were not judged once it was spent.
+ */
+export class PatternBudget {
+  /** Milliseconds left; spent at zero or below. */
+  readonly ms: number;
+  remaining: number;
+  readonly notJudged = new Set<string>();
+  constructor(ms: number) {
+    this.ms = ms;
+    this.remaining = ms;
+  }
+}
+
+/** The budget of one request's pattern tests: `ms` where given, else `BUDGET_LIMITS` time limits. */
+export const patternBudget = (timeLimit: number | undefined, ms?: number) => new PatternBudget(ms ?? BUDGET_LIMITS * (timeLimit ?? TIMEOUT_MS));
 
 /** What the validator needs of a regular expression. */
 export interface PatternTest {
@@ -65,8 +88,11 @@ export function flatPattern(pattern: string): { flat: boolean; quantifiers: numb
   return { flat, quantifiers };
 }
 
-/** Tests a pattern against texts, guarded as above; `slow` hears of each pattern not judged. */
-export function guardedPattern(pattern: string, flags: string, slow: (pattern: string) => void, timeLimit = TIMEOUT_MS): PatternTest {
+/**
+ * Tests a pattern against texts, guarded as above; `slow` hears of each pattern not judged for a
+ * text that ran out of time; `budget` gives the budget of the request being checked, where one is.
+ */
+export function guardedPattern(pattern: string, flags: string, slow: (pattern: string) => void, timeLimit = TIMEOUT_MS, budget: () => PatternBudget | undefined = () => undefined): PatternTest {
   const re = new RegExp(pattern, flags);
   const { flat, quantifiers } = flatPattern(pattern);
   // RE2 takes no flags here: only where the pattern is read as plain (or Unicode) JavaScript.
@@ -84,16 +110,30 @@ export function guardedPattern(pattern: string, flags: string, slow: (pattern: s
         slow(pattern);
         return true;
       }
+      const spending = budget();
+      if (spending && spending.remaining <= 0) {
+        spending.notJudged.add(pattern);
+        return true;
+      }
+      // The test runs for what is left of the request's budget, when that is less than the limit.
+      const limit = spending ? Math.min(timeLimit, Math.max(1, Math.ceil(spending.remaining))) : timeLimit;
+      const begun = performance.now();
       sandbox ??= vm.createContext(Object.create(null) as object) as { pattern?: RegExp; text?: string };
       script ??= new vm.Script('pattern.test(text)');
       sandbox.pattern = re;
       sandbox.text = text;
       try {
-        return script.runInContext(sandbox, { timeout: timeLimit }) === true;
+        return script.runInContext(sandbox, { timeout: limit }) === true;
       } catch {
-        slowFrom = Math.min(slowFrom, text.length);
-        slow(pattern);
+        // Cut short by the budget: the text is not known to be slow, only the request's time is spent.
+        if (spending && limit < timeLimit) spending.notJudged.add(pattern);
+        else {
+          slowFrom = Math.min(slowFrom, text.length);
+          slow(pattern);
+        }
         return true;
+      } finally {
+        if (spending) spending.remaining -= performance.now() - begun;
       }
     },
     toString: () => re.toString(),

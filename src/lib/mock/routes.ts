@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { RE2JS } from 're2js';
+import { CONTROL } from '../checks/path-parameters.ts';
 import { stated } from '../facet/state.ts';
 import type { Item } from '../model/spec.ts';
 
@@ -88,17 +89,25 @@ const node = (): Node => ({ literal: new Map(), templated: [], routes: [] });
  */
 export class Routes {
   readonly routes: readonly Route[];
+  /** The endpoints not served: their path holds a control character, which `check` refuses (no URL carries one as itself). */
+  readonly refused: ReadonlyArray<{ endpoint: Item<'endpoints'>; path: string }>;
   readonly #root = node();
 
   constructor(endpoints: ReadonlyArray<Item<'endpoints'>>) {
     const routes: Route[] = [];
+    const refused: Array<{ endpoint: Item<'endpoints'>; path: string }> = [];
     for (const endpoint of endpoints) {
       const path = stated(endpoint.data.path);
       if (typeof path !== 'string') continue;
+      if (CONTROL.test(path)) {
+        refused.push({ endpoint, path });
+        continue;
+      }
       const method = stated(endpoint.data.method);
       routes.push({ endpoint, method: typeof method === 'string' ? method : undefined, path, segments: segmentsOf(path) });
     }
     this.routes = routes;
+    this.refused = refused;
     for (const route of routes) {
       let at = this.#root;
       for (const segment of route.segments) {

@@ -15,6 +15,8 @@ import { decodeBody } from './encoding.ts';
 import { bodySchema, valueSchema, type OpenAt } from './schemas.ts';
 import { objectFields, typedValue, type Resolve } from './typed.ts';
 import type { Check, ErrorObject, Validators } from './validators.ts';
+import type { PatternBudget } from './patterns.ts';
+import type { Serial } from './serial.ts';
 import { cookies, header, type MockRequest } from './wire.ts';
 
 /** One thing a request breaks: where (a parameter, a field of the body), what the spec expects there, what came, and the line that says so. */
@@ -28,8 +30,21 @@ export interface RequestProblem extends SpecPlace {
   message: string;
 }
 
-/** A request the spec forbids: `400` (a parameter, a body that is no JSON or no body at all), `415` (a media type not stated), `422` (a body that breaks its shape). */
-export interface Refusal {
+/**
+ * A request the spec forbids: `400` (a parameter, a body that is no JSON or no body at all), `415`
+ * (a media type not stated), `422` (a body that breaks its shape); or one past a bound of the mock's
+ * own, not the spec's (`own`: a `413`, answered as the one for a body past the bytes the server reads).
+ */
+export type Refusal = SpecRefusal | { status: 413; own: OwnBound };
+
+/** A bound of the mock's own that a body passed: the most it reads, and of what. */
+export interface OwnBound {
+  limit: number;
+  unit: 'bytes' | 'bytes once decoded' | 'objects and arrays';
+}
+
+/** A request the spec forbids, with the problems found and the spec's lines that say so. */
+export interface SpecRefusal {
   status: 400 | 413 | 415 | 422;
   /** The first `MAX_PROBLEMS` problems found. */
   problems: RequestProblem[];
@@ -50,11 +65,13 @@ export interface ValidateContext {
   note(text: string): void;
   /** Where bodies past `HUGE_BODY` are parsed and checked, off the thread that answers every client; on this thread without. */
   thread?: BodyChecker;
+  /** Runs the checks of bodies past `LARGE_BODY` on this thread one at a time (each holds its parsed value across turns of the event loop). */
+  serial: Serial;
 }
 
 /** Checks a body off the thread that answers every client (`BodyThread`); undefined when it cannot, and the caller checks it. */
 export interface BodyChecker {
-  check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string): Promise<BodyChecked | undefined>;
+  check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string, budget: PatternBudget): Promise<BodyChecked | undefined>;
 }
 
 /** A key a client sends set as an own property, `__proto__` too (an assignment would set the object's prototype, or drop the key). */
@@ -87,6 +104,13 @@ export function deeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/**
+ * The most objects and arrays a JSON body may hold, counted in its bytes before it is parsed: each
+ * costs the parsed value some 50 bytes (16 MB of `{},` parsed to 5.3 million objects, 350 MB of
+ * memory for one body, and the mock's process stayed at 2.4 GB after a few of them at once).
+ */
+export const MAX_JSON_CONTAINERS = 1_000_000;
+
 /** Bodies past this many bytes are parsed and checked in turns of the event loop of their own. */
 const LARGE_BODY = 64 * 1024;
 
@@ -103,12 +127,14 @@ const MAX_DECODED = 16 * 1024 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Whether JSON text nests arrays and objects deeper than `limit` levels, read from its bytes in one
- * pass before it is parsed (brackets inside strings not counted). Walking the parsed value instead
- * took 1.7 s for a body of 800,000 values, longer than parsing it.
+ * Whether JSON text nests arrays and objects deeper than `limit` levels (`deep`), or holds more than
+ * `most` of them (`many`), read from its bytes in one pass before it is parsed (brackets inside
+ * strings not counted). Walking the parsed value instead took 1.7 s for a body of 800,000 values,
+ * longer than parsing it.
  */
-export function textDeeperThan(bytes: Uint8Array, limit: number): boolean {
+export function textTooBig(bytes: Uint8Array, limit: number, most = Infinity): 'deep' | 'many' | undefined {
   let depth = 0;
+  let containers = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
@@ -117,17 +143,22 @@ export function textDeeperThan(bytes: Uint8Array, limit: number): boolean {
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) inString = true;
     else if (b === 0x5b || b === 0x7b) {
-      if (++depth > limit) return true;
+      if (++depth > limit) return 'deep';
+      if (++containers > most) return 'many';
     } else if (b === 0x5d || b === 0x7d) depth--;
   }
-  return false;
+  return undefined;
 }
 
 const TOO_DEEP = `expected JSON nested at most ${MAX_JSON_DEPTH} levels deep`;
 
-/** A value as a problem shows what came: JSON, clipped. */
+/**
+ * A value as a problem shows what came: JSON, clipped; a number JSON reads past a double's range
+ * (`1e400`, read as Infinity, which JSON writes as `null`) said to be one.
+ */
 const shownValue = (v: unknown) => {
-  const text = JSON.stringify(v) ?? String(v);
+  if (typeof v === 'number' && !Number.isFinite(v)) return `a number out of the range of numbers (beyond ${v > 0 ? '' : '-'}1.8e308)`;
+  const text = JSON.stringify(v, (_, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? `${x > 0 ? '' : '-'}out-of-range number` : x)) ?? String(v);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
 
@@ -336,7 +367,7 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
 }
 
 /** The request's parameters, each checked against what the endpoint states of it. */
-function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): { problems: RequestProblem[]; more: number } {
+function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>, budget: PatternBudget): { problems: RequestProblem[]; more: number } {
   const problems: RequestProblem[] = [];
   let more = 0;
   const resolve: Resolve = (ref) => ctx.validators.resolve(ref);
@@ -364,7 +395,7 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
       ctx.note(`the ${location} parameter ${name} of ${endpoint.id} is not checked: ${check}`);
       continue;
     }
-    const { errors, value } = check(document ? read.value : typedValue(read.value, schema, resolve));
+    const { errors, value } = check(document ? read.value : typedValue(read.value, schema, resolve), budget);
     const found = problemsOf(errors, (instance) => shownValue(valueAt(value, instance)), { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name);
     problems.push(...found.problems);
     more += found.more;
@@ -373,10 +404,12 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
 }
 
 /** A body's bytes read as its media type says: JSON parsed, a form's fields, multipart's parts; undefined for a type whose body is not read. */
-async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean } | { unreadable: string } | undefined> {
+async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean } | { unreadable: string } | { own: OwnBound } | undefined> {
   const kind = essence(type);
   if (isJsonMedia(kind)) {
-    if (textDeeperThan(bytes, MAX_JSON_DEPTH)) return { unreadable: TOO_DEEP };
+    const big = textTooBig(bytes, MAX_JSON_DEPTH, MAX_JSON_CONTAINERS);
+    if (big === 'deep') return { unreadable: TOO_DEEP };
+    if (big === 'many') return { own: { limit: MAX_JSON_CONTAINERS, unit: 'objects and arrays' } };
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
@@ -385,7 +418,18 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
     }
     return { value, coerce: false };
   }
-  if (isUrlEncodedForm(kind)) return { value: fields(new URLSearchParams(new TextDecoder().decode(bytes))), coerce: true };
+  if (isUrlEncodedForm(kind)) {
+    // UTF-8, as its bytes and as its percent-encoded bytes (`a=%FF%FE`): anything else is refused,
+    // as it is in a path or a query, never read as U+FFFD.
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return { unreadable: 'expected a form in UTF-8' };
+    }
+    if (!percentUtf8(text)) return { unreadable: 'expected a form whose percent-encoded bytes are UTF-8' };
+    return { value: fields(new URLSearchParams(text)), coerce: true };
+  }
   if (kind === 'multipart/form-data') {
     try {
       const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
@@ -397,6 +441,18 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
     }
   }
   return undefined;
+}
+
+/** Whether every run of percent-encoded bytes in a text (`%C3%A9`) is UTF-8. */
+function percentUtf8(text: string): boolean {
+  for (const [run] of text.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -424,25 +480,26 @@ function fields(pairs: Iterable<[string, string]>): Obj {
  */
 export type BodyChecked =
   | { unreadable: string }
+  | { own: OwnBound }
   | { notRead: true }
   | { uncompiled: string }
   | { errors: readonly ErrorObject[]; got: (instancePath: string) => string | undefined; coerce: boolean; more: number };
 
 /**
  * Reads a body's bytes as its media type says and checks the value with the validator `check`
- * gives (for a value read as text, `coerce`; past `HUGE_BODY`, up to its first problem): the same
- * work on this thread and on a body thread.
+ * gives (for a value read as text, `coerce`; past `HUGE_BODY`, up to its first problem), its
+ * pattern tests spending `budget`: the same work on this thread and on a body thread.
  */
-export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | undefined, check: (coerce: boolean, firstOnly: boolean) => Check | string): Promise<BodyChecked> {
+export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | undefined, check: (coerce: boolean, firstOnly: boolean) => Check | string, budget: PatternBudget): Promise<BodyChecked> {
   if (bytes.length > LARGE_BODY) await nextTurn();
   const read = await readBody(bytes, type);
   if (read === undefined) return { notRead: true };
-  if ('unreadable' in read) return read;
+  if ('unreadable' in read || 'own' in read) return read;
   if (!schema) return { errors: [], got: () => undefined, coerce: read.coerce, more: 0 };
   if (bytes.length > LARGE_BODY) await nextTurn();
   const validate = check(read.coerce, bytes.length > HUGE_BODY && !read.coerce);
   if (typeof validate === 'string') return { uncompiled: validate };
-  const { errors, value } = validate(read.value);
+  const { errors, value } = validate(read.value, budget);
   return { errors, got: (at) => shownValue(valueAt(value, at)), coerce: read.coerce, more: 0 };
 }
 
@@ -462,7 +519,7 @@ export function sendable(checked: BodyChecked): Exclude<BodyChecked, { errors: u
 }
 
 /** The request body checked against the endpoint's request facet. */
-async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest): Promise<Refusal | undefined> {
+async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, budget: PatternBudget): Promise<Refusal | undefined> {
   const declared = endpoint.data.request;
   const sent = request.body.length > 0;
   const place = (path: Path) => ctx.locator.place(endpoint.file, path);
@@ -499,18 +556,18 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
     const expected = `a body its Content-Encoding (${decoded.broken}) decodes`;
     return { status: 400, problems: [{ in: 'body', name: '', expected, message: `the request body: expected ${expected}`, ...place(typeAt) }], more: 0 };
   }
-  if ('tooLarge' in decoded) {
-    const expected = `a body of ${decoded.tooLarge} bytes at most once decoded`;
-    return { status: 413, problems: [{ in: 'body', name: '', expected, message: `the request body: expected ${expected}`, ...place(typeAt) }], more: 0 };
-  }
+  // The mock's own bound, not the spec's: no line of the spec says it.
+  if ('tooLarge' in decoded) return { status: 413, own: { limit: decoded.tooLarge, unit: 'bytes once decoded' } };
   const bytes = decoded.bytes;
   const schema = bodySchema(part, 'request', { at: facetId('endpoints', endpoint.id, ...base.map(String), 'schema'), openAt: ctx.openAt });
   const key = `body\u0000${endpoint.id}\u0000${matched}`;
   // A body past `HUGE_BODY` is parsed and checked on the body thread, where there is one: parsing
   // and checking 13 MB held every other client for 1 s on this thread.
-  const threaded = bytes.length > HUGE_BODY ? await ctx.thread?.check(ctx.validators, key, schema, bytes, sentType) : undefined;
-  const checked = threaded ?? (await checkBody(bytes, sentType, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly)));
+  const threaded = bytes.length > HUGE_BODY ? await ctx.thread?.check(ctx.validators, key, schema, bytes, sentType, budget) : undefined;
+  const here = () => checkBody(bytes, sentType, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly), budget);
+  const checked = threaded ?? (await (bytes.length > LARGE_BODY ? ctx.serial.run(here) : here()));
   if ('notRead' in checked) return undefined;
+  if ('own' in checked) return { status: 413, own: checked.own };
   if ('unreadable' in checked) return { status: 400, problems: [{ in: 'body', name: '', expected: checked.unreadable, message: `the request body: ${checked.unreadable}`, ...place(typeAt) }], more: 0 };
   if ('uncompiled' in checked) {
     ctx.note(`the request body of ${endpoint.id} is not checked: ${checked.uncompiled}`);
@@ -530,8 +587,14 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
 
 /** What a request breaks of what its endpoint states: its parameters first (400), then its body (415, 400 or 422); undefined when it breaks nothing. */
 export async function refusal(ctx: ValidateContext, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, path: ReadonlyMap<string, string>): Promise<Refusal | undefined> {
-  const parameters = parameterProblems(ctx, endpoint, request, query, path);
-  const listed = parameters.problems.slice(0, MAX_PROBLEMS);
-  if (listed.length > 0) return { status: 400, problems: listed, more: parameters.more + parameters.problems.length - listed.length };
-  return bodyProblems(ctx, endpoint, request);
+  // One budget for the pattern tests of all the request's values, its parameters' and its body's.
+  const budget = ctx.validators.budget();
+  try {
+    const parameters = parameterProblems(ctx, endpoint, request, query, path, budget);
+    const listed = parameters.problems.slice(0, MAX_PROBLEMS);
+    if (listed.length > 0) return { status: 400, problems: listed, more: parameters.more + parameters.problems.length - listed.length };
+    return await bodyProblems(ctx, endpoint, request, budget);
+  } finally {
+    if (budget.notJudged.size > 0) ctx.note(`the request's ${budget.ms} ms for testing its values against patterns ran out: the rest were not judged against ${[...budget.notJudged].map((p) => JSON.stringify(p)).join(', ')}`);
+  }
 }

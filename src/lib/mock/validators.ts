@@ -4,7 +4,7 @@ import type { ErrorObject, FuncKeywordDefinition, Options, ValidateFunction } fr
 import type { FormatsPlugin } from 'ajv-formats';
 import { canonicalJson, isMultipleOf } from '../areas/shape.ts';
 import type { Obj } from '../facet/state.ts';
-import { guardedPattern } from './patterns.ts';
+import { guardedPattern, patternBudget, type PatternBudget } from './patterns.ts';
 
 export type { ErrorObject };
 
@@ -50,8 +50,11 @@ export interface Checked {
   value: unknown;
 }
 
-/** A validator for one schema; undefined when the schema could not be compiled (the reason is noted). */
-export type Check = (value: unknown) => Checked;
+/**
+ * A validator for one schema; undefined when the schema could not be compiled (the reason is
+ * noted). `budget`: the request's budget for the tests of patterns under the time limit.
+ */
+export type Check = (value: unknown, budget?: PatternBudget) => Checked;
 
 /**
  * The validators of one analysis: Ajv (JSON Schema 2020-12, as the OpenAPI export writes it) with
@@ -71,11 +74,18 @@ export class Validators {
   /** Tells these validators from those of another analysis (a body thread keeps its own per id). */
   readonly id = ++Validators.#count;
 
-  /** `resource` makes the schema (with its `$id`) a `$ref` names, when it is a resource's; each is made when first reached. */
   readonly #timeLimit: number | undefined;
+  readonly #budgetMs: number | undefined;
+  /** The budget of the request whose value is being checked (set for the length of one synchronous check). */
+  #budget: PatternBudget | undefined;
 
-  constructor(resource: (ref: string) => Obj | undefined, slow: (pattern: string) => void, timeLimit?: number) {
+  /**
+   * `resource` makes the schema (with its `$id`) a `$ref` names, when it is a resource's; each is
+   * made when first reached. `timeLimit`: one guarded pattern test's; `budgetMs`: one request's, in all.
+   */
+  constructor(resource: (ref: string) => Obj | undefined, slow: (pattern: string) => void, timeLimit?: number, budgetMs?: number) {
     this.#timeLimit = timeLimit;
+    this.#budgetMs = budgetMs;
     this.#resource = resource;
     this.#slow = slow;
   }
@@ -89,6 +99,21 @@ export class Validators {
   warm(): void {
     this.#ajv('plain');
     this.#ajv('coercing');
+  }
+
+  /** A new budget for the pattern tests of one request's values. */
+  budget(ms?: number): PatternBudget {
+    return patternBudget(this.#timeLimit, ms ?? this.#budgetMs);
+  }
+
+  /** Runs a check with `budget` as the one its pattern tests spend (checks are synchronous: no other request's runs meanwhile). */
+  #spending<T>(budget: PatternBudget | undefined, run: () => T): T {
+    this.#budget = budget;
+    try {
+      return run();
+    } finally {
+      this.#budget = undefined;
+    }
   }
 
   /** Says a pattern ran out of time where these validators cannot see it (on a body thread). */
@@ -137,7 +162,7 @@ export class Validators {
     if (made) return made;
     const coerce = kind === 'coercing';
     const { Ajv, formats } = ajvClasses();
-    const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, this.#slow, this.#timeLimit), { code: 'specbench-guarded-pattern' });
+    const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, this.#slow, this.#timeLimit, () => this.#budget), { code: 'specbench-guarded-pattern' });
     // Only what a client sent counts: a field named `constructor` or `toString` is not there because
     // every object inherits one (without `ownProperties`, `{}` lacked a required `constructor` as
     // "not an object" and an optional one was "not a string").
@@ -172,15 +197,15 @@ export class Validators {
       if (coerce) {
         // Coercion writes the value read into its parent: the value is checked inside a holder.
         const validate: ValidateFunction = ajv.compile({ type: 'object', properties: { value: schema } });
-        made = (value) => {
+        made = (value, budget) => {
           const holder = { value };
-          validate(holder);
+          this.#spending(budget, () => validate(holder));
           return { errors: (validate.errors ?? []).map((e) => ({ ...e, instancePath: e.instancePath.replace(/^\/value/, '') })), value: holder.value };
         };
       } else {
         const validate: ValidateFunction = ajv.compile(schema);
-        made = (value) => {
-          validate(value);
+        made = (value, budget) => {
+          this.#spending(budget, () => validate(value));
           return { errors: [...(validate.errors ?? [])], value };
         };
       }

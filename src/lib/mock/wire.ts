@@ -18,6 +18,12 @@ export interface MockRequest {
   client?: string;
   /** Set when the body was larger than the server reads (the bytes it reads at most): `body` is then empty, and the call is answered 413. */
   bodyLimit?: number;
+  /**
+   * Set when the server did not read the body for its own reasons: `busy`, the bodies it held at
+   * once, across connections, were at its bound (`limit` bytes; answered 503 with `Retry-After`);
+   * `stalled`, no byte of it came for `limit` milliseconds (answered 408). `body` is then empty.
+   */
+  bodyUnread?: { why: 'busy' | 'stalled'; limit: number };
 }
 
 /** One response: its status, headers (name and value, each checked) and body. */

@@ -29,7 +29,14 @@ export function safeJson(value: unknown, indent = 2): string {
   return JSON.stringify(value, null, indent).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A value quoted in a message: tabs and line breaks written as `\t`, `\n`, `\r`, other controls as symbols. */
+/**
+ * What a one-line message must not hold as itself either, beyond `UNSAFE`: the line and paragraph
+ * separators (U+2028, U+2029, a line break to some terminals and editors) and the invisible
+ * zero-width space and byte order mark (U+200B, U+FEFF: a name that looks like another).
+ */
+const INVISIBLE = /[\u200b\u2028\u2029\ufeff]/g;
+
+/** A value quoted in a message: tabs and line breaks written as `\t`, `\n`, `\r`, other controls and invisible characters as symbols. */
 export function visible(text: string): string {
-  return escapeControls(text.replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'));
+  return escapeControls(text.replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')).replace(INVISIBLE, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase()}>`);
 }
