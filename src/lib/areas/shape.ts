@@ -269,16 +269,22 @@ export interface ShapeAt {
 }
 
 /** Every shape inside a shape, with its path: items, values, fields and variants, depth first. */
-export function* innerShapes(shape: unknown, path: Path, name: string): Generator<{ shape: Shape; path: Path; name: string }> {
-  if (!isObj(shape)) return;
-  const s = shape as Shape;
-  yield { shape: s, path, name };
-  for (const key of ['items', 'values'] as const) {
-    const inner = stated(s[key]);
-    if (isObj(inner)) yield* innerShapes(inner, [...path, key], `${key} of ${name}`);
-  }
-  for (const [field, f] of Object.entries(stated(s.fields) ?? {})) yield* innerShapes(f, [...path, 'fields', field], `field ${field}`);
-  for (const [i, v] of (stated(s.of) ?? []).entries()) if (isObj(v)) yield* innerShapes(v, [...path, 'of', i], `variant ${i} of ${name}`);
+export function innerShapes(shape: unknown, path: Path, name: string): Array<{ shape: Shape; path: Path; name: string }> {
+  const out: Array<{ shape: Shape; path: Path; name: string }> = [];
+  // A list, not a generator: a generator's `yield*` passes every shape up through each level above it (a fresh `check` of GitHub's spec walks its shapes for every file, issue 37).
+  const collect = (shape: unknown, path: Path, name: string): void => {
+    if (!isObj(shape)) return;
+    const s = shape as Shape;
+    out.push({ shape: s, path, name });
+    for (const key of ['items', 'values'] as const) {
+      const inner = stated(s[key]);
+      if (isObj(inner)) collect(inner, [...path, key], `${key} of ${name}`);
+    }
+    for (const [field, f] of Object.entries(stated(s.fields) ?? {})) collect(f, [...path, 'fields', field], `field ${field}`);
+    for (const [i, v] of (stated(s.of) ?? []).entries()) if (isObj(v)) collect(v, [...path, 'of', i], `variant ${i} of ${name}`);
+  };
+  collect(shape, path, name);
+  return out;
 }
 
 /** The resources a shape and the shapes inside it name as types (or as the items, values or variants given by name). */

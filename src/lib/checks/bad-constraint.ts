@@ -12,6 +12,9 @@ const RANGES = [
   ['min_items', 'max_items'],
 ] as const;
 
+/** The first of each pair: a shape without any states no pair. */
+const LOWS = [...new Set(RANGES.map(([low]) => low))];
+
 export const badConstraint: Check = {
   code: 'bad-constraint',
   description: 'A constraint no value can meet: a lower bound above the upper one, or a pattern that is not a regular expression.',
@@ -20,8 +23,9 @@ export const badConstraint: Check = {
   scope: 'file',
   run(ctx) {
     for (const { shape, path, name, file } of allShapes(ctx)) {
-      for (const [low, high] of RANGES) {
-        // Most shapes state no bounds.
+      // Most shapes state no bounds: without a lower one, no pair is looked at.
+      const bounded = LOWS.some((low) => shape[low] !== undefined);
+      for (const [low, high] of bounded ? RANGES : []) {
         if (shape[low] === undefined || shape[high] === undefined) continue;
         const [a, b] = [stated(shape[low]), stated(shape[high])];
         const strict = low.startsWith('exclusive') || high.startsWith('exclusive');

@@ -47,16 +47,20 @@ export type CheckUnit = { area: Area; item?: undefined } | { area?: undefined; i
  */
 export type Dependency = `item:${string}` | `area:${string}` | `ids:${string}` | `file:${string}` | 'all';
 
+const NO_ITEMS: readonly never[] = [];
+
 /** Runs every file check on one file; returns what they report and what they looked up. */
 export function runFileChecks(world: CheckWorld, unit: CheckUnit, checks: readonly Check[] = CHECKS): { diagnostics: Diagnostic[]; deps: Dependency[] } {
   const deps = new Set<Dependency>();
   const file = unit.item?.file ?? unit.area?.file ?? '';
   const base = lookups(world, (dep) => deps.add(dep));
   const own = world.findings(file);
+  // The lists `items` gives, made once for the run (the checks ask of every area, thousands of times in a spec).
+  const mine: readonly Item[] = unit.item ? [unit.item] : [];
   const ctx = {
     ...base,
     ...own,
-    items: <K extends AreaKey>(key: K) => (unit.item?.area === key ? [unit.item as Item<K>] : []),
+    items: <K extends AreaKey>(key: K) => (unit.item?.area === key ? (mine as ReadonlyArray<Item<K>>) : NO_ITEMS),
     areaFile: <K extends AreaKey>(key: K) => (unit.area?.key === key ? (unit.area as Area<K>) : undefined),
   };
   const diagnostics = runAll(world, prepared(world.spec, checks).file, ctx, (at) => deps.add(`file:${at.file}`));

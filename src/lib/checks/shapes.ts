@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { RE2JS } from 're2js';
 import { AREAS } from '../areas/index.ts';
-import type { ShapeAt } from '../areas/area.ts';
+import type { AreaModule, ShapeAt } from '../areas/area.ts';
 import { COMPOSITIONS, CONSTRAINT_KEYS, CONSTRAINTS, innerShapes, isResourceType, type ConstraintKey, type Shape, type ValueContext } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, stated } from '../facet/state.ts';
@@ -12,11 +12,48 @@ import type { CheckContext } from './types.ts';
  * its file: for a file check, the file's own list as it is kept (several checks walk it).
  */
 export function allShapes(ctx: CheckContext): ReadonlyArray<ShapeAt & { file: string }> {
+  let found = SHAPES_OF_RUN.get(ctx);
+  if (!found) SHAPES_OF_RUN.set(ctx, (found = shapesOf(ctx)));
+  return found;
+}
+
+/**
+ * The files a context walks (in a file check, its own one), each with its area's module: an area's
+ * own file, then its items, area by area. Made once per run of the checks (one context serves
+ * every check of a run): several checks walk them, and asking each area for its items every time
+ * cost a fresh `check` of GitHub's spec more than the walks themselves.
+ */
+export function ownedFiles(ctx: CheckContext): readonly OwnedFile[] {
+  let found = FILES_OF_RUN.get(ctx);
+  if (!found) {
+    const files: OwnedFile[] = [];
+    for (const module of AREAS) {
+      const area = ctx.areaFile(module.key);
+      if (area) files.push({ module, file: area.file, data: area.data, area: true });
+      for (const item of ctx.items(module.key)) files.push({ module, file: item.file, data: item.data, area: false });
+    }
+    FILES_OF_RUN.set(ctx, (found = files));
+  }
+  return found;
+}
+
+/** A file a context walks: its area's module, where it is, its data, and whether it is the area's own file. */
+interface OwnedFile {
+  module: AreaModule;
+  file: string;
+  data: unknown;
+  area: boolean;
+}
+
+const FILES_OF_RUN = new WeakMap<CheckContext, readonly OwnedFile[]>();
+
+/** `allShapes`, by the context of one run of the checks (several checks ask, and the answer is the same within a run). */
+const SHAPES_OF_RUN = new WeakMap<CheckContext, ReadonlyArray<ShapeAt & { file: string }>>();
+
+function shapesOf(ctx: CheckContext): ReadonlyArray<ShapeAt & { file: string }> {
   const lists: Array<ReadonlyArray<ShapeAt & { file: string }>> = [];
-  for (const module of AREAS) {
-    const area = ctx.areaFile(module.key);
-    if (area) lists.push(ownerShapes(area.data, area.file, () => module.areaShapes?.(area.data) ?? []));
-    for (const item of ctx.items(module.key)) lists.push(ownerShapes(item.data, item.file, () => module.shapes?.(item.data) ?? []));
+  for (const { module, file, data, area } of ownedFiles(ctx)) {
+    lists.push(ownerShapes(data, file, () => (area ? module.areaShapes?.(data as never) : module.shapes?.(data as never)) ?? []));
   }
   return lists.length === 1 ? (lists[0] ?? []) : lists.flat();
 }
@@ -40,20 +77,33 @@ export interface BodyAt {
   body: Record<string, unknown>;
 }
 
-/** Every stated body of the spec, with its file and where it is written. */
-export function* allBodies(ctx: CheckContext): Generator<BodyAt> {
-  for (const module of AREAS) {
-    const area = ctx.areaFile(module.key);
-    for (const { file, data } of [...(area ? [{ file: area.file, data: area.data as unknown }] : []), ...ctx.items(module.key).map((item) => ({ file: item.file, data: item.data as unknown }))]) {
-      if (!isObj(data)) continue;
-      const written: Array<{ path: Path; value: unknown }> = ['request', 'payload', 'body'].filter((key) => data[key] !== undefined).map((key) => ({ path: [key], value: data[key] }));
-      for (const [status, r] of Object.entries(isObj(stated(data.responses)) ? (stated(data.responses) as Record<string, unknown>) : {})) written.push({ path: ['responses', status], value: r });
-      for (const { path, value } of written) {
-        const body = stated(value);
-        if (isObj(body)) yield { file, path, body };
-      }
+/** Every stated body of the spec, with its file and where it is written (made once per run of the checks: three checks ask). */
+export function allBodies(ctx: CheckContext): readonly BodyAt[] {
+  let found = BODIES_OF_RUN.get(ctx);
+  if (!found) BODIES_OF_RUN.set(ctx, (found = bodiesOf(ctx)));
+  return found;
+}
+
+const BODIES_OF_RUN = new WeakMap<CheckContext, readonly BodyAt[]>();
+
+const BODY_KEYS = ['request', 'payload', 'body'] as const;
+
+function bodiesOf(ctx: CheckContext): BodyAt[] {
+  const out: BodyAt[] = [];
+  for (const { file, data } of ownedFiles(ctx)) {
+    if (!isObj(data)) continue;
+    for (const key of BODY_KEYS) {
+      const body = data[key] === undefined ? undefined : stated(data[key]);
+      if (isObj(body)) out.push({ file, path: [key], body });
+    }
+    const responses = stated(data.responses);
+    if (!isObj(responses)) continue;
+    for (const status of Object.keys(responses)) {
+      const body = stated(responses[status]);
+      if (isObj(body)) out.push({ file, path: ['responses', status], body });
     }
   }
+  return out;
 }
 
 /** A resource as a shape: its single `value`, or an object of its `fields`; undefined when it is not there or not stated. */

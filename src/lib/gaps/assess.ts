@@ -42,18 +42,63 @@ export interface FileSummary extends Omit<FileAssessment, 'owners'> {
   coverage: Coverage;
 }
 
-/** Where the walk is: the owner's id and path, its file, and the label its facets get. */
+/**
+ * Where the walk is: the owner's id and path, its file, and the label its facets get. The id, the
+ * path and the label are made only when something kept asks for them (most facets of a real spec
+ * are stated values that are only counted): the id and path as links to the owner's, the label as
+ * the function that writes it and the name it is written from.
+ */
 interface Place {
   module: AreaModule;
   item?: string;
   file: string;
-  /** The owner's id, `/`-separated. */
-  id: string;
-  at: Path;
-  label: string;
+  /** The owner's id, `/`-separated (see `idOf`). */
+  id: IdStep;
+  /** The owner's path (see `pathOf`). */
+  at: Step | undefined;
+  /** The owner's label: `label(name)`, or empty without `label`. */
+  label?: ChildMeta['label'];
+  name: string;
   /** The parts of one value (an `all_of`'s) the walk is inside: all of them, which one is walked, and where it begins in `at`. */
   parts?: readonly Parts[];
 }
+
+/** One step of a path, linked to the path above it; `depth` is the length of the path it ends. */
+interface Step {
+  up: Step | undefined;
+  key: string | number;
+  depth: number;
+}
+
+/** The path a step ends, as an array. */
+function pathOf(step: Step | undefined): Path {
+  const path = new Array<string | number>(step?.depth ?? 0);
+  for (let s = step; s; s = s.up) path[s.depth - 1] = s.key;
+  return path;
+}
+
+/** One step down a path. */
+const stepDown = (up: Step | undefined, key: string | number): Step => ({ up, key, depth: (up?.depth ?? 0) + 1 });
+
+/** An id: a whole one (an area's, an item's), or the id above it and one more segment (escaped by `idSegment` when it is a name), joined when first asked. */
+type IdStep = string | { up: IdStep; segment: string; name: boolean; joined?: string };
+
+function idOf(id: IdStep): string {
+  if (typeof id === 'string') return id;
+  return (id.joined ??= `${idOf(id.up)}/${id.name ? idSegment(id.segment) : id.segment}`);
+}
+
+/** The label a place gives its facets. */
+const labelOf = (place: Place): string => (place.label ? place.label(place.name) : '');
+
+/** A facet's label: its owner's, then its own. */
+function facetLabel(place: Place, meta: FacetMeta<never>): string {
+  const owner = labelOf(place);
+  return owner ? `${owner}: ${meta.label}` : meta.label;
+}
+
+/** The id of the facet at `key` of a place's owner (made when something asks: a facet only counted needs none). */
+const idBelow = (place: Place, key: string): IdStep => ({ up: place.id, segment: key, name: true });
 
 /** The parts of one value, the index of the part being walked, and the length of `at` at that part. */
 interface Parts {
@@ -102,7 +147,7 @@ function walkFile(unit: WalkUnit, context: WalkContext, all: boolean): Walk {
   const schema = unit.item === undefined ? module.schema : module.items?.schema;
   const walk: Walk = { context, facets: [], owners: [], ids: undefined, duplicates: [], ignored: [], heldUp: [], all, stated: 0, total: 0 };
   const id = unit.item === undefined ? unit.area : `${unit.area}/${unit.item}`;
-  if (schema) visitOwner(schema, unit.data, { module, ...(unit.item !== undefined ? { item: unit.item } : {}), file: unit.file, id, at: [], label: '' }, walk);
+  if (schema) visitOwner(schema, unit.data, { module, ...(unit.item !== undefined ? { item: unit.item } : {}), file: unit.file, id, at: undefined, name: '' }, walk);
   return walk;
 }
 
@@ -158,9 +203,16 @@ function visitOwner(schema: z.ZodType, owner: unknown, place: Place, walk: Walk)
   if (walk.context.owners !== false) {
     const facetKeys = new Set(fields.map((f) => f.key));
     const details = isObj(owner) ? Object.entries(owner).filter(([key]) => !facetKeys.has(key)) : [];
-    walk.owners.push({ id: place.id, area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: place.label, file: place.file, at: place.at, details });
+    walk.owners.push({ id: idOf(place.id), area: place.module.key, ...(place.item !== undefined ? { item: place.item } : {}), label: labelOf(place), file: place.file, at: pathOf(place.at), details });
   }
-  for (const field of fields) visit(owner, field, place, walk);
+  const written = isObj(owner) ? owner : undefined;
+  const required = walk.context.required;
+  for (const field of fields) {
+    // A facet that is not written and may go unwritten (`visit`'s first test) is passed over before a call: most of a shape's facets are (85% of the fields of GitHub's spec).
+    const { key, meta } = field;
+    if ((meta.optional || meta.refinement) && !(written && Object.hasOwn(written, key)) && !(meta.refinement !== undefined && required.has(meta.refinement))) continue;
+    visit(owner, field, place, walk);
+  }
 }
 
 function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk, ask?: () => string): void {
@@ -176,22 +228,22 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   if (reason !== undefined && missing) return;
   // A part that narrows what another part of the same value states (an all_of's part giving a field's allowed values) leaves the rest to it.
   if (left && place.parts !== undefined && answeredByAnotherPart(place, key, meta.acceptsNull === true)) return;
-  const labelOf = () => (place.label ? `${place.label}: ${meta.label}` : meta.label);
-  const segment = idSegment(key);
-  const id = `${place.id}/${segment}`;
   if (reason !== undefined) {
-    walk.ignored.push({ file: place.file, at: [...place.at, key], id, message: `${labelOf()} is ignored: ${reason}.` });
+    walk.ignored.push({ file: place.file, at: pathOf(stepDown(place.at, key)), id: idOf(idBelow(place, key)), message: `${facetLabel(place, meta)} is ignored: ${reason}.` });
     return;
   }
-  if (walk.ids?.has(id)) {
-    const label = labelOf();
-    // Where the facet is written, or, when it is not, its owner.
-    walk.duplicates.push({ file: place.file, at: missing ? place.at : [...place.at, key], id, message: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is written twice: both would be \`${id}\`, so only the first counts. Merge the two, or make them differ.` });
-    return;
+  if (walk.ids !== undefined) {
+    const id = idOf(idBelow(place, key));
+    if (walk.ids.has(id)) {
+      const label = facetLabel(place, meta);
+      // Where the facet is written, or, when it is not, its owner.
+      walk.duplicates.push({ file: place.file, at: missing ? pathOf(place.at) : pathOf(stepDown(place.at, key)), id, message: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} is written twice: both would be \`${id}\`, so only the first counts. Merge the two, or make them differ.` });
+      return;
+    }
+    walk.ids.add(id);
   }
-  walk.ids?.add(id);
   const by = state === 'stated' ? meta.heldUpBy?.(value) : undefined;
-  if (by !== undefined) walk.heldUp.push({ id, by });
+  if (by !== undefined) walk.heldUp.push({ id: idOf(idBelow(place, key)), by });
   walk.total++;
   if (state === 'stated' || state === 'none') walk.stated++;
   const open = state === 'open' && isOpenValue(value) ? value : undefined;
@@ -201,12 +253,15 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const parts = children !== undefined && meta.parts?.(owner as never) === true;
   // A summary builds only the facets a file's result reads; the others are counted above.
   if (!walk.all && !isGap(state) && !blocked && !(meta.prose && state === 'stated')) {
-    if (children) visitChildren(value, valueSchema, children, { ...place, id, at: [...place.at, key] }, walk, parts);
+    if (children) visitChildren(value, valueSchema, children, { ...place, id: idBelow(place, key), at: stepDown(place.at, key) }, walk, parts);
     return;
   }
-  const label = labelOf();
-  const at = [...place.at, key];
-  const where = missing ? place.at : at;
+  const idStep = idBelow(place, key);
+  const id = idOf(idStep);
+  const label = facetLabel(place, meta);
+  const step = stepDown(place.at, key);
+  const at = pathOf(step);
+  const where = missing ? pathOf(place.at) : at;
   const pos = isGap(state) ? walk.context.locate?.(where, !missing) : undefined;
   // A part beside it that names a resource may state it: the spec put together asks the resource.
   const answeredBy = left && place.parts !== undefined ? namedParts(place, key, meta.acceptsNull === true) : [];
@@ -222,14 +277,14 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
     question: typeof open?.open === 'string' ? open.open : (ask?.() ?? question(key, meta, walk.context.count)),
     ...(open?.owner !== undefined ? { owner: open.owner } : {}),
     ...(open?.link !== undefined ? { link: open.link } : {}),
-    blockedBy: [...(named ?? []).map((k) => `${place.id}/${idSegment(k)}`), ...(open?.blocked_by ?? [])],
+    blockedBy: [...(named ?? []).map((k) => `${idOf(place.id)}/${idSegment(k)}`), ...(open?.blocked_by ?? [])],
     blocks: [],
     file: place.file,
     at: where,
     ...(pos ? { line: pos.line, column: pos.column } : {}),
     ...(answeredBy.length > 0 ? { answeredBy } : {}),
   });
-  if (children) visitChildren(value, valueSchema, children, { ...place, id, at }, walk, parts);
+  if (children) visitChildren(value, valueSchema, children, { ...place, id: idStep, at: step }, walk, parts);
 }
 
 /**
@@ -246,8 +301,9 @@ const leftOpen = (value: unknown): boolean => isOpenValue(value) && value.owner 
  * facets are its own: a part that states no type keeps that gap (the source gave none).
  */
 function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean): boolean {
+  const path = pathOf(place.at);
   return (place.parts ?? []).some(({ all, index, base }) => {
-    const within = place.at.slice(base);
+    const within = path.slice(base);
     if (within.length === 0) return false;
     return all.some((part, other) => {
       if (other === index) return false;
@@ -262,8 +318,9 @@ function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean):
  * where inside each the facet would be: another file, which only the spec put together can read.
  */
 function namedParts(place: Place, key: string, acceptsNull: boolean): NonNullable<FacetResult['answeredBy']> {
+  const path = pathOf(place.at);
   return (place.parts ?? []).flatMap(({ all, index, base }) => {
-    const within = place.at.slice(base);
+    const within = path.slice(base);
     if (within.length === 0) return [];
     return all.flatMap((part, other) => {
       const type = typeof part === 'string' ? part : isObj(part) && part.fields === undefined && part.of === undefined ? stated(part.type) : undefined;
@@ -282,31 +339,36 @@ function visitChildren(value: unknown, valueSchema: FacetField['value'], childre
     for (const name of isObj(value) ? Object.keys(value) : []) {
       // Its question is asked only of an entry that becomes a facet (`ask`).
       const meta: FacetMeta<never> = { label: name, question: '', ...(entry.heldUpBy ? { heldUpBy: entry.heldUpBy } : {}), ...(entry.children ? { children: entry.children } : {}), ...(entry.prose ? { prose: true } : {}) };
-      visit(value, { key: name, meta, value: schema }, { ...place, label: children.label(name) }, walk, () => entry.question(markdownCode(name)));
+      visit(value, { key: name, meta, value: schema }, { ...place, label: children.label, name }, walk, () => entry.question(markdownCode(name)));
     }
     return;
   }
   const child = childSchema(valueSchema);
   if (!child) return;
   if (child.of === 'one') {
-    if (isObj(value)) visitOwner(child.schema, value, { ...place, label: children.label('') }, walk);
+    if (isObj(value)) visitOwner(child.schema, value, { ...place, label: children.label, name: '' }, walk);
     return;
   }
   if (child.of === 'map' && isObj(value)) {
-    for (const [name, element] of Object.entries(value)) {
-      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: `${place.id}/${idSegment(name)}`, at: [...place.at, name], label: children.label(name) }, walk);
+    for (const name of Object.keys(value)) {
+      const element = value[name];
+      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: { up: place.id, segment: name, name: true }, at: stepDown(place.at, name), label: children.label, name }, walk);
     }
   }
   if (child.of === 'list' && Array.isArray(value)) {
-    const segments = value.map((element: unknown, index) => children.id?.(element, index) ?? String(index));
+    // Elements without ids of their own are told apart by their index, which no two share.
+    const ids = children.id;
+    const segments = ids ? value.map((element: unknown, index) => ids(element, index) ?? String(index)) : undefined;
     // Elements that share an id (or whose id is more than one segment) may give two facets one id: those are told apart from here.
-    const shared = walk.ids === undefined && (new Set(segments).size < segments.length || segments.some((s) => s.includes('/')));
+    const shared = walk.ids === undefined && segments !== undefined && (new Set(segments).size < segments.length || segments.some((s) => s.includes('/')));
     if (shared) walk.ids = new Set();
     value.forEach((element: unknown, index) => {
-      const segment = segments[index] ?? String(index);
+      if (!isObj(element)) return;
+      const segment = segments?.[index] ?? String(index);
       // Each part of one value is walked knowing the others, which may state what it leaves out.
-      const within = parts ? { parts: [...(place.parts ?? []), { all: value, index, base: place.at.length + 1 }] } : {};
-      if (isObj(element)) visitOwner(child.schema, element, { ...place, id: `${place.id}/${segment}`, at: [...place.at, index], label: children.label(segment), ...within }, walk);
+      const below: Place = { ...place, id: { up: place.id, segment, name: false }, at: stepDown(place.at, index), label: children.label, name: segment };
+      if (parts) below.parts = [...(place.parts ?? []), { all: value, index, base: (place.at?.depth ?? 0) + 1 }];
+      visitOwner(child.schema, element, below, walk);
     });
     if (shared) walk.ids = undefined;
   }

@@ -23,46 +23,50 @@ const reference = parseDocument('', YAML_OPTIONS);
 /**
  * Plain scalars resolved by `yaml`'s own tags of the core schema, in its order (the first whose
  * test matches), so `1e3`, `0o17`, `.inf`, `~` or `007` are the values the positional reading
- * gives. Each type gets a name no YAML text can write (a blank is no tag character), so only
- * resolution ever produces it.
+ * gives.
  */
 const RESOLVING = reference.schema.tags.filter((tag) => tag.collection === undefined && tag.default === true && 'test' in tag && tag.test instanceof RegExp);
 
 /**
- * Whether any of those tests matches: js-yaml asks each type in turn of every plain scalar (every
- * key and every word of prose), and almost none matches, so one pattern of them all answers first,
- * for the first type, and the others reuse its answer for the same text. A test with flags of its
- * own keeps the types asking one by one.
+ * Whether any of those tests matches: asked of every plain scalar (every key and every word of
+ * prose), and almost none matches, so one pattern of them all answers first. A test with flags of
+ * its own keeps the tests asked one by one.
  */
 const ANY_TEST = RESOLVING.every((tag) => 'test' in tag && tag.test?.flags === '') ? new RegExp(RESOLVING.map((tag) => `(?:${'test' in tag ? tag.test?.source : ''})`).join('|')) : undefined;
-let lastText: string | undefined;
-let lastAny = true;
-const mayResolve = (text: string): boolean => {
-  if (!ANY_TEST) return true;
-  if (text !== lastText) {
-    lastText = text;
-    lastAny = ANY_TEST.test(text);
-  }
-  return lastAny;
-};
 
-const IMPLICIT = reference.schema.tags.flatMap((tag, i) => {
+const IMPLICIT = reference.schema.tags.flatMap((tag) => {
   const test = 'test' in tag ? tag.test : undefined;
   if (tag.collection !== undefined || tag.default !== true || !test) return [];
   const resolve = tag.resolve as (value: string, onError: (message: string) => void, options: typeof reference.options) => unknown;
-  const name = `specbench implicit ${i}`;
-  const type = new Type(name, {
-    kind: 'scalar',
-    resolve: (data: unknown) => typeof data === 'string' && mayResolve(data) && test.test(data),
-    construct: (data: string) => {
-      const value = resolve(data, () => undefined, reference.options);
-      return isScalar(value) ? value.value : value;
-    },
-  });
-  return [{ name, type }];
+  return [{ test, resolve }];
 });
-const IMPLICIT_TAGS: ReadonlySet<string> = new Set(IMPLICIT.map((t) => t.name));
-const SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: IMPLICIT.map((t) => t.type) });
+
+/** The first of those tags whose test matches a plain scalar's text; undefined when none does. */
+function resolving(text: string): (typeof IMPLICIT)[number] | undefined {
+  if (ANY_TEST && !ANY_TEST.test(text)) return undefined;
+  for (const tag of IMPLICIT) if (tag.test.test(text)) return tag;
+  return undefined;
+}
+
+/**
+ * One js-yaml type for them all (js-yaml asks each implicit type in turn of every plain scalar: one
+ * question instead of eight), named so that no YAML text can write it (a blank is no tag
+ * character): only resolution ever gives it.
+ */
+const IMPLICIT_TAG = 'specbench implicit';
+const SCHEMA = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new Type(IMPLICIT_TAG, {
+      kind: 'scalar',
+      resolve: (data: unknown) => typeof data === 'string' && resolving(data) !== undefined,
+      construct: (data: string) => {
+        const tag = resolving(data);
+        const value = tag ? tag.resolve(data, () => undefined, reference.options) : data;
+        return isScalar(value) ? value.value : value;
+      },
+    }),
+  ],
+});
 
 /** What the loader's listener sees of a node once it is read (js-yaml's state; its typings leave these out). */
 interface NodeState {
@@ -199,7 +203,9 @@ function unusualKeys(root: Obj, collections: number): boolean {
       for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
       continue;
     }
-    for (const key of Object.keys(node)) {
+    // `for…in` with `hasOwn`: the keys `Object.keys` gives, without an array of them for every mapping (js-yaml's are plain objects).
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
       if (key === 'null' || key === '__proto__') return true;
       const value = (node as Obj)[key];
       if (value !== null && typeof value === 'object') stack.push(value);
@@ -230,7 +236,7 @@ export function readValues(text: string): Obj | undefined {
       const { tag, anchor, kind, result } = state as unknown as NodeState;
       if (kind === 'mapping' || kind === 'sequence') collections.add(result);
       // An anchor (and so any alias), or a tag written in the text (resolution's own are named apart).
-      if (anchor !== null || (tag !== null && tag !== '?' && !IMPLICIT_TAGS.has(tag))) unusual = true;
+      if (anchor !== null || (tag !== null && tag !== '?' && tag !== IMPLICIT_TAG)) unusual = true;
     },
   };
   let data: unknown;

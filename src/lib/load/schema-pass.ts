@@ -117,6 +117,20 @@ function withChecks(inst: Internals, kind: Test): Test {
   if (checks.length === 0) return kind;
   const scalar = SCALARS.has(def.type);
   const zod = byZod(inst);
+  // Patterns alone (a facet's placeholder form, tried on every string a facet states): tested without a payload for each value.
+  const patterns = checks.map(patternOf);
+  if (patterns.every((p) => p !== undefined)) {
+    return (value) => {
+      const verdict = kind(value);
+      if (verdict === FAIL) return FAIL;
+      if (verdict === CHANGED && !scalar) return zod(value);
+      for (const pattern of patterns) {
+        pattern.lastIndex = 0;
+        if (!pattern.test(value as string)) return FAIL;
+      }
+      return verdict;
+    };
+  }
   const steps = checks.map(stepOf);
   return (value) => {
     const verdict = kind(value);
@@ -131,6 +145,12 @@ function withChecks(inst: Internals, kind: Test): Test {
     }
     return payload.value === value ? verdict : CHANGED;
   };
+}
+
+/** A `.regex()` check that runs on every value (no `when`): its pattern, which `stepOf` would test; else undefined. */
+function patternOf(check: Check): RegExp | undefined {
+  const { when, pattern } = check._zod.def;
+  return check._zod.traits.has('$ZodCheckRegex') && pattern instanceof RegExp && !when ? pattern : undefined;
 }
 
 /** One check run on a payload: whether it passed; undefined when it answered later (a promise, which zod refuses in `safeParse`). */
@@ -311,7 +331,9 @@ function recordTest(inst: Internals): Test {
     if (!isPlainObject(value)) return FAIL;
     let verdict: Verdict = SAME;
     // zod reads the enumerable keys of `Reflect.ownKeys`: the strings (`Object.keys`), then the symbols (which no YAML makes).
-    for (const key of [...Object.keys(value), ...Object.getOwnPropertySymbols(value).filter((s) => Object.prototype.propertyIsEnumerable.call(value, s))]) {
+    const symbols = Object.getOwnPropertySymbols(value);
+    const keys: ReadonlyArray<string | symbol> = symbols.length === 0 ? Object.keys(value) : [...Object.keys(value), ...symbols.filter((s) => Object.prototype.propertyIsEnumerable.call(value, s))];
+    for (const key of keys) {
       if (key === '__proto__') {
         verdict = CHANGED;
         continue;
