@@ -41,8 +41,8 @@ export { shortLabel, type AreaSummary, type ExampleView, type FacetView, type Di
 export { blockHeading } from './render/site/blocks/index.ts';
 export type { BlockView, BodyView, ParameterGroupView, ResponseView, SecurityView, ShapeView } from './render/site/views.ts';
 export type { BreakingMark, FacetChange, PageChange, PageChangeView, ValuePart } from './render/site/views.ts';
-export { areaPath, facetAnchor, facetPath, gapsAnchor, gapsPath, groupAnchor, itemPath, itemScope, printPath } from './render/site/paths.ts';
-export { headingsBelow, PRINT_ITEMS, printParts, type PrintPart } from './render/site/print.ts';
+export { areaPath, continuedPath, facetAnchor, facetPath, gapsAnchor, gapsPath, groupAnchor, itemPath, itemScope, printPath } from './render/site/paths.ts';
+export { headingsBelow, PRINT_BYTES, PRINT_ITEMS, printParts, type PrintPart } from './render/site/print.ts';
 export { jsonSchemas, schemaFile, SCHEMA_DIR, CONFIG_SCHEMA_FILE } from './render/json-schema.ts';
 export { specMarkdown } from './render/text/spec-markdown.ts';
 export { CHECKS } from './checks/index.ts';

@@ -10,7 +10,6 @@ import {
   itemView,
   markAreaView,
   markItemView,
-  printParts,
   sumCoverage,
   type AreaSummary,
   type ChangeModel,
@@ -20,7 +19,6 @@ import {
   type HomeOperations,
   type HomeView,
   type ItemView,
-  type PrintPart,
   type ReadinessView,
   type ServiceView,
   type SiteIndex,
@@ -41,8 +39,6 @@ export type Site = {
   areas: AreaSummary[];
   coverage: Coverage;
   gapCount: number;
-  /** The print version's pages beyond `print/`: none when the whole spec is printed on one page. */
-  print: PrintPart[];
   readiness: ReadinessView;
 };
 
@@ -60,14 +56,11 @@ export async function loadSite(): Promise<Site> {
   // Every page asks (its sidebar, its own view): what is made from the areas is made again only when one of them is.
   const index = site.index;
   if (made && made.index === index && made.site.areas.every((a, i) => a === areas[i])) return made.site;
-  const files = index.analysis.spec.sources;
   const loaded: Site = {
     service: index.service,
     areas,
     coverage: sumCoverage(areas.map((a) => a.coverage)),
     gapCount: areas.reduce((n, a) => n + a.gapCount, 0),
-    // With `compare`, the items the change removes are printed after their area's and counted in its parts.
-    print: printParts(areas, settings.printItems, (item) => files.size(item.file), undefined, site.changes?.removedBytes),
     readiness: index.readiness,
   };
   made = { index, site: loaded };
@@ -76,11 +69,6 @@ export async function loadSite(): Promise<Site> {
 
 /** The last site `loadSite` made, and the analysis's index it was made from. */
 let made: { index: SiteIndex; site: Site } | undefined;
-
-/** A print page's place below `print/`: `resources`, `resources/2`. */
-export function printSlug(part: PrintPart): string {
-  return part.path.replace(/^print\//, '').replace(/\/$/, '');
-}
 
 /** What the home page tells a reader about the API before the dashboard: its name, description, servers and operations. */
 export async function loadHome(): Promise<HomeView & { operations: HomeOperations }> {

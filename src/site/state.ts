@@ -93,9 +93,13 @@ type Registry = Map<string, Promise<SpecSite>>;
  */
 export class SpecSite {
   readonly settings: SiteSettings;
-  /** With `compare`, the compared revision's files that are as they are now are read once, for both analyses. */
-  readonly #results = new SharedResults();
-  readonly #engine = new Engine({ store: this.#results });
+  /**
+   * The engine that follows the folder, and the files as last read; with `compare`, the compared
+   * revision's files that are as they are now are read once, for both analyses. A build lets them
+   * go once its pages render (`#releaseEngine`): made again, reading the whole folder, if asked.
+   */
+  #results: SharedResults | undefined;
+  #engine: Engine | undefined;
   readonly #graphviz: Graphviz;
   #files = new Map<string, SpecFile>();
   #index: SiteIndex | undefined;
@@ -155,13 +159,13 @@ export class SpecSite {
    * `all` when every page changed (the spec gained or lost errors).
    */
   async refresh(changed?: readonly string[]): Promise<{ pages: string[]; all: boolean }> {
-    const files = await (changed ? this.#reread(changed) : readSpecDir(this.settings.spec)).catch((error: unknown) => {
+    const files = await (changed && this.#engine ? this.#reread(changed) : readSpecDir(this.settings.spec)).catch((error: unknown) => {
       // The options were checked when the site started (the folder was there): it has been moved or removed since.
       if (error instanceof SpecDirError) throw located(`The spec folder \`${this.settings.specFromRoot}\` is not there any more (${this.settings.spec}); it is read again when it is back.`);
       throw error;
     });
     this.#files = new Map(files.map((f) => [f.path, f]));
-    const { analysis } = this.#engine.update(files);
+    const { analysis } = (this.#engine ??= new Engine({ store: this.#store() })).update(files);
     const shown = analysis.diagnostics.filter((d) => d.severity !== 'hint');
     const hadProblems = this.#problems !== undefined;
     if (hasErrors(analysis.diagnostics)) {
@@ -174,6 +178,10 @@ export class SpecSite {
     this.#index = this.#siteIndex(analysis);
     this.#downloads.clear();
     return { pages: [...new Set([...this.#stale(), ...marked])], all: hadProblems };
+  }
+
+  #store(): SharedResults {
+    return (this.#results ??= new SharedResults());
   }
 
   #siteIndex(analysis: Analysis): SiteIndex {
@@ -194,7 +202,7 @@ export class SpecSite {
   async #compare(analysis: Analysis): Promise<string[]> {
     const compare = this.settings.compare;
     if (!compare) return [];
-    const base = await (this.#base ??= readBase(this.settings.spec, this.settings.specFromRoot, compare, this.#results));
+    const base = await (this.#base ??= readBase(this.settings.spec, this.settings.specFromRoot, compare, this.#store()));
     const model = changeModel(diffSpecs(base.analysis, analysis), base.analysis, analysis, base.revision);
     const now = pageChanges(model);
     const was = this.#pageChanges;
@@ -282,6 +290,7 @@ export class SpecSite {
   view<T>(key: string, page: string, build: (ctx: ViewContext) => T, options: { transient?: boolean } = {}): T {
     const keep = this.#following || options.transient !== true;
     this.#releaseBase();
+    this.#releaseEngine();
     const kept = this.#views.get(key);
     if (kept) return kept.value as T;
     const index = this.index;
@@ -303,17 +312,34 @@ export class SpecSite {
     if (!this.#following && this.#base && this.#changes && this.#changes.removed.length === 0) this.#base = undefined;
   }
 
+  /**
+   * A build (pages render, nothing is followed) lets the engine go, with each file's result and
+   * the files' bytes: the analysis is made, and nothing reads the folder again. On GitHub's
+   * description they are over 100 MB of the build's live heap (about a quarter), which V8 lets
+   * grow some fourfold before it collects. A dev server keeps them, to read only what an edit changed.
+   */
+  #releaseEngine(): void {
+    if (this.#following || !this.#engine) return;
+    this.#engine = undefined;
+    this.#results = undefined;
+    this.#files = new Map();
+  }
+
   /** The dev server follows the folder: every view is kept for the next request. */
   follow(): void {
     this.#following = true;
   }
 
-  /** A file the site publishes for download, made when it is asked for, once per analysis. */
+  /**
+   * A file the site publishes for download, made when it is asked for: once per analysis in a dev
+   * server; a build asks for each file once, and keeping them would hold them through every page
+   * after (GitHub's three: 36 MB).
+   */
   download(file: string, make: (analysis: Analysis) => string): string {
     let text = this.#downloads.get(file);
     if (text === undefined) {
       text = make(this.index.analysis);
-      this.#downloads.set(file, text);
+      if (this.#following) this.#downloads.set(file, text);
     }
     return text;
   }

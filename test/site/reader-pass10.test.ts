@@ -41,23 +41,20 @@ describe('a page’s budget counts the trees written in place (t32f 05)', () => 
     expect(text(root.querySelector(`[data-cut="${COPY}"]`))).toContain('This page shows no more in place: the print version shows its 500 fields.');
   });
 
-  it('links each cut to the print version at that shape, which shows it whole', async () => {
+  it('links each cut to the item’s continued page of the print version, which shows it whole there', async () => {
     const root = main(await page(site, ENDPOINT));
     const cuts = root.querySelectorAll('[data-cut]');
-    // The item is more YAML than one print page holds: it is printed on a page of its own.
+    // What the page cuts is on the item's continued pages of the print version, each under the page's budget.
     const pages = new Set(cuts.map((cut) => (cut.querySelector('a')?.getAttribute('href') ?? '').replace(/#.*$/, '')));
-    expect([...pages]).toHaveLength(1);
-    const [printed = ''] = pages;
-    expect(printed).toMatch(/^\/print\/endpoints\/\d+\/$/);
-    const print = await page(site, printed.slice(1));
-    expect(print.querySelector('section.item[data-item="update-app"]')).not.toBeNull();
+    expect(pages.size).toBeGreaterThan(0);
+    for (const printed of pages) expect(printed).toMatch(/^\/print\/endpoints\/update-app\/\d+\/$/);
     for (const cut of cuts) {
       const href = cut.querySelector('a')?.getAttribute('href') ?? '';
+      const print = await page(site, href.slice(1, href.indexOf('#')));
       const target = print.getElementById(decodeURIComponent(href.slice(href.indexOf('#') + 1)));
       expect(target?.getAttribute('data-shape'), href).toBe(cut.getAttribute('data-cut'));
+      expect(target?.querySelector(`[data-shape="${cut.getAttribute('data-cut') ?? ''}/fields/field_499"]`), href).not.toBeNull();
     }
-    expect(print.querySelector(`[data-shape="${COPY}/fields/field_499"]`)).not.toBeNull();
-    expect(print.querySelectorAll('[data-cut]')).toHaveLength(0);
   });
 
   it('keeps the open gaps below a cut on the page, each chip at its anchor, and every link of the site resolves (the gaps page’s included)', async () => {

@@ -3,6 +3,7 @@ import { facet, facetObject, type FacetMeta } from '../facet/define.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, stated, type Placeholder } from '../facet/state.ts';
 import { withArticle } from '../facet/words.ts';
+import { markdownCode } from '../safety/markdown.ts';
 import { lineSchema, nameSchema, prose } from '../facet/values.ts';
 import type { AddReference } from './keys.ts';
 
@@ -306,7 +307,7 @@ export function shapeReferences(shape: unknown, path: Path, name: string, add: A
 }
 
 /** A value as a message shows it: text as written, anything else as JSON. */
-export const shown = (v: unknown): string => (typeof v === 'string' ? `the text \`${v}\`` : v === null ? '`null`' : `${Array.isArray(v) ? 'a list' : typeof v} \`${JSON.stringify(v)}\``);
+export const shown = (v: unknown): string => (typeof v === 'string' ? `the text ${markdownCode(v)}` : v === null ? '`null`' : `${Array.isArray(v) ? 'a list' : typeof v} ${markdownCode(JSON.stringify(v))}`);
 
 /** A type with its article, as a message says it: "an integer", "a string", "`null`". */
 export const aType = (type: string): string => (type === 'null' ? '`null`' : withArticle(type.replace('_', ' ')));
@@ -389,7 +390,7 @@ export function valueProblems(shape: Shape | string, value: unknown, ctx: ValueC
     } else if (type !== undefined && isResourceType(type)) {
       const resolved = ctx.resource(type);
       // A value of the wrong kind is said to be not of the resource's type; what is wrong inside it keeps its own words.
-      if (resolved) out.push(...walk(resolved, v, at, hops + 1).map((p) => (p.rule === 'type' && p.at.length === at.length ? { ...p, message: `is ${shown(v)}, not of the type \`${type}\`` } : p)));
+      if (resolved) out.push(...walk(resolved, v, at, hops + 1).map((p) => (p.rule === 'type' && p.at.length === at.length ? { ...p, message: `is ${shown(v)}, not of the type ${markdownCode(type)}` } : p)));
     } else if (fitsType(type, v, nullable) === false) {
       return [{ at, rule: 'type', message: `is ${shown(v)}, not ${aType(type ?? '')}` }];
     }
@@ -442,7 +443,7 @@ function constraintProblems(shape: Shape, type: string | undefined, v: unknown, 
     const [min, max, pattern] = [get('min_length'), get('max_length'), get('pattern')];
     if (typeof min === 'number' && length < min) say(`is ${shown(v)}, ${length} characters long, shorter than its minimum length ${min}`);
     if (typeof max === 'number' && length > max) say(`is ${shown(v)}, ${length} characters long, longer than its maximum length ${max}`);
-    if (typeof pattern === 'string' && ctx.matches(pattern, v) === false) say(`is ${shown(v)}, which does not match its pattern \`${pattern}\``);
+    if (typeof pattern === 'string' && ctx.matches(pattern, v) === false) say(`is ${shown(v)}, which does not match its pattern ${markdownCode(pattern)}`);
   }
   if (Array.isArray(v)) {
     const [min, max, unique] = [get('min_items'), get('max_items'), get('unique_items')];

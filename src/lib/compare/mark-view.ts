@@ -11,9 +11,10 @@ import { MARK_WORDS_MAX } from './words.ts';
  * The keys of an item's view whose facets the page does not show as this item's own: another
  * item's shape or body shown in place (its own page marks it), links, and the facets shown folded
  * away as saying nothing to a reader (their marks go in the page's list of changes, where they are
- * seen). A mark is put only where the page shows the facet with its own place.
+ * seen), and the item's continued pages of the print version (what the page's budget cuts). A
+ * mark is put only where the page shows the facet with its own place.
  */
-const NOT_IN_PLACE: ReadonlySet<string> = new Set(['inline', 'errorBody', 'lifecycles', 'origin', 'typeLink', 'resource', 'error', 'links', 'linksTo', 'linkedFrom', 'source', 'parts', 'listing', 'quiet', 'changes', 'leftOut']);
+const NOT_IN_PLACE: ReadonlySet<string> = new Set(['inline', 'errorBody', 'lifecycles', 'origin', 'typeLink', 'resource', 'error', 'links', 'linksTo', 'linkedFrom', 'source', 'parts', 'listing', 'quiet', 'changes', 'leftOut', 'continued']);
 
 const isFacetView = (v: Record<string, unknown>): v is FacetView & Record<string, unknown> =>
   typeof v.id === 'string' && typeof v.anchor === 'string' && typeof v.state === 'string' && Array.isArray(v.blockedBy);
@@ -183,7 +184,8 @@ function mark<T>(view: T, change: PageChange, ctx: ViewContext | undefined): { m
     if (typeof obj.anchor === 'string' && obj.anchor === '' && 'children' in obj) return value;
     let copy: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(obj)) {
-      if (NOT_IN_PLACE.has(k)) continue;
+      // What the page's budget cuts is not on the page (its continued page of the print version shows it, unmarked): only the open gaps its cut lists are.
+      if (NOT_IN_PLACE.has(k) || (k === 'shapes' && obj.cut !== undefined)) continue;
       const w = walk(v, k === 'facet' && isContainer(obj) && !headed, k === 'body' && isResponse(obj));
       if (w !== v) (copy ??= { ...obj })[k] = w;
     }

@@ -33,13 +33,13 @@ function suffix(inner: Path): string {
 
 /**
  * The key a shape's name gives it (its path's last segment), with the words before it, where the
- * area's module names it so: `words \`key\`` (`query parameter \`status\``, `field \`total\``) or a
+ * area's module names it so, its key fenced by `markdownCode`: `words \`key\`` (`query parameter \`status\``, `field \`total\``) or a
  * body's header, `header key of the 201 response`. Read by exact comparison with the key, never by
  * looking for backticks, so a key that holds a backtick (``q`x``) is found whole.
  */
 function keyed(outer: ShapeAt): { words: string; key: string; after: string } | undefined {
   const key = String(outer.path.at(-1) ?? '');
-  const coded = ` \`${key}\``;
+  const coded = ` ${markdownCode(key)}`;
   if (outer.name.endsWith(coded)) return { words: outer.name.slice(0, -coded.length), key, after: '' };
   const header = `header ${key} of `;
   if (outer.path.at(-2) === 'headers' && outer.name.startsWith(header)) return { words: 'header', key, after: ` of ${outer.name.slice(header.length)}` };

@@ -31,6 +31,12 @@ export interface ExampleContext {
  * application gateway, 14 levels of resources deep, takes some 400.
  */
 const BUDGET = 1_500;
+/**
+ * And at most about this many bytes of JSON (names and values), so that long names cannot swell a
+ * page either: the page writes the example again in each code sample, so 1,500 values of 120-character
+ * names made 1.9 MB of examples and samples on one page (t3132g). Azure's gateway takes some 17 KB.
+ */
+const BYTES = 32_000;
 /** Nesting deeper than this is cut short (a resource recurses only through others, which `seen` stops). */
 const DEPTH = 40;
 
@@ -59,6 +65,7 @@ const FORMATS: Record<string, unknown> = {
 /** An example of a shape (or a type name), or undefined when nothing about it is stated that an example could show. */
 export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown } | undefined {
   let budget = BUDGET;
+  let bytes = BYTES;
   const made = walk(shape, 0, new Set());
   return made === CUT ? undefined : made;
   /**
@@ -301,9 +308,19 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     let cut = false;
     for (const [name, f] of Object.entries(fields)) {
       if (isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true) continue;
+      // Its name as the example writes it (quoted, a colon, a comma, an indent), before what it holds.
+      bytes -= name.length + 8;
+      if (bytes < 0) {
+        cut = true;
+        break;
+      }
       const x = walk(f, depth + 1, seen);
       if (x === CUT) cut = true;
-      else if (x) out[name] = x.value;
+      else if (x) {
+        out[name] = x.value;
+        // A scalar's bytes; an object's or a list's are its own fields' and items'.
+        if (x.value === null || typeof x.value !== 'object') bytes -= JSON.stringify(x.value)?.length ?? 0;
+      }
     }
     return cut && Object.keys(out).length === 0 ? CUT : { value: out };
   }

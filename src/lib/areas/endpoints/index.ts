@@ -126,7 +126,7 @@ export const endpoints = defineArea({
     return { listing: { ...(method !== undefined ? { badge: method } : {}), ...(typeof path === 'string' ? { line: path } : {}), ...(Array.isArray(tags) && tags.length > 0 ? { groups: tags } : {}) } };
   },
   shapes: (e) => [
-    ...parametersOf(e).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\``, sent: true as const })),
+    ...parametersOf(e).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter ${markdownCode(name)}`, sent: true as const })),
     ...payloadShapes(e.request, ['request'], 'the request').map((s) => ({ ...s, sent: true as const })),
     ...Object.entries(stated(e.responses) ?? {}).flatMap(([status, r]) => payloadShapes(r, ['responses', status], `the ${status} response`)),
   ],

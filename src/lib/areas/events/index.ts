@@ -175,9 +175,9 @@ export const events = defineArea({
     return { listing: { ...(direction !== undefined ? { badge: direction } : {}), ...(typeof channel === 'string' ? { line: channel } : {}), ...(Array.isArray(tags) && tags.length > 0 ? { groups: tags } : {}) } };
   },
   shapes: (event) => [
-    ...parametersOf(event).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter \`${name}\`` })),
+    ...parametersOf(event).map(({ location, name, parameter }) => ({ shape: parameter, path: ['parameters', location, name], name: `${location} parameter ${markdownCode(name)}` })),
     ...payloadShapes(event.payload, ['payload'], 'the payload'),
-    ...Object.entries(stated(event.headers) ?? {}).map(([name, h]) => ({ shape: h, path: ['headers', name], name: `header \`${name}\`` })),
+    ...Object.entries(stated(event.headers) ?? {}).map(([name, h]) => ({ shape: h, path: ['headers', name], name: `header ${markdownCode(name)}` })),
   ],
   areaReferences(area, add) {
     for (const [id, channel] of Object.entries(area.channels ?? {})) {

@@ -95,7 +95,7 @@ export const limits = defineArea({
     plural: 'limits',
     schema: limitItem,
     referable: true,
-    scaffold: ({ kind = 'quota' }) => ((LIMIT_KINDS as readonly string[]).includes(kind) ? { kind } : { error: `Unknown limit kind \`${kind}\`; use ${LIMIT_KINDS.join(', ')}.` }),
+    scaffold: ({ kind = 'quota' }) => ((LIMIT_KINDS as readonly string[]).includes(kind) ? { kind } : { error: `Unknown limit kind ${markdownCode(kind)}; use ${LIMIT_KINDS.join(', ')}.` }),
   },
   view: (limit) => {
     const note =

@@ -57,7 +57,7 @@ export const resources = defineArea({
     { kind: 'shape', key: 'value', title: 'Value' },
   ],
   shapes: (item) => [
-    ...Object.entries(stated(item.fields) ?? {}).map(([name, field]) => ({ shape: field, path: ['fields', name], name: `field \`${name}\``, sent: true as const })),
+    ...Object.entries(stated(item.fields) ?? {}).map(([name, field]) => ({ shape: field, path: ['fields', name], name: `field ${markdownCode(name)}`, sent: true as const })),
     ...(isObj(stated(item.value)) ? [{ shape: stated(item.value) as Shape, path: ['value'], name: 'the value', sent: true as const }] : []),
   ],
   references(item, add) {

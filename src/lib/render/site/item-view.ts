@@ -5,6 +5,7 @@ import type { FacetResult, FileAssessment, OwnerResult } from '../../gaps/types.
 import { areaOf, findItem, itemKey } from '../../model/spec.ts';
 import { detailView, facetView } from './facet-view.ts';
 import { machinePage } from './machine-view.ts';
+import { exampleBytes, printBytes } from './print.ts';
 import { itemPath, itemScope, linkOnSite } from './paths.ts';
 import { blockContext } from './blocks/context.ts';
 import { referenceBlocks } from './blocks/index.ts';
@@ -34,6 +35,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const blockCtx = blockContext(ctx, key, own, itemScope(item.area, item.id));
   const blocks = module.layout ? referenceBlocks(blockCtx, key, item.data, module.layout(item.data)) : [];
   const { used } = blockCtx;
+  const continued = blockCtx.trees.continued();
   const view = (f: FacetResult) => ctx.shared(f, (c) => facetView(c, f));
   // The description is the page's opening prose; open or empty, it is a gap shown in its place.
   const descriptionFacet = own.byId.get(`${key}/description`);
@@ -64,6 +66,8 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
     path: page,
     ...ctx.index.editUrl(item.file),
     blocks,
+    ...(continued.length > 0 ? { continued } : {}),
+    printBytes: printBytes(blockCtx.trees.printed(), exampleBytes(blocks), analysis.spec.sources.size(item.file)),
     ...(machine ? { machine } : {}),
     ...(lifecycles.length > 0 ? { lifecycles } : {}),
     ...(description !== undefined ? { description, descriptionHtml: ctx.prose(description, page, 2) } : {}),

@@ -68,6 +68,15 @@ export function printPath(area?: string, part = 1): string {
 }
 
 /**
+ * One of an item's continued pages of the print version (`page` from 2: the item's own page, and
+ * its place in the print version, are the first): what the page's budget of trees cut, shown whole.
+ * `scope` is the item's (`itemScope`), so the path is safe in a URL and no area's part has it.
+ */
+export function continuedPath(scope: string, page: number): string {
+  return `print/${scope}${page}/`;
+}
+
+/**
  * A link written in the spec as the site shows it: a relative one (`../gaps/`) resolved against
  * the page of the area or item that states it, so it leads to the same place from every page that
  * shows the facet (the print pages sit at other depths); an absolute one as written.

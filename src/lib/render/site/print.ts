@@ -2,6 +2,7 @@ import type { Root, RootContent } from 'hast';
 import { createRequire } from 'node:module';
 import type { AreaKey } from '../../areas/keys.ts';
 import { printPath } from './paths.ts';
+import { TREE_BYTES } from './shape-tree.ts';
 
 /**
  * How many items the print version puts on one page. A spec of at most this many is printed
@@ -12,12 +13,37 @@ import { printPath } from './paths.ts';
 export const PRINT_ITEMS = 300;
 
 /**
- * How much YAML (in bytes) one print page shows at most: a page holds items until the next
- * would pass this, whatever their count, so a few huge items (a webhook payload of 190 KB of YAML
- * makes 4.5 MB of HTML) cannot make a page of tens of MB. An item larger than this alone gets a
- * page of its own.
+ * How much one print page shows at most, in estimated bytes of HTML (`printBytes`): the budget of
+ * an item's page (`TREE_BYTES`), one rule for every page. A page holds items until the next would
+ * pass it, whatever their count, so many small items (GitHub's webhook events, 40 to 100 KB each,
+ * made print parts of 2.9 MB while parts were counted in YAML) or a few huge ones cannot make a
+ * page larger. An item larger than this alone gets a page of its own; what its trees cut is on its
+ * continued pages (`continuedPath`), each under the same budget.
  */
-export const PRINT_SOURCE = 128 * 1024;
+export const PRINT_BYTES = TREE_BYTES;
+
+/**
+ * What the print version writes of an item, in estimated bytes of HTML: its trees as its page shows
+ * them, but the resources shown in place (the print version prints each in its own section), its
+ * examples (written twice over by the highlighting), and about its YAML again for the rest (its
+ * facts, prose, parameters' tables), with a frame. Calibrated on GitHub's print version (t3132g):
+ * not below what is written for 708 items of it.
+ */
+export function printBytes(trees: number, examples: number, yaml: number): number {
+  return trees + 2 * examples + yaml + 6000;
+}
+
+/** How long the examples a page's blocks write are: each example's text (an object with its `lang` and `text`), wherever a block holds one. */
+export function exampleBytes(blocks: unknown): number {
+  if (Array.isArray(blocks)) return blocks.reduce((n: number, b: unknown) => n + exampleBytes(b), 0);
+  if (blocks === null || typeof blocks !== 'object') return 0;
+  let n = 0;
+  for (const [key, value] of Object.entries(blocks)) {
+    if (key === 'text' && typeof value === 'string' && 'lang' in blocks) n += value.length;
+    else if (typeof value === 'object') n += exampleBytes(value);
+  }
+  return n;
+}
 
 /** One page of a split print version: an area, or a part of a large one, with the range of its items it shows. */
 export type PrintPart = {
@@ -36,8 +62,8 @@ export type PrintPart = {
 
 /**
  * The pages of the print version beyond `print/`: none when the whole spec has at most `limit`
- * items and `budget` of YAML (then `print/` shows it all), else one per area, a large area in
- * parts of at most `limit` items and `budget` of YAML (`size` gives an item's). With `compare`,
+ * items and `budget` of HTML (then `print/` shows it all), else one per area, a large area in
+ * parts of at most `limit` items and `budget` of HTML (`size` gives an item's, `printBytes`). With `compare`,
  * the items the change removes (`removed`: by area, the size of each at the revision) are printed
  * after their area's items and counted like them, so no page holds more (a change that drops
  * hundreds of items gets parts of its own for them).
@@ -46,7 +72,7 @@ export function printParts<T>(
   areas: ReadonlyArray<{ key: AreaKey; items: readonly T[] }>,
   limit: number = PRINT_ITEMS,
   size: (item: T) => number = () => 0,
-  budget: number = PRINT_SOURCE,
+  budget: number = PRINT_BYTES,
   removed: Readonly<Partial<Record<AreaKey, readonly number[]>>> = {},
 ): PrintPart[] {
   const sizes = areas.map((a) => [...a.items.map(size), ...(removed[a.key] ?? [])]);

@@ -2,8 +2,8 @@ import { isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
 import type { ExampleMode } from '../example.ts';
-import { facetAnchor, itemPath, pageOf } from './paths.ts';
-import type { BaseView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
+import { continuedPath, facetAnchor, itemPath, pageOf } from './paths.ts';
+import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
 
 /**
  * Shape trees as reference pages show them. A type that names a resource shows the resource in
@@ -14,22 +14,29 @@ import type { BaseView, DiscriminatorView, FacetView, InlineView, LinkView, Name
  * until what its trees show (its own item's inline shapes and other items' alike) weighs
  * `TREE_BYTES`; past that, a named resource says that the page shows no more and links to its page,
  * and an object's fields (an array's items, a union's variants) are not shown in place but say so,
- * naming the open gaps below them (their anchors stay on the page), the print version showing
- * them whole. A resource that is a single scalar value (a
+ * naming the open gaps below them (their anchors stay on the page), the item's continued pages of
+ * the print version showing them whole (`paginate`). A resource that is a single scalar value (a
  * `RuleTag` that is a string) is shown in place wherever it is named: its type, constraints and
  * description. An `all_of` of objects is shown as the fields it merges, each with where it comes
  * from. A request's tree leaves out read-only fields, a response's write-only ones.
  */
 
 /**
- * What a page's trees show in place, its own item's shapes and other items' alike, in estimated
- * bytes of HTML (GitHub's largest page stays under 2 MB, the median page under 60 KB; an import
- * that inlines one 500-field tree thirteen times made a 4.4 MB page while only named resources counted).
+ * What a page's trees show in place, its own item's shapes and other items' alike, in bytes of HTML
+ * as `weigh` estimates them (not below what is written): the budget of a page, every page of the
+ * print version's too (`PRINT_BYTES`). Under 2 MB with the rest of the page (its examples, code
+ * samples and frame): GitHub's largest page stays under 2 MB, the median page under 60 KB; an
+ * import that inlines one 500-field tree thirteen times made a 4.4 MB page while only named
+ * resources counted, and t3132g's generated document 1.4 MB pages while the estimate left out ids.
  */
-export const TREE_BYTES = 400_000;
+export const TREE_BYTES = 800_000;
 
-/** What saying in place that the page shows no more weighs: fields that weigh no more than this are shown all the same (an array's one item). */
-const NOTE_BYTES = 600;
+/**
+ * About what saying in place that the page shows no more weighs, its link to the continued page
+ * included (by `weigh`'s measure): fields that weigh no more than this are shown all the same (an
+ * array's one item, a union of two types).
+ */
+const NOTE_BYTES = 1_500;
 
 /** Shapes at this level and deeper are folded: a body's fields are level 1, their fields level 2. */
 export const FOLDED_LEVEL = 3;
@@ -102,6 +109,8 @@ type Unit = {
   state?: 'shown' | 'cut' | 'hidden';
   children?: ShapeChildren;
   named?: { view: InlineView; resource: string; at: Place };
+  /** The shape whose `children` these are: the head line a continued page repeats above them (none for a resource's own fields at the top of its page). */
+  owner?: ShapeView;
 };
 
 /** The trees of one page, as `shapeTrees` makes them. */
@@ -153,11 +162,22 @@ export function shapeTrees(ctx: TreeContext) {
   let current: Unit | undefined;
   let borrowed = 0;
   let spent = 0;
+  /** What of `spent` the print version shows too: all but the resources shown in place (it prints each in its own section). */
+  let printed = 0;
+  /** Every place, in the order made (page order, a place before those inside it), and each one's place by its children. */
+  const units: Unit[] = [];
+  const unitOf = new Map<ShapeChildren, Unit>();
+  /** The item's continued pages (`continuedPath`, from 2), each what its cut places show there. */
+  const continued: ContinuedView[][] = [];
+  let cuts = 0;
 
   /** Weight of the place being made, or of the page at the top of a tree (always shown). */
   const charge = (bytes: number): void => {
     if (current) current.weight += bytes;
-    else spent += bytes;
+    else {
+      spent += bytes;
+      printed += bytes;
+    }
   };
 
   /**
@@ -167,7 +187,14 @@ export function shapeTrees(ctx: TreeContext) {
   function enter(level: number, named?: Unit['named']): Unit {
     const unit: Unit = { level: Math.max(level, current?.level ?? 0), parent: current, weight: 0, ...(named ? { named } : {}) };
     (queue[unit.level] ??= []).push(unit);
+    units.push(unit);
     return unit;
+  }
+
+  /** Notes which place holds a shape's children (its fields, items, variants). */
+  function hold(unit: Unit, children: ShapeChildren): void {
+    unit.children = children;
+    unitOf.set(children, unit);
   }
 
   /** Makes a place's shapes with it as the current place. */
@@ -181,13 +208,24 @@ export function shapeTrees(ctx: TreeContext) {
   /** The resources whose stated examples a body of the page shows as its own: their trees here leave that row out. */
   const examplesElsewhere = new Set<string>();
 
-  /** What a shape adds to the page, in estimated bytes of its HTML (its children are counted as they are made), the page's own or another item's. */
+  /**
+   * What a shape adds to the page, in bytes of its HTML as the components write it (its children
+   * are counted as they are made), the page's own or another item's. Calibrated on built pages so
+   * that it is not below what is written (t3132g: the estimate was about a third of it, as it left
+   * out the ids): the page's own shape writes its id as its anchor, as `data-shape` and as each
+   * facet's `data-facet`; an open gap is a chip that writes it three times more (its anchor, its
+   * link, its label); each nested list has its heading.
+   */
   function weigh(s: ShapeView): void {
     if (!s.anchor) borrowed++;
-    let bytes = 260 + (s.name?.length ?? 0) + (s.type?.text?.length ?? 0);
-    for (const f of [s.description, s.format, s.allowed, s.default, s.examples, s.required]) if (f) bytes += 40 + (f.html?.length ?? 0) + (f.text?.length ?? 0);
-    bytes += 60 * (s.constraints.length + s.flags.length + s.extras.length) + (s.discriminator?.mapping.length ?? 0) * 120;
-    charge(bytes);
+    const id = s.anchor === '' ? 0 : s.id.length + 16;
+    let bytes = 160 + 2 * id + (s.name?.length ?? 0) + 200 * s.children.length;
+    for (const f of [s.type, s.description, s.format, s.allowed, s.default, s.examples, s.required, ...s.flags, ...s.constraints.map((c) => c.facet), ...s.extras]) {
+      if (!f) continue;
+      bytes += 70 + id + (f.html?.length ?? 0) + (f.text?.length ?? 0) + (f.items ?? []).reduce((n, x) => n + 30 + x.length, 0);
+      if (isGap(f.state)) bytes += 300 + 3 * (f.id.length + 16);
+    }
+    charge(bytes + (s.discriminator?.mapping.length ?? 0) * 160);
   }
 
   function shape(id: string, value: unknown, name: string | undefined, at: Place, origin?: LinkView): ShapeView {
@@ -239,12 +277,16 @@ export function shapeTrees(ctx: TreeContext) {
       const unit = enter(at.level);
       const shapes = inside(unit, () => (isObj(inner) ? [shape(`${id}/${kind}`, inner, undefined, at)] : typeof inner === 'string' ? [byName(`${id}/${kind}`, inner, at)] : []));
       const children: ShapeChildren = { kind, facet: f, shapes };
-      unit.children = children;
+      hold(unit, children);
       out.children.push(children);
     }
     const of = own('of');
     if (of) out.children.push(variantsOf(id, typeof typeName === 'string' ? typeName : undefined, stated(v.of), of, at, out));
     out.extras = [...out.extras, ...ctx.details(id, new Set(['required', 'named_examples', ...(out.title !== undefined ? ['title'] : [])])), ...ctx.otherFacets(id, SHAPE_KEYS)];
+    for (const c of out.children) {
+      const unit = unitOf.get(c);
+      if (unit) unit.owner = out;
+    }
     weigh(out);
     return out;
   }
@@ -266,7 +308,7 @@ export function shapeTrees(ctx: TreeContext) {
       ...(level >= FOLDED_LEVEL ? { folded: true as const } : {}),
       ...(hidden && left.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: left.map(([n]) => n), ...(leftShapes ? { shapes: leftShapes } : {}) } } : {}),
     };
-    unit.children = children;
+    hold(unit, children);
     return children;
   }
 
@@ -274,7 +316,7 @@ export function shapeTrees(ctx: TreeContext) {
   function variantsOf(id: string, type: string | undefined, value: unknown, facet: FacetView, at: Place, owner: ShapeView): ShapeChildren {
     const unit = enter(at.level + 1);
     const children = inside(unit, () => combinedOf(id, type, value, facet, at, owner));
-    unit.children = children;
+    hold(unit, children);
     return children;
   }
 
@@ -511,6 +553,70 @@ export function shapeTrees(ctx: TreeContext) {
       for (let i = 0; i < bucket.length; i++) decide(bucket[i] as Unit);
       bucket.length = 0;
     }
+    paginate();
+  }
+
+  /**
+   * Where what the page cuts is shown whole: on the item's continued pages of the print version
+   * (`continuedPath`, from 2), each holding cut places in page order, breadth first below each,
+   * under the same budget as the page; what one of them cannot hold is cut there in turn, with its
+   * word and link, and shown on a later one. A resource named below a cut stays a link to its own
+   * page. So no page of the print version grows with one item either.
+   */
+  function paginate(): void {
+    const kids = new Map<Unit, Unit[]>();
+    for (const u of units) if (u.parent) kids.set(u.parent, [...(kids.get(u.parent) ?? []), u]);
+    const waiting = units.filter((u) => u.state === 'cut' && u.children?.cut);
+    for (let next = 0; next < waiting.length; ) {
+      const page = continued.length + 2;
+      const shows: ContinuedView[] = [];
+      let used = 0;
+      while (next < waiting.length) {
+        const root = waiting[next] as Unit;
+        if (shows.length > 0 && used + root.weight > TREE_BYTES) break;
+        next++;
+        const children = root.children;
+        const cut = children?.cut;
+        if (!children || !cut) continue;
+        cut.at.path = continuedPath(ctx.scope, page);
+        shows.push(continuedView(root, children, cut.at.anchor));
+        used += root.weight;
+        // Breadth first below it, as the page decides: what this page cannot hold waits for the next.
+        const local = [...(kids.get(root) ?? [])];
+        for (let i = 0; i < local.length; i++) {
+          const u = local[i] as Unit;
+          if (u.named || !u.children) continue;
+          if (used + u.weight <= TREE_BYTES || u.weight <= NOTE_BYTES) {
+            used += u.weight;
+            local.push(...(kids.get(u) ?? []));
+          } else {
+            u.children.cut = cutOf(u.children);
+            waiting.push(u);
+          }
+        }
+      }
+      continued.push(shows);
+    }
+  }
+
+  /** A cut place as its continued page shows it: its shape's head line and these children alone, whole. */
+  function continuedView(unit: Unit, children: ShapeChildren, anchor: string): ContinuedView {
+    const whole: ShapeChildren = { ...children };
+    delete whole.cut;
+    const owner = unit.owner;
+    const id = owner?.id ?? children.facet.id.replace(/\/[^/]+$/, '');
+    const shape: ShapeView = {
+      id,
+      anchor: owner?.anchor === '' ? '' : anchor,
+      ...(owner?.name !== undefined ? { name: owner.name } : {}),
+      ...(owner?.type ? { type: owner.type } : {}),
+      ...(owner?.typeLink ? { typeLink: owner.typeLink } : {}),
+      flags: [],
+      constraints: [],
+      children: [whole],
+      extras: [],
+    };
+    return { anchor, shape };
   }
 
   function decide(unit: Unit): void {
@@ -538,8 +644,14 @@ export function shapeTrees(ctx: TreeContext) {
       unit.state = 'cut';
       unit.children.cut = cutOf(unit.children);
     }
-    if (unit.state === 'shown') spent += unit.weight;
+    if (unit.state === 'shown') {
+      spent += unit.weight;
+      if (!inNamed(unit)) printed += unit.weight;
+    }
   }
+
+  /** Whether a place is inside a resource shown in place (or is one). */
+  const inNamed = (unit: Unit | undefined): boolean => unit !== undefined && (unit.named !== undefined || inNamed(unit.parent));
 
   /**
    * What fields the page does not show in place say there: the open gaps of the page's own item
@@ -547,6 +659,8 @@ export function shapeTrees(ctx: TreeContext) {
    * item's gaps are on its own page.
    */
   function cutOf(children: ShapeChildren): NonNullable<ShapeChildren['cut']> {
+    // Its place on a continued page: the page is decided when it is placed there (`paginate`).
+    const at = { path: '', anchor: `${ctx.scope}c${(cuts += 1)}` };
     const gaps = new Map<string, FacetView>();
     const note = (list: ReadonlyArray<FacetView | undefined>) => {
       for (const f of list) if (f && isGap(f.state)) gaps.set(f.id, f);
@@ -565,7 +679,7 @@ export function shapeTrees(ctx: TreeContext) {
       for (const s of [...c.shapes, ...(c.leftOut?.shapes ?? [])]) ofShape(s);
     };
     ofChildren(children);
-    return { gaps: [...gaps.values()] };
+    return { gaps: [...gaps.values()], at };
   }
 
   /** A resource's own tree where a place names it: its fields one level below the place (or the single value it is, at the place's level). */
@@ -600,7 +714,7 @@ export function shapeTrees(ctx: TreeContext) {
   /** A body of the page shows the resource's stated examples as its own (`bodyView`). */
   const examplesShown = (resource: string): void => void examplesElsewhere.add(resource);
 
-  return { shape, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent };
+  return { shape, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent, printed: () => printed, continued: (): readonly ContinuedView[][] => continued };
 }
 
 /** Examples by name (a parameter's, a header's), each with its summary and its value as text. */

@@ -124,6 +124,8 @@ export class SiteIndex {
   /** The links the edit URL allows, derived once (a page at GitHub scale shows hundreds of gaps). */
   readonly #sourceLinks: SourceLinks | undefined;
   readonly #prose = new Map<string, { html: string; deps: ViewDependency[] }>();
+  /** Prose whose HTML is the same on every page (no link in it is relative to the page), by its text alone. */
+  readonly #proseAnyPage = new Map<string, { html: string; deps: ViewDependency[] }>();
   readonly #versions = new Map<ViewDependency, string>();
   #uses: Map<string, LinkView[]> | undefined;
   readonly #summaries = new Map<AreaKey, ItemSummary[]>();
@@ -306,21 +308,22 @@ export class SiteIndex {
     return this.#items.get(key);
   }
 
-  /** How many derived entries the index holds for the pages built so far (facet indexes, shared views, rendered prose). */
+  /** How many derived entries the index holds for the pages built so far (facet indexes, shared views). */
   get held(): number {
-    return this.#items.size + this.#facets.size + this.#shared.size + this.#prose.size;
+    return this.#items.size + this.#facets.size + this.#shared.size;
   }
 
   /**
-   * Lets go of what was derived for the pages built so far (facet indexes, shared views, rendered
-   * prose); it is derived again when a page asks. A build calls this as it goes, so that its memory
-   * does not grow with every page it has made; a dev server keeps everything for the next edit.
+   * Lets go of what was derived for the pages built so far (facet indexes, shared views); it is
+   * derived again when a page asks. A build calls this as it goes, so that its memory does not grow
+   * with every page it has made; a dev server keeps everything for the next edit. Rendered prose is
+   * kept: it is HTML of the spec's own texts, each rendered once (GitHub's description: 5,291 texts
+   * shown 46,704 times in a build; rendering them again was over a quarter of its views' time).
    */
   forget(): void {
     this.#items.clear();
     this.#facets.clear();
     this.#shared.clear();
-    this.#prose.clear();
   }
 
   /** A facet by its id, through an index of its page's facets built once. */
@@ -410,18 +413,27 @@ export class SiteIndex {
     return ctx;
   }
 
-  /** Prose rendered once per analysis (and owner page); what its links read is noted for every view that shows it. */
+  /**
+   * Prose rendered once per analysis: once for every page when no link in it is relative to the
+   * page it is shown on (most prose), else once per owner page; what its links read is noted for
+   * every view that shows it.
+   */
   #render(text: string, need: (dep: ViewDependency) => void, inline = false, page?: string, top: ProseTop = 3): string {
-    const key = `${inline ? 'i' : `b${top}`}${page ?? ''}\u0000${text}`;
-    let hit = this.#prose.get(key);
+    const kind = inline ? 'i' : `b${top}`;
+    const key = `${kind}${page ?? ''}\u0000${text}`;
+    let hit = this.#proseAnyPage.get(`${kind}\u0000${text}`) ?? this.#prose.get(key);
     if (!hit) {
       const deps: ViewDependency[] = [];
       this.#noting = (dep) => deps.push(dep);
       const owner = page === undefined ? undefined : `${this.base}${page}`;
-      const html = (this.#renderer ??= this.#makeRenderer())(text, owner === undefined ? undefined : (url) => linkOnSite(url, owner), top);
+      // Whether a link was rebased onto the owner page: if none was, the HTML is the same on any page.
+      let rebased = false;
+      const rebase = owner === undefined ? undefined : (url: string) => ((rebased = true), linkOnSite(url, owner));
+      const html = (this.#renderer ??= this.#makeRenderer())(text, rebase, top);
       this.#noting = () => {};
       hit = { html: inline ? html.trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1') : html, deps };
-      this.#prose.set(key, hit);
+      if (owner !== undefined && !rebased) this.#proseAnyPage.set(`${kind}\u0000${text}`, hit);
+      else this.#prose.set(key, hit);
     }
     for (const dep of hit.deps) need(dep);
     return hit.html;

@@ -173,6 +173,10 @@ export type ItemView = {
   editUrl?: string;
   /** The reference page's blocks, in the area's layout. */
   blocks: BlockView[];
+  /** What its trees cut, on the item's continued pages of the print version (from page 2), each under the page's budget. */
+  continued?: readonly ContinuedView[][];
+  /** What the print version writes of it, in estimated bytes of HTML (`printBytes`): the print version's parts are counted in it. */
+  printBytes: number;
   machine?: MachinePageView;
   /** The state machines of this item (a resource's lifecycle), each linking to its page. */
   lifecycles?: Array<{ link: LinkView; machine: MachinePageView }>;
@@ -344,10 +348,17 @@ export type ShapeChildren = {
   /**
    * Past the page's budget of trees in place (`TREE_BYTES`, the page's own item's shapes and other
    * items' alike): the page says so here and shows none of `shapes` (the print version shows them
-   * whole), only `gaps`, the open gaps of the page's own item below, each keeping its anchor.
+   * whole), only `gaps`, the open gaps of the page's own item below, each keeping its anchor, and
+   * `at`, where the item's continued page of the print version shows them (`anchor` there).
    */
-  cut?: { gaps: FacetView[] };
+  cut?: { gaps: FacetView[]; at: { path: string; anchor: string } };
 };
+
+/**
+ * What a page cuts, as one of the item's continued pages of the print version shows it: the
+ * shape's head line and the cut children whole (`shape`), at `anchor`.
+ */
+export type ContinuedView = { anchor: string; shape: ShapeView };
 
 /**
  * One of an `all_of`'s own parts (written in place, not a resource): its label (its title, or

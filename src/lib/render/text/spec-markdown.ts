@@ -163,8 +163,17 @@ export function specMarkdown(a: Analysis): string {
   };
   const prose = proseMarkdown(linkResolver(titles, { area: (key) => `#${areaSlugs.get(key)}`, item: (area, id) => `#${itemSlugs.get(`${area}/${id}`)}`, facet: facetSlug }));
   const refsAt = referencesAt(a.references);
+  // Each text written once: an imported spec repeats the same descriptions in many files.
+  const written = new Map<string, string>();
   const writer: Writer = {
-    prose: (text) => escapeControls(prose(text)),
+    prose: (text) => {
+      let md = written.get(text);
+      if (md === undefined) {
+        md = escapeControls(prose(text));
+        written.set(text, md);
+      }
+      return md;
+    },
     names: (file, at) => {
       const targets = [...new Set(refsAt(file, at).map((r) => `${r.area}/${r.id}`))].filter((key) => itemSlugs.has(key));
       return targets.length === 0 ? '' : ` (names ${targets.map((key) => `[${markdownLiteral(titles.get(key) ?? key)}](#${itemSlugs.get(key)})`).join(', ')})`;
