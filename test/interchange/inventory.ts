@@ -486,7 +486,8 @@ export function inventory(doc: Obj): Entry[] {
         params.set(`${String(param.in)} ${String(param.name)}`, [param, pAt]);
       });
     }
-    const consumes = (Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : ['application/json']).map(String);
+    // No `consumes` or `produces` states no media type: a body under any type (`*/*`), as the import keeps it.
+    const consumes = (Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : ['*/*']).map(String);
     const form: Array<[string, Obj, string]> = [];
     for (const [name, [p, pAt]] of params) {
       if (swagger && p.in === 'body') {
@@ -533,7 +534,7 @@ export function inventory(doc: Obj): Entry[] {
       textsOf(add, body, bAt, `${at} request`);
       content(body.content, `${bAt}/content`, `${at} request`);
     }
-    const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : ['application/json']).map(String);
+    const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : ['*/*']).map(String);
     for (const [status, r] of Object.entries(follow(op.responses, `${pointer}/responses`)[0])) {
       const [response, rAt] = follow(r, `${pointer}/responses/${seg(status)}`);
       add(`${at} ${status}`, rAt);

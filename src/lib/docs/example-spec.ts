@@ -66,6 +66,7 @@ scopes:
   "orders:read": Read orders.
   "orders:write": Create, place and cancel orders.
 token_endpoints: { clientCredentials.token: "https://auth.example.com/oauth/token" }
+flow_scopes: { clientCredentials: ["orders:read", "orders:write"] }
 external_docs: { url: https://example.com/docs/oauth }
 `,
   },

@@ -276,3 +276,10 @@ function isDocumentData(key: string, value: unknown, parent: string | number | u
   if (key === 'examples') return Array.isArray(value); // a schema's list of values; a media type's map names example objects
   return key === 'example' || key === 'default' || key === 'enum' || key === 'const';
 }
+
+/** The scopes an OAuth 2.0 flow of a scheme offers: those its `flow_scopes` lists for the flow, else all the scheme's (an export gives no flow a scope it did not have). */
+export function scopesOfFlow(d: { scopes?: unknown; flow_scopes?: unknown }, flow: string): Obj {
+  const scopes = statedObj(d.scopes) ?? {};
+  const offered = isObj(d.flow_scopes) && Array.isArray(d.flow_scopes[flow]) ? new Set((d.flow_scopes[flow] as unknown[]).map(String)) : undefined;
+  return offered ? Object.fromEntries(Object.entries(scopes).filter(([name]) => offered.has(name))) : scopes;
+}

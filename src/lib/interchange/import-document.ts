@@ -9,6 +9,7 @@ import { importAsyncApi } from './asyncapi/import.ts';
 import { NO_BODY } from './openapi/endpoint.ts';
 import { importOpenApi } from './openapi/import.ts';
 import { restoreProduces, swaggerPointer } from './openapi/swagger2.ts';
+import { repairUpgrade } from './openapi/swagger2-repair.ts';
 import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
 
 /**
@@ -21,11 +22,13 @@ import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.
 export async function importDocument(file: string, policy: RefPolicy = {}): Promise<ImportResult> {
   const doc = await readApiDocument(file, policy);
   if (doc.source === 'Swagger 2.0') restoreProduces(doc.raw, doc.doc);
+  // What the upgrader left wrong or unsaid, made right in the upgraded document; its words are at pointers of the file as written.
+  const repaired = doc.source === 'Swagger 2.0' ? repairUpgrade(doc.raw, doc.doc, (await import('@scalar/openapi-upgrader')).upgrade as (d: object, v: '3.0') => unknown) : [];
   const mapped = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve, doc.source) : importAsyncApi(doc.doc, doc.raw);
   const toSource = (pointer: string) => swaggerPointer(pointer, doc.raw, doc.doc);
   const result =
     doc.source === 'Swagger 2.0'
-      ? { ...mapped, items: mapped.items.map((i) => (i.from ? { ...i, from: i.from.map(toSource) } : i)), unmapped: uniqueUnmapped(mapped.unmapped.map((u) => ({ ...u, pointer: toSource(u.pointer) }))) }
+      ? { ...mapped, items: mapped.items.map((i) => (i.from ? { ...i, from: i.from.map(toSource) } : i)), unmapped: uniqueUnmapped([...mapped.unmapped.map((u) => ({ ...u, pointer: toSource(u.pointer) })), ...repaired]) }
       : mapped;
   return markdownDescriptions(result, doc.raw);
 }

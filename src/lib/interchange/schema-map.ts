@@ -2,6 +2,7 @@ import type { ItemInput } from '../areas/index.ts';
 import { aType, COMPOSITIONS, CONSTRAINT_KEYS, isResourceType, PRIMITIVE_TYPES, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
+import { nameSchema } from '../facet/values.ts';
 import { patternMatcher } from '../checks/shapes.ts';
 import { MAX_DEPTH } from '../load/shape.ts';
 import { importExternalDocs } from './external-docs.ts';
@@ -9,6 +10,40 @@ import { Ids, seg, type Unmapped } from './result.ts';
 import { ONE_LINE } from './text.ts';
 
 const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
+
+/** Whether a spec file can hold the name: the spec's names, and not `__proto__` (reserved, refused by the reader). */
+export function usableName(name: string): boolean {
+  return name !== '__proto__' && nameSchema.safeParse(name).success;
+}
+
+/**
+ * The first pair of a schema's bounds, as written, that leaves no value (`minLength: 5` with
+ * `maxLength: 2`, `minimum: 10` with `maximum: 1`; OpenAPI 3.0's boolean `exclusiveMinimum` and
+ * 3.1's numeric one both read), or none.
+ */
+function emptyRange(schema: Obj): string[] {
+  const n = (k: string) => (typeof schema[k] === 'number' && Number.isFinite(schema[k]) ? (schema[k] as number) : undefined);
+  for (const [low, high] of [['minLength', 'maxLength'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties']] as const) {
+    const [a, b] = [n(low), n(high)];
+    if (a !== undefined && b !== undefined && a > b) return [low, high];
+  }
+  const lows = [['minimum', schema.exclusiveMinimum === true], ['exclusiveMinimum', true]] as const;
+  const highs = [['maximum', schema.exclusiveMaximum === true], ['exclusiveMaximum', true]] as const;
+  for (const [low, lowStrict] of lows) {
+    for (const [high, highStrict] of highs) {
+      const [a, b] = [n(low), n(high)];
+      // OpenAPI 3.0's `exclusiveMinimum: true` belongs to its `minimum`, and goes with it.
+      if (a !== undefined && b !== undefined && (lowStrict || highStrict ? a >= b : a > b)) return [low, ...(low === 'minimum' && lowStrict ? ['exclusiveMinimum'] : []), high, ...(high === 'maximum' && highStrict ? ['exclusiveMaximum'] : [])];
+    }
+  }
+  return [];
+}
+
+/** The keywords whose value is a number a schema bounds or steps by. */
+const NUMERIC_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;
+
+/** What OpenAPI 3.0 tools read beside a schema's `$ref` although the specification ignores it: words, flags and examples (`type` has a rule of its own). */
+const REF_SIBLINGS_KEPT: ReadonlySet<string> = new Set(['$ref', 'type', 'description', 'title', 'nullable', 'readOnly', 'writeOnly', 'deprecated', 'example', 'examples', 'default', 'externalDocs', 'format']);
 
 /** The name a local `$ref` gives a schema component, e.g. `#/components/schemas/Order` → `Order`. */
 export function refName(ref: unknown, prefix = '#/components/schemas/'): string | undefined {
@@ -193,7 +228,11 @@ export class SchemaMapper {
   /** Where each example of a shape's `examples` was written, relative to its schema (`examples/0`, `example`), by the list. */
   private readonly exampleAt = new WeakMap<readonly unknown[], string[]>();
 
-  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/') {
+  /** OpenAPI 3.0 (and Swagger 2.0): what is written beside a `$ref` in a schema "SHALL be ignored", so a constraint there is no constraint. */
+  private readonly refSiblingsIgnored: boolean;
+
+  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/', options: { refSiblingsIgnored?: boolean } = {}) {
+    this.refSiblingsIgnored = options.refSiblingsIgnored === true;
     this.unmapped = unmapped;
     this.resolve = resolve;
     this.prefix = prefix;
@@ -288,6 +327,36 @@ export class SchemaMapper {
   }
 
   /**
+   * A whole-number bound past 2^53 (an int64 `maximum: 9223372036854775807`, as drf-spectacular
+   * writes for every big integer field) is read as the nearest double, which may not be the value
+   * written: said at its pointer, once, with the value kept (and exported).
+   */
+  private roundedBounds(schema: Obj, pointer: string): void {
+    for (const key of NUMERIC_KEYWORDS) {
+      const v = schema[key];
+      if (typeof v !== 'number' || !Number.isInteger(v) || Number.isSafeInteger(v)) continue;
+      const at = `${pointer}/${key}`;
+      if (this.roundedSaid.has(at)) continue;
+      this.roundedSaid.add(at);
+      this.unmapped.push({ pointer: at, reason: `\`${key}\` is a whole number past 2^53, more than a double holds exactly: it is kept as the nearest double, ${BigInt(v).toString()} (which an export writes ${String(v)}), and may differ from the value written` });
+    }
+  }
+  private readonly roundedSaid = new Set<string>();
+
+  /**
+   * A reference with what OpenAPI 3.0 ignores beside it left out, each said at its pointer: a
+   * constraint or structure there (`maxLength`, `properties`, `required`, `enum`…) applies to
+   * nothing in 3.0, and kept it would apply in the 3.1 an export writes. Words and flags
+   * (description, `nullable`, `readOnly`, examples…) stay, the idioms tools read there; `type` is
+   * said by the reference's own rule.
+   */
+  private withoutIgnoredSiblings(schema: Obj, pointer: string): Obj {
+    const ignored = Object.keys(schema).filter((k) => !REF_SIBLINGS_KEPT.has(k) && !k.startsWith('x-'));
+    for (const k of ignored) this.unmapped.push({ pointer: `${pointer}/${seg(k)}`, reason: `\`${k}\` beside a \`$ref\` is not kept: OpenAPI 3.0 ignores what is written beside a reference (only OpenAPI 3.1 applies it)` });
+    return ignored.length === 0 ? schema : Object.fromEntries(Object.entries(schema).filter(([k]) => !ignored.includes(k)));
+  }
+
+  /**
    * A schema as a shape; a bare reference or a bare primitive type as its name (`Order`, `string`),
    * so that items, values and variants read as written.
    */
@@ -297,6 +366,23 @@ export class SchemaMapper {
     if (!isObj(schema)) {
       if (schema !== undefined) this.unmapped.push({ pointer, reason: 'a schema that is not an object (false) has no place in the spec' });
       return {};
+    }
+    const infinite = NUMERIC_KEYWORDS.filter((k) => typeof schema[k] === 'number' && !Number.isFinite(schema[k]));
+    if (infinite.length > 0) {
+      // `maximum: 1e400` reads as infinity, which no spec file holds: a bound of no bound.
+      for (const k of infinite) this.unmapped.push({ pointer: `${pointer}/${k}`, reason: `\`${k}\` is past the largest number a double holds (it reads as infinity), so it bounds nothing: it is not kept` });
+      return this.shape(Object.fromEntries(Object.entries(schema).filter(([k]) => !(infinite as string[]).includes(k))), pointer, depth);
+    }
+    const empty = emptyRange(schema);
+    if (empty.length > 0) {
+      // Bounds that leave no value: the spec cannot say a schema that allows nothing (its check refuses the pair), so neither is kept, and that is said.
+      this.unmapped.push({ pointer: `${pointer}/${empty[0]}`, reason: `${empty.map((k) => `\`${k}: ${String(schema[k])}\``).join(' and ')} leave no value the schema could take; the spec cannot say a schema that allows nothing, so ${empty.length > 2 ? 'none' : 'neither'} is kept` });
+      return this.shape(Object.fromEntries(Object.entries(schema).filter(([k]) => !empty.includes(k))), pointer, depth);
+    }
+    this.roundedBounds(schema, pointer);
+    if (this.refSiblingsIgnored && typeof schema.$ref === 'string') {
+      const kept = this.withoutIgnoredSiblings(schema, pointer);
+      if (kept !== schema) return this.shape(kept, pointer, depth);
     }
     if (depth > SCHEMA_DEPTH) {
       // What is cut is a value of no stated type, as an export writes it (`{}`) and its import reads
@@ -567,7 +653,10 @@ export class SchemaMapper {
       // A property whose schema is `false` may not be present: no field of the spec says that, so none is written for it (a field would allow it).
       const forbidden = Object.keys(schema.properties).filter((name) => (schema.properties as Obj)[name] === false);
       for (const name of forbidden) this.unmapped.push({ pointer: `${pointer}/properties/${seg(name)}`, reason: 'a property whose schema is `false` (it may not be present) has no place in the spec; no field is kept for it' });
-      const fields = Object.fromEntries(Object.entries(schema.properties).filter(([, p]) => p !== false).map(([name, p]) => [name, this.field(p, `${pointer}/properties/${seg(name)}`, required.has(name), depth + 1)]));
+      // A name no spec file can hold (empty, with a line break, `__proto__`) is said, not written: the import passes its own check.
+      const unusable = Object.keys(schema.properties).filter((name) => !usableName(name));
+      for (const name of unusable) this.unmapped.push({ pointer: `${pointer}/properties/${seg(name)}`, reason: `a property named ${name === '' ? 'with the empty string' : `\`${name}\``} is not kept: a spec file names every field with a usable name (not empty, no line breaks or control characters, not \`__proto__\`)` });
+      const fields = Object.fromEntries(Object.entries(schema.properties).filter(([name, p]) => p !== false && usableName(name)).map(([name, p]) => [name, this.field(p, `${pointer}/properties/${seg(name)}`, required.has(name), depth + 1)]));
       out.fields = Object.keys(fields).length > 0 ? fields : { none: 'The source schema is an object with no properties.' };
       const unknown = [...required].filter((r) => !(r in (schema.properties as Obj)));
       if (unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names without a property (${unknown.join(', ')}) are not kept` });
@@ -632,7 +721,8 @@ export class SchemaMapper {
     for (const [keyword, key] of REFINEMENTS) {
       if (!has(keyword)) continue;
       if (fits(keyword, schema[keyword])) (out as Record<string, unknown>)[key] = schema[keyword];
-      else this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `\`${keyword}\` of an unexpected type is not kept` });
+      // A number out of the keyword's range (`multipleOf: 0`, a negative length) is said as that, not as a wrong type.
+      else this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: typeof schema[keyword] === 'number' ? `\`${keyword}: ${String(schema[keyword])}\` is out of the keyword's range (${keyword === 'multipleOf' ? 'a number greater than 0' : 'a whole number, 0 or more'}); it is not kept` : `\`${keyword}\` of an unexpected type is not kept` });
     }
     // OpenAPI 3.0 writes exclusive bounds as flags on minimum and maximum; 3.1 as numbers.
     for (const [keyword, bound, key, plain] of [['exclusiveMinimum', 'minimum', 'exclusive_minimum', 'minimum'], ['exclusiveMaximum', 'maximum', 'exclusive_maximum', 'maximum']] as const) {

@@ -61,7 +61,8 @@ export function parseUntrusted(text: string): { data: unknown; locate: (pointer:
       throw new UntrustedInputError(`values nest more than ${READ_LIMITS.depth} levels deep; an import reads at most ${READ_LIMITS.depth}`, lines.linePos(at));
     }
   }
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
+  // Merge keys (`<<: *anchor`) applied as YAML 1.1 readers apply them (PyYAML, SnakeYAML, Go, Ruby, and @asyncapi/parser), the reading the document's writers meant; a quoted `"<<"` is a key like any other.
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, merge: true });
   const [error] = doc.errors;
   if (error) {
     const message = error.code === 'RESOURCE_EXHAUSTION' ? `values nest deeper than the YAML reader can follow; an import reads at most ${READ_LIMITS.depth} levels` : `neither JSON nor YAML: ${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;

@@ -84,6 +84,8 @@ export const authSchemeItem = facetObject(
     scopes: facet(z.record(nameSchema, facet(z.string()))),
     /** Token, authorization and other endpoints of the scheme, by name. */
     token_endpoints: facet(z.record(nameSchema, urlSchema)),
+    /** For OAuth 2.0 flows that offer different scopes: the names of `scopes` each flow offers, by flow (as `token_endpoints` names it: `implicit`, `clientCredentials`…); a flow not listed offers them all. */
+    flow_scopes: z.record(nameSchema, namesSchema).optional(),
   },
   {
     ...itemCommonMetas,

@@ -3,8 +3,8 @@ import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
 import { channelMessages } from '../../areas/events/index.ts';
 import type { SecurityAlternative } from '../../areas/security.ts';
-import { seg } from '../result.ts';
-import { areaData, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks, type SchemaDialect } from '../export-common.ts';
+import { Ids, seg } from '../result.ts';
+import { areaData, scopesOfFlow, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks, type SchemaDialect } from '../export-common.ts';
 import { externalDocsKey } from '../external-docs.ts';
 import { exportInfo, exportTags } from './info.ts';
 import { exportServers } from './servers.ts';
@@ -38,7 +38,7 @@ function asyncApiDocument(a: Analysis): Obj {
   const exportedSchemes = new Set(Object.keys(securitySchemes));
   const security = new Map<string, Obj[]>();
   const area = areaData(a, 'events');
-  const keyOf = componentKeys(events.map((e) => e.id), Object.values(area.channels ?? {}).map(channelMessages));
+  const keyOf = componentKeys(events.map((e) => e.id), Object.values(area.channels ?? {}).map(channelMessages), (id) => typeof events.find((e) => e.id === id)?.data.name === 'string');
   for (const e of events) {
     const payload = statedObj(e.data.payload);
     const schema = payload ? (typeof payload.resource === 'string' ? (payload.list === true ? { type: 'array', items: ref(payload.resource) } : ref(payload.resource)) : isObj(stated(payload.schema)) ? shapeSchema(stated(payload.schema), ref, dialect(`events/${e.id}/payload`)) : undefined) : undefined;
@@ -137,7 +137,7 @@ function asyncApiDocument(a: Analysis): Obj {
         purpose: { area: ['name', 'purpose', 'servers', 'contact', 'license', 'terms_of_service', 'external_docs', ...(baseCarried ? ['base_url'] : [])] },
         resources: { items: 'all' },
         events: { area: ['channels', 'operations', 'tags', ...(deliveryCarried ? ['delivery'] : [])], items: ['name', 'title', 'summary', 'description', 'payload', 'channel', 'direction', 'headers', 'security', 'tags', 'external_docs'] },
-        authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'token_endpoints', 'mechanism', 'http_scheme', 'token_format'] : []) },
+        authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'flow_scopes', 'token_endpoints', 'mechanism', 'http_scheme', 'token_format'] : []) },
       },
       'AsyncAPI',
     ),
@@ -163,7 +163,7 @@ function asyncApiDocument(a: Analysis): Obj {
  * under where they all agree on one that no other event has (an AsyncAPI 2 component key such as
  * `Billing Receipt Created`, kept so nothing is renamed), else its id.
  */
-function componentKeys(ids: readonly string[], channels: ReadonlyArray<Array<[key: string, event: string]>>): (id: string) => string {
+function componentKeys(ids: readonly string[], channels: ReadonlyArray<Array<[key: string, event: string]>>, named: (id: string) => boolean): (id: string) => string {
   const keys = new Map<string, Set<string>>();
   for (const [key, id] of channels.flat()) keys.set(id, (keys.get(id) ?? new Set()).add(key));
   const taken = new Set(ids.map((id) => id.toLowerCase()));
@@ -171,6 +171,8 @@ function componentKeys(ids: readonly string[], channels: ReadonlyArray<Array<[ke
   for (const id of ids) {
     const [only, ...more] = keys.get(id) ?? [];
     if (only === undefined || more.length > 0 || only === id || taken.has(only.toLowerCase())) continue;
+    // An import names a message by its `name`, else by its component key: a key that would read back as another id is not taken (the export would not be a fixed point).
+    if (!named(id) && new Ids().id(only) !== id) continue;
     taken.add(only.toLowerCase());
     chosen.set(id, only);
   }
@@ -225,7 +227,7 @@ function asyncApiScheme(d: Item<'authentication'>['data']): Obj | undefined {
       for (const [key, url] of Object.entries(endpoints)) {
         const [flow, kind] = key.split('.');
         if (!flow || !kind || typeof url !== 'string') continue;
-        flows[flow] = { ...(flows[flow] ?? { availableScopes: statedObj(d.scopes) ?? {} }), [`${kind}Url`]: url };
+        flows[flow] = { ...(flows[flow] ?? { availableScopes: scopesOfFlow(d, flow) }), [`${kind}Url`]: url };
       }
       return Object.keys(flows).length ? { ...description, type: 'oauth2', flows } : undefined;
     }

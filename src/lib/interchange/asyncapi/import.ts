@@ -7,6 +7,7 @@ import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { canonical, refName, SchemaMapper, unkeptValue } from '../schema-map.ts';
+import { flowScopes } from '../flow-scopes.ts';
 import { valuePath } from '../../areas/shape.ts';
 import { ONE_LINE, serviceName, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
@@ -120,6 +121,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     });
     const operationSecurity = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, alternatives(obj(op).security, `/operations/${seg(key)}`)]));
     let serverSecurityUsed = false;
+    const securedBy = new Map<string, Array<{ opKey: string; security: NonNullable<ReturnType<typeof alternatives>> | undefined }>>();
     for (const [opKey, o] of Object.entries(obj(raw.operations))) {
       const op = obj(o);
       const channelKey = refTail(obj(op.channel).$ref);
@@ -135,6 +137,18 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         if (op.action === 'send') e.directions.add('sent');
         if (op.action === 'receive') e.directions.add('received');
         if (security && security.length > 0) e.security = security;
+        securedBy.set(id, [...(securedBy.get(id) ?? []), { opKey, security: security && security.length > 0 ? security : undefined }]);
+      }
+    }
+    // The spec keeps one security per event: a message that operations with different security carry keeps none, said at each operation that states one (no export gives an operation security it did not state).
+    for (const [id, by] of securedBy) {
+      if (new Set(by.map((b) => JSON.stringify(b.security ?? null))).size < 2) continue;
+      const e = entry(id);
+      delete e.security;
+      for (const b of by) {
+        if (b.security === undefined) continue;
+        const stated = operationSecurity.get(b.opKey) !== undefined;
+        unmapped.push({ pointer: stated ? `/operations/${seg(b.opKey)}/security` : `/operations/${seg(b.opKey)}`, reason: `the message \`${id}\` is also sent or received by ${by.filter((x) => x.opKey !== b.opKey).map((x) => `\`${x.opKey}\``).join(', ')} with other security (or none); the spec keeps one security per event, so this ${stated ? '' : "server's "}security is not kept for it` });
       }
     }
     serverSecurityWord(raw, serverSecurityUsed, unmapped);
@@ -420,7 +434,17 @@ function channelsAndOperations2(doc: Obj, raw: Obj, eventOf: (message: unknown) 
       let id = wanted;
       for (let n = 2; id in operations; n++) id = `${wanted}-${n}`;
       if (id !== wanted) unmapped.push({ pointer, reason: `the operation is kept under the id \`${id}\`, and an export names it so: \`${wanted}\` is another operation's` });
-      for (const k of ['traits', 'bindings', 'security']) if (o[k] !== undefined) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+      // The parser applies 2.x operation traits (their words and tags are kept): what one gives that the spec has no place for is said at the trait that writes it, not at the operation.
+      const written = obj(obj(obj(raw.channels)[key])[op]);
+      const traits = (Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${pointer}/traits/${i}`));
+      for (const k of ['bindings', 'security']) {
+        if (o[k] !== undefined && (Object.hasOwn(written, k) || !traits.some((t) => Object.hasOwn(t.value, k)))) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
+      }
+      for (const trait of traits) {
+        for (const k of Object.keys(trait.value)) {
+          if ((k === 'bindings' || k === 'security' || !(OPERATION_KEYS[2] as readonly string[]).includes(k)) && !toolKey(k)) unmapped.push({ pointer: `${trait.pointer}/${seg(k)}`, reason: `an operation trait's \`${k}\` has no place in the spec` });
+        }
+      }
       const tags = operationTags(raw, o.tags, `${pointer}/tags`, placed, unmapped);
       const docs = importExternalDocs(o.externalDocs, `${pointer}/externalDocs`, unmapped, toolKey);
       operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped), ...(tags.length > 0 ? { tags } : {}), ...(docs ? { external_docs: docs } : {}) };
@@ -617,17 +641,18 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
       return { ...common, ...(kind === 'bearer' ? { scheme: 'http-bearer', ...(typeof s.bearerFormat === 'string' && s.bearerFormat.trim() !== '' ? { token_format: s.bearerFormat } : {}) } : kind === 'basic' ? { scheme: 'http-basic' } : { scheme: 'http', http_scheme: String(s.scheme) }), headers: ['Authorization'] };
     }
     case 'oauth2': {
-      const scopes: Record<string, string> = {};
       const endpoints: Record<string, string> = {};
+      // AsyncAPI 3 states a flow's scopes as `availableScopes`, 2.x as `scopes`.
+      const key = Object.values(obj(s.flows)).some((f) => obj(f).availableScopes !== undefined) ? 'availableScopes' : 'scopes';
+      const { scopes, flow_scopes } = flowScopes(obj(s.flows), key, pointer, unmapped);
       for (const [flow, f] of Object.entries(obj(s.flows))) {
-        for (const [name, text] of Object.entries({ ...obj(obj(f).availableScopes), ...obj(obj(f).scopes) })) scopes[name] = String(text);
         for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
           const url = obj(f)[k];
           if (typeof url === 'string' && urlSchema.safeParse(url).success) endpoints[`${flow}.${k.replace('Url', '')}`] = url;
           else if (url !== undefined) unmapped.push({ pointer: `${pointer}/flows/${flow}/${k}`, reason: `\`${String(url)}\` is not an absolute URL; the spec states token endpoints by absolute URL` });
         }
       }
-      return { ...common, scheme: 'oauth2', scopes, ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
+      return { ...common, scheme: 'oauth2', scopes, ...(flow_scopes ? { flow_scopes } : {}), ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
     }
     case 'openIdConnect':
       return { ...common, scheme: 'openid-connect', token_endpoints: { discovery: String(s.openIdConnectUrl) } };

@@ -26,4 +26,14 @@ export function openApiContext(resolve: (ref: string) => unknown, schemas: Schem
   return { deref, where, schemas, unmapped, used: new Set() };
 }
 
+/**
+ * A referenced object with the words its reference gives it: OpenAPI 3.1's Reference Object may
+ * state a `description` (and `summary`) that overrides the component's, as the import keeps for a
+ * response's reference, so for a parameter's and a request body's.
+ */
+export function withOwnWords(raw: unknown, target: Obj): Obj {
+  if (!isObj(raw) || typeof raw.$ref !== 'string') return target;
+  return { ...target, ...(typeof raw.description === 'string' ? { description: raw.description } : {}) };
+}
+
 export const LOWER_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;

@@ -11,7 +11,8 @@ import { importExternalDocs } from '../external-docs.ts';
 import { canonical, refName } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { bodyContent, describedShape, headersOf } from './body.ts';
-import type { OpenApiContext } from './context.ts';
+import { withOwnWords, type OpenApiContext } from './context.ts';
+import { pathParameters } from '../../checks/path-parameters.ts';
 import type { ErrorCollector } from './error.ts';
 
 /** A response that states nothing: no body, no words. */
@@ -69,9 +70,13 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
   // Header names by their lower case: HTTP field names are case-insensitive, so `X-Id` and `x-id` are one header.
   const headerNames = new Map<string, { name: string; pointer: string; own: boolean }>();
   for (const { raw, pointer: ppointer, own } of listed) {
-    const p = ctx.deref(raw);
+    const p = withOwnWords(raw, ctx.deref(raw));
     if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) {
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter without a name or a known location (path, query, header, cookie)' });
+      continue;
+    }
+    if (p.name === '__proto__') {
+      ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter named `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
       continue;
     }
     if (!nameSchema.safeParse(p.name).success) {
@@ -117,12 +122,26 @@ export const EMPTY_REQUEST_BODY = 'The request body has no content.';
 /** A request body: its content, description and whether it is required; undefined when the operation has none. */
 export function requestBody(ctx: OpenApiContext, raw: unknown, pointer: string): z.input<typeof payloadSchema> | { none: string } | undefined {
   if (raw === undefined) return undefined;
-  const body = ctx.deref(raw);
+  const body = withOwnWords(raw, ctx.deref(raw));
   const at = ctx.where(raw, pointer);
   const content = bodyContent(ctx, body.content, `${at}/content`);
   const extra = { ...(typeof body.description === 'string' && body.description.trim() ? { description: body.description } : {}), ...(typeof body.required === 'boolean' ? { required: body.required } : {}) };
   for (const key of Object.keys(body)) if (!['content', 'description', 'required', '$ref'].includes(key)) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a request body's \`${key}\` has no place in the spec` });
   return content ? { ...content, ...extra } : Object.keys(extra).length > 0 ? extra : { none: EMPTY_REQUEST_BODY };
+}
+
+/**
+ * A `{name}` of the path that no parameter declares (OpenAPI asks one; clicksend's
+ * `/uploads?convert={convert}` has none): kept as a path parameter whose type is open, and said,
+ * so that the import passes its own check. `parameters` is changed in place.
+ */
+function undeclaredPathParameters(ctx: OpenApiContext, path: string, parameters: Parameters, pointer: string): void {
+  for (const name of pathParameters(path)) {
+    if (parameters.path !== undefined && Object.hasOwn(parameters.path, name)) continue;
+    if (!nameSchema.safeParse(name).success) continue;
+    parameters.path = { ...(parameters.path ?? {}), [name]: { type: { open: 'The source gives no type.' }, required: true } };
+    ctx.unmapped.push({ pointer, reason: `the path names \`{${name}}\`, which no parameter of the operation declares (OpenAPI asks one): it is kept as a path parameter whose type is open` });
+  }
 }
 
 /** One operation as an endpoint. */
@@ -135,6 +154,7 @@ export function mapEndpoint(
 ): ItemInput<'endpoints'> {
   const { method, path, item, op, pointer } = at;
   const ordered = mapParameters(ctx, item, op, `/paths/${seg(path)}`, pointer);
+  undeclaredPathParameters(ctx, path, ordered, pointer);
   const data: ItemInput<'endpoints'> = {
     ...titled(op.summary, op.description),
     method: method.toUpperCase(),

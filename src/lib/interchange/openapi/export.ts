@@ -6,7 +6,7 @@ import type { Item } from '../../model/spec.ts';
 import { tagNotes } from '../../areas/tags.ts';
 import { externalDocsKey } from '../external-docs.ts';
 import { EMPTY_REQUEST_BODY } from './endpoint.ts';
-import { areaData, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, OPENAPI_31, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks } from '../export-common.ts';
+import { areaData, scopesOfFlow, ERROR_EXTENSION, namedExamples, gapsByOwner, GAPS_EXTENSION, itemsOf, OPENAPI_31, resourceSchema, exportedVersion, notCarried, SERVER_NAME_EXTENSION, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks } from '../export-common.ts';
 
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
 
@@ -261,7 +261,7 @@ function openApiDocument(a: Analysis): Obj {
         purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', 'external_docs', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
         resources: { items: 'all' },
         endpoints: { area: ['tags', 'paths'], items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks', 'external_docs'] },
-        authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'token_endpoints'] },
+        authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'flow_scopes', 'token_endpoints'] },
         events: { area: ['tags'], items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', 'external_docs', ...(calledBack.has(id) ? ['channel'] : [])] },
         // An error without a title has its description written as the response's (errorWords).
         errors: { area: ['body'], items: (id) => ['title', 'status', 'body', ...(text(errors.get(id)?.data.title) === undefined ? ['description'] : [])] },
@@ -352,13 +352,12 @@ function securityScheme(s: Item<'authentication'>): Obj | string {
     case 'user-password':
       return 'OpenAPI has no user name and password of a connection (AsyncAPI’s `userPassword`; HTTP Basic is another scheme)';
     case 'oauth2': {
-      const scopes = statedObj(d.scopes) ?? {};
       const flows: Record<string, Obj> = {};
       const unnamed: string[] = [];
       for (const [key, url] of Object.entries(endpoints)) {
         const [flow, kind] = key.split('.');
         if (kind === undefined || !FLOWS.has(flow ?? '')) unnamed.push(key);
-        else flows[flow as string] = { ...(flows[flow as string] ?? {}), [`${kind}Url`]: url, scopes };
+        else flows[flow as string] = { ...(flows[flow as string] ?? {}), [`${kind}Url`]: url, scopes: scopesOfFlow(d, flow as string) };
       }
       const valid = Object.entries(flows).filter(([flow, f]) => (flow === 'implicit' ? f.authorizationUrl : flow === 'authorizationCode' ? f.authorizationUrl && f.tokenUrl : f.tokenUrl));
       if (valid.length) return { ...description, type: 'oauth2', flows: Object.fromEntries(valid) };

@@ -179,7 +179,9 @@ function mapInfo(ctx: OpenApiContext, info: Obj): Record<string, unknown> {
  */
 export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, format = `OpenAPI ${String(doc.openapi ?? '')}`): ImportResult {
   const unmapped: Unmapped[] = [];
-  const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve), unmapped);
+  // OpenAPI 3.0 (a Swagger 2.0 document is read upgraded to it) ignores what is beside a schema's `$ref`; 3.1 applies it.
+  const refSiblingsIgnored = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
+  const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve, undefined, { refSiblingsIgnored }), unmapped);
   const info = ctx.deref(doc.info);
   const components = ctx.deref(doc.components);
   // Ids in the order the document lists its components, before any reference asks for one: the same names, the same ids.
@@ -229,7 +231,15 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       const earlier = shapes.get(shape);
       if (earlier !== undefined) {
         // OpenAPI forbids templated paths that differ only in their parameters' names (Trello's `/cards/{idCard}` and `/cards/{filter}`): one endpoint of the spec is one method on one path.
-        unmapped.push({ pointer, reason: `\`${method.toUpperCase()} ${path}\` is the same method and path as \`${earlier}\` (parameter names aside), which is kept; one method on one path is one endpoint, so this operation is not kept` });
+        // `/users` and `/users/` are two paths to OpenAPI, one to the spec (its check reads a trailing slash as no difference): said as that, not as the same path.
+        const endsInSlash = (p: string) => /\/$/.test(p);
+        const slash = endsInSlash(earlier) !== endsInSlash(path);
+        unmapped.push({
+          pointer,
+          reason: slash
+            ? `\`${method.toUpperCase()} ${path}\` differs from \`${earlier}\`, which is kept, only by a trailing slash: OpenAPI reads them as two paths, the spec as one (one method on one path is one endpoint, and its check takes a trailing slash for none), so this operation is not kept`
+            : `\`${method.toUpperCase()} ${path}\` is the same method and path as \`${earlier}\` (parameter names aside), which is kept; one method on one path is one endpoint, so this operation is not kept`,
+        });
         continue;
       }
       shapes.set(shape, `${method.toUpperCase()} ${path}`);
@@ -245,9 +255,14 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       // A callback is an event the service sends to the address its expression gives; the endpoint keeps the address and the event by callback name.
       const callbacks = new Map<string, Map<string, string>>();
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {
+        if (cbName === '__proto__') {
+          unmapped.push({ pointer: `${pointer}/callbacks/${seg(cbName)}`, reason: 'a callback named `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
+          continue;
+        }
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
           const at = `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`;
-          const [found] = mapEvents(ctx, `${repeated ? id : name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, op.security ?? doc.security, defined, true);
+          // A callback's operation is an operation of its own: its security is its own or the document's (OpenAPI's Operation Object), never the registering operation's.
+          const [found] = mapEvents(ctx, `${repeated ? id : name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, doc.security, defined, true);
           if (!found) continue;
           events.push(found);
           const addresses = callbacks.get(cbName) ?? new Map<string, string>();

@@ -1,7 +1,11 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { urlSchema } from '../../facet/values.ts';
-import type { Unmapped } from '../result.ts';
+import { seg, type Unmapped } from '../result.ts';
+import { flowScopes } from '../flow-scopes.ts';
+
+/** The OAuth flows OpenAPI 3.0 and 3.1 state. */
+const OAUTH_FLOWS: readonly string[] = ['implicit', 'password', 'clientCredentials', 'authorizationCode'];
 
 /** An OpenAPI security scheme as an authentication scheme. */
 export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: string): ItemInput<'authentication'> {
@@ -38,18 +42,20 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: 
       return { ...common, scheme: 'http', http_scheme: String(s.scheme), headers: ['Authorization'] };
     }
     case 'oauth2': {
-      const flows = isObj(s.flows) ? s.flows : {};
-      const scopes: Record<string, string> = {};
+      const written = isObj(s.flows) ? s.flows : {};
+      // OpenAPI 3.0 and 3.1 state four flows; another (3.2's `deviceAuthorization`) is said, not kept: no export writes it.
+      for (const flow of Object.keys(written)) if (!OAUTH_FLOWS.includes(flow)) unmapped.push({ pointer: `${pointer}/flows/${seg(flow)}`, reason: `the OAuth flow \`${flow}\` is not one OpenAPI 3.0 or 3.1 states (${OAUTH_FLOWS.join(', ')}): it is not kept` });
+      const flows = Object.fromEntries(Object.entries(written).filter(([flow]) => OAUTH_FLOWS.includes(flow)));
       const endpoints: Record<string, string> = {};
+      const { scopes, flow_scopes } = flowScopes(flows, 'scopes', pointer, unmapped);
       for (const [flow, f] of Object.entries(flows)) {
         if (!isObj(f)) continue;
-        for (const [name, text] of Object.entries(isObj(f.scopes) ? f.scopes : {})) scopes[name] = String(text);
         for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
           const url = absolute(f[k], `${pointer}/flows/${flow}/${k}`);
           if (url !== undefined) endpoints[`${flow}.${k.replace('Url', '')}`] = url;
         }
       }
-      return { ...common, scheme: 'oauth2', headers: ['Authorization'], scopes: Object.keys(scopes).length ? scopes : { none: 'The flows define no scopes.' }, ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
+      return { ...common, scheme: 'oauth2', headers: ['Authorization'], scopes: Object.keys(scopes).length ? scopes : { none: 'The flows define no scopes.' }, ...(flow_scopes ? { flow_scopes } : {}), ...(Object.keys(endpoints).length ? { token_endpoints: endpoints } : {}) };
     }
     case 'openIdConnect': {
       const url = absolute(s.openIdConnectUrl, `${pointer}/openIdConnectUrl`);
@@ -62,3 +68,4 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: 
       return common;
   }
 }
+

@@ -1,5 +1,6 @@
 import { isObj, type Obj } from '../../facet/state.ts';
 import { seg } from '../result.ts';
+import { swaggerParameter } from './swagger2-repair.ts';
 
 const unseg = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
@@ -48,9 +49,11 @@ export function swaggerPointer(pointer: string, raw: Obj, upgraded?: Obj): strin
     if (part === 'requestBody' && here && Array.isArray(here.parameters)) {
       // The body parameter, or the form field the rest of the pointer names.
       const params = here.parameters as unknown[];
-      const body = params.findIndex((x) => isObj(x) && x.in === 'body');
+      // A parameter reached through `$ref: '#/parameters/…'` is found by what it names.
+      const param = (x: unknown) => swaggerParameter(raw, x);
+      const body = params.findIndex((x) => param(x)?.in === 'body');
       const field = parts[i + 4] === 'properties' ? parts[i + 5] : undefined;
-      const form = field !== undefined ? params.findIndex((x) => isObj(x) && x.in === 'formData' && x.name === field) : -1;
+      const form = field !== undefined ? params.findIndex((x) => param(x)?.in === 'formData' && param(x)?.name === field) : -1;
       const index = body !== -1 ? body : form;
       if (index === -1) break;
       out.push('parameters', String(index));

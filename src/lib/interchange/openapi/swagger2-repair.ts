@@ -1,0 +1,143 @@
+import { isObj, type Obj } from '../../facet/state.ts';
+import { seg, type Unmapped } from '../result.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+const BODY_REF = '#/components/requestBodies/';
+
+/** A Swagger 2.0 parameter `$ref` to the document's own `parameters`: the parameter it names, or undefined. */
+function refTarget(raw: Obj, p: unknown): Obj | undefined {
+  if (!isObj(p) || typeof p.$ref !== 'string' || !p.$ref.startsWith('#/parameters/')) return undefined;
+  const name = p.$ref.slice('#/parameters/'.length).replace(/~1/g, '/').replace(/~0/g, '~');
+  const params = isObj(raw.parameters) ? raw.parameters : {};
+  const target = Object.hasOwn(params, name) ? params[name] : undefined;
+  return isObj(target) ? target : undefined;
+}
+
+/** A 2.0 parameter as written or, through a `$ref` to the document's `parameters`, the one it names. */
+export function swaggerParameter(raw: Obj, p: unknown): Obj | undefined {
+  return refTarget(raw, p) ?? (isObj(p) ? p : undefined);
+}
+
+const isBodyLike = (p: Obj | undefined) => p !== undefined && (p.in === 'body' || p.in === 'formData');
+
+type Upgrade = (doc: Obj, version: '3.0') => unknown;
+
+/**
+ * What @scalar/openapi-upgrader leaves wrong or unsaid in a Swagger 2.0 document it upgrades,
+ * made right in `upgraded` (changed in place), with a word for each thing the spec cannot keep:
+ * - a body or form parameter reached through `$ref: '#/parameters/…'` is left among the
+ *   parameters as a reference to a request body, and the operation has no body: the reference is
+ *   resolved and the body made as the upgrader makes an inline one (the same function, on the
+ *   operation with its references inlined);
+ * - a response or body whose operation and document state no `produces` / `consumes` is put under
+ *   `application/json`, which the file never states: it goes under `*∕*` (any type), what the
+ *   import and export say of a body without a stated media type;
+ * - a parameter's `x-example` (the usual 2.0 extension for a parameter's example) is deleted: it
+ *   is kept as the parameter's `example`;
+ * - a `collectionFormat` OpenAPI 3 has no style for (`tsv`; a header's or path's `ssv`, `pipes`,
+ *   `tsv`, `multi`) is dropped, and a form field's is moved to an `encoding` the file never wrote:
+ *   each is said under `collectionFormat` at the parameter.
+ * Pointers of the returned entries are into the file as written.
+ */
+export function repairUpgrade(raw: Obj, upgraded: Obj, upgrade: Upgrade): Unmapped[] {
+  const said: Unmapped[] = [];
+  const paths = isObj(raw.paths) ? raw.paths : {};
+  const upPaths = isObj(upgraded.paths) ? upgraded.paths : {};
+  const inlined = new Set<string>();
+  for (const [path, item] of Object.entries(paths)) {
+    const upItem = upPaths[path];
+    if (!isObj(item) || !isObj(upItem)) continue;
+    const itemParams = Array.isArray(item.parameters) ? item.parameters : [];
+    parameterWords(itemParams, `/paths/${seg(path)}/parameters`, said, upItem.parameters);
+    for (const method of METHODS) {
+      const op = item[method];
+      const upOp = upItem[method];
+      if (!isObj(op) || !isObj(upOp)) continue;
+      const opParams = Array.isArray(op.parameters) ? op.parameters : [];
+      parameterWords(opParams, `/paths/${seg(path)}/${method}/parameters`, said, upOp.parameters);
+      const refs = [...itemParams, ...opParams].filter((p) => isBodyLike(refTarget(raw, p)));
+      if (refs.length > 0) {
+        for (const p of refs) if (isObj(p) && typeof p.$ref === 'string') inlined.add(p.$ref.slice('#/parameters/'.length));
+        const inline = (list: unknown[]) => list.map((p) => structuredClone(swaggerParameter(raw, p) ?? p));
+        const mini: Obj = {
+          swagger: '2.0',
+          info: { title: '', version: '' },
+          definitions: {},
+          ...(raw.consumes !== undefined ? { consumes: raw.consumes } : {}),
+          paths: { '/': { ...(itemParams.length > 0 ? { parameters: inline(itemParams) } : {}), [method]: { ...(op.consumes !== undefined ? { consumes: op.consumes } : {}), parameters: inline(opParams), responses: {} } } },
+        };
+        const made = upgrade(mini, '3.0');
+        const body = isObj(made) && isObj(made.paths) && isObj(made.paths['/']) && isObj(made.paths['/'][method]) ? made.paths['/'][method].requestBody : undefined;
+        if (isObj(body)) upOp.requestBody = body;
+      }
+      const notBody = (p: unknown) => !(isObj(p) && typeof p.$ref === 'string' && p.$ref.startsWith(BODY_REF));
+      if (Array.isArray(upOp.parameters)) {
+        upOp.parameters = upOp.parameters.filter(notBody);
+        if ((upOp.parameters as unknown[]).length === 0 && opParams.length > 0 && !opParams.some((p) => !isBodyLike(swaggerParameter(raw, p)))) delete upOp.parameters;
+      }
+      // 2.0 writes no `encoding`: one in the upgrade is a form field's `collectionFormat`, said at the field.
+      if (isObj(upOp.requestBody) && isObj(upOp.requestBody.content)) for (const m of Object.values(upOp.requestBody.content)) if (isObj(m)) delete m.encoding;
+      anyType(op.consumes ?? raw.consumes, upOp.requestBody);
+      if (isObj(op.responses) && isObj(upOp.responses)) {
+        for (const [code, r] of Object.entries(op.responses)) {
+          if (isObj(r) && r.schema !== undefined && !namesJson(r)) anyType(op.produces ?? raw.produces, upOp.responses[code]);
+          if (isObj(r) && isObj(r.schema) && r.schema.type === 'file') said.push({ pointer: `/paths/${seg(path)}/${method}/responses/${seg(code)}/schema/type`, reason: FILE_WORD });
+        }
+      }
+    }
+    if (Array.isArray(upItem.parameters)) upItem.parameters = upItem.parameters.filter((p) => !(isObj(p) && typeof p.$ref === 'string' && p.$ref.startsWith(BODY_REF)));
+  }
+  // The document's shared parameters: words at their own pointers; a body or form one resolved into its operations is no request body component of its own.
+  const shared = isObj(raw.parameters) ? raw.parameters : {};
+  const upComponents = isObj(upgraded.components) ? upgraded.components : {};
+  const upParams = isObj(upComponents.parameters) ? upComponents.parameters : {};
+  for (const [name, p] of Object.entries(shared)) parameterWord(p, `/parameters/${seg(name)}`, said, upParams[name]);
+  if (isObj(upComponents.requestBodies)) {
+    for (const name of inlined) delete upComponents.requestBodies[name];
+    if (Object.keys(upComponents.requestBodies).length === 0) delete upComponents.requestBodies;
+  }
+  const responses = isObj(raw.responses) ? raw.responses : {};
+  const upResponses = isObj(upComponents.responses) ? upComponents.responses : {};
+  for (const [name, r] of Object.entries(responses)) if (isObj(r) && r.schema !== undefined && !namesJson(r)) anyType(raw.produces, upResponses[name]);
+  return said;
+}
+
+/** Whether a 2.0 response states `application/json` itself, as the key of an example. */
+const namesJson = (r: Obj) => isObj(r.examples) && Object.hasOwn(r.examples, 'application/json');
+
+/** A body the upgrader put under `application/json` for a file that states no media type: under `*∕*`, as the import keeps a body whose type is not stated. */
+function anyType(stated: unknown, into: unknown): void {
+  if (stated !== undefined || !isObj(into) || !isObj(into.content)) return;
+  const content = into.content;
+  if (!('application/json' in content) || '*/*' in content) return;
+  into.content = Object.fromEntries(Object.entries(content).map(([t, m]) => [t === 'application/json' ? '*/*' : t, m]));
+}
+
+/** The words and repairs for a list of 2.0 parameters as written (a `$ref` one is said where it is declared). */
+function parameterWords(list: unknown[], pointer: string, said: Unmapped[], upList: unknown): void {
+  const ups = Array.isArray(upList) ? upList : [];
+  list.forEach((p, i) => {
+    if (!isObj(p) || p.$ref !== undefined) return;
+    const up = ups.find((u) => isObj(u) && u.name === p.name && u.in === p.in);
+    parameterWord(p, `${pointer}/${i}`, said, up);
+  });
+}
+
+/** What becomes of Swagger 2.0's `type: file`, which the upgrader rewrites before the import sees it. */
+const FILE_WORD = 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`';
+
+/** OpenAPI 3 styles by location for a 2.0 `collectionFormat` the upgrader writes one for. */
+const STYLED: Record<string, readonly string[]> = { query: ['csv', 'ssv', 'pipes', 'multi'], path: ['csv'], header: ['csv'] };
+
+function parameterWord(p: unknown, pointer: string, said: Unmapped[], up: unknown): void {
+  if (!isObj(p)) return;
+  if (p.type === 'file') said.push({ pointer: `${pointer}/type`, reason: FILE_WORD });
+  if (p['x-example'] !== undefined && !isObj(p['x-example']) && p.in !== 'body' && p.in !== 'formData' && isObj(up) && up.example === undefined && up.examples === undefined) up.example = p['x-example'];
+  const format = p.collectionFormat;
+  if (p.type !== 'array' || typeof format !== 'string' || typeof p.in !== 'string') return;
+  if (p.in === 'formData') {
+    if (format !== 'csv') said.push({ pointer: `${pointer}/collectionFormat`, reason: `a form field's \`collectionFormat: ${format}\` has no place in the spec (OpenAPI 3 writes it as the media type's \`encoding\`, which the spec does not keep): the field's array is kept, its serialization is not` });
+    return;
+  }
+  if (!(STYLED[p.in] ?? []).includes(format)) said.push({ pointer: `${pointer}/collectionFormat`, reason: `\`collectionFormat: ${format}\` has no OpenAPI 3 style for a ${p.in} parameter, and the spec keeps none: the parameter's array is kept, not its serialization (an export leaves OpenAPI 3's default for it)` });
+}
