@@ -15,6 +15,8 @@ const MAX_BODY = 16 * 1024 * 1024;
 const CORE = import.meta.url.endsWith('.ts') ? new URL('../../lib/index.ts', import.meta.url) : new URL('./index.mjs', import.meta.url);
 /** The bytes past `MAX_BODY` read and dropped after the `413`, before the connection is closed on a client that keeps sending. */
 const LINGER = 64 * 1024 * 1024;
+/** The longest a call waits for a change of the spec folder to be read before it is answered from the spec as last read. */
+const RELOAD_WAIT_MS = 1000;
 /** Gap ids shown on one log line; the rest are counted. */
 const LOGGED_GAPS = 8;
 
@@ -33,28 +35,51 @@ const MAX_HELD = 4 * MAX_BODY;
 /** How long a body may stop coming (no byte) before it is answered 408 and its connection closed; Node's own bound was 300 s, with the bytes held. */
 const BODY_IDLE_MS = 30_000;
 
-/** The server's own bounds on the bodies it reads (the tests make them small). */
+/**
+ * How long a body may take in all, from its first byte to its last, before it is answered 408 and
+ * its connection closed: a byte every 29 s met the idle bound while holding its share of `MAX_HELD`
+ * for good (one client kept the budget full, every other's large body got 503). 16 MB in a minute
+ * is 270 KB/s, which any link to a mock carries.
+ */
+const BODY_DEADLINE_MS = 60_000;
+/** How long a connection may stay open without a request begun (not a byte sent): 20,000 silent ones were kept for good, and took every file descriptor. */
+const FIRST_BYTE_MS = 10_000;
+/** How long the headers of a request may take to come whole, once begun (Node's own bound, 60 s by default). */
+const HEADERS_MS = 20_000;
+/** How long a whole request may take (Node's own bound, which answers 408 itself): past the body's deadline, a last bound. */
+const REQUEST_MS = 120_000;
+/** Connections open at once; past it a new one is closed at once, and the log says so (the descriptors are the process's, shared with the files it watches). */
+const MAX_CONNECTIONS = 4096;
+
+/** The server's own bounds on the connections and bodies it reads (the tests make them small). */
 export interface BodyBounds {
   /** `MAX_HELD` by default. */
   held?: number;
   /** `BODY_IDLE_MS` by default. */
   idleMs?: number;
+  /** `BODY_DEADLINE_MS` by default. */
+  deadlineMs?: number;
+  /** `FIRST_BYTE_MS` by default. */
+  firstByteMs?: number;
+  /** `MAX_CONNECTIONS` by default. */
+  maxConnections?: number;
 }
 
-/** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), stopped coming (`stalled`). */
+/** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), stopped coming or too slow to come whole (`stalled`). */
 type BodyRead = { bytes: Uint8Array } | { unread: 'over' | 'busy' | 'stalled' };
 
 /**
  * A request's body, up to `MAX_BODY` bytes; unread as soon as it is known to be larger (its
  * `Content-Length` says so, or the bytes streamed so far pass the limit), as soon as the bytes of
  * the bodies held across connections (`held`, which the bytes read count in until `release`) would
- * pass `bounds.held`, or once no byte of it came for `bounds.idleMs`. The refusal never waits for
+ * pass `bounds.held`, once no byte of it came for `bounds.idleMs`, or once it has not come whole
+ * within `bounds.deadlineMs` of its first byte (a trickle holds no budget for long). The refusal never waits for
  * the end of a body (a client streaming without end, chunked, was never answered; one sending 1 GB
  * was read to its last byte first). What comes after is read and dropped, up to `LINGER` bytes
  * more, so that a client still sending reads the answer rather than a reset connection; past
  * that, the connection is closed.
  */
-function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Required<BodyBounds>): { read: Promise<BodyRead>; release: () => void } {
+function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Required<Pick<BodyBounds, 'held' | 'idleMs' | 'deadlineMs'>>): { read: Promise<BodyRead>; release: () => void } {
   let kept = 0;
   const release = () => {
     held.bytes -= kept;
@@ -74,14 +99,17 @@ function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Require
       whole = undefined;
       release();
       clearTimeout(idle);
+      clearTimeout(deadline);
       resolve({ unread: why });
     };
     const idle = setTimeout(() => stop('stalled'), bounds.idleMs);
+    let deadline: NodeJS.Timeout | undefined;
     if (unread) stop('over');
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (!unread) {
         idle.refresh();
+        deadline ??= setTimeout(() => stop('stalled'), bounds.deadlineMs);
         if (size > MAX_BODY) stop('over');
         else if (held.bytes + chunk.length > bounds.held) stop('busy');
         else {
@@ -96,12 +124,17 @@ function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Require
     });
     req.on('end', () => {
       clearTimeout(idle);
+      clearTimeout(deadline);
       // The chunks joined once, as the body (a Buffer is a Uint8Array: no copy more).
       resolve(unread ? { unread: 'over' } : { bytes: whole && size === whole.length ? whole : Buffer.concat(chunks, size) });
     });
-    req.on('close', () => clearTimeout(idle));
+    req.on('close', () => {
+      clearTimeout(idle);
+      clearTimeout(deadline);
+    });
     req.on('error', (error) => {
       clearTimeout(idle);
+      clearTimeout(deadline);
       reject(error);
     });
   });
@@ -142,7 +175,7 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
  */
 export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>(), bounds: BodyBounds = {}): Server {
   const held = { bytes: 0 };
-  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS };
+  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS };
   /** `unsent`: the client waits to be told to send its body (`Expect: 100-continue`) and was not: the answer comes without it, and the connection is closed. */
   const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<BodyRead>, unsent = false) => {
     const begun = performance.now();
@@ -192,6 +225,8 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     });
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // A request begun: the connection's first-byte bound is over (Node bounds its headers and the request from here).
+    req.socket.setTimeout(0);
     const { read, release } = readBody(req, held, limits);
     // The body's bytes count among those held until its answer is sent (or its connection gone).
     res.once('close', release);
@@ -201,6 +236,7 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
   // on it; a body over the bound, a path no endpoint states, a method it does not take are answered
   // at once (RFC 9110 §10.1.1), where Node said `100 Continue` to all of them first.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    req.socket.setTimeout(0);
     if (Number(req.headers['content-length'] ?? 0) <= MAX_BODY && mock.readsBody(req.method ?? 'GET', req.url ?? '/')) {
       res.writeContinue();
       server.emit('request', req, res);
@@ -219,7 +255,91 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     answer(req, res, Promise.resolve({ bytes: new Uint8Array() }));
   });
   server.keepAliveTimeout = 5000;
+  server.headersTimeout = Math.min(HEADERS_MS, REQUEST_MS);
+  server.requestTimeout = REQUEST_MS;
+  // A connection that sends nothing is closed (Node's headers bound starts at the first byte: a
+  // silent one was kept for good). No 'timeout' listener: Node's own destroys the socket.
+  server.on('connection', (socket: Socket) => socket.setTimeout(limits.firstByteMs));
+  // Past the bound on connections Node closes a new one at once; the log says so, once per run of refusals.
+  server.maxConnections = limits.maxConnections;
+  let refused = 0;
+  server.on('drop', () => {
+    if (refused++ === 0) log(`refused a connection: ${limits.maxConnections} are open, the most the mock keeps (connections that send nothing are closed after ${limits.firstByteMs / 1000} s)`);
+  });
+  server.on('connection', () => {
+    if (refused > 1) log(`  note: ${refused - 1} more connections were refused while ${limits.maxConnections} were open`);
+    refused = 0;
+  });
   return server;
+}
+
+/**
+ * What a call waits for while the spec folder changes: the reading of the changes told before it
+ * came, never of those told after, and at most `boundMs`. A call that waited for every reading to
+ * come starved while a folder kept changing (a file rewritten every 30 ms, an import writing 300
+ * files: seconds a call, even of endpoints the change did not touch); and changes that come faster
+ * than the watch's quiet time are not read at all until they stop, so past the bound the call is
+ * answered from the spec as last read (`onBound` tells it, once a storm).
+ */
+export class ReloadGate {
+  /** Changes told so far. */
+  #told = 0;
+  /** Changes whose reading is done. */
+  #read = 0;
+  #storm = false;
+  readonly #waiting = new Set<{ need: number; wake: () => void }>();
+  readonly #boundMs: number;
+  readonly #onBound: () => void;
+
+  constructor(boundMs: number, onBound: () => void) {
+    this.#boundMs = boundMs;
+    this.#onBound = onBound;
+  }
+
+  /** A change is told (the watch's event): calls from now on wait for its reading. */
+  told(): void {
+    this.#told++;
+  }
+
+  /** A reading begins, of every change told so far: the token `read` takes when it is done. */
+  reading(): number {
+    return this.#told;
+  }
+
+  /** A reading is done (read or failed): the calls that waited for no later change go on. */
+  read(covering: number): void {
+    this.#read = Math.max(this.#read, covering);
+    for (const w of [...this.#waiting]) if (w.need <= this.#read) w.wake();
+    if (this.#read >= this.#told) this.#storm = false;
+  }
+
+  /** Every call goes on (the server stops). */
+  release(): void {
+    this.#read = this.#told;
+    for (const w of [...this.#waiting]) w.wake();
+  }
+
+  /** What a call arriving now waits for; undefined when nothing told is unread. */
+  settled(): Promise<void> | undefined {
+    if (this.#read >= this.#told) return undefined;
+    const need = this.#told;
+    return new Promise<void>((resolve) => {
+      const w = {
+        need,
+        wake: () => {
+          this.#waiting.delete(w);
+          clearTimeout(bound);
+          resolve();
+        },
+      };
+      const bound = setTimeout(() => {
+        if (!this.#storm) this.#onBound();
+        this.#storm = true;
+        w.wake();
+      }, this.#boundMs);
+      this.#waiting.add(w);
+    });
+  }
 }
 
 /**
@@ -286,19 +406,16 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
   });
   // Answers wait while a change the watch was told of is being read: the first answer after a
   // save is of the saved file (a script that saves, then calls at once, got the old answer for
-  // 50 to 75 ms). Told by the watch's events, never by waiting a while.
-  let pending: { promise: Promise<void>; done: () => void } | undefined;
-  let eventsSince = 0;
-  const settle = () => {
-    const was = pending;
-    pending = undefined;
-    was?.done();
-  };
+  // 50 to 75 ms). Told by the watch's events, never by waiting a while; only for the changes told
+  // before the call came, and at most `RELOAD_WAIT_MS` (`ReloadGate`).
+  const gate = new ReloadGate(RELOAD_WAIT_MS, () => io.out(`specbench mock: note: the spec folder ${visible(dir)} keeps changing; calls that waited ${RELOAD_WAIT_MS / 1000} s for it are answered from the spec as last read\n`));
+  const settle = () => gate.release();
   const gone = `the spec folder ${dir} is gone (moved or removed); the answers are of the spec as last read, until it is back`;
   const watch = watchFolder(
     dir,
     async (paths) => {
-      eventsSince = 0;
+      // Every change told so far is among `paths` (the watch adds a path as it tells its event).
+      const covering = gate.reading();
       try {
         await workspace.refresh(paths);
         if (mock.isStale) {
@@ -306,25 +423,20 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
           io.out(`specbench mock: the spec folder ${visible(dir)} is back\n`);
         }
       } catch (error) {
-        if (!(error instanceof SpecDirError)) throw error;
+        if (!(error instanceof SpecDirError)) {
+          // The reading itself failed: the calls are 503 until it succeeds, never answers from the spec before the edit.
+          mock.unreadEdit(paths, error instanceof Error ? error.message : String(error));
+          throw error;
+        }
         if (!mock.isStale) io.err(`specbench mock: ${visible(gone)}\n`);
         mock.stale(gone);
       } finally {
-        // Events that came while it was read are read next: the answers wait for that too.
-        if (eventsSince === 0) settle();
+        gate.read(covering);
       }
     },
     {
-      onEvent: () => {
-        eventsSince++;
-        if (!pending) {
-          let done = () => {};
-          const promise = new Promise<void>((resolve) => (done = resolve));
-          pending = { promise, done };
-        }
-      },
+      onEvent: () => gate.told(),
       onError: (error) => {
-        settle();
         io.err(`specbench mock: watching ${visible(dir)}: ${visible(error instanceof Error ? error.message : String(error))}\n`);
       },
     },
@@ -333,7 +445,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
   // Nothing is logged once the log says the mock stopped (an answer to a connection cut at the stop).
   let ended = false;
   const answering = new Set<Promise<void>>();
-  const server = mockServer(mock, (line) => (ended ? undefined : io.out(`${line}\n`)), () => pending?.promise, answering);
+  const server = mockServer(mock, (line) => (ended ? undefined : io.out(`${line}\n`)), () => gate.settled(), answering);
 
   const listening = await new Promise<string | undefined>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => resolve(error.message));

@@ -31,7 +31,9 @@ function objectsAt(schema: z.ZodType, path: Path): z.ZodType[] {
       return (def.options ?? []).flatMap((o) => objectsAt(o, path));
     case 'object': {
       if (path.length === 0) return [schema];
-      const next = def.shape?.[String(path[0])];
+      // Own keys only: a name from the file (`toString`, `constructor`) must not find Object.prototype's member.
+      const key = String(path[0]);
+      const next = def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
       return next ? objectsAt(next, path.slice(1)) : [];
     }
     case 'record':
@@ -55,7 +57,7 @@ const admits = (object: z.ZodType, input: unknown) =>
   !isObj(input) ||
   Object.entries(defOf(object).shape ?? {}).every(([key, value]) => {
     const fixed = fixedValues(value);
-    return fixed === undefined || !(key in input) || fixed.includes(input[key]);
+    return fixed === undefined || !Object.hasOwn(input, key) || fixed.includes(input[key]);
   });
 
 /**

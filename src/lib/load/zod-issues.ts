@@ -79,7 +79,8 @@ function flatten(issue: Issue, data: unknown, base: Path = []): Array<{ issue: I
 
 function valueAt(root: unknown, path: Path): unknown {
   let value = root;
-  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
+  // Own keys only: a path from the file (`toString`) must not reach Object.prototype's members.
+  for (const segment of path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, segment) ? (value as Record<string | number, unknown>)[segment] : undefined;
   return value;
 }
 

@@ -10,12 +10,12 @@ import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExa
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
 import { completeMade, openInside, openInValue } from './made.ts';
-import { negotiate } from './media.ts';
+import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
 import { brokenRules } from './validate.ts';
 import type { Validators } from './validators.ts';
-import { bytes, HEADER_VALUE_LIMIT, headerValue, mayState } from './wire.ts';
+import { bytes, HEADER_VALUE_LIMIT, headerValue, notStated, STATED_HEADERS_LIMIT } from './wire.ts';
 
 /** A response ready to send but for what changes per request (rate-limit headers, the gaps header). */
 export interface Prepared {
@@ -145,10 +145,13 @@ export function fromProblem(p: Problem): Prepared {
 function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: string; key: string }, notes: string[]): { headers: Array<[string, string]>; open: FacetResult[] } {
   const out: Array<[string, string]> = [];
   const open: FacetResult[] = [];
+  let block = 0;
+  const over: string[] = [];
   for (const [name, h] of Object.entries(statedObj(entry.headers) ?? {})) {
     if (!isObj(h)) continue;
-    if (!mayState(name)) {
-      notes.push(`the stated header ${JSON.stringify(name)} is not sent: ${/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? 'the mock writes it itself' : 'it is no header name'}`);
+    const why = notStated(name);
+    if (why !== undefined) {
+      notes.push(`the stated header ${JSON.stringify(name)} is not sent: ${why}`);
       continue;
     }
     const given = statedValueOf(h);
@@ -166,8 +169,16 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
       notes.push(`the header ${name} is not sent: its value is ${text.length} characters long, past ${HEADER_VALUE_LIMIT}`);
       continue;
     }
+    // `Name: value` and its line end, in bytes (the value is ASCII: `headerValue` encodes the rest).
+    const size = name.length + 2 + text.length + 2;
+    if (block + size > STATED_HEADERS_LIMIT) {
+      over.push(name);
+      continue;
+    }
+    block += size;
     out.push([name, text]);
   }
+  if (over.length > 0) notes.push(`the stated header${over.length === 1 ? '' : 's'} ${over.join(', ')} ${over.length === 1 ? 'is' : 'are'} not sent: the stated headers sent came to ${block} bytes, and ${STATED_HEADERS_LIMIT} is the most sent (clients refuse a header block past 16 KB in all)`);
   return { headers: out, open };
 }
 
@@ -278,18 +289,28 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   }
   const concrete = type.includes('*') ? 'application/json' : type;
   const name = typeof part.shape.resource === 'string' ? part.shape.resource : undefined;
-  // Records as CSV, a format the pages do not write (a page shows the stated example as it is).
-  const csv = /^text\/csv\b/i.test(concrete) && typeof value.value !== 'string' ? csvOf(value.value) : undefined;
-  // A structured value under a vendor type (`application/vnd.github.object`) is JSON by the only
-  // reading it has: stated as an object or list, it is written so, never refused as binary.
-  const vendorJson = /^application\/vnd\./i.test(concrete) && typeof value.value === 'object' && value.value !== null;
-  const written = csv !== undefined ? { text: csv } : vendorJson ? inMediaType(value.value, 'application/json') : inMediaType(value.value, concrete, name, fileFields(ctx, part.shape));
+  const writeAs = (media: string) => {
+    // Records as CSV, a format the pages do not write (a page shows the stated example as it is).
+    const csv = /^text\/csv\b/i.test(media) && typeof value.value !== 'string' ? csvOf(value.value) : undefined;
+    // A structured value under a vendor type (`application/vnd.github.object`) is JSON by the only
+    // reading it has: stated as an object or list, it is written so, never refused as binary.
+    const vendorJson = /^application\/vnd\./i.test(media) && typeof value.value === 'object' && value.value !== null;
+    return csv !== undefined ? { text: csv } : vendorJson ? inMediaType(value.value, 'application/json') : inMediaType(value.value, media, name, fileFields(ctx, part.shape));
+  };
+  const written = writeAs(concrete);
   if ('reason' in written) {
     // Not a gap: the spec states the media type; the mock has no way to write this value in it.
-    const p = problem({ status: guard ?? 501, type: 'cannot-write', title: 'The mock cannot write this body', detail: `${what}: the mock cannot write its body as ${concrete} (${written.reason}); ${types.length > 1 ? `ask for another stated media type in Accept (${types.filter((t) => t !== type).join(', ')})` : 'a stated example in that media type would be answered as it is'}.`, extra: { available: types } });
+    // Only the other stated types that can write it are suggested (text/plain was, for an object it cannot write either).
+    const writable = types.filter((t) => t !== type && !t.includes('*') && !('reason' in writeAs(t)));
+    const instead = writable.length > 0 ? `ask for another stated media type in Accept (${writable.join(', ')})` : `${types.length > 1 ? 'no other stated media type can write it either; ' : ''}a stated example in that media type would be answered as it is`;
+    const p = problem({ status: guard ?? 501, type: 'cannot-write', title: 'The mock cannot write this body', detail: `${what}: the mock cannot write its body as ${concrete} (${written.reason}); ${instead}.`, extra: { available: types } });
     return { ...fromProblem(p), used, notes };
   }
-  return { status, headers: [['Content-Type', headerValue(concrete)], ...headers], body: bytes(written.text), used, unanswered: [], notes };
+  // A media type a header cannot carry as it is (`x=é`) was sent percent-encoded, which no client
+  // parses: its type alone is sent, and the log says so.
+  const contentType = headerValue(concrete) === concrete ? concrete : essence(concrete);
+  if (contentType !== concrete) notes.push(`the media type ${JSON.stringify(concrete)} is sent as ${contentType}: its parameters hold characters a header cannot carry`);
+  return { status, headers: [['Content-Type', headerValue(contentType)], ...headers], body: bytes(written.text), used, unanswered: [], notes };
 }
 
 /** The fields of a body's shape sent as files in a form: strings of format `binary`. */

@@ -8,6 +8,7 @@ import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, findItem } from '../model/spec.ts';
 import { exampleOf, type ExampleContext, type ExampleMode } from '../render/example.ts';
 import { openResourceIds, openShapeIds, type Gaps } from './gaps.ts';
+import { statedExample } from './made.ts';
 
 /** A body as the spec states it: its keys (`resource`, `schema`, `content`, examples), where they are written, and the gap id they sit under. */
 export interface Body {
@@ -164,7 +165,8 @@ export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; pr
   }
   if (facetState(shape.schema) === 'open' || facetState(shape.content) === 'open') return { gaps: present(gaps, openShapeIds(part.prefix)), reason: 'its shape is not stated yet' };
   const schema = statedObj(shape.schema);
-  if (schema && stated(schema.type) === undefined && statedObj(schema.fields) === undefined && stated(schema.items) === undefined) {
+  // A shape with no type yet and an example of its own is answered with that example (`statedExample`).
+  if (schema && stated(schema.type) === undefined && statedObj(schema.fields) === undefined && stated(schema.items) === undefined && !statedExample(schema)) {
     return { gaps: present(gaps, openShapeIds(part.prefix)), reason: 'its shape has no type yet' };
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Analysis } from '../analyze.ts';
 import { seconds } from '../areas/authentication/index.ts';
 import { requirements, type SecurityAlternative, type SecurityRequirement } from '../areas/security.ts';
@@ -146,29 +147,59 @@ export interface QuotaState {
   exceeded: boolean;
 }
 
-/** Windows kept at most; past it, the windows that have ended are dropped. */
-const MAX_WINDOWS = 10_000;
+/** Callers' windows kept at most (about 150 bytes each); past it, the windows that have ended are dropped, then the oldest. */
+export const MAX_WINDOWS = 10_000;
+/** How far below `MAX_WINDOWS` a sweep brings them, so that a sweep is not made again at every new caller. */
+const SWEPT_TO = Math.floor(MAX_WINDOWS * 0.9);
 
 /**
  * Request quotas counted in memory, per limit and caller, in fixed windows that start with the
  * first call: the quota's count of calls pass, the next ones are refused until the window ends.
+ * A caller is kept by a digest of its credential (a 15 KB token is 32 bytes here, where each new
+ * one was kept whole for its window: 40,000 callers held 650 MB), and at most `max` windows are
+ * kept: past it, those that have ended are dropped, then the oldest begun (a caller so dropped
+ * starts a new window, which may let it through early; memory stays flat whoever calls).
  */
 export class QuotaCounter {
-  readonly #windows = new Map<string, { start: number; count: number }>();
+  readonly #windows = new Map<string, { start: number; length: number; count: number }>();
+  readonly #max: number;
+  readonly #sweptTo: number;
+
+  constructor(max = MAX_WINDOWS) {
+    this.#max = max;
+    this.#sweptTo = max === MAX_WINDOWS ? SWEPT_TO : Math.max(0, Math.floor(max * 0.9));
+  }
+
+  /** The keys of the windows kept (for the tests: bounded in number and in size, whoever calls). */
+  keys(): string[] {
+    return [...this.#windows.keys()];
+  }
 
   /** Counts a call against a quota; `now` in milliseconds. */
   take(quota: Quota, caller: string, now: number): QuotaState {
-    const key = `${quota.id}\u0000${quota.quota}\u0000${quota.windowSeconds}\u0000${caller}`;
+    const digest = createHash('sha256').update(caller).digest('base64');
+    const key = `${quota.id}\u0000${quota.quota}\u0000${quota.windowSeconds}\u0000${digest}`;
     const length = quota.windowSeconds * 1000;
     let window = this.#windows.get(key);
     if (!window || now - window.start >= length) {
-      if (this.#windows.size >= MAX_WINDOWS) for (const [k, w] of this.#windows) if (now - w.start >= length) this.#windows.delete(k);
-      window = { start: now, count: 0 };
+      // A new window goes last: the map's order is the order the windows began, oldest first.
+      this.#windows.delete(key);
+      if (this.#windows.size >= this.#max) this.#sweep(now);
+      window = { start: now, length, count: 0 };
       this.#windows.set(key, window);
     }
     const exceeded = window.count >= quota.quota;
     if (!exceeded) window.count++;
     return { quota, remaining: Math.max(0, quota.quota - window.count), reset: Math.max(1, Math.ceil((window.start + length - now) / 1000)), exceeded };
+  }
+
+  /** Drops the windows that have ended, then the oldest begun, down to `sweptTo`. */
+  #sweep(now: number): void {
+    for (const [k, w] of this.#windows) if (now - w.start >= w.length) this.#windows.delete(k);
+    for (const k of this.#windows.keys()) {
+      if (this.#windows.size <= this.#sweptTo) break;
+      this.#windows.delete(k);
+    }
   }
 }
 

@@ -34,11 +34,21 @@ const RESOURCE_KEYS = ['fields', 'value', 'value/type'] as const;
 /** Places visited at most, whatever the spec (each resource is visited once). */
 const VISITS = 50_000;
 
-/** Whether the generator takes the shape's value as stated (an example, a default, an allowed value) rather than walk into it. */
-function statedValue(v: Obj): boolean {
+/**
+ * Whether a shape states an example of its own value (`examples`, a named example with a value),
+ * which the generator answers as it is, whatever is open in the shape: a stated example says what
+ * the value is, and is not made up (the guide: "a stated example of the body or of the value ... is
+ * answered as stated"; a value whose type or fields were open was a 501 all the same).
+ */
+export function statedExample(v: Obj): boolean {
   const examples = stated(v.examples);
   if (Array.isArray(examples) && examples.length > 0) return true;
-  if (isObj(v.named_examples) && Object.values(v.named_examples).some((e) => isObj(e) && 'value' in e)) return true;
+  return isObj(v.named_examples) && Object.values(v.named_examples).some((e) => isObj(e) && 'value' in e);
+}
+
+/** Whether the generator takes the shape's value as stated (an example, a default, an allowed value) rather than walk into it. */
+function statedValue(v: Obj): boolean {
+  if (statedExample(v)) return true;
   if ('default' in v && (v.default === null || facetState(v.default) === 'stated')) return true;
   const allowed = stated(v.allowed);
   return Array.isArray(allowed) && allowed.length > 0;
@@ -90,6 +100,8 @@ function openWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
       for (const g of gapsAt([at])) found.set(g.id, g);
       return;
     }
+    // Its own stated example is its value, open type or fields or not.
+    if (statedExample(s)) return;
     const open = gapsAt(SHAPE_KEYS.map((k) => `${at}/${k}`));
     if (open.length > 0) {
       for (const g of open) found.set(g.id, g);

@@ -20,7 +20,7 @@ import { refusal, type OwnBound } from './validate.ts';
 import { Validators } from './validators.ts';
 import { BodyThread } from './body-thread.ts';
 import { Serial } from './serial.ts';
-import { bytes, gapsHeader, header, headerValue, type MockRequest, type MockResponse } from './wire.ts';
+import { bytes, GAPS_HEADER_LIMIT, gapsHeader, header, HEADER_BLOCK_LIMIT, headerBytes, headerValue, percentUtf8, type MockRequest, type MockResponse } from './wire.ts';
 
 export type { MockRequest, MockResponse } from './wire.ts';
 export type { HitsSummary, GapHits } from './hits.ts';
@@ -206,6 +206,8 @@ export class Mock {
   readonly #hits = new Hits();
   #state: State;
   #stale: string | undefined;
+  /** An edit the spec could not be read with at all (the reading failed, not the files): every call is a 503 until a reading succeeds. */
+  #unread: { files: readonly string[]; message: string } | undefined;
   readonly #thread: BodyThread | undefined;
   /** The checks of large bodies on this thread, one at a time. */
   readonly #serial = new Serial();
@@ -227,6 +229,16 @@ export class Mock {
   /** Answers from now on as this analysis states (the quotas' counts and the hits stay). */
   load(analysis: Analysis): void {
     this.#state = this.#stateOf(analysis);
+    this.#unread = undefined;
+  }
+
+  /**
+   * The edit of `files` could not be read at all (the reading itself failed): until a reading
+   * succeeds (`load`), every call is a 503 `spec-unreadable` naming them, never an answer from the
+   * spec as it was before the edit, which the files no longer say.
+   */
+  unreadEdit(files: readonly string[], message: string): void {
+    this.#unread = { files: [...files].sort(), message };
   }
 
   /** The path every endpoint is served under (`/v1`), empty for the root. */
@@ -258,6 +270,11 @@ export class Mock {
   /** Loads the validator (Ajv) and registers the resources' schemas now, so that the first request does not wait for them. */
   warm(): void {
     this.#state.validators.warm();
+  }
+
+  /** The keys of the quota windows kept (for the tests: bounded whoever calls). */
+  quotaKeys(): string[] {
+    return this.#quotas.keys();
   }
 
   /** The gaps clients ran into so far. */
@@ -367,10 +384,17 @@ export class Mock {
     }
     const notes = state.notes.splice(0);
     outcome.notes.push(...notes);
-    outcome.response.headers.push(['Specbench-Gaps', gapsHeader(outcome.gaps)], ['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*']);
-    // What the answers stand on: files of the spec that could not be read, a folder gone.
-    if (state.unreadable.size + state.erred.size > 0) outcome.response.headers.push(['Specbench-Unreadable', gapsHeader([...state.unreadable.keys(), ...state.erred.keys()].sort())]);
-    if (this.#stale !== undefined) outcome.response.headers.push(['Specbench-Stale', headerValue(this.#stale)]);
+    const unreadable = state.unreadable.size + state.erred.size > 0 ? [...state.unreadable.keys(), ...state.erred.keys()].sort() : undefined;
+    const stale: Array<[string, string]> = this.#stale !== undefined ? [['Specbench-Stale', headerValue(this.#stale)]] : [];
+    outcome.response.headers.push(['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*'], ...stale);
+    // The mock's own lists take what the other headers leave of the block's bound (the gaps first,
+    // a quarter kept for the files that could not be read), so that a client reads the answer.
+    const left = HEADER_BLOCK_LIMIT - headerBytes(outcome.response.headers) - 'Specbench-Gaps: \r\n'.length - (unreadable ? 'Specbench-Unreadable: \r\n'.length : 0);
+    const within = (n: number) => Math.max(0, Math.min(GAPS_HEADER_LIMIT, n));
+    const gapsValue = gapsHeader(outcome.gaps, within(left - (unreadable ? within(Math.floor(left / 4)) : 0)));
+    outcome.response.headers.push(['Specbench-Gaps', gapsValue]);
+    // What the answers stand on: files of the spec that could not be read, a folder gone (`Specbench-Stale`, above).
+    if (unreadable) outcome.response.headers.push(['Specbench-Unreadable', gapsHeader(unreadable, within(left - gapsValue.length))]);
     if (!(originForm(request.url) ?? request.url).startsWith(MOCK_PATH)) this.#hits.record(outcome.response.status, outcome.gaps, outcome.unanswered, outcome.endpoint);
     return outcome;
   }
@@ -383,9 +407,19 @@ export class Mock {
     const path = at < 0 ? target : target.slice(0, at);
     const query = new URLSearchParams(at < 0 ? '' : target.slice(at + 1));
     if (path.startsWith(MOCK_PATH)) return this.#own(state, path, method);
+    if (this.#unread !== undefined) {
+      const { files, message } = this.#unread;
+      const shown = files.slice(0, 5).join(', ') + (files.length > 5 ? `, and ${files.length - 5} more` : '');
+      const p = problem({ status: 503, type: 'spec-unreadable', title: 'A spec file cannot be read', detail: `The spec could not be read after a change to ${shown}: ${message}. Please report this with the content that caused it; the answer comes once the files are read.`, extra: { errors: files.map((file) => ({ file, code: 'internal-error', message })) } });
+      return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
+    }
     const parts = requestSegments(path);
     if (parts === undefined || !path.startsWith('/')) {
       const p = problem({ status: 400, type: 'bad-path', title: 'The path cannot be read', detail: 'The request target is not a path of percent-encoded UTF-8 (or an http URL of one).' });
+      return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
+    }
+    if (at >= 0 && !percentUtf8(target.slice(at + 1))) {
+      const p = problem({ status: 400, type: 'bad-query', title: 'The query cannot be read', detail: 'The query holds percent-encoded bytes that are no UTF-8 (`%FF`): it is refused, as a path or a form is, rather than read as characters the client never sent.' });
       return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
     }
     const inventory = state.gaps.gap('endpoints/inventory');

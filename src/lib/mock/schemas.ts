@@ -1,6 +1,6 @@
 import type { Analysis } from '../analyze.ts';
 import { idSegment } from '../facet/ids.ts';
-import { isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { resourceSchema, shapeSchema } from '../interchange/export-common.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 
@@ -78,7 +78,8 @@ export function valueSchema(shape: unknown, where: ShapeAt): Obj {
 }
 
 /**
- * A shape with each `one_of` that has an open variant checked as an `any_of`. The open variant is
+ * A shape with each `one_of` that has an open variant checked as an `any_of`, and (in a request)
+ * each value whose `nullable` is open taking null. The open variant is
  * written as no rule at all (`{}`), which would take every value: a value that fits a stated
  * variant fitted two and was refused, and one that fitted none was taken because of it. An
  * `any_of` takes a value that fits a stated variant, and does not refuse on the strength of a
@@ -88,6 +89,10 @@ function openUnions(shape: unknown, at: string, openAt: OpenAt, direction: Direc
   if (depth > 256 || !isObj(shape)) return shape;
   const inner = (s: unknown, where: string) => openUnions(s, where, openAt, direction, depth + 1);
   const out: Obj = { ...shape };
+  // A request value whose `nullable` nobody decided yet takes null: null is not refused on the
+  // strength of an open facet (the export leaves it out, which reads as "not nullable").
+  const nullable = facetState(shape.nullable);
+  if (direction === 'request' && (nullable === 'open' || nullable === 'placeholder')) out.nullable = true;
   const fields = statedObj(shape.fields);
   if (fields) out.fields = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, inner(f, `${at}/fields/${idSegment(name)}`)]));
   for (const key of ['items', 'values'] as const) if (isObj(stated(shape[key]))) out[key] = inner(stated(shape[key]), `${at}/${key}`);

@@ -17,7 +17,7 @@ import { objectFields, typedValue, type Resolve } from './typed.ts';
 import type { Check, ErrorObject, Validators } from './validators.ts';
 import type { PatternBudget } from './patterns.ts';
 import type { Serial } from './serial.ts';
-import { cookies, header, type MockRequest } from './wire.ts';
+import { cookies, header, percentUtf8, type MockRequest } from './wire.ts';
 
 /** One thing a request breaks: where (a parameter, a field of the body), what the spec expects there, what came, and the line that says so. */
 export interface RequestProblem extends SpecPlace {
@@ -441,18 +441,6 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
     }
   }
   return undefined;
-}
-
-/** Whether every run of percent-encoded bytes in a text (`%C3%A9`) is UTF-8. */
-function percentUtf8(text: string): boolean {
-  for (const [run] of text.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
-    try {
-      decodeURIComponent(run);
-    } catch {
-      return false;
-    }
-  }
-  return true;
 }
 
 /**

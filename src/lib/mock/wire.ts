@@ -36,6 +36,25 @@ export interface MockResponse {
 /** A header value longer than this, from the spec, is left out (clients refuse header blocks past 16 KB in all). */
 export const HEADER_VALUE_LIMIT = 4096;
 
+/**
+ * The bytes of an answer's stated headers in all (`Name: value` and its line end, each): past it the
+ * next are left out, and noted. Each under `HEADER_VALUE_LIMIT`, six made a 24 KB block, which
+ * Node's clients (16 KB in all, with the mock's own headers) refuse whole: no answer at all.
+ */
+export const STATED_HEADERS_LIMIT = 8192;
+
+/**
+ * The bytes of an answer's header block in all (`Name: value` and its line end, each), under the
+ * 16 KB Node's clients read, less 2 KB for the status line and the headers Node writes: the mock's
+ * own lists (`Specbench-Gaps`, `Specbench-Unreadable`, 8,000 characters each) with the stated
+ * headers came to more. Past it the lists are cut to whole entries (`Specbench-Gaps-Count` still
+ * says how many gaps there are).
+ */
+export const HEADER_BLOCK_LIMIT = 14_336;
+
+/** The bytes of headers as they are written (`Name: value` and its line end, each). */
+export const headerBytes = (headers: ReadonlyArray<readonly [string, string]>): number => headers.reduce((n, [name, value]) => n + name.length + value.length + 4, 0);
+
 /** `tchar` of RFC 9110: what a header name may hold. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -80,13 +99,13 @@ export function gapIdEntry(id: string): string {
 /** The longest `Specbench-Gaps` value: whole entries up to it; `Specbench-Gaps-Count` always says how many there are. */
 export const GAPS_HEADER_LIMIT = 8000;
 
-/** The `Specbench-Gaps` value of a list of ids: entries joined by `, `, whole entries only, up to `GAPS_HEADER_LIMIT`. */
-export function gapsHeader(ids: readonly string[]): string {
+/** The `Specbench-Gaps` value of a list of ids: entries joined by `, `, whole entries only, up to `limit` characters (`GAPS_HEADER_LIMIT`). */
+export function gapsHeader(ids: readonly string[], limit = GAPS_HEADER_LIMIT): string {
   let out = '';
   for (const id of ids) {
     const entry = gapIdEntry(id);
     const next = out === '' ? entry : `${out}, ${entry}`;
-    if (next.length > GAPS_HEADER_LIMIT) break;
+    if (next.length > limit) break;
     out = next;
   }
   return out;
@@ -100,11 +119,21 @@ export function readGapsHeader(value: string): string[] {
 /** Headers the mock writes itself: one the spec states under these names is not sent. */
 const OWN = new Set(['content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host', 'date']);
 
-/** Whether a header stated by the spec may be sent as it is stated (not one the mock or the connection owns). */
-export const mayState = (name: string): boolean => {
+/**
+ * Headers that say how the body's bytes are encoded: the mock writes its bodies as they are
+ * (identity), so a stated `Content-Encoding: gzip` over a plain body made every decoding client
+ * fail (curl's `--compressed`, Node's fetch). Not sent, and noted.
+ */
+const BODY_ENCODING = new Set(['content-encoding', 'content-transfer-encoding']);
+
+/** Why a header stated by the spec is not sent as it is stated (one the mock or the connection owns, one that would misdescribe the body), or undefined when it is sent. */
+export function notStated(name: string): string | undefined {
   const lower = name.toLowerCase();
-  return isHeaderName(name) && !OWN.has(lower) && !lower.startsWith('specbench-') && !lower.startsWith('access-control-');
-};
+  if (!isHeaderName(name)) return 'it is no header name';
+  if (BODY_ENCODING.has(lower)) return 'the mock sends its bodies unencoded, and a client would fail to decode it';
+  if (OWN.has(lower) || lower.startsWith('specbench-') || lower.startsWith('access-control-')) return 'the mock writes it itself';
+  return undefined;
+}
 
 /** A header's value as a list of its values (a header sent several times, or once). */
 export function headerValues(request: MockRequest, name: string): string[] {
@@ -130,6 +159,22 @@ export function cookies(request: MockRequest): Map<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * Whether every run of percent-encoded bytes in a text (`%C3%A9`) is UTF-8: the one test of a
+ * query and a form (a path's segments are decoded whole, `requestSegments`). `URLSearchParams`
+ * reads `%FF%FE` as U+FFFD, characters the client never sent: such a text is refused instead.
+ */
+export function percentUtf8(text: string): boolean {
+  for (const [run] of text.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Text as the bytes of a body. */
