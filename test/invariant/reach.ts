@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { AREAS, specMarkdown, type Analysis } from '../../src/lib/index.ts';
+import { AREAS, itemScope, specMarkdown, type Analysis } from '../../src/lib/index.ts';
 import { facetTree, groupByOwner } from '../../src/lib/gaps/tree.ts';
 import { proseReader, squash, statedLeaves, type Leaf } from './stated.ts';
 
@@ -179,8 +179,13 @@ export async function droppedValues(files: ReadonlyArray<{ file: string; data: u
   // The print page, or the pages it is split into for a large spec (one per area, and parts).
   const printPages = (await readdir(join(site, 'print'), { recursive: true })).filter((f) => f === 'index.html' || f.endsWith('/index.html')).sort();
   const printText = new Map<string, string>();
+  // An item's continued pages (`print/<area>/<item>/2/`), where what its page cuts past the page's budget is whole: by the item's place below `print/`.
+  const continuedText = new Map<string, string>();
   for (const file of printPages) {
     const print = read(await readFile(join(site, 'print', file), 'utf8'));
+    const continued = print.querySelectorAll('section.continued');
+    const scope = /^(.+\/)\d+\/index\.html$/.exec(file)?.[1];
+    if (continued.length > 0 && scope !== undefined) continuedText.set(scope, `${continuedText.get(scope) ?? ''} ${continued.map((c) => seen(c)).join(' ')}`);
     for (const section of print.querySelectorAll('section.area')) {
       const area = section.getAttribute('data-area') ?? '';
       printText.set(area, `${printText.get(area) ?? ''} ${seen(section)}`);
@@ -192,7 +197,8 @@ export async function droppedValues(files: ReadonlyArray<{ file: string; data: u
     const { area, item } = owner(leaf.file);
     const key = item === undefined ? area : `${area}/${item}`;
     if (!shownIn(leaf, await pageText(key))) missing.push(failure(leaf, `the page /${key}/`));
-    if (!shownIn(leaf, printText.get(key) ?? '')) missing.push(failure(leaf, 'the print page'));
+    const printed = `${printText.get(key) ?? ''}${item === undefined ? '' : ` ${continuedText.get(itemScope(area, item)) ?? ''}`}`;
+    if (!shownIn(leaf, printed)) missing.push(failure(leaf, 'the print page'));
   }
   return [...missing, ...droppedFromDocument(files, analysis)];
 }

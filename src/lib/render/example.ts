@@ -37,6 +37,8 @@ const BUDGET = 1_500;
  * names made 1.9 MB of examples and samples on one page (t3132g). Azure's gateway takes some 17 KB.
  */
 const BYTES = 32_000;
+/** The byte budget of a generated example, for what must stay in step with it (`SAMPLE_BYTES`). */
+export const EXAMPLE_BYTES = BYTES;
 /** Nesting deeper than this is cut short (a resource recurses only through others, which `seen` stops). */
 const DEPTH = 40;
 

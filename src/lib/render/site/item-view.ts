@@ -8,9 +8,10 @@ import { machinePage } from './machine-view.ts';
 import { exampleBytes, printBytes } from './print.ts';
 import { itemPath, itemScope, linkOnSite } from './paths.ts';
 import { blockContext } from './blocks/context.ts';
-import { referenceBlocks } from './blocks/index.ts';
+import { blockHeading, referenceBlocks } from './blocks/index.ts';
 import { titleIsLine, type ViewContext } from './site-index.ts';
-import type { FacetView, ItemView, LinkView, MachinePageView } from './views.ts';
+import { EXAMPLE_BYTES } from '../example.ts';
+import type { BlockView, FacetView, ItemView, LinkView, MachinePageView } from './views.ts';
 
 /** An id whose facets the machine block shows: a machine's states and transitions. */
 const IN_MACHINE = /^[^/]+\/[^/]+\/(states|transitions)(\/|$)/;
@@ -34,6 +35,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const page = itemPath(item.area, item.id);
   const blockCtx = blockContext(ctx, key, own, itemScope(item.area, item.id));
   const blocks = module.layout ? referenceBlocks(blockCtx, key, item.data, module.layout(item.data)) : [];
+  withholdLongSamples(blocks);
   const { used } = blockCtx;
   const continued = blockCtx.trees.continued();
   const view = (f: FacetResult) => ctx.shared(f, (c) => facetView(c, f));
@@ -82,6 +84,25 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
     linksTo: ctx.links(analysis.graph.outgoing.get(key), 'to'),
     linkedFrom: ctx.links(analysis.graph.incoming.get(key), 'from'),
   };
+}
+
+/**
+ * A code sample longer than this is not written on the page: each sample writes the request body
+ * whole, so a stated example of 225 KB was written ten times, 3.9 MB of one page (t32h). A sample
+ * of a generated example (at most `EXAMPLE_BYTES` of JSON, written out by a language) stays.
+ */
+const SAMPLE_BYTES = 3 * EXAMPLE_BYTES;
+
+/** Leaves out the code samples past `SAMPLE_BYTES`, saying which and pointing at the request body's examples, which show what they send. */
+function withholdLongSamples(blocks: BlockView[]): void {
+  const block = blocks.find((b) => b.kind === 'samples');
+  if (block?.kind !== 'samples') return;
+  const long = block.samples.filter((s) => s.code.length > SAMPLE_BYTES);
+  if (long.length === 0) return;
+  const body = blocks.find((b) => b.kind === 'body');
+  const anchor = body ? blockHeading(body)?.slug : undefined;
+  block.samples = block.samples.filter((s) => s.code.length <= SAMPLE_BYTES);
+  block.withheld = { labels: long.map((s) => s.label), bytes: Math.max(...long.map((s) => s.code.length)), ...(anchor !== undefined ? { anchor } : {}) };
 }
 
 /**

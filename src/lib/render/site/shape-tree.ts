@@ -2,7 +2,7 @@ import { isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
 import type { ExampleMode } from '../example.ts';
-import { continuedPath, facetAnchor, itemPath, pageOf } from './paths.ts';
+import { continuedPath, facetAnchor, facetPath, itemPath, pageOf } from './paths.ts';
 import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
 
 /**
@@ -37,6 +37,14 @@ export const TREE_BYTES = 800_000;
  * array's one item, a union of two types).
  */
 const NOTE_BYTES = 1_500;
+
+/**
+ * How many allowed values another item's shape lists where it is used, past `ALLOWED_SLACK` more:
+ * the rest are on its own page (t32h: a 600-value time zone enum named by 120 fields made a 4.5 MB
+ * page, each use listing all 600).
+ */
+const ALLOWED_SHOWN = 40;
+const ALLOWED_SLACK = 20;
 
 /** Shapes at this level and deeper are folded: a body's fields are level 1, their fields level 2. */
 export const FOLDED_LEVEL = 3;
@@ -170,6 +178,9 @@ export function shapeTrees(ctx: TreeContext) {
   /** The item's continued pages (`continuedPath`, from 2), each what its cut places show there. */
   const continued: ContinuedView[][] = [];
   let cuts = 0;
+  /** Each discriminator mapping made, by the id of the shape stating it, with the place it sits in: the page lists each once (`listOnce`). */
+  const tables: Array<{ key: string; view: DiscriminatorView; unit: Unit | undefined }> = [];
+  const charged = new Set<string>();
 
   /** Weight of the place being made, or of the page at the top of a tree (always shown). */
   const charge = (bytes: number): void => {
@@ -225,7 +236,7 @@ export function shapeTrees(ctx: TreeContext) {
       bytes += 70 + id + (f.html?.length ?? 0) + (f.text?.length ?? 0) + (f.items ?? []).reduce((n, x) => n + 30 + x.length, 0);
       if (isGap(f.state)) bytes += 300 + 3 * (f.id.length + 16);
     }
-    charge(bytes + (s.discriminator?.mapping.length ?? 0) * 160);
+    charge(bytes);
   }
 
   function shape(id: string, value: unknown, name: string | undefined, at: Place, origin?: LinkView): ShapeView {
@@ -257,6 +268,12 @@ export function shapeTrees(ctx: TreeContext) {
     }
     const optional = { required: own('required') ?? ctx.detailOf(id, 'required'), description: own('description'), format: own('format'), allowed: own('allowed'), default: own('default'), examples: own('examples') };
     for (const [k, f] of Object.entries(optional)) if (f) (out as Record<string, unknown>)[k] = f;
+    // Another item's long list of values is its page's to list whole: here, the first ones and a count.
+    const values = out.allowed?.items;
+    if (at.borrowed && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK) {
+      out.allowed = { ...out.allowed, items: values.slice(0, ALLOWED_SHOWN) };
+      out.allowedMore = { count: values.length - ALLOWED_SHOWN, path: facetPath(id) };
+    }
     // A stated title is the shape's name for a reader (a variant's "Log normal"), not a row of its own.
     const title = typeof v.title === 'string' && v.title.trim() !== '' ? ctx.detailOf(id, 'title') : undefined;
     if (title?.text !== undefined) out.title = title.text;
@@ -447,7 +464,7 @@ export function shapeTrees(ctx: TreeContext) {
     const descriptionHtml = typeof description === 'string' && description.trim() !== '' ? ctx.prose(description, itemPath('resources', resource)) : undefined;
     const told = discriminator(id, holder, ctx.facet(`${id}/discriminator`));
     if (descriptionHtml === undefined && !told) return undefined;
-    charge((descriptionHtml?.length ?? 0) + (told?.mapping.length ?? 0) * 120);
+    charge(descriptionHtml?.length ?? 0);
     return { link, ...(descriptionHtml !== undefined ? { descriptionHtml } : {}), ...(told ? { discriminator: told } : {}) };
   }
 
@@ -482,12 +499,47 @@ export function shapeTrees(ctx: TreeContext) {
       return { value: key, type: String(type), ...(link ? { link } : {}) };
     });
     const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
-    if (mapping.length > 0 || base === undefined) return { ...(facet ? { facet } : {}), field: value.field, mapping };
+    if (mapping.length > 0 || base === undefined) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping });
     const implicit = subtypesOf(base).flatMap((type) => {
       const link = ctx.link('resources', type);
       return link ? [{ value: type, type, link }] : [];
     });
-    return { ...(facet ? { facet } : {}), field: value.field, mapping: implicit, ...(implicit.length > 0 ? { implicit: true as const } : {}) };
+    return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: implicit, ...(implicit.length > 0 ? { implicit: true as const } : {}) });
+  }
+
+  /**
+   * Notes a discriminator's mapping for `listOnce` and charges it: in full the first time the page
+   * makes it, as a line with a link after that (a subtype's page names its base's mapping at every
+   * type derived from it: Microsoft Graph's 653 rows, ten times, took the budget meant for fields).
+   */
+  function table(key: string, view: DiscriminatorView): DiscriminatorView {
+    if (view.mapping.length === 0) return view;
+    charge(charged.has(key) ? 200 : view.mapping.length * 160);
+    charged.add(key);
+    tables.push({ key, view, unit: current });
+    return view;
+  }
+
+  /**
+   * Lists each mapping once on the page, at the first place the page shows of it in the order the
+   * trees were made, outside the resources shown in place where it can (the print version shows
+   * those in their own sections, not here); the others say where it is. A place the page cuts keeps
+   * its mapping whole (it is shown on a continued page, where a link to this page's anchor would not resolve).
+   */
+  function listOnce(): void {
+    const first = new Map<string, string>();
+    const onPage = tables.filter((t) => t.unit === undefined || t.unit.state === 'shown');
+    for (const t of [...onPage.filter((x) => !inNamed(x.unit)), ...onPage.filter((x) => inNamed(x.unit))]) {
+      const anchor = first.get(t.key);
+      if (anchor === undefined) {
+        const here = `${ctx.scope}m${first.size + 1}`;
+        first.set(t.key, here);
+        t.view.anchor = here;
+      } else {
+        t.view.shownAt = { anchor, count: t.view.mapping.length };
+        t.view.mapping = [];
+      }
+    }
   }
 
   /** The resources that are `all_of` a base resource, naming it as one of their parts: its subtypes by OpenAPI's rule. */
@@ -553,6 +605,7 @@ export function shapeTrees(ctx: TreeContext) {
       for (let i = 0; i < bucket.length; i++) decide(bucket[i] as Unit);
       bucket.length = 0;
     }
+    listOnce();
     paginate();
   }
 

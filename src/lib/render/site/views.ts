@@ -289,6 +289,8 @@ export type ServiceView = { name?: string; baseUrl?: string; logo?: string };
 export type ShapeView = {
   /** The owner's id: `resources/Order/fields/status`. */
   id: string;
+  /** How many of its allowed values another item's shape leaves out here (t32h #1: a 600-value enum at 120 fields), and the shape on its own page (`path`, with its anchor), which lists them all. */
+  allowedMore?: { count: number; path: string };
   anchor: string;
   /** A field's, parameter's or header's name. */
   name?: string;
@@ -372,7 +374,8 @@ export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator
 
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
 /** `implicit`: the spec states no mapping, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base). */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }>; implicit?: true };
+/** A mapping is listed once per page (t32h #2: Microsoft Graph's 653 rows ten times on one page): `anchor` where it is, `shownAt` (with its `count` of values) where another place of the page lists it. */
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number } };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
@@ -479,7 +482,8 @@ export type HeadersBlock = { kind: 'headers'; title: string; facet: FacetView; s
 /** The item's state machine, which the page draws from `ItemView.machine`. */
 export type MachineBlock = { kind: 'machine' };
 /** Code samples of an endpoint's request, one per language, made at build time; what they leave as placeholders is noted. */
-export type SamplesBlock = { kind: 'samples'; samples: SampleView[]; notes: string[] };
+/** `withheld`: the samples longer than a page should repeat (t32h: a 225 KB stated example written in each of 8 samples), left out and said, with the body block's heading `anchor` that shows the example they send. */
+export type SamplesBlock = { kind: 'samples'; samples: SampleView[]; notes: string[]; withheld?: { labels: string[]; bytes: number; anchor?: string } };
 
 /** One block of an item's reference page. */
 export type BlockView = SignatureBlock | FactsBlock | ShapeBlock | ParametersBlock | BodyBlock | ResponsesBlock | SecurityBlock | EntriesBlock | HeadersBlock | MachineBlock | SamplesBlock;
