@@ -527,16 +527,16 @@ export function shapeTrees(ctx: TreeContext) {
    * its mapping whole (it is shown on a continued page, where a link to this page's anchor would not resolve).
    */
   function listOnce(): void {
-    const first = new Map<string, string>();
+    const first = new Map<string, { view: DiscriminatorView; anchor: string }>();
     const onPage = tables.filter((t) => t.unit === undefined || t.unit.state === 'shown');
     for (const t of [...onPage.filter((x) => !inNamed(x.unit)), ...onPage.filter((x) => inNamed(x.unit))]) {
-      const anchor = first.get(t.key);
-      if (anchor === undefined) {
-        const here = `${ctx.scope}m${first.size + 1}`;
-        first.set(t.key, here);
-        t.view.anchor = here;
+      const listed = first.get(t.key);
+      if (listed === undefined) {
+        first.set(t.key, { view: t.view, anchor: `${ctx.scope}m${first.size + 1}` });
       } else {
-        t.view.shownAt = { anchor, count: t.view.mapping.length };
+        // The anchor only where another place links to it: a mapping the page shows once needs none (a resource's tree in place has no ids of its own).
+        listed.view.anchor = listed.anchor;
+        t.view.shownAt = { anchor: listed.anchor, count: t.view.mapping.length };
         t.view.mapping = [];
       }
     }
