@@ -9,7 +9,7 @@ import { statedValueOf } from '../render/request-sample.ts';
 import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
-import { completeMade, openInside, openInValue } from './made.ts';
+import { completeMade, madeNeeds, tooLongWords, valueNeeds } from './made.ts';
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
@@ -132,6 +132,9 @@ function cannotMake(what: string, reason: string, status = 501): Prepared {
   return fromProblem(problem({ status, type: 'cannot-make', title: 'The mock cannot make this body', detail: `${what}: ${reason}.` }));
 }
 
+/** Why no body fits a shape whose `unfilled` fields are required at every level. */
+const noFiniteBody = (unfilled: readonly string[]) => `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`;
+
 /** A problem as a prepared answer. */
 export function fromProblem(p: Problem): Prepared {
   return { status: p.status, headers: [['Content-Type', 'application/problem+json']], body: bytes(p.text), used: [], unanswered: [], notes: [] };
@@ -156,9 +159,14 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     }
     const given = statedValueOf(h);
     if (given === undefined) {
-      const undecided = openInValue(ctx.analysis, ctx.gaps, h, facetId('endpoints', prefix.endpoint, 'responses', prefix.key, 'headers', name), 'response');
-      if (undecided.length > 0) {
-        open.push(...undecided);
+      const needs = valueNeeds(ctx.analysis, ctx.gaps, h, facetId('endpoints', prefix.endpoint, 'responses', prefix.key, 'headers', name), 'response');
+      if (needs.open.length > 0) {
+        open.push(...needs.open);
+        continue;
+      }
+      const long = needs.long[0];
+      if (long !== undefined) {
+        notes.push(`the header ${name} is not sent: ${tooLongWords(long)}`);
         continue;
       }
     }
@@ -266,17 +274,22 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   else {
     const open = shapeOpen(ctx.analysis, ctx.gaps, part);
     if (open) return { ...unanswered(ctx, what, open.reason, open.gaps, guard), used, ...(open.missing !== undefined ? { missing: open.missing } : {}) };
-    const inside = openInside(ctx.analysis, ctx.gaps, part, 'response');
-    if (inside.length > 0) return { ...unanswered(ctx, what, `parts of its shape are not stated yet, and a body made without them would claim what nobody decided`, inside, guard), used };
+    const needs = madeNeeds(ctx.analysis, ctx.gaps, part, 'response');
+    if (needs.open.length > 0) return { ...unanswered(ctx, what, `parts of its shape are not stated yet, and a body made without them would claim what nobody decided`, needs.open, guard), used };
+    // Refused before anything is made: the text alone would cost the time and memory of its length.
+    if (needs.long.length > 0) return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${needs.long.slice(0, 3).map(tooLongWords).join('; ')}); a stated example of it would be answered as stated`, guard), used };
     const made = madeValue(ctx.analysis, part.shape, 'response');
-    if (!made) return { ...cannotMake(what, 'its shape states nothing a body could be made from', guard), used };
+    const whole = typeof part.shape.resource === 'string' ? (part.shape.list === true ? { type: 'array', items: part.shape.resource } : part.shape.resource) : stated(part.shape.schema);
+    if (!made) {
+      // Nothing made: resources that hold each other through required fields (`A.b: B`, `B.a: A`)
+      // are cut at every turn; the fields an empty one lacks say why, where there are any.
+      const unfilled = completeMade(ctx.analysis, {}, typeof part.shape.resource === 'string' ? part.shape.resource : whole, 'response');
+      return { ...cannotMake(what, unfilled.length > 0 ? noFiniteBody(unfilled) : 'its shape states nothing a body could be made from', guard), used };
+    }
     // The generator's value is the mock's own to mend (a stated example inside it is left as it is).
     value = { value: structuredClone(made.value) };
-    const whole = typeof part.shape.resource === 'string' ? (part.shape.list === true ? { type: 'array', items: part.shape.resource } : part.shape.resource) : stated(part.shape.schema);
     const unfilled = completeMade(ctx.analysis, value.value, whole, 'response');
-    if (unfilled.length > 0) {
-      return { ...cannotMake(what, `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`, guard), used };
-    }
+    if (unfilled.length > 0) return { ...cannotMake(what, noFiniteBody(unfilled), guard), used };
     if (body.error !== undefined) problemStatus(ctx, value.value, whole, status, body.error);
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.

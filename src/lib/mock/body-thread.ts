@@ -1,7 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, Worker } from 'node:worker_threads';
 import type { Obj } from '../facet/state.ts';
-import { PatternBudget } from './patterns.ts';
+import { PatternBudget, type SlowPattern } from './patterns.ts';
 import { Serial } from './serial.ts';
 import { checkBody, sendable, type BodyChecked, type BodyChecker } from './validate.ts';
 import { Validators } from './validators.ts';
@@ -33,7 +33,7 @@ interface BodyJob {
  * What it answers: the check as `sendable` makes it, the patterns that ran out of time, those not
  * judged once the request's budget was spent and the milliseconds of it spent; or what went wrong.
  */
-type BodyAnswer = { id: number; slow: string[]; notJudged: string[]; spent: number; heap: number; checked: ReturnType<typeof sendable> } | { id: number; error: string };
+type BodyAnswer = { id: number; slow: SlowPattern[]; notJudged: string[]; spent: number; heap: number; checked: ReturnType<typeof sendable> } | { id: number; error: string };
 
 /**
  * The thread's heap (bytes) past which it is ended after a body, and started again for the next
@@ -92,7 +92,7 @@ export class BodyThread implements BodyChecker {
       });
     if (this.#closed) throw new Error('the mock stopped before this body was checked');
     if (answer === undefined || 'error' in answer) return undefined;
-    for (const pattern of answer.slow) validators.slow(pattern);
+    for (const event of answer.slow) validators.slow(event);
     for (const pattern of answer.notJudged) budget.notJudged.add(pattern);
     budget.remaining -= answer.spent;
     const { checked } = answer;
@@ -141,14 +141,14 @@ export class BodyThread implements BodyChecker {
 export function serveBodyThread(): void {
   const port = parentPort;
   if (!port) return;
-  let kept: { id: number; validators: Validators; resources: Map<string, Obj>; slow: string[] } | undefined;
+  let kept: { id: number; validators: Validators; resources: Map<string, Obj>; slow: SlowPattern[] } | undefined;
   port.on('message', (job: BodyJob) => {
     void (async () => {
       try {
         if (kept?.id !== job.validators) {
           const resources = new Map<string, Obj>();
-          const slow: string[] = [];
-          kept = { id: job.validators, resources, slow, validators: new Validators((ref) => resources.get(ref), (pattern) => slow.push(pattern), job.timeLimit) };
+          const slow: SlowPattern[] = [];
+          kept = { id: job.validators, resources, slow, validators: new Validators((ref) => resources.get(ref), (event) => slow.push(event), job.timeLimit) };
         }
         const mine = kept;
         for (const [ref, schema] of job.resources) mine.resources.set(ref, schema);

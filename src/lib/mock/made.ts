@@ -4,17 +4,18 @@ import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
-import type { ExampleMode } from '../render/example.ts';
+import { EXAMPLE_BYTES, type ExampleMode } from '../render/example.ts';
 import type { Gaps } from './gaps.ts';
 
 /**
  * What the mock must know of a body's shape before it answers with a body made from it, and what
  * it mends in what the pages' example generator made, so that the body validates against its shape:
  *
- * - `openInside`: the open facets anywhere the generator would reach (a nested object whose
+ * - `madeNeeds`: the open facets anywhere the generator would reach (a nested object whose
  *   fields are open, a list whose items are open, a field whose type is open, a resource whose
  *   fields are open). The generator leaves such a part out or shows it hollow (`{}`, `[{}]`);
- *   the mock answers 501 naming them instead, since that body would claim what nobody decided.
+ *   the mock answers 501 naming them instead, since that body would claim what nobody decided;
+ *   and the texts longer than the mock makes (`MAX_MADE_LENGTH`), refused before anything is made.
  * - `completeMade`: the required fields the generator cut short where a resource holds itself (a
  *   tree node's `children`): a list there is answered empty, a nullable field null; a field that
  *   no finite body can fill is named, and the mock does not answer with a body.
@@ -57,19 +58,49 @@ function statedValue(v: Obj): boolean {
 /** Whether a field travels in a direction (a read-only field is never sent, a write-only one never comes back). */
 const travels = (f: unknown, mode: ExampleMode) => !(isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true);
 
-/** The open facets a body made from this part would have to make up, in the order they are met. */
-export function openInside(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }, mode: ExampleMode): FacetResult[] {
-  return openWalk(analysis, gaps, mode, (walk) => (typeof part.shape.resource === 'string' ? walk.resource(part.shape.resource) : walk.shape(stated(part.shape.schema), `${part.prefix}/schema`)));
+/**
+ * The longest text the mock makes for a shape (`min_length` past it is refused, before anything is
+ * made): the pages' generator's byte budget of a whole example, the bound its other values keep.
+ * A 3-line shape with `min_length: 40000000` made a 40 MB body per call (1.5 s each, every other
+ * client waiting; four clients took the process to 1 GB); as a list's `min_items` past what the
+ * generator makes, it is a `501` of type `cannot-make` that names the rule.
+ */
+export const MAX_MADE_LENGTH = EXAMPLE_BYTES;
+
+/** A text a made value would have to hold that is longer than the mock makes: where its `min_length` is stated, and what it asks. */
+export interface TooLong {
+  at: string;
+  min: number;
+}
+
+/** What a body made from a part would have to make up (`open`, in the order met) and the texts too long to make (`long`). */
+export interface MadeNeeds {
+  open: FacetResult[];
+  long: TooLong[];
+}
+
+/** What a body made from this part would need (see `MadeNeeds`). */
+export function madeNeeds(analysis: Analysis, gaps: Gaps, part: { shape: Obj; prefix: string }, mode: ExampleMode): MadeNeeds {
+  return madeWalk(analysis, gaps, mode, (walk) => (typeof part.shape.resource === 'string' ? walk.resource(part.shape.resource) : walk.shape(stated(part.shape.schema), `${part.prefix}/schema`)));
+}
+
+/** What a value made from a shape written at `at` (a header's) would need (see `MadeNeeds`). */
+export function valueNeeds(analysis: Analysis, gaps: Gaps, shape: unknown, at: string, mode: ExampleMode): MadeNeeds {
+  return madeWalk(analysis, gaps, mode, (walk) => walk.shape(shape, at));
 }
 
 /** The open facets a value made from a shape written at `at` (a header's) would have to make up. */
 export function openInValue(analysis: Analysis, gaps: Gaps, shape: unknown, at: string, mode: ExampleMode): FacetResult[] {
-  return openWalk(analysis, gaps, mode, (walk) => walk.shape(shape, at));
+  return valueNeeds(analysis, gaps, shape, at, mode).open;
 }
 
-/** The walk of `openInside` over shapes and resources, started by `start`. */
-function openWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (walk: { shape(s: unknown, at: string): void; resource(id: string): void }) => void): FacetResult[] {
+/** The rule of a text too long to make, in words. */
+export const tooLongWords = (long: TooLong): string => `\`${long.at}\` asks for a text of at least ${long.min} characters (min_length), longer than the ${MAX_MADE_LENGTH} the mock makes`;
+
+/** The walk of `madeNeeds` over shapes and resources, started by `start`. */
+function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (walk: { shape(s: unknown, at: string): void; resource(id: string): void }) => void): MadeNeeds {
   const found = new Map<string, FacetResult>();
+  const long: TooLong[] = [];
   const resources = new Set<string>();
   let visits = 0;
   const gapsAt = (ids: readonly string[]) => ids.flatMap((id) => gaps.gap(id) ?? []);
@@ -108,6 +139,9 @@ function openWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
       return;
     }
     if (statedValue(s)) return;
+    // Any part that states a length counts: an `all_of`'s part may narrow a text without a type.
+    const min = stated(s.min_length);
+    if (typeof min === 'number' && min > MAX_MADE_LENGTH) long.push({ at, min });
     // Marked open: a bound a refinement of specbench.yaml asks for and nobody wrote yet leaves the value as stated.
     const undecided = gapsAt(VALUE_KEYS.map((k) => `${at}/${k}`)).filter((g) => g.state === 'open');
     if (undecided.length > 0) {
@@ -128,7 +162,7 @@ function openWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     if (isResourceType(type)) resource(type);
   };
   start({ shape, resource });
-  return [...found.values()];
+  return { open: [...found.values()], long };
 }
 
 /** The fields of a shape as a body's objects have them: its own, a resource's (or the shape its value is); undefined for anything else. */

@@ -20,6 +20,7 @@ import { refusal, type OwnBound } from './validate.ts';
 import { Validators } from './validators.ts';
 import { BodyThread } from './body-thread.ts';
 import { Serial } from './serial.ts';
+import { SlowNotes } from './patterns.ts';
 import { bytes, GAPS_HEADER_LIMIT, gapsHeader, header, HEADER_BLOCK_LIMIT, headerBytes, headerValue, percentUtf8, type MockRequest, type MockResponse } from './wire.ts';
 
 export type { MockRequest, MockResponse } from './wire.ts';
@@ -32,7 +33,7 @@ export interface MockOptions {
   auth?: boolean;
   /** Count stated quotas and size bounds (default true; `--no-limits` turns it off). */
   limits?: boolean;
-  /** Milliseconds now (quota windows); `Date.now` by default. */
+  /** Milliseconds now (quota windows, how long a slow pattern's texts go untested, how often the log says so); `Date.now` by default. */
   now?: () => number;
   /** Where the spec folder is edited (`SPECBENCH_EDIT_URL`; else `edit_url` in specbench.yaml), for links to the file that would close a gap. */
   editUrl?: string;
@@ -284,7 +285,7 @@ export class Mock {
 
   #stateOf(analysis: Analysis): State {
     const notes: string[] = [];
-    const slow = new Set<string>();
+    const slow = new SlowNotes(this.#options.now);
     const links = sourceLinks(this.#options.editUrl ?? analysis.spec.config.editUrl);
     const basePath = basePathOf(analysis);
     const gaps = new Gaps(analysis, links);
@@ -298,10 +299,10 @@ export class Mock {
       basePath,
       routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
       // Each resource's schema made and registered when a request's schema first reaches it.
-      validators: new Validators((ref) => resourceSchemaFor(analysis, ref, openAt), (pattern) => {
-        if (!slow.has(pattern)) notes.push(`the pattern ${JSON.stringify(pattern)} took too long to test and was not judged`);
-        slow.add(pattern);
-      }, this.#options.patternTimeLimit, this.#options.patternBudget),
+      validators: new Validators((ref) => resourceSchemaFor(analysis, ref, openAt), (event) => {
+        const note = slow.note(event);
+        if (note !== undefined) notes.push(note);
+      }, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now),
       locator: new Locator(analysis),
       prepared: new Map(),
       preparedBytes: 0,

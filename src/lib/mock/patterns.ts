@@ -9,10 +9,12 @@ import { linearPattern } from '../checks/shapes.ts';
  * does (most, `^(a+)+$` among them) is run by RE2 in time linear in the text, as `check` runs it;
  * anything else (`.`, `\s`, lookaround) is tested in a sandbox with a time limit, and one that runs
  * out is not judged (the text passes, and the mock says so). Once a text has run out, texts at
- * least as long are not judged either, without running: one client's hostile values cost the
- * server one time limit per pattern and shorter text, not one per request (40 requests at once
- * held every other client for 2 s). And each request has one budget of time for all such tests of
- * all its values (`PatternBudget`): once spent, its other values are not judged (and it says so),
+ * least as long are not judged either, without running, for `SKIP_MS` (each one said): one
+ * client's hostile values cost the server one time limit per pattern, shorter text and `SKIP_MS`,
+ * not one per request (40 requests at once held every other client for 2 s). The skip expires:
+ * kept for good, one slow value (or one busy moment) let every later text of that length through
+ * unchecked, for every client, for the life of the server (t35j). And each request has one
+ * budget of time for all such tests of all its values (`PatternBudget`): once spent, its other values are not judged (and it says so),
  * since values each just under the limit add up (20,000 of them held every other client for 10 s).
  */
 
@@ -20,6 +22,21 @@ import { linearPattern } from '../checks/shapes.ts';
 const TIMEOUT_MS = 50;
 /** Texts up to this long are tested as they are when the pattern has one quantifier at most. */
 const SHORT = 256;
+
+/**
+ * How long, after a text ran out of time, texts at least as long go untested against that pattern
+ * (ms). Past it the next such text is tested again (under the time limit), so a hostile client
+ * costs a time limit per pattern every `SKIP_MS` at most.
+ */
+export const SKIP_MS = 10_000;
+
+/** A pattern not judged for a text: it ran out of time (`ran-out`), or was not run since a text as long had within `SKIP_MS` (`skipped`). */
+export interface SlowPattern {
+  pattern: string;
+  kind: 'ran-out' | 'skipped';
+  /** The text's length. */
+  length: number;
+}
 
 /** How many time limits of tests one request's values may take in all, by default. */
 const BUDGET_LIMITS = 2;
@@ -89,25 +106,29 @@ export function flatPattern(pattern: string): { flat: boolean; quantifiers: numb
 }
 
 /**
- * Tests a pattern against texts, guarded as above; `slow` hears of each pattern not judged for a
- * text that ran out of time; `budget` gives the budget of the request being checked, where one is.
+ * Tests a pattern against texts, guarded as above; `slow` hears of each text not judged for time
+ * (one that ran out, one as long not run since); `budget` gives the budget of the request being
+ * checked, where one is; `now` is the clock the skip expires by (ms).
  */
-export function guardedPattern(pattern: string, flags: string, slow: (pattern: string) => void, timeLimit = TIMEOUT_MS, budget: () => PatternBudget | undefined = () => undefined): PatternTest {
+export function guardedPattern(pattern: string, flags: string, slow: (event: SlowPattern) => void, timeLimit = TIMEOUT_MS, budget: () => PatternBudget | undefined = () => undefined, now: () => number = Date.now): PatternTest {
   const re = new RegExp(pattern, flags);
   const { flat, quantifiers } = flatPattern(pattern);
   // RE2 takes no flags here: only where the pattern is read as plain (or Unicode) JavaScript.
   const linear = /^u?$/.test(flags) ? linearPattern(pattern) : undefined;
   let sandbox: { pattern?: RegExp; text?: string } | undefined;
   let script: vm.Script | undefined;
-  /** The length of the shortest text that ran out of time so far. */
+  /** The length of the shortest text that ran out of time since `slowUntil - SKIP_MS`, and when texts that long are tested again. */
   let slowFrom = Infinity;
+  let slowUntil = -Infinity;
   return {
     test(text: string): boolean {
       re.lastIndex = 0;
       if (flat && (quantifiers <= 1 || text.length <= SHORT)) return re.test(text);
       if (linear) return linear.matcher(text).find();
+      // The skip expired: texts are tested again, and the next to run out starts another.
+      if (slowFrom !== Infinity && now() >= slowUntil) slowFrom = Infinity;
       if (text.length >= slowFrom) {
-        slow(pattern);
+        slow({ pattern, kind: 'skipped', length: text.length });
         return true;
       }
       const spending = budget();
@@ -128,8 +149,9 @@ export function guardedPattern(pattern: string, flags: string, slow: (pattern: s
         // Cut short by the budget: the text is not known to be slow, only the request's time is spent.
         if (spending && limit < timeLimit) spending.notJudged.add(pattern);
         else {
+          if (slowFrom === Infinity) slowUntil = now() + SKIP_MS;
           slowFrom = Math.min(slowFrom, text.length);
-          slow(pattern);
+          slow({ pattern, kind: 'ran-out', length: text.length });
         }
         return true;
       } finally {
@@ -138,4 +160,40 @@ export function guardedPattern(pattern: string, flags: string, slow: (pattern: s
     },
     toString: () => re.toString(),
   };
+}
+
+/** How often the log says, per pattern, that its texts were not judged for time (ms); the texts between are counted, and the count said next time. */
+export const SLOW_NOTE_MS = 10_000;
+
+/**
+ * The log's notes of texts not judged for time, bounded: each pattern's first text that ran out,
+ * and first text let through unchecked after it, is said at once; the next in `SLOW_NOTE_MS` only
+ * counted (a client sending such texts all day adds a line every `SLOW_NOTE_MS`, not one per call).
+ * Said once for the life of the server before, a later call let through went unnoticed (t35j).
+ */
+export class SlowNotes {
+  /** Per kind and pattern: when it was last said, and the texts not said since. */
+  readonly #said = new Map<string, { at: number; since: number }>();
+  readonly #now: () => number;
+  constructor(now: () => number) {
+    this.#now = now;
+  }
+
+  /** The note for a text not judged, or undefined when it is only counted. */
+  note(event: SlowPattern): string | undefined {
+    const key = `${event.kind}\u0000${event.pattern}`;
+    const now = this.#now();
+    const said = this.#said.get(key);
+    if (said && now - said.at < SLOW_NOTE_MS) {
+      said.since++;
+      return undefined;
+    }
+    this.#said.set(key, { at: now, since: 0 });
+    const more = said && said.since > 0 ? ` (and ${said.since} more since this was last said)` : '';
+    const pattern = JSON.stringify(event.pattern);
+    const seconds = SKIP_MS / 1000;
+    return event.kind === 'ran-out'
+      ? `the pattern ${pattern} took too long to test on a text of ${event.length} characters and was not judged${more}; for ${seconds} s, texts at least as long are let through unchecked against it`
+      : `a text of ${event.length} characters was let through unchecked against the pattern ${pattern}${more}: one as long took too long to test in the last ${seconds} s`;
+  }
 }

@@ -4,7 +4,7 @@ import type { ErrorObject, FuncKeywordDefinition, Options, ValidateFunction } fr
 import type { FormatsPlugin } from 'ajv-formats';
 import { canonicalJson, isMultipleOf } from '../areas/shape.ts';
 import type { Obj } from '../facet/state.ts';
-import { guardedPattern, patternBudget, type PatternBudget } from './patterns.ts';
+import { guardedPattern, patternBudget, type PatternBudget, type SlowPattern } from './patterns.ts';
 
 export type { ErrorObject };
 
@@ -64,7 +64,9 @@ export type Check = (value: unknown, budget?: PatternBudget) => Checked;
  */
 export class Validators {
   readonly #resource: (ref: string) => Obj | undefined;
-  readonly #slow: (pattern: string) => void;
+  readonly #slow: (event: SlowPattern) => void;
+  /** The clock a pattern's skip expires by (ms). */
+  readonly #now: () => number;
   /** By kind: plain, coercing, and plain stopping at the first problem (`first`). */
   readonly #made = new Map<Kind, Ajv2020>();
   /** The references each Ajv has registered (or found to be no resource). */
@@ -81,9 +83,11 @@ export class Validators {
 
   /**
    * `resource` makes the schema (with its `$id`) a `$ref` names, when it is a resource's; each is
-   * made when first reached. `timeLimit`: one guarded pattern test's; `budgetMs`: one request's, in all.
+   * made when first reached. `timeLimit`: one guarded pattern test's; `budgetMs`: one request's, in
+   * all; `now`: the clock a slow pattern's skip expires by.
    */
-  constructor(resource: (ref: string) => Obj | undefined, slow: (pattern: string) => void, timeLimit?: number, budgetMs?: number) {
+  constructor(resource: (ref: string) => Obj | undefined, slow: (event: SlowPattern) => void, timeLimit?: number, budgetMs?: number, now: () => number = Date.now) {
+    this.#now = now;
     this.#timeLimit = timeLimit;
     this.#budgetMs = budgetMs;
     this.#resource = resource;
@@ -116,9 +120,9 @@ export class Validators {
     }
   }
 
-  /** Says a pattern ran out of time where these validators cannot see it (on a body thread). */
-  slow(pattern: string): void {
-    this.#slow(pattern);
+  /** Says a pattern was not judged for time where these validators cannot see it (on a body thread). */
+  slow(event: SlowPattern): void {
+    this.#slow(event);
   }
 
   /**
@@ -162,7 +166,7 @@ export class Validators {
     if (made) return made;
     const coerce = kind === 'coercing';
     const { Ajv, formats } = ajvClasses();
-    const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, this.#slow, this.#timeLimit, () => this.#budget), { code: 'specbench-guarded-pattern' });
+    const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, this.#slow, this.#timeLimit, () => this.#budget, this.#now), { code: 'specbench-guarded-pattern' });
     // Only what a client sent counts: a field named `constructor` or `toString` is not there because
     // every object inherits one (without `ownProperties`, `{}` lacked a required `constructor` as
     // "not an object" and an optional one was "not a string").
