@@ -10,6 +10,9 @@ export default defineConfig({
   base: process.env.BASE_PATH || undefined,
   // Astro's dev toolbar covers content at the bottom of the page; the site has no use for it.
   devToolbar: { enabled: false },
+  // Every page's styles are files the browser fetches once for the whole site, not about 3.5 KB
+  // inlined into each of thousands of pages (issue 32: GitHub's median endpoint page 61.5 -> under 60 KB).
+  build: { inlineStylesheets: 'never' },
   integrations: [
     starlight({
       title: 'Specbench',

@@ -158,6 +158,8 @@ import specbench from 'specbench/starlight';
 export default defineConfig({
   site: process.env.SITE_URL || undefined,
   base: process.env.BASE_PATH || undefined,
+  // Styles in files fetched once for the site, not inlined into each of its pages.
+  build: { inlineStylesheets: 'never' },
   integrations: [
     starlight({
       title: ${JSON.stringify(options.name)},
