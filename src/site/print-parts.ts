@@ -1,4 +1,4 @@
-import { AREAS, continuedPath, itemPath, itemScope, PRINT_BYTES, printParts, type AreaKey, type PrintPart } from '../lib/index.ts';
+import { AREAS, continuedPath, itemPath, itemScope, PRINT_BYTES, printParts, printPath, printPlace, type AreaKey, type PrintPart } from '../lib/index.ts';
 import { loadItem, loadSite, removedItems, settings, specSite } from './data.ts';
 
 /** One of an item's continued pages of the print version: its place below `print/`, the item, and which page of how many it is. */
@@ -48,4 +48,12 @@ async function measure(): Promise<PrintPages> {
   }
   const parts = printParts(site.areas, settings.printItems, (item) => bytes.get(item.path) ?? 0, PRINT_BYTES, removed);
   return { parts, continued };
+}
+
+/** Where the print version shows a resource (`resources/Order`, a link's key) whole: its part, at its heading (`printPlace`). */
+export async function printPlaceOf(key: string): Promise<string> {
+  const [area = '', id = ''] = key.split('/');
+  const [site, print] = await Promise.all([loadSite(), loadPrint()]);
+  const at = site.areas.find((a) => a.key === area);
+  return at ? printPlace(print.parts, at.items, at.key, id) : printPath();
 }

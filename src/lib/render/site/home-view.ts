@@ -1,7 +1,7 @@
 import { areaOf } from '../../model/spec.ts';
 import { isObj, own, stated } from '../../facet/state.ts';
 import { externalDocsOf } from './item-view.ts';
-import { itemGroups, readerOrder } from './navigation.ts';
+import { groupPath, itemGroups, readerOrder } from './navigation.ts';
 import { areaPath } from './paths.ts';
 import type { ViewContext } from './site-index.ts';
 import type { AreaSummary, HomeOperations, HomeView, ItemSummary } from './views.ts';
@@ -59,7 +59,7 @@ export function homeOperations(areas: readonly AreaSummary[]): HomeOperations {
       count: area.items.length,
       groups: itemGroups(area).map((g) => {
         const note = notes.get(g.name);
-        return { name: g.name, path: `${area.path}#${tagged ? g.anchor : 'items'}`, count: g.items.length, ...(note ? { note } : {}), ...(listed ? { items: g.items.map(operation) } : {}) };
+        return { name: g.name, path: tagged ? groupPath(area, g.anchor) : `${area.path}#items`, count: g.items.length, ...(note ? { note } : {}), ...(listed ? { items: g.items.map(operation) } : {}) };
       }),
     }];
   });

@@ -1,3 +1,4 @@
+import { LIST_ROWS, listPath } from './list-pages.ts';
 import { groupAnchor } from './paths.ts';
 import type { AreaSummary, ItemSummary } from './views.ts';
 
@@ -45,6 +46,21 @@ export function itemGroups<I extends ItemSummary>(area: { items: readonly I[] })
     .map(([group, xs]) => ({ name: group === '' ? 'Without a tag' : group, anchor: groupAnchor(group), items: xs.map((x) => x.item) }));
 }
 
+/** One row of an area's list: an item under one of its groups (tags), or under none where the area's items have none. */
+export type AreaRow = { group?: { name: string; anchor: string }; item: ItemSummary };
+
+/** An area's rows in the order its page lists them: by group, where its items have groups; each item under each of its groups. */
+export function areaRows(area: Pick<AreaSummary, 'items'>): AreaRow[] {
+  if (!area.items.some((i) => i.listing.groups?.length)) return area.items.map((item) => ({ item }));
+  return itemGroups(area).flatMap((g) => g.items.map((item) => ({ group: { name: g.name, anchor: g.anchor }, item })));
+}
+
+/** Where an area's list shows a group's heading (`anchor`): the page of its first row. */
+export function groupPath(area: Pick<AreaSummary, 'key' | 'items'>, anchor: string, limit: number = LIST_ROWS): string {
+  const at = areaRows(area).findIndex((r) => r.group?.anchor === anchor);
+  return `${listPath(area.key, Math.floor(Math.max(0, at) / limit) + 1)}#${anchor}`;
+}
+
 /** The order a reader looks for the areas in: what to call, what comes back, what can go wrong, how to get in; then the rest. */
 const READER_ORDER: readonly string[] = ['endpoints', 'events', 'resources', 'errors', 'authentication', 'limits', 'versioning', 'states', 'purpose'];
 
@@ -69,7 +85,7 @@ export function readerOrder<A extends Pick<AreaSummary, 'key' | 'items' | 'cover
 export function navigation(areas: readonly AreaSummary[], current: string): NavEntry[] {
   return areas.map((area): NavEntry => {
     const label = area.title;
-    const inArea = current === area.path || area.items.some((i) => i.path === current);
+    const inArea = current === area.path || current.startsWith(`${area.key}/list/`) || area.items.some((i) => i.path === current);
     if (!inArea || area.items.length === 0) return { kind: 'link', label, path: area.path, current: current === area.path, ...(area.items.length > 0 ? { badge: String(area.items.length) } : {}) };
     const overview: NavEntry = { kind: 'link', label: 'Overview', path: area.path, current: current === area.path };
     if (!area.items.some((i) => i.listing.groups?.length)) return { kind: 'group', label, open: true, entries: [overview, ...windowed(area.items, current, { label: `All ${area.items.length} ${area.plural ?? 'items'}`, path: `${area.path}#items` })] };
@@ -77,7 +93,7 @@ export function navigation(areas: readonly AreaSummary[], current: string): NavE
     const small = area.items.length <= NAV_WINDOW;
     const groups = itemGroups(area);
     const entries = groups.map(({ name, anchor, items }): NavEntry => {
-      const path = `${area.path}#${anchor}`;
+      const path = groupPath(area, anchor);
       if (!small && !items.some((i) => i.path === current)) return { kind: 'link', label: name, path, current: false, badge: String(items.length) };
       return { kind: 'group', label: name, open: true, badge: String(items.length), entries: windowed(items, current, { label: `All ${items.length} in ${name}`, path }) };
     });

@@ -142,3 +142,15 @@ export function headingsBelow(html: string, by: number): string {
   }
   return out + html.slice(from);
 }
+
+/**
+ * Where the print version shows an item whole, under its heading (`area-id`): on `print/` where
+ * the spec is printed on one page (`parts` empty), else on the part of its area that holds it. The
+ * print version links there where its page shows the item in place (a resource's fields in a body):
+ * a printed copy then reads on in print, not on the reference pages (t32h #4).
+ */
+export function printPlace(parts: readonly PrintPart[], items: ReadonlyArray<{ id: string }>, area: AreaKey, id: string): string {
+  const index = items.findIndex((i) => i.id === id);
+  const part = parts.find((p) => p.area === area && index >= p.from && index < p.to);
+  return `${part ? part.path : printPath()}#${area}-${id}`;
+}

@@ -15,7 +15,9 @@ import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView,
  * `TREE_BYTES`; past that, a named resource says that the page shows no more and links to its page,
  * and an object's fields (an array's items, a union's variants) are not shown in place but say so,
  * naming the open gaps below them (their anchors stay on the page), the item's continued pages of
- * the print version showing them whole (`paginate`). A resource that is a single scalar value (a
+ * the print version showing them whole (`paginate`). A place larger than what the page has left
+ * (a resource's 9,000 fields, its own top-level list being a place like any other) is shown in
+ * parts: its first rows, then a cut that says how many and links on, part after part. A resource that is a single scalar value (a
  * `RuleTag` that is a string) is shown in place wherever it is named: its type, constraints and
  * description. An `all_of` of objects is shown as the fields it merges, each with where it comes
  * from. A request's tree leaves out read-only fields, a response's write-only ones.
@@ -119,6 +121,12 @@ type Unit = {
   named?: { view: InlineView; resource: string; at: Place };
   /** The shape whose `children` these are: the head line a continued page repeats above them (none for a resource's own fields at the top of its page). */
   owner?: ShapeView;
+  /** What each of `children.shapes` weighs here (a field's row with what later parts of an `all_of` say of it): where a place can be shown in parts. */
+  rows?: number[];
+  /** Which row of its parent this place is in (`Infinity`: the fields a request or response leaves out, shown after the last row). */
+  slot?: number;
+  /** Shown in part: the first rows the page has room for, the rest cut (`children.cut.shown`). */
+  shownRows?: number;
 };
 
 /** The trees of one page, as `shapeTrees` makes them. */
@@ -216,6 +224,25 @@ export function shapeTrees(ctx: TreeContext) {
     current = before;
     return made;
   }
+  /**
+   * Makes row `index` of the current place (a field, a variant; `Infinity` for one the place leaves
+   * out), noting what it weighs and which places inside it belong to it: a place larger than a page
+   * is shown in parts, row by row (t32h: a resource's 9,000 fields made a 2.6 MB page).
+   */
+  function row<T>(index: number, make: () => T): T {
+    const unit = current;
+    if (!unit) return make();
+    const weight = unit.weight;
+    const made = units.length;
+    const out = make();
+    if (Number.isFinite(index)) {
+      const rows = (unit.rows ??= []);
+      rows[index] = (rows[index] ?? 0) + unit.weight - weight;
+    }
+    for (const u of units.slice(made)) if (u.parent === unit) u.slot = index;
+    return out;
+  }
+
   /** The resources whose stated examples a body of the page shows as its own: their trees here leave that row out. */
   const examplesElsewhere = new Set<string>();
 
@@ -317,7 +344,7 @@ export function shapeTrees(ctx: TreeContext) {
     const left = entries.filter(([, f]) => hidden && flagged(f, hidden));
     const make = ([n, f]: [string, unknown]) => shape(`${id}/fields/${idSegment(n)}`, f, n, { ...at, level });
     const unit = enter(level);
-    const [shapes, leftShapes] = inside(unit, () => [kept.map(make), at.borrowed ? undefined : left.map(make)] as const);
+    const [shapes, leftShapes] = inside(unit, () => [kept.map((e, i) => row(i, () => make(e))), at.borrowed ? undefined : left.map((e) => row(Infinity, () => make(e)))] as const);
     const children: ShapeChildren = {
       kind: 'fields',
       facet,
@@ -351,7 +378,7 @@ export function shapeTrees(ctx: TreeContext) {
       kind: 'variants',
       facet,
       ...(combine ? { combine } : {}),
-      shapes: variants.map((x, i) => (isObj(x) ? shape(`${id}/of/${i}`, x, undefined, { ...at, level }) : byName(`${id}/of/${i}`, x, { ...at, level }))),
+      shapes: variants.map((x, i) => row(i, () => (isObj(x) ? shape(`${id}/of/${i}`, x, undefined, { ...at, level }) : byName(`${id}/of/${i}`, x, { ...at, level })))),
       ...fold,
     };
   }
@@ -400,6 +427,8 @@ export function shapeTrees(ctx: TreeContext) {
     const hidden = hiddenFlag(at);
     const shapes: ShapeView[] = [];
     const byName = new Map<string, ShapeView>();
+    /** Each merged field's row. */
+    const rowOf = new Map<string, number>();
     /** Each merged field's value as its first part states it. */
     const firstValues = new Map<string, unknown>();
     const leftNames: string[] = [];
@@ -419,12 +448,13 @@ export function shapeTrees(ctx: TreeContext) {
         };
         if (hidden && flagged(f, hidden)) {
           leftNames.push(n);
-          if (!part.at.borrowed) leftShapes.push(made());
+          if (!part.at.borrowed) leftShapes.push(row(Infinity, made));
         } else {
-          const field = made();
+          const field = row(rowOf.get(n) ?? shapes.length, made);
           const first = byName.get(n);
           if (!first) {
             byName.set(n, field);
+            rowOf.set(n, shapes.length);
             shapes.push(field);
             firstValues.set(n, f);
             continue;
@@ -613,29 +643,41 @@ export function shapeTrees(ctx: TreeContext) {
    * Where what the page cuts is shown whole: on the item's continued pages of the print version
    * (`continuedPath`, from 2), each holding cut places in page order, breadth first below each,
    * under the same budget as the page; what one of them cannot hold is cut there in turn, with its
-   * word and link, and shown on a later one. A resource named below a cut stays a link to its own
+   * word and link, and shown on a later one: a place larger than a page in parts, from the row its
+   * last part ended at. A resource named below a cut stays a link to its own
    * page. So no page of the print version grows with one item either.
    */
   function paginate(): void {
     const kids = new Map<Unit, Unit[]>();
     for (const u of units) if (u.parent) kids.set(u.parent, [...(kids.get(u.parent) ?? []), u]);
-    const waiting = units.filter((u) => u.state === 'cut' && u.children?.cut);
+    /** A cut place from its row `from` on, and the cut that links to where it is shown. */
+    type Waiting = { unit: Unit; from: number; cut: NonNullable<ShapeChildren['cut']> };
+    const waiting: Waiting[] = units.flatMap((u) => (u.children?.cut ? [{ unit: u, from: u.shownRows ?? 0, cut: u.children.cut }] : []));
     for (let next = 0; next < waiting.length; ) {
       const page = continued.length + 2;
       const shows: ContinuedView[] = [];
       let used = 0;
       while (next < waiting.length) {
-        const root = waiting[next] as Unit;
-        if (shows.length > 0 && used + root.weight > TREE_BYTES) break;
+        const { unit, from, cut } = waiting[next] as Waiting;
+        const children = unit.children;
+        const rows = unit.rows;
+        const count = children?.shapes.length ?? 0;
+        const weight = rows ? unit.weight - rows.slice(0, from).reduce((n, w) => n + w, 0) : unit.weight;
+        if (shows.length > 0 && used + weight > TREE_BYTES) break;
         next++;
-        const children = root.children;
-        const cut = children?.cut;
-        if (!children || !cut) continue;
+        if (!children) continue;
+        // As many rows as the page has room for (one at least); the rest on a later page, said and linked here.
+        let to = from;
+        let took = 0;
+        if (rows) while (to < count && (to === from || used + took < TREE_BYTES)) took += rows[to++] ?? 0;
+        if (!rows || weight - took <= NOTE_BYTES) [to, took] = [count, weight];
         cut.at.path = continuedPath(ctx.scope, page);
-        shows.push(continuedView(root, children, cut.at.anchor));
-        used += root.weight;
-        // Breadth first below it, as the page decides: what this page cannot hold waits for the next.
-        const local = [...(kids.get(root) ?? [])];
+        const more = to < count ? cutOf(children, to, to - from) : undefined;
+        shows.push(continuedView(unit, children, from, to, more, cut.at.anchor));
+        used += took;
+        if (more) waiting.push({ unit, from: to, cut: more });
+        // Breadth first below the rows shown here, as the page decides: what this page cannot hold waits for the next.
+        const local = (kids.get(unit) ?? []).filter((u) => !rows || u.slot === undefined || (u.slot >= from && (u.slot < to || to === count)));
         for (let i = 0; i < local.length; i++) {
           const u = local[i] as Unit;
           if (u.named || !u.children) continue;
@@ -644,7 +686,7 @@ export function shapeTrees(ctx: TreeContext) {
             local.push(...(kids.get(u) ?? []));
           } else {
             u.children.cut = cutOf(u.children);
-            waiting.push(u);
+            waiting.push({ unit: u, from: 0, cut: u.children.cut });
           }
         }
       }
@@ -652,10 +694,21 @@ export function shapeTrees(ctx: TreeContext) {
     }
   }
 
-  /** A cut place as its continued page shows it: its shape's head line and these children alone, whole. */
-  function continuedView(unit: Unit, children: ShapeChildren, anchor: string): ContinuedView {
-    const whole: ShapeChildren = { ...children };
+  /**
+   * A cut place as its continued page shows it: its shape's head line and its children whole, or
+   * its rows `from` to `to` where it is shown in parts (`more` saying where the rest is).
+   */
+  function continuedView(unit: Unit, children: ShapeChildren, from: number, to: number, more: ShapeChildren['cut'], anchor: string): ContinuedView {
+    const whole: ShapeChildren = { ...children, shapes: children.shapes.slice(from, to) };
     delete whole.cut;
+    if (more) {
+      whole.cut = more;
+      delete whole.leftOut;
+    }
+    if (from > 0) {
+      delete whole.parts;
+      delete whole.bases;
+    }
     const owner = unit.owner;
     const id = owner?.id ?? children.facet.id.replace(/\/[^/]+$/, '');
     const shape: ShapeView = {
@@ -673,8 +726,9 @@ export function shapeTrees(ctx: TreeContext) {
   }
 
   function decide(unit: Unit): void {
-    // Inside a place not shown, nothing of it is shown (nor said: the place around says it).
-    if (unit.parent !== undefined && unit.parent.state !== 'shown') {
+    // Inside a place not shown, or in a row of it the page cuts, nothing of it is shown (nor said: the place around says it).
+    const parent = unit.parent;
+    if (parent !== undefined && (parent.state !== 'shown' || (parent.shownRows !== undefined && unit.slot !== undefined && unit.slot >= parent.shownRows))) {
       unit.state = 'hidden';
       return;
     }
@@ -691,6 +745,8 @@ export function shapeTrees(ctx: TreeContext) {
         view.tree = inside(unit, () => tree(resource, data, at));
       }
       unit.state = view.bounded ? 'cut' : 'shown';
+    } else if (spent < TREE_BYTES && unit.children && spent + unit.weight > TREE_BYTES && unit.weight > NOTE_BYTES && inParts(unit)) {
+      return;
     } else if (spent < TREE_BYTES || !unit.children || unit.weight <= NOTE_BYTES) {
       unit.state = 'shown';
     } else {
@@ -703,6 +759,30 @@ export function shapeTrees(ctx: TreeContext) {
     }
   }
 
+  /**
+   * Shows a place that would take the page past its budget in part: its first rows while the page
+   * is under it (one at least), the rest said and linked (`cut.shown`), shown on the item's
+   * continued pages (`paginate`). False where it has no rows to part or the rest would weigh no
+   * more than saying so: shown whole, as before.
+   */
+  function inParts(unit: Unit): boolean {
+    const rows = unit.rows;
+    const children = unit.children;
+    if (!rows || !children || children.shapes.length < 2) return false;
+    let used = 0;
+    let k = 0;
+    while (k < children.shapes.length && (k === 0 || spent + used < TREE_BYTES)) used += rows[k++] ?? 0;
+    if (k >= children.shapes.length || unit.weight - used <= NOTE_BYTES) return false;
+    unit.state = 'shown';
+    unit.shownRows = k;
+    children.cut = cutOf(children, k, k);
+    // The open gaps of the rows cut stay here as chips, each at its anchor (as `weigh` counts a gap).
+    const chips = children.cut.gaps.reduce((n, f) => n + 300 + 3 * (f.id.length + 16), 0);
+    spent += used + chips;
+    if (!inNamed(unit)) printed += used + chips;
+    return true;
+  }
+
   /** Whether a place is inside a resource shown in place (or is one). */
   const inNamed = (unit: Unit | undefined): boolean => unit !== undefined && (unit.named !== undefined || inNamed(unit.parent));
 
@@ -711,7 +791,7 @@ export function shapeTrees(ctx: TreeContext) {
    * below them (each chip keeping its anchor, which the gaps page and others link to). Another
    * item's gaps are on its own page.
    */
-  function cutOf(children: ShapeChildren): NonNullable<ShapeChildren['cut']> {
+  function cutOf(children: ShapeChildren, from = 0, shown = 0): NonNullable<ShapeChildren['cut']> {
     // Its place on a continued page: the page is decided when it is placed there (`paginate`).
     const at = { path: '', anchor: `${ctx.scope}c${(cuts += 1)}` };
     const gaps = new Map<string, FacetView>();
@@ -727,12 +807,13 @@ export function shapeTrees(ctx: TreeContext) {
         ofChildren(c);
       }
     };
-    const ofChildren = (c: ShapeChildren): void => {
-      for (const p of c.parts ?? []) if ('own' in p) note([p.description, ...p.extras]);
-      for (const s of [...c.shapes, ...(c.leftOut?.shapes ?? [])]) ofShape(s);
+    const ofChildren = (c: ShapeChildren, rest = 0): void => {
+      // The parts' own words are said above the first row: with the rows shown, where some are.
+      if (rest === 0) for (const p of c.parts ?? []) if ('own' in p) note([p.description, ...p.extras]);
+      for (const s of [...c.shapes.slice(rest), ...(c.leftOut?.shapes ?? [])]) ofShape(s);
     };
-    ofChildren(children);
-    return { gaps: [...gaps.values()], at };
+    ofChildren(children, from);
+    return { gaps: [...gaps.values()], at, ...(shown > 0 ? { shown, rest: children.shapes.length - from } : {}) };
   }
 
   /** A resource's own tree where a place names it: its fields one level below the place (or the single value it is, at the place's level). */
@@ -767,7 +848,17 @@ export function shapeTrees(ctx: TreeContext) {
   /** A body of the page shows the resource's stated examples as its own (`bodyView`). */
   const examplesShown = (resource: string): void => void examplesElsewhere.add(resource);
 
-  return { shape, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent, printed: () => printed, continued: (): readonly ContinuedView[][] => continued };
+  /** A resource's own fields at the top of its page: a place the budget decides on like any other, shown in parts past it. */
+  const lists = new Map<string, ShapeChildren>();
+  const fields = (id: string, value: unknown, facet: FacetView, at: Place): ShapeView[] => {
+    const list = fieldsOf(id, value, facet, at);
+    lists.set(facet.id, list);
+    return list.shapes;
+  };
+  /** Where `finish` cut such a list (by its facet's id): its block says so after the fields it shows. */
+  const listCut = (id: string): ShapeChildren['cut'] => lists.get(id)?.cut;
+
+  return { shape, fields, listCut, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent, printed: () => printed, continued: (): readonly ContinuedView[][] => continued };
 }
 
 /** Examples by name (a parameter's, a header's), each with its summary and its value as text. */

@@ -353,7 +353,17 @@ export type ShapeChildren = {
    * whole), only `gaps`, the open gaps of the page's own item below, each keeping its anchor, and
    * `at`, where the item's continued page of the print version shows them (`anchor` there).
    */
-  cut?: { gaps: FacetView[]; at: { path: string; anchor: string } };
+  cut?: {
+    gaps: FacetView[];
+    at: { path: string; anchor: string };
+    /**
+     * Shown in parts (a place larger than a page: t32h, a resource's 9,000 fields): the first
+     * `shown` of `shapes` are shown here, the `rest` after them (and the fields left out) where
+     * `at` says, `gaps` being theirs.
+     */
+    shown?: number;
+    rest?: number;
+  };
 };
 
 /**
@@ -470,7 +480,8 @@ export type SignatureBlock = { kind: 'signature'; cells: FacetView[]; base?: str
 /** Short values under their labels. */
 export type FactsBlock = { kind: 'facts'; title?: string; rows: FacetView[] };
 /** A resource's `fields`, or the single `value` it is. */
-export type ShapeBlock = { kind: 'shape'; title: string; facet: FacetView; shape?: ShapeView; fields: ShapeView[] };
+/** `cut`: the fields are a place of the page's budget; where they are more than a page holds, the first `cut.shown` of them are shown, the rest where `cut.at` says. */
+export type ShapeBlock = { kind: 'shape'; title: string; facet: FacetView; shape?: ShapeView; fields: ShapeView[]; cut?: ShapeChildren['cut'] };
 export type ParametersBlock = { kind: 'parameters'; facet: FacetView; groups: ParameterGroupView[] };
 /** `inherited`: the item states no body of its own, so its area's (where that area states it) applies. */
 export type BodyBlock = { kind: 'body'; title: string; body: BodyView; inherited?: { area: string; path: string } };

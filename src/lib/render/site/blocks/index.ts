@@ -45,6 +45,11 @@ export function referenceBlocks(c: BlockContext, itemId: string, data: Record<st
     }
   });
   c.trees.finish();
+  // A resource's fields past the page's budget: its block says where the rest are.
+  for (const b of blocks) {
+    const cut = b.kind === 'shape' ? c.trees.listCut(b.facet.id) : undefined;
+    if (b.kind === 'shape' && cut) b.cut = cut;
+  }
   return blocks;
 }
 
