@@ -30,8 +30,13 @@ function portOf(value: string | undefined): number {
   return Number(value);
 }
 
-/** The most bytes of request bodies held at once, across connections (four bodies of `MAX_BODY`); past it a body is answered 503 with `Retry-After`. */
-const MAX_HELD = 4 * MAX_BODY;
+/**
+ * The most bytes of request bodies held at once, across connections (two bodies of `MAX_BODY`: one
+ * checked, one waiting its turn, as large bodies are checked one at a time); past it a body is
+ * answered 503 with `Retry-After`. Four held at once, with the one being checked, took the process
+ * past 500 MB.
+ */
+const MAX_HELD = 2 * MAX_BODY;
 /** How long a body may stop coming (no byte) before it is answered 408 and its connection closed; Node's own bound was 300 s, with the bytes held. */
 const BODY_IDLE_MS = 30_000;
 
@@ -392,10 +397,11 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     for (const words of unreachable) io.out(`specbench mock: note: ${visible(words)}\n`);
   };
   const stopListening = workspace.onChange((update) => {
-    mock.load(update.analysis);
+    const notes = mock.load(update.analysis);
     mock.warm();
     const changed = [...update.changed].sort();
     io.out(`specbench mock: reloaded after a change to ${changed.slice(0, 3).map((c) => visible(c)).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}: ${mock.endpoints} endpoints\n`);
+    for (const note of notes) io.out(`  note: ${visible(note)}\n`);
     warnErrors();
     const now = mock.unreachable();
     if (now.join('\n') !== unreachable.join('\n')) {

@@ -33,7 +33,7 @@ interface BodyJob {
  * What it answers: the check as `sendable` makes it, the patterns that ran out of time, those not
  * judged once the request's budget was spent and the milliseconds of it spent; or what went wrong.
  */
-type BodyAnswer = { id: number; slow: SlowPattern[]; notJudged: string[]; spent: number; heap: number; checked: ReturnType<typeof sendable> } | { id: number; error: string };
+type BodyAnswer = { id: number; outOfMemory: true } | { id: number; slow: SlowPattern[]; notJudged: string[]; spent: number; heap: number; checked: ReturnType<typeof sendable> } | { id: number; error: string };
 
 /**
  * The thread's heap (bytes) past which it is ended after a body, and started again for the next
@@ -41,7 +41,16 @@ type BodyAnswer = { id: number; slow: SlowPattern[]; notJudged: string[]; spent:
  * more for the next before collecting the last (four 16 MB bodies sent at once took the process
  * to 830 MB, and left it at 750 MB idle); ending the thread gives it back.
  */
-const RECYCLE_HEAP = 128 * 1024 * 1024;
+const RECYCLE_HEAP = 64 * 1024 * 1024;
+
+/**
+ * The thread's heap, bounded (MB): V8 let it grow with the garbage of one body after another (its
+ * default bound is gigabytes), and four clients' 16 MB bodies took the process past 500 MB. A body
+ * that would take more to check, within the bounds on its values and fields, ends the thread and
+ * is answered 413, never checked on the thread that answers every client.
+ */
+export const THREAD_HEAP_MB = 96;
+const THREAD_LIMITS = { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 8 };
 
 /** The main thread's side: sends bodies to the thread and hears back. */
 export class BodyThread implements BodyChecker {
@@ -53,6 +62,12 @@ export class BodyThread implements BodyChecker {
   /** The thread is sent one body at a time: bodies sent at once waited there together, parsed (16 MB of `{},` is 350 MB once parsed). */
   readonly #serial = new Serial();
   readonly #waiting = new Map<number, (answer: BodyAnswer | undefined) => void>();
+  /**
+   * The thread has answered a body: it starts and runs, so bodies are moved to it from now on, not
+   * copied (a copy to send and one received held 32 MB more for a 16 MB body). Until then a body is
+   * copied, so that this thread can still check it should the thread fail to start.
+   */
+  #proven = false;
 
   readonly #sent: ((bytes: number) => void) | undefined;
 
@@ -70,7 +85,8 @@ export class BodyThread implements BodyChecker {
    * `checkBody` on the thread, with the schema `key` names in `validators` (their slow patterns
    * said through them); undefined when the thread cannot answer (it failed to start, or stopped):
    * the caller then checks on its own thread. Throws once the thread is closed (the server stops):
-   * a body it was checking is not checked again here, which would hold the stopping process.
+   * a body it was checking is not checked again here, which would hold the stopping process; and
+   * when a body moved to the thread (`bytes` then empty here) was not checked there.
    */
   async check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string, budget: PatternBudget): Promise<BodyChecked | undefined> {
     const answer = await this.#serial.run(async () => {
@@ -78,11 +94,15 @@ export class BodyThread implements BodyChecker {
         const worker = this.#start();
         const id = ++this.#next;
         const job: BodyJob = { id, validators: validators.id, key, schema, resources: schema ? [...validators.reached(schema)] : [], bytes, type, timeLimit: this.#timeLimit, budget: budget.remaining };
+        const moved = this.#proven && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+        const size = bytes.length;
         const answer = await new Promise<BodyAnswer | undefined>((resolve) => {
           this.#waiting.set(id, resolve);
-          worker.postMessage(job);
-          this.#sent?.(bytes.length);
+          worker.postMessage(job, moved ? [bytes.buffer as ArrayBuffer] : []);
+          this.#sent?.(size);
         });
+        if (answer !== undefined && 'checked' in answer) this.#proven = true;
+        if (moved && (answer === undefined || 'error' in answer)) throw new Error(`the body thread stopped before it checked this body${answer !== undefined && 'error' in answer ? `: ${answer.error}` : ''}`);
         // A heap grown large: the thread ends, its memory given back before the next body is sent.
         if (answer !== undefined && 'heap' in answer && answer.heap > RECYCLE_HEAP && this.#worker === worker) {
           this.#worker = undefined;
@@ -91,6 +111,7 @@ export class BodyThread implements BodyChecker {
         return answer;
       });
     if (this.#closed) throw new Error('the mock stopped before this body was checked');
+    if (answer !== undefined && 'outOfMemory' in answer) return { own: { limit: THREAD_HEAP_MB, unit: 'MB of memory' } };
     if (answer === undefined || 'error' in answer) return undefined;
     for (const event of answer.slow) validators.slow(event);
     for (const pattern of answer.notJudged) budget.notJudged.add(pattern);
@@ -117,7 +138,7 @@ export class BodyThread implements BodyChecker {
   #start(): Worker {
     if (this.#worker) return this.#worker;
     const code = `const core = await import(${JSON.stringify(this.#entry.href)});\ncore.serveBodyThread();\n`;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { resourceLimits: THREAD_LIMITS });
     // It never keeps the process alive: the server does, while it listens.
     worker.unref();
     const settle = (id: number, answer: BodyAnswer | undefined) => {
@@ -126,12 +147,14 @@ export class BodyThread implements BodyChecker {
       resolve?.(answer);
     };
     worker.on('message', (answer: BodyAnswer) => settle(answer.id, answer));
-    const stopped = () => {
+    const stopped = (error?: unknown) => {
       if (this.#worker === worker) this.#worker = undefined;
-      for (const id of [...this.#waiting.keys()]) settle(id, undefined);
+      // Out of its heap: the body it was checking is the cause (one is sent at a time).
+      const outOfMemory = error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      for (const id of [...this.#waiting.keys()]) settle(id, outOfMemory ? { id, outOfMemory: true } : undefined);
     };
     worker.on('error', stopped);
-    worker.on('exit', stopped);
+    worker.on('exit', () => stopped());
     this.#worker = worker;
     return worker;
   }

@@ -3,7 +3,7 @@ import type { Analysis } from '../analyze.ts';
 import { seconds } from '../areas/authentication/index.ts';
 import { requirements, type SecurityAlternative, type SecurityRequirement } from '../areas/security.ts';
 import { stated } from '../facet/state.ts';
-import { findItem, type Item } from '../model/spec.ts';
+import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { cookies, header, type MockRequest } from './wire.ts';
 
 /**
@@ -105,15 +105,17 @@ export interface Quota {
   windowSeconds: number;
 }
 
+/** A limit as a quota, where it is one that states both its count and its window. */
+function quotaOf(limit: Item<'limits'> | undefined): Quota | undefined {
+  if (!limit || limit.data.kind !== 'quota') return undefined;
+  const quota = stated(limit.data.quota);
+  const windowSeconds = seconds(stated(limit.data.window));
+  return typeof quota === 'number' && windowSeconds !== undefined && windowSeconds > 0 ? { id: limit.id, quota, windowSeconds } : undefined;
+}
+
 /** The quotas of an endpoint's limits that state both their count and their window. */
 export function quotasOf(analysis: Analysis, endpoint: Item<'endpoints'>): Quota[] {
-  return (endpoint.data.limits ?? []).flatMap((id) => {
-    const limit = findItem(analysis.spec, 'limits', id);
-    if (!limit || limit.data.kind !== 'quota') return [];
-    const quota = stated(limit.data.quota);
-    const windowSeconds = seconds(stated(limit.data.window));
-    return typeof quota === 'number' && windowSeconds !== undefined && windowSeconds > 0 ? [{ id, quota, windowSeconds }] : [];
-  });
+  return (endpoint.data.limits ?? []).flatMap((id) => quotaOf(findItem(analysis.spec, 'limits', id)) ?? []);
 }
 
 /**
@@ -153,8 +155,25 @@ export const MAX_WINDOWS = 10_000;
 const SWEPT_TO = Math.floor(MAX_WINDOWS * 0.9);
 
 /**
+ * What an edit changed of the quotas: a line for each stated quota whose count or window is not
+ * what it was. Their windows keep their calls, counted against the new numbers (`QuotaCounter`).
+ */
+export function quotaChanges(before: Analysis, after: Analysis): string[] {
+  const numbers = (analysis: Analysis) => new Map(areaOf(analysis.spec, 'limits').items.flatMap((limit) => quotaOf(limit) ?? []).map((q) => [q.id, q]));
+  const was = numbers(before);
+  return [...numbers(after)].flatMap(([id, now]) => {
+    const old = was.get(id);
+    if (old === undefined || (old.quota === now.quota && old.windowSeconds === now.windowSeconds)) return [];
+    return [`the quota \`${id}\` now allows ${now.quota} calls per ${now.windowSeconds} s (it allowed ${old.quota} per ${old.windowSeconds} s): the calls its callers made in windows already begun still count, against the new numbers, and each such window ends ${now.windowSeconds} s after it began`];
+  });
+}
+
+/**
  * Request quotas counted in memory, per limit and caller, in fixed windows that start with the
  * first call: the quota's count of calls pass, the next ones are refused until the window ends.
+ * A window is the limit's, whatever its numbers: an edit of the count or the window applies to
+ * the windows already begun, with their calls (a window kept by the numbers started again at each
+ * edit, and an edit undone brought the old window back).
  * A caller is kept by a digest of its credential (a 15 KB token is 32 bytes here, where each new
  * one was kept whole for its window: 40,000 callers held 650 MB), and at most `max` windows are
  * kept: past it, those that have ended are dropped, then the oldest begun (a caller so dropped
@@ -178,9 +197,11 @@ export class QuotaCounter {
   /** Counts a call against a quota; `now` in milliseconds. */
   take(quota: Quota, caller: string, now: number): QuotaState {
     const digest = createHash('sha256').update(caller).digest('base64');
-    const key = `${quota.id}\u0000${quota.quota}\u0000${quota.windowSeconds}\u0000${digest}`;
+    const key = `${quota.id}\u0000${digest}`;
     const length = quota.windowSeconds * 1000;
     let window = this.#windows.get(key);
+    // The quota's numbers as they are now (an edit while serving changes them).
+    if (window) window.length = length;
     if (!window || now - window.start >= length) {
       // A new window goes last: the map's order is the order the windows began, oldest first.
       this.#windows.delete(key);

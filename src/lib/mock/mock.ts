@@ -7,7 +7,7 @@ import { areaOf, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
 import { Gaps } from './gaps.ts';
-import { authorize, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
+import { authorize, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotaChanges, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
 import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
@@ -169,11 +169,18 @@ function stopping(): MockOutcome {
 
 /**
  * The `413` for a body past a bound of the mock's own (the bytes the server reads, those a content
- * coding decodes to, the objects and arrays of a JSON body), not the spec's: no line of the spec is
+ * coding decodes to, the values of a JSON body, a form's fields or parts, the memory its check takes), not the spec's: no line of the spec is
  * cited, and every such answer has one shape (`limit`, `unit`), whichever bound it passed.
  */
 function tooLargeForMock(endpoint: string, own: OwnBound): Prepared {
-  const what = own.unit === 'bytes' ? `request bodies of ${own.limit} bytes at most; this one is larger, so it was not read` : own.unit === 'bytes once decoded' ? `request bodies of ${own.limit} bytes at most once their Content-Encoding is undone; this one decodes to more, so it was not read` : `JSON bodies of ${own.limit} objects and arrays at most (each costs the mock memory to hold); this one holds more, so it was not checked`;
+  const what = {
+    bytes: `request bodies of ${own.limit} bytes at most; this one is larger, so it was not read`,
+    'bytes once decoded': `request bodies of ${own.limit} bytes at most once their Content-Encoding is undone; this one decodes to more, so it was not read`,
+    values: `JSON bodies of ${own.limit} values at most (each item, member name and member value counts; each costs the mock memory to hold); this one holds more, so it was not checked`,
+    'MB of memory': `request bodies that take ${own.limit} MB of memory at most to check; this one took more, so it was not checked`,
+    fields: `form bodies of ${own.limit} fields at most (each costs the mock memory to hold); this one has more, so it was not checked`,
+    parts: `multipart bodies of ${own.limit} parts at most (each costs the mock memory to hold); this one has more, so it was not checked`,
+  }[own.unit];
   const p = problem({ status: 413, type: 'too-large', title: 'The body is too large for the mock', detail: `The mock reads ${what}.`, extra: { endpoint, limit: own.limit, unit: own.unit } });
   // A body the server did not read is closed on (what follows it on the connection was not read either).
   return own.unit === 'bytes' ? { ...fromProblem(p), headers: [...fromProblem(p).headers, ['Connection', 'close']] } : fromProblem(p);
@@ -227,10 +234,16 @@ export class Mock {
     this.#thread?.close();
   }
 
-  /** Answers from now on as this analysis states (the quotas' counts and the hits stay). */
-  load(analysis: Analysis): void {
+  /**
+   * Answers from now on as this analysis states (the quotas' counts and the hits stay); returns
+   * notes for the log: the quotas whose numbers the edit changed (their counts stay, against the
+   * new numbers).
+   */
+  load(analysis: Analysis): string[] {
+    const changes = quotaChanges(this.#state.analysis, analysis);
     this.#state = this.#stateOf(analysis);
     this.#unread = undefined;
+    return this.#options.limits ? changes : [];
   }
 
   /**

@@ -12,6 +12,7 @@ import { mediaTypes } from './body.ts';
 import type { Locator, ShapePlace, SpecPlace } from './located.ts';
 import { essence, mediaMatches } from './media.ts';
 import { decodeBody } from './encoding.ts';
+import { formFields, MAX_FORM_FIELDS, MAX_PARTS, multipartParts } from './cost.ts';
 import { bodySchema, valueSchema, type OpenAt } from './schemas.ts';
 import { objectFields, typedValue, type Resolve } from './typed.ts';
 import type { Check, ErrorObject, Validators } from './validators.ts';
@@ -40,7 +41,7 @@ export type Refusal = SpecRefusal | { status: 413; own: OwnBound };
 /** A bound of the mock's own that a body passed: the most it reads, and of what. */
 export interface OwnBound {
   limit: number;
-  unit: 'bytes' | 'bytes once decoded' | 'objects and arrays';
+  unit: 'bytes' | 'bytes once decoded' | 'values' | 'fields' | 'parts' | 'MB of memory';
 }
 
 /** A request the spec forbids, with the problems found and the spec's lines that say so. */
@@ -104,13 +105,6 @@ export function deeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/**
- * The most objects and arrays a JSON body may hold, counted in its bytes before it is parsed: each
- * costs the parsed value some 50 bytes (16 MB of `{},` parsed to 5.3 million objects, 350 MB of
- * memory for one body, and the mock's process stayed at 2.4 GB after a few of them at once).
- */
-export const MAX_JSON_CONTAINERS = 1_000_000;
-
 /** Bodies past this many bytes are parsed and checked in turns of the event loop of their own. */
 const LARGE_BODY = 64 * 1024;
 
@@ -127,25 +121,46 @@ const MAX_DECODED = 16 * 1024 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Whether JSON text nests arrays and objects deeper than `limit` levels (`deep`), or holds more than
- * `most` of them (`many`), read from its bytes in one pass before it is parsed (brackets inside
- * strings not counted). Walking the parsed value instead took 1.7 s for a body of 800,000 values,
- * longer than parsing it.
+ * The most values a JSON body may hold (each item, member name and member value, objects and arrays
+ * among them), counted in its bytes before it is parsed: parsed, each costs some 40 bytes (a
+ * number) to 180 (a member of a new name), 50 an empty object; 16 MB of `{},` (5.3 million objects)
+ * took the process to 2.4 GB, and with objects and arrays alone bounded, the parsing of one body at a
+ * time still took it past 600 MB (four clients sending 16 MB of eight million numbers, or two
+ * million members).
  */
-export function textTooBig(bytes: Uint8Array, limit: number, most = Infinity): 'deep' | 'many' | undefined {
+export const MAX_JSON_VALUES = 1_000_000;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit` levels (`deep`), or holds more than
+ * `values` values (`values`: items, member names and member values, objects and arrays among them),
+ * read from its bytes in one pass before it is parsed (brackets inside strings not counted). Walking
+ * the parsed value instead took 1.7 s for a body of 800,000 values, longer than parsing it.
+ */
+export function textTooBig(bytes: Uint8Array, limit: number, values = Infinity): 'deep' | 'values' | undefined {
   let depth = 0;
-  let containers = 0;
+  let count = 0;
+  // A value (or a member's name) may begin: at the start, after `[`, `{`, `,` and `:`.
+  let expecting = true;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (inString) {
       if (b === 0x5c) i++;
       else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
+    } else if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) continue;
     else if (b === 0x5b || b === 0x7b) {
       if (++depth > limit) return 'deep';
-      if (++containers > most) return 'many';
-    } else if (b === 0x5d || b === 0x7d) depth--;
+      if (++count > values) return 'values';
+      expecting = true;
+    } else if (b === 0x5d || b === 0x7d) {
+      depth--;
+      expecting = false;
+    } else if (b === 0x2c || b === 0x3a) expecting = true;
+    else {
+      if (b === 0x22) inString = true;
+      if (expecting && ++count > values) return 'values';
+      expecting = false;
+    }
   }
   return undefined;
 }
@@ -431,9 +446,9 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
     return 'unreadable' in read ? read : { value: read.text, coerce: false, text: true };
   }
   if (isJsonMedia(kind)) {
-    const big = textTooBig(bytes, MAX_JSON_DEPTH, MAX_JSON_CONTAINERS);
+    const big = textTooBig(bytes, MAX_JSON_DEPTH, MAX_JSON_VALUES);
     if (big === 'deep') return { unreadable: TOO_DEEP };
-    if (big === 'many') return { own: { limit: MAX_JSON_CONTAINERS, unit: 'objects and arrays' } };
+    if (big === 'values') return { own: { limit: MAX_JSON_VALUES, unit: 'values' } };
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
@@ -443,6 +458,7 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
     return { value, coerce: false };
   }
   if (isUrlEncodedForm(kind)) {
+    if (formFields(bytes, MAX_FORM_FIELDS) > MAX_FORM_FIELDS) return { own: { limit: MAX_FORM_FIELDS, unit: 'fields' } };
     // UTF-8, as its bytes and as its percent-encoded bytes (`a=%FF%FE`): anything else is refused,
     // as it is in a path or a query, never read as U+FFFD.
     let text: string;
@@ -455,6 +471,7 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
     return { value: fields(new URLSearchParams(text)), coerce: true };
   }
   if (kind === 'multipart/form-data') {
+    if (multipartParts(bytes, type, MAX_PARTS) > MAX_PARTS) return { own: { limit: MAX_PARTS, unit: 'parts' } };
     try {
       const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
       const pairs: Array<[string, string]> = [];
@@ -578,7 +595,9 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   const key = `body\u0000${endpoint.id}\u0000${matched}`;
   // A body past `HUGE_BODY` is parsed and checked on the body thread, where there is one: parsing
   // and checking 13 MB held every other client for 1 s on this thread.
-  const threaded = bytes.length > HUGE_BODY ? await ctx.thread?.check(ctx.validators, key, schema, bytes, sentType, budget) : undefined;
+  // Measured now: a body sent to the thread is moved there, and empty here after.
+  const huge = bytes.length > HUGE_BODY;
+  const threaded = huge ? await ctx.thread?.check(ctx.validators, key, schema, bytes, sentType, budget) : undefined;
   const here = () => checkBody(bytes, sentType, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly), budget);
   const checked = threaded ?? (await (bytes.length > LARGE_BODY ? ctx.serial.run(here) : here()));
   if ('notRead' in checked) {
@@ -594,7 +613,6 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   }
   const { errors, got, coerce, more } = checked;
   if (errors.length === 0) return undefined;
-  const huge = bytes.length > HUGE_BODY;
   const root: ShapePlace =
     typeof part.resource === 'string'
       ? { file: endpoint.file, path: [...base, 'resource'], shape: part.list === true ? { type: 'array', items: part.resource } : part.resource }
