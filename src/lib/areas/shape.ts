@@ -309,6 +309,27 @@ export function shapeReferences(shape: unknown, path: Path, name: string, add: A
 /** A value as a message shows it: text as written, anything else as JSON. */
 export const shown = (v: unknown): string => (typeof v === 'string' ? `the text ${markdownCode(v)}` : v === null ? '`null`' : `${Array.isArray(v) ? 'a list' : typeof v} ${markdownCode(JSON.stringify(v))}`);
 
+/** The most characters of a value a message quotes: past them, its start and its size (an import quoted a 19 KB example whole). */
+export const QUOTED_AT_MOST = 120;
+const QUOTED_START = 60;
+
+/** A value as a message quotes it (`shown`), one past `QUOTED_AT_MOST` characters as its start and its length. */
+export const quoted = (v: unknown): string => {
+  const text = typeof v === 'string' ? v : v === null ? 'null' : (JSON.stringify(v) ?? String(v));
+  if (text.length <= QUOTED_AT_MOST) return shown(v);
+  // Cut on a whole character (not half of a surrogate pair).
+  const start = `${Array.from(text.slice(0, QUOTED_START + 1)).slice(0, QUOTED_START).join('')}…`;
+  const size = `${text.length.toLocaleString('en')} characters${typeof v === 'string' ? '' : ' as JSON'}`;
+  return typeof v === 'string' ? `the text ${markdownCode(start)} (${size})` : `${Array.isArray(v) ? 'a list' : typeof v} ${markdownCode(start)} (${size})`;
+};
+
+/** Allowed values as a message lists them, the first `LISTED_AT_MOST` (each quoted as `quoted` does) and how many more. */
+const LISTED_AT_MOST = 20;
+const listed = (values: readonly unknown[]): string => {
+  const each = values.slice(0, LISTED_AT_MOST).map((a) => (JSON.stringify(a) ?? String(a)).length > QUOTED_AT_MOST ? quoted(a) : JSON.stringify(a));
+  return `${each.join(', ')}${values.length > LISTED_AT_MOST ? `, and ${(values.length - LISTED_AT_MOST).toLocaleString('en')} more` : ''}`;
+};
+
 /** A type with its article, as a message says it: "an integer", "a string", "`null`". */
 export const aType = (type: string): string => (type === 'null' ? '`null`' : withArticle(type.replace('_', ' ')));
 
@@ -386,19 +407,19 @@ export function valueProblems(shape: Shape | string, value: unknown, ctx: ValueC
     if (type !== undefined && COMPOSED.has(type)) {
       const variants = stated(shape.of) ?? [];
       if (type === 'all_of') out.push(...variants.flatMap((x) => walk(x, v, at, hops + 1)));
-      else if (variants.length > 0 && variants.every((x) => walk(x, v, at, hops + 1).length > 0)) out.push({ at, rule: 'type', message: `is ${shown(v)}, which is none of its variants` });
+      else if (variants.length > 0 && variants.every((x) => walk(x, v, at, hops + 1).length > 0)) out.push({ at, rule: 'type', message: `is ${quoted(v)}, which is none of its variants` });
     } else if (type !== undefined && isResourceType(type)) {
       const resolved = ctx.resource(type);
       // A value of the wrong kind is said to be not of the resource's type; what is wrong inside it keeps its own words.
-      if (resolved) out.push(...walk(resolved, v, at, hops + 1).map((p) => (p.rule === 'type' && p.at.length === at.length ? { ...p, message: `is ${shown(v)}, not of the type ${markdownCode(type)}` } : p)));
+      if (resolved) out.push(...walk(resolved, v, at, hops + 1).map((p) => (p.rule === 'type' && p.at.length === at.length ? { ...p, message: `is ${quoted(v)}, not of the type ${markdownCode(type)}` } : p)));
     } else if (fitsType(type, v, nullable) === false) {
-      return [{ at, rule: 'type', message: `is ${shown(v)}, not ${aType(type ?? '')}` }];
+      return [{ at, rule: 'type', message: `is ${quoted(v)}, not ${aType(type ?? '')}` }];
     }
     if (out.some((p) => p.rule === 'type' && p.at.length === at.length)) return out;
     if (!options.typesOnly) {
       const allowed = stated(shape.allowed);
       if (allowed && !(v === null && nullable) && !allowed.some((a) => canonicalJson(a) === canonicalJson(v))) {
-        out.push({ at, rule: 'allowed', message: `is ${shown(v)}, which is not among its allowed values (${allowed.map((a) => JSON.stringify(a)).join(', ')})` });
+        out.push({ at, rule: 'allowed', message: `is ${quoted(v)}, which is not among its allowed values (${listed(allowed)})` });
       }
       out.push(...constraintProblems(shape, type, v, at, ctx));
     }
@@ -441,9 +462,9 @@ function constraintProblems(shape: Shape, type: string | undefined, v: unknown, 
   if (typeof v === 'string') {
     const length = [...v].length; // in code points, as JSON Schema counts
     const [min, max, pattern] = [get('min_length'), get('max_length'), get('pattern')];
-    if (typeof min === 'number' && length < min) say(`is ${shown(v)}, ${length} characters long, shorter than its minimum length ${min}`);
-    if (typeof max === 'number' && length > max) say(`is ${shown(v)}, ${length} characters long, longer than its maximum length ${max}`);
-    if (typeof pattern === 'string' && ctx.matches(pattern, v) === false) say(`is ${shown(v)}, which does not match its pattern ${markdownCode(pattern)}`);
+    if (typeof min === 'number' && length < min) say(`is ${quoted(v)}, ${length} characters long, shorter than its minimum length ${min}`);
+    if (typeof max === 'number' && length > max) say(`is ${quoted(v)}, ${length} characters long, longer than its maximum length ${max}`);
+    if (typeof pattern === 'string' && ctx.matches(pattern, v) === false) say(`is ${quoted(v)}, which does not match its pattern ${markdownCode(pattern)}`);
   }
   if (Array.isArray(v)) {
     const [min, max, unique] = [get('min_items'), get('max_items'), get('unique_items')];
@@ -453,7 +474,7 @@ function constraintProblems(shape: Shape, type: string | undefined, v: unknown, 
       const seen = new Set<string>();
       v.forEach((x, i) => {
         const key = canonicalJson(x);
-        if (seen.has(key)) out.push({ at: [...at, i], rule: 'constraint', message: `repeats ${shown(x)}, though its items must differ` });
+        if (seen.has(key)) out.push({ at: [...at, i], rule: 'constraint', message: `repeats ${quoted(x)}, though its items must differ` });
         seen.add(key);
       });
     }

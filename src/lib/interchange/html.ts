@@ -34,6 +34,11 @@ const FORMATTING = new Set([
   ...['figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'nobr', 'ol', 'p', 'pre', 'q'],
   ...['s', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr'],
 ]);
+/**
+ * Ruby annotations, which no Markdown holds: markup where the description closes a `<ruby>` (their
+ * words then kept as a page without ruby shows them, `rubyWords`), else words (`the <rt> tag`).
+ */
+const RUBY = new Set(['ruby', 'rt', 'rp']);
 const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])[^<>]*>/g;
 
 /**
@@ -189,6 +194,49 @@ function codeWithLinks(children: ElementContent[], block: boolean): ElementConte
 /** The elements that format a run of text, which a document may name in its words (`html tags <b><i>`). */
 const PHRASING = new Set(['b', 'i', 'em', 'strong', 'u', 's', 'strike', 'small', 'big', 'tt', 'code', 'kbd', 'samp', 'var', 'span', 'font', 'mark', 'sub', 'sup', 'ins', 'del', 'q', 'cite', 'abbr', 'dfn', 'nobr']);
 
+/** Whether a page hides an element (`hidden`, `style="display: none"`): its words are not shown, so not kept, and its tag is said. */
+const isHidden = (node: Element) => (node.properties.hidden !== undefined && node.properties.hidden !== false) || /(?:^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?:;|$)/i.test(property(node, 'style') ?? '');
+
+/**
+ * A ruby annotation's words as a page that shows no ruby does (`漢(kan)`): the base text, each
+ * annotation (`<rt>`) in parentheses; the fallback parentheses it may write (`<rp>`) are those.
+ */
+function rubyWords(node: Element, rewrite: (child: ElementContent) => ElementContent[]): ElementContent[] {
+  const own = node.children.some((c) => c.type === 'element' && c.tagName === 'rp');
+  return node.children.flatMap((c): ElementContent[] => {
+    if (c.type !== 'element' || (c.tagName !== 'rt' && c.tagName !== 'rp')) return rewrite(c);
+    const words = c.children.flatMap(rewrite);
+    return c.tagName === 'rp' || own ? words : [textNode('('), ...words, textNode(')')];
+  });
+}
+
+/**
+ * A table inside a table's cell, which a Markdown cell cannot hold, as its cells' words: the cells of
+ * a row kept apart by a comma, the rows by a semicolon, the table by blanks from the words around it
+ * (they ran together: `outerinner1⇥inner2tail`).
+ */
+function tableWords(node: Element, rewrite: (child: ElementContent) => ElementContent[]): ElementContent[] {
+  const rows: Element[] = [];
+  const find = (n: Element) => {
+    for (const c of n.children) {
+      if (c.type !== 'element') continue;
+      if (c.tagName === 'tr') rows.push(c);
+      else if (['thead', 'tbody', 'tfoot'].includes(c.tagName)) find(c);
+    }
+  };
+  find(node);
+  const out: ElementContent[] = [textNode(' ')];
+  rows.forEach((row, i) => {
+    if (i > 0) out.push(textNode('; '));
+    row.children.filter((c): c is Element => c.type === 'element' && (c.tagName === 'td' || c.tagName === 'th')).forEach((cell, j) => {
+      if (j > 0) out.push(textNode(', '));
+      out.push(...cell.children.flatMap(rewrite));
+    });
+  });
+  out.push(textNode(' '));
+  return out;
+}
+
 /** The description being converted: where an element's tag is read as written. */
 let converting = '';
 /** The description being parsed: where an HTML node's tags start in it. */
@@ -281,6 +329,9 @@ function shownWords(node: Element, rewrite: (child: ElementContent) => ElementCo
  */
 function keepLinksInCode(tree: HastRoot): void {
   const stack: Array<HastRoot | Element> = [tree];
+  /** The elements inside a table's cell, and whether the node being rewritten is one (or a cell). */
+  const inCell = new WeakSet<HastRoot | Element>();
+  let withinCell = false;
   const rewrite = (child: HastContent): HastContent[] => {
     if (child.type !== 'element') return [child];
     // An element no Markdown holds (a frame, a script, a form): not kept, and said; the words a page shows of it stay.
@@ -290,6 +341,16 @@ function keepLinksInCode(tree: HastRoot): void {
     }
     // A tag that opens no text and is never closed (`wrapped in html tags <b><i>`) names a tag: it is words, kept as written.
     if (isWrittenAsWords(child)) return [{ type: 'text', value: openingTag(child) }, ...child.children.flatMap(rewrite)];
+    // What a page hides is not shown, so not kept; its tag is said.
+    if (isHidden(child)) {
+      leftOut.push(openingTag(child));
+      return [];
+    }
+    // A ruby annotation or a table in a table's cell: its words, and its tag said (no Markdown holds it).
+    if (child.tagName === 'ruby' || (child.tagName === 'table' && withinCell)) {
+      leftOut.push(openingTag(child));
+      return (child.tagName === 'ruby' ? rubyWords : tableWords)(child, rewrite as (c: ElementContent) => ElementContent[]);
+    }
     // HTML closes an anchor where another opens, so this goes as deep as the anchors' own content.
     if (child.tagName === 'a' && child.properties.href === undefined) return child.children.flatMap(rewrite);
     const inline = CODE.has(child.tagName);
@@ -297,10 +358,12 @@ function keepLinksInCode(tree: HastRoot): void {
       return inline ? codeWithLinks(child.children, false) : [{ type: 'element', tagName: 'p', properties: {}, children: codeWithLinks(child.children, true) } satisfies Element];
     }
     stack.push(child);
+    if (withinCell) inCell.add(child);
     return [child];
   };
   while (stack.length > 0) {
     const node = stack.pop() as HastRoot | Element;
+    withinCell = inCell.has(node) || (node.type === 'element' && (node.tagName === 'td' || node.tagName === 'th'));
     node.children = separated((node.children as HastContent[]).flatMap(rewrite) as ElementContent[]) as typeof node.children;
   }
 }
@@ -322,7 +385,8 @@ const converter = unified()
  * is not known, a tag of a name the description writes as markup somewhere is taken for markup.
  */
 const isElementTag = (name: string, at: number | undefined) =>
-  FORMATTING.has(name.toLowerCase()) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at) || inDrawing(at));
+  FORMATTING.has(name.toLowerCase()) ||
+  (RUBY.has(name.toLowerCase()) && /<\/ruby\s*>/i.test(parsing)) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at) || inDrawing(at));
 /** Whether a place of the description is inside a drawing or a formula, where every tag is one of its elements. */
 const inDrawing = (at: number) => markup.own.some(([from, to, name]) => name !== 'xmp' && at > from && at < to);
 

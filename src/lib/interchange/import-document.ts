@@ -92,8 +92,11 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   /** Addresses of links and images in titles and summaries, which a line of plain text cannot hold. */
   const unkept = new Set<string>();
   const comments = new Set<string>();
-  /** The opening tags of HTML elements no Markdown holds (a frame, a script, a form), which the conversion leaves out: their words stay. */
-  const elements = new Set<string>();
+  /** The opening tags of HTML elements no Markdown holds (a frame, a script, a form), which the conversion leaves out (their words stay), with the texts that wrote them as markup. */
+  const elements = new Map<string, Set<string>>();
+  const leftOutOf = (text: string, tags: string[]) => {
+    for (const e of tags) elements.set(e, (elements.get(e) ?? new Set()).add(text));
+  };
   /** Texts past the limits of one prose value: not kept anywhere. */
   const tooLong = new Map<string, string>();
   const original = new Map<string, string>();
@@ -110,7 +113,7 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     const out = describedAsMarkdown(text);
     for (const url of out.dropped) dropped.add(url);
     for (const c of out.comments) comments.add(c);
-    for (const e of out.elements) elements.add(e);
+    leftOutOf(text, out.elements);
     // HTML with no text (`<p/>`, as AWS documents write an empty description) says nothing: no description is kept, as for an empty one.
     if (out.text !== text && out.text.trim() === '' && text.trim() !== '') return DROPPED;
     // The document's `[[Pet]]` is two brackets, never a prose link: written `\[[Pet]]` (the export writes it back).
@@ -167,7 +170,7 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     const out = describedAsLine(line);
     for (const url of out.dropped) dropped.add(url);
     for (const c of out.comments) comments.add(c);
-    for (const e of out.elements) elements.add(e);
+    leftOutOf(line, out.elements);
     for (const url of out.unkept) unkept.add(url);
     return out.text;
   };
@@ -221,8 +224,9 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   const withOwnWords = sameWordsAsError(items as ImportResult['items']);
   if (dropped.size > 0 || tooLong.size > 0 || comments.size > 0 || elements.size > 0 || anywhere.size > 0 || unkept.size > 0) {
     for (const { pointer, text } of strings(source)) {
-      for (const e of elements) {
-        if (text.includes(e)) unmapped.push({ pointer, reason: `the HTML element \`${e.length > 80 ? `${e.slice(0, 79)}…` : e}\` is not kept, as a spec's prose holds no markup; the words a page shows of it are` });
+      for (const [e, texts] of elements) {
+        // Said where a text that wrote it as markup is written (whole, or a part of what was converted), not where another names the tag in words (`the <ruby> tag`).
+        if (text.includes(e) && (texts.has(text) || [...texts].some((t) => t.includes(text) || text.includes(t)))) unmapped.push({ pointer, reason: `the HTML element \`${e.length > 80 ? `${e.slice(0, 79)}…` : e}\` is not kept, as a spec's prose holds no markup; the words a page shows of it are` });
       }
       for (const c of comments) {
         if (text.includes(c)) unmapped.push({ pointer, reason: `the HTML comment \`${c.length > 80 ? `${c.slice(0, 79)}…` : c}\` is not kept, as a page does not show it` });

@@ -1,5 +1,5 @@
 import type { ItemInput } from '../areas/index.ts';
-import { aType, COMPOSITIONS, CONSTRAINT_KEYS, isResourceType, PRIMITIVE_TYPES, constraintApplies, shown, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
+import { aType, COMPOSITIONS, CONSTRAINT_KEYS, isResourceType, PRIMITIVE_TYPES, constraintApplies, quoted, valuePath, valueProblems, type Field, type Shape, type ValueContext } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, type Obj } from '../facet/state.ts';
 import { nameSchema } from '../facet/values.ts';
@@ -715,7 +715,7 @@ export class SchemaMapper {
     if (has('enum') && Array.isArray(schema.enum) && has('const')) {
       // Both hold (JSON Schema 2020-12): what is allowed is `const` where `enum` lists it. Where it does not, no value is allowed, which the spec cannot state: said at the schema (of both keywords), never made a value.
       if (schema.enum.some((v) => sameValue(v, schema.const))) out.allowed = [schema.const] as Shape['allowed'];
-      else this.unmapped.push({ pointer, reason: `its \`const\` (${shown(schema.const)}) is not among the values of its \`enum\`: the schema allows no value, which the spec cannot state; neither is kept` });
+      else this.unmapped.push({ pointer, reason: `its \`const\` (${quoted(schema.const)}) is not among the values of its \`enum\`: the schema allows no value, which the spec cannot state; neither is kept` });
     } else if (has('enum') && Array.isArray(schema.enum)) out.allowed = schema.enum as Shape['allowed'];
     else if (has('const')) out.allowed = [schema.const] as Shape['allowed'];
     for (const [keyword, key] of REFINEMENTS) {
@@ -783,7 +783,7 @@ export class SchemaMapper {
       const unkept = out.allowed.filter((v) => unkeptValue(v) !== undefined);
       if (unkept.length > 0) {
         out.allowed = out.allowed.filter((v) => !unkept.includes(v));
-        this.unmapped.push({ pointer: `${pointer}/enum`, reason: `allowed values that cannot be kept as written (${unkept.map((v) => `${typeof v === 'number' ? `\`${String(v)}\`` : shown(v)} ${unkeptValue(v)?.message ?? ''}`).join('; ')}) are not kept` });
+        this.unmapped.push({ pointer: `${pointer}/enum`, reason: `allowed values that cannot be kept as written (${unkept.map((v) => `${typeof v === 'number' ? `\`${String(v)}\`` : quoted(v)} ${unkeptValue(v)?.message ?? ''}`).join('; ')}) are not kept` });
         if (out.allowed.length === 0) delete out.allowed;
       }
     }
@@ -791,7 +791,7 @@ export class SchemaMapper {
       const bad = out.allowed.filter((v) => valueProblems({ type, ...(out.nullable === true ? { nullable: true } : {}) }, v, none, { typesOnly: true }).length > 0);
       if (bad.length > 0) {
         out.allowed = out.allowed.filter((v) => !bad.includes(v));
-        this.unmapped.push({ pointer: `${pointer}/enum`, reason: `allowed values not of type ${type} (${bad.map(shown).join(', ')}) are not kept` });
+        this.unmapped.push({ pointer: `${pointer}/enum`, reason: `allowed values not of type ${type} (${bad.map(quoted).join(', ')}) are not kept` });
         if (out.allowed.length === 0) delete out.allowed;
       }
     }

@@ -4,7 +4,7 @@ import type { Item } from '../../model/spec.ts';
 import { channelMessages } from '../../areas/events/index.ts';
 import type { SecurityAlternative } from '../../areas/security.ts';
 import { Ids, seg } from '../result.ts';
-import { areaData, scopesOfFlow, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, versionOf, plainProseLinks, type SchemaDialect } from '../export-common.ts';
+import { areaData, scopesOfFlow, gapsByOwner, GAPS_EXTENSION, itemsOf, notCarried, resourceSchema, shapeSchema, text, UNEXPORTED_EXTENSION, exportedVersion, versionOf, plainProseLinks, type SchemaDialect } from '../export-common.ts';
 import { externalDocsKey } from '../external-docs.ts';
 import { exportInfo, exportTags } from './info.ts';
 import { exportServers } from './servers.ts';
@@ -138,6 +138,8 @@ function asyncApiDocument(a: Analysis): Obj {
         resources: { items: 'all' },
         events: { area: ['channels', 'operations', 'tags', ...(deliveryCarried ? ['delivery'] : [])], items: ['name', 'title', 'summary', 'description', 'payload', 'channel', 'direction', 'headers', 'security', 'tags', 'external_docs'] },
         authentication: { items: (id) => (exportedSchemes.has(id) ? ['description', 'scheme', 'location', 'headers', 'credentials', 'scopes', 'flow_scopes', 'token_endpoints', 'mechanism', 'http_scheme', 'token_format'] : []) },
+        // The version `info.version` states, its name as written.
+        versioning: { items: (id) => (id === exportedVersion(a)?.id ? ['name'] : []) },
       },
       'AsyncAPI',
     ),

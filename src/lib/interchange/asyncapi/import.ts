@@ -352,7 +352,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
       ...[...schemas.resources].map(([id, data]) => ({ area: 'resources' as const, id, data })),
       ...events,
       ...schemes,
-      ...(version ? [{ area: 'versioning' as const, id: new Ids().id(version), data: { title: `Version ${version}`, status: 'current' as const } }] : []),
+      // The version as written, where its id cannot be, and nothing more: the document states no title and no status (whether it is current is a gap).
+      ...(version ? [{ area: 'versioning' as const, id: new Ids().id(version), data: new Ids().id(version) !== version ? { name: version } : {} }] : []),
     ],
     unmapped: uniqueUnmapped(unmapped),
   };

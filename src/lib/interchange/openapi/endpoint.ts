@@ -37,8 +37,19 @@ const DEPRECATION_HEADERS = /^(deprecation|sunset)$/i;
 
 /** The id an operation gets: its `operationId`, else its method and path. */
 export function operationName(method: string, path: string, op: Obj): string {
-  return typeof op.operationId === 'string' ? op.operationId : `${method}${path.replace(/[{}]/g, '').replace(/\//g, '-')}`;
+  return statedOperationId(op) ?? `${method}${path.replace(/[{}]/g, '').replace(/\//g, '-')}`;
 }
+
+/**
+ * An operation's `operationId`, where it names something: an empty one (`operationId: ""`, which
+ * OpenAPI's schema lets through) identifies nothing, and the spec's `operation_id` is never empty.
+ */
+export function statedOperationId(op: Obj): string | undefined {
+  return typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined;
+}
+
+/** Said of an empty `operationId`, at its pointer. */
+export const EMPTY_OPERATION_ID = 'an empty `operationId` names nothing and is not kept: the operation is named by its method and path, and an export writes that name as its `operationId`';
 
 /** OpenAPI's security requirements as alternatives: each object is one way in, all of its schemes together; `{}` is "no authentication". */
 export function securityAlternatives(security: unknown[], schemeIds: Ids, defined: (name: string) => boolean = () => true, unmapped?: { pointer: string; push: (u: { pointer: string; reason: string }) => void }): Array<z.input<typeof securityAlternative>> {
@@ -155,12 +166,13 @@ export function mapEndpoint(
   const { method, path, item, op, pointer } = at;
   const ordered = mapParameters(ctx, item, op, `/paths/${seg(path)}`, pointer);
   undeclaredPathParameters(ctx, path, ordered, pointer);
+  if (typeof op.operationId === 'string' && statedOperationId(op) === undefined) ctx.unmapped.push({ pointer: `${pointer}/operationId`, reason: EMPTY_OPERATION_ID });
   const data: ItemInput<'endpoints'> = {
     ...titled(op.summary, op.description),
     method: method.toUpperCase(),
     path,
     // The item's id is the operationId where it can be; only one it could not keep is stated apart.
-    ...(typeof op.operationId === 'string' && op.operationId !== at.id ? { operation_id: op.operationId } : {}),
+    ...(statedOperationId(op) !== undefined && op.operationId !== at.id ? { operation_id: statedOperationId(op) } : {}),
     parameters: Object.keys(ordered).length > 0 ? ordered : { none: FROM_OPENAPI },
   };
   if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);

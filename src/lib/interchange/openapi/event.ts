@@ -4,7 +4,7 @@ import { importExternalDocs } from '../external-docs.ts';
 import { seg, type Ids } from '../result.ts';
 import { titled } from '../text.ts';
 import { LOWER_METHODS, type OpenApiContext } from './context.ts';
-import { mapParameters, requestBody, securityAlternatives } from './endpoint.ts';
+import { EMPTY_OPERATION_ID, mapParameters, requestBody, securityAlternatives, statedOperationId } from './endpoint.ts';
 
 /** What an operation that delivers an event states and an event keeps; anything else is listed as unmapped. */
 const KEPT = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'externalDocs']);
@@ -35,7 +35,9 @@ export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer:
     const parameters = mapParameters(ctx, item, op, pointer, at);
     if (Object.keys(parameters).length > 0) data.parameters = parameters;
     // An id an export makes up (`event.<id>`) is no id the source stated.
-    if (typeof op.operationId === 'string' && op.operationId !== `event.${id}`) data.operation_id = op.operationId;
+    const operationId = statedOperationId(op);
+    if (operationId !== undefined && operationId !== `event.${id}`) data.operation_id = operationId;
+    else if (typeof op.operationId === 'string' && operationId === undefined) ctx.unmapped.push({ pointer: `${at}/operationId`, reason: EMPTY_OPERATION_ID });
     if (op.deprecated === true) data.deprecated = true;
     if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
     const docs = importExternalDocs(op.externalDocs, `${at}/externalDocs`, ctx.unmapped);

@@ -9,7 +9,7 @@ import { serviceName, titled } from '../text.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
 import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts';
-import { mapEndpoint, operationName, type EndpointFindings } from './endpoint.ts';
+import { mapEndpoint, operationName, statedOperationId, type EndpointFindings } from './endpoint.ts';
 import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
 import { mapScheme } from './scheme.ts';
@@ -210,8 +210,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   for (const raw of Object.values(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
     for (const method of LOWER_METHODS) {
-      const id = isObj(item[method]) ? ctx.deref(item[method]).operationId : undefined;
-      if (typeof id === 'string' && !written.has(id)) {
+      const id = isObj(item[method]) ? statedOperationId(ctx.deref(item[method])) : undefined;
+      if (id !== undefined && !written.has(id)) {
         written.add(id);
         endpointIds.id(id);
       }
@@ -226,7 +226,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     for (const method of LOWER_METHODS) {
       if (!isObj(item[method])) continue;
       const op = ctx.deref(item[method]);
-      const pointer = `/paths/${seg(path)}/${method}`;
+      // Where the operation is written: a path item reached through `$ref` (3.1's `components.pathItems`) holds it there.
+      const pointer = `${ctx.where(raw, `/paths/${seg(path)}`)}/${method}`;
       const shape = `${method.toUpperCase()} ${path.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '')}`;
       const earlier = shapes.get(shape);
       if (earlier !== undefined) {
@@ -245,9 +246,10 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       shapes.set(shape, `${method.toUpperCase()} ${path}`);
       const name = operationName(method, path, op);
       // OpenAPI asks each operationId to be unique; a second operation under one is kept under another id, never merged into the first.
-      const repeated = typeof op.operationId === 'string' && met.has(name);
-      const madeUp = typeof op.operationId !== 'string' && (written.has(name) || made.has(name));
-      (typeof op.operationId === 'string' ? met : made).add(name);
+      const stated = statedOperationId(op) !== undefined;
+      const repeated = stated && met.has(name);
+      const madeUp = !stated && (written.has(name) || made.has(name));
+      (stated ? met : made).add(name);
       const id = repeated || madeUp ? endpointIds.another(name) : endpointIds.id(name);
       if (repeated) unmapped.push({ pointer: `${pointer}/operationId`, reason: `the operationId \`${name}\` is also an earlier operation's (OpenAPI asks each to be unique): this operation is kept as the endpoint \`${id}\`, and an export names it so` });
       const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: defined }, schemeIds, errors, findings);
@@ -260,7 +262,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
           continue;
         }
         for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
-          const at = `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`;
+          const at = ctx.where(cbItem, `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`);
           // A callback's operation is an operation of its own: its security is its own or the document's (OpenAPI's Operation Object), never the registering operation's.
           const [found] = mapEvents(ctx, `${repeated ? id : name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, doc.security, defined, true);
           if (!found) continue;
@@ -287,7 +289,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   // Tags are carried by name on each endpoint and event; the document's list of them (what each is, a tag no operation uses too) is the endpoints area's.
   const tags = mapTags(ctx, doc.tags, new Set([...endpoints, ...events].flatMap((x) => (Array.isArray(x.data.tags) ? x.data.tags.map(String) : []))));
   for (const key of Object.keys(components)) {
-    if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
+    // A path item is kept where a path, webhook or callback refers to it (one nothing uses is said below).
+    if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples', 'pathItems'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
   }
   unusedComponents(doc, components, unmapped);
   // A named example is kept where a body, parameter or header uses it; one only what is not kept uses (a webhook's response) is not.
@@ -322,8 +325,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     ...schemes.map((s) => ({ area: 'authentication' as const, ...s })),
     ...events.map((e) => ({ area: 'events' as const, ...e })),
     ...errorsFound.items.map((e) => ({ area: 'errors' as const, ...e })),
-    // The version as written, where its id cannot be (`1.20.0+dev-539`, `2.0 (v2)`).
-    ...(version !== undefined && versionId !== undefined ? [{ area: 'versioning' as const, id: versionId, data: { title: `Version ${version}`, ...(versionId !== version ? { name: version } : {}), status: 'current' as const } }] : []),
+    // The version as written, where its id cannot be (`1.20.0+dev-539`, `2.0 (v2)`); nothing more: the document states no title and no status (whether it is current is a gap).
+    ...(version !== undefined && versionId !== undefined ? [{ area: 'versioning' as const, id: versionId, data: versionId !== version ? { name: version } : {} }] : []),
   ];
   return {
     format,

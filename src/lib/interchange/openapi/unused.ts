@@ -2,15 +2,19 @@ import { isObj, type Obj } from '../../facet/state.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { seg, type Unmapped } from '../result.ts';
 
-/** Components kept only where something uses them: the endpoints' responses, parameters, bodies and headers. */
-const USED_WHERE_REFERRED = ['responses', 'parameters', 'requestBodies', 'headers'] as const;
+/** Components kept only where something uses them: the endpoints' responses, parameters, bodies and headers; the path items of paths, webhooks and callbacks (OpenAPI 3.1). */
+const USED_WHERE_REFERRED = ['responses', 'parameters', 'requestBodies', 'headers', 'pathItems'] as const;
 
 const WHAT: Record<(typeof USED_WHERE_REFERRED)[number], string> = {
   responses: 'a response',
   parameters: 'a parameter',
   requestBodies: 'a request body',
   headers: 'a header',
+  pathItems: 'a path item',
 };
+
+/** What keeps a component of each kind where it is used. */
+const USER: Record<(typeof USED_WHERE_REFERRED)[number], string> = { responses: 'operation', parameters: 'operation', requestBodies: 'operation', headers: 'operation', pathItems: 'path, webhook or callback' };
 
 /** Every local `$ref` the document writes, and the error components its responses name (a walk with a stack: the document's nesting is bounded, but no recursion is needed). */
 function localRefs(doc: unknown): Set<string> {
@@ -33,7 +37,7 @@ function localRefs(doc: unknown): Set<string> {
 }
 
 /**
- * Responses, parameters, request bodies and headers declared in `components` that nothing refers
+ * Responses, parameters, request bodies, headers and path items declared in `components` that nothing refers
  * to: the spec keeps them where an endpoint uses them, so one no endpoint uses is said at its
  * pointer, not dropped without a word.
  */
@@ -46,7 +50,7 @@ export function unusedComponents(doc: Obj, components: Obj, unmapped: Unmapped[]
       const at = `/components/${kind}/${seg(name)}`;
       refs ??= localRefs(doc);
       // A reference may escape what a pointer need not (`%20`): both spellings are looked for.
-      if (!refs.has(at) && !refs.has(encodeURI(at))) unmapped.push({ pointer: at, reason: `${WHAT[kind]} declared in components that no operation uses has no place in the spec (it is kept where an operation uses it)` });
+      if (!refs.has(at) && !refs.has(encodeURI(at))) unmapped.push({ pointer: at, reason: `${WHAT[kind]} declared in components that no ${USER[kind]} uses has no place in the spec (it is kept where a${USER[kind] === 'operation' ? 'n' : ''} ${USER[kind]} uses it)` });
     }
   }
 }
