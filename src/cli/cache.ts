@@ -42,23 +42,37 @@ export class DiskCache implements ResultStore {
   readonly #recent: Set<string>;
   readonly #run: number;
   #added = new Set<string>();
+  /** The entries were read from the shared file, for a scope that had no file yet: only those this run uses are kept (written at the next `save`). */
+  #seeded = false;
 
-  private constructor(place: CachePlace, tool: string) {
+  private constructor(place: CachePlace, tool: string, scope?: string) {
     this.#place = place;
     this.#names = { tool, kind: 'results' };
-    this.#path = join(place.dir, `results-${tool}.json`);
-    const main = readSealed(this.#path, place.key, this.#names);
-    const recent = readSealed(recentPath(this.#path), place.key, this.#names);
+    this.#path = join(place.dir, scope === undefined ? `results-${tool}.json` : `results-${tool}.${scope}.json`);
+    let main = readSealed(this.#path, place.key, this.#names);
+    let recent = readSealed(recentPath(this.#path), place.key, this.#names);
+    if (scope !== undefined && main === undefined && recent === undefined) {
+      // A scope's first run: the shared file's results are used (what `check` left), once.
+      const shared = join(place.dir, `results-${tool}.json`);
+      main = readSealed(shared, place.key, this.#names);
+      recent = readSealed(recentPath(shared), place.key, this.#names);
+      this.#seeded = main !== undefined || recent !== undefined;
+    }
     this.#entries = new Map();
     for (const line of main?.lines.values() ?? []) this.#entries.set(line.key, { line, checked: false });
     for (const line of recent?.lines.values() ?? []) this.#entries.set(line.key, { line, checked: false });
-    this.#recent = new Set(recent?.lines.keys());
+    this.#recent = this.#seeded ? new Set() : new Set(recent?.lines.keys());
     this.#run = Math.max(main?.run ?? 0, recent?.run ?? 0) + 1;
   }
 
-  /** The results of this build of the tool in a cache folder. */
-  static open(tool: string, place: CachePlace): DiskCache {
-    return new DiskCache(place, tool);
+  /**
+   * The results of this build of the tool in a cache folder: the file every `check` shares, or
+   * with `scope` (a spec folder's, for a command that keeps running: `mock`, `lsp`) a file of that
+   * folder's own, first filled from the shared one. A mock read the whole shared file (90 MB of
+   * every spec checked from the checkout: a one-endpoint spec started at 380 MB) and kept it.
+   */
+  static open(tool: string, place: CachePlace, scope?: string): DiskCache {
+    return new DiskCache(place, tool, scope);
   }
 
   /** An entry, when its seal is this cache's own; its shape is the engine's to check. */
@@ -88,6 +102,10 @@ export class DiskCache implements ResultStore {
    * checked are written. A cache that cannot be written is simply not kept.
    */
   save(): void {
+    if (this.#seeded) {
+      this.#saveSeeded();
+      return;
+    }
     if (this.#added.size === 0) return;
     const recent = new Set([...this.#recent, ...this.#added]);
     if (recent.size <= Math.max(RECENT_AT_LEAST, (this.#entries.size - recent.size) / 10)) {
@@ -111,6 +129,14 @@ export class DiskCache implements ResultStore {
       this.#added.clear();
     }
     forgetOtherBuilds(this.#place, this.#names.tool);
+  }
+
+  /** A scope's first file: the entries this run used (read or made), the rest of the shared file's dropped, from the file and from memory. */
+  #saveSeeded(): void {
+    for (const [key, entry] of this.#entries) if (entry.line.run !== this.#run || !this.#check(entry)) this.#entries.delete(key);
+    const lines = [...this.#entries.values()].map((e) => e.line);
+    this.#seeded = false;
+    if (writeWhole(this.#path, sealFile(this.#place.key, this.#names, this.#run, lines))) this.#added.clear();
   }
 
   /** Whether an entry's seal is this cache's own; one that is not is dropped. */

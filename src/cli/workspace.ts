@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { threadedReader, Workspace } from '../lib/index.ts';
 import { buildStamp } from './build.ts';
 import { DiskCache } from './cache.ts';
@@ -13,7 +15,8 @@ import type { Options } from './options.ts';
  */
 export async function commandWorkspace(dir: string, options: Pick<Options, 'cache'>, io?: Pick<Io, 'err'>): Promise<{ workspace: Workspace; save: () => void }> {
   const place = await commandCache(options, io);
-  const store = place && DiskCache.open(buildStamp(), place);
+  // The folder's own results (`DiskCache.open`): one spec served reads only what it left.
+  const store = place && DiskCache.open(buildStamp(), place, createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16));
   const workspace = await Workspace.open(dir, { ...(store ? { store } : {}), read: threadedReader(WORKER) });
   return { workspace, save: () => store?.save() };
 }

@@ -55,6 +55,14 @@ const HEADERS_MS = 20_000;
 const REQUEST_MS = 120_000;
 /** Connections open at once; past it a new one is closed at once, and the log says so (the descriptors are the process's, shared with the files it watches). */
 const MAX_CONNECTIONS = 4096;
+/**
+ * Connections one client address keeps open at once, well below `MAX_CONNECTIONS`: one client
+ * holding 4,200 silent connections took the whole bound, and every other client's were refused.
+ * Past it, that client's own oldest idle connection is closed for the new one.
+ */
+const MAX_PER_CLIENT = 256;
+/** How often, at most, the log says again that idle connections were closed for new ones (the rest counted). */
+const SHED_LOG_MS = 10_000;
 
 /** The server's own bounds on the connections and bodies it reads (the tests make them small). */
 export interface BodyBounds {
@@ -68,6 +76,8 @@ export interface BodyBounds {
   firstByteMs?: number;
   /** `MAX_CONNECTIONS` by default. */
   maxConnections?: number;
+  /** `MAX_PER_CLIENT` by default. */
+  perClient?: number;
 }
 
 /** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), stopped coming or too slow to come whole (`stalled`). */
@@ -180,7 +190,9 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
  */
 export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>(), bounds: BodyBounds = {}): Server {
   const held = { bytes: 0 };
-  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS };
+  /** Requests being answered on each connection: a busy one is never closed for a new one. */
+  const busy = new WeakMap<Socket, number>();
+  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT };
   /** `unsent`: the client waits to be told to send its body (`Expect: 100-continue`) and was not: the answer comes without it, and the connection is closed. */
   const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<BodyRead>, unsent = false) => {
     const begun = performance.now();
@@ -232,6 +244,10 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // A request begun: the connection's first-byte bound is over (Node bounds its headers and the request from here).
     req.socket.setTimeout(0);
+    // The connection is busy until the answer is sent: never closed for a newcomer meanwhile.
+    const socket = req.socket;
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    res.once('close', () => busy.set(socket, (busy.get(socket) ?? 1) - 1));
     const { read, release } = readBody(req, held, limits);
     // The body's bytes count among those held until its answer is sent (or its connection gone).
     res.once('close', release);
@@ -265,15 +281,59 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
   // A connection that sends nothing is closed (Node's headers bound starts at the first byte: a
   // silent one was kept for good). No 'timeout' listener: Node's own destroys the socket.
   server.on('connection', (socket: Socket) => socket.setTimeout(limits.firstByteMs));
-  // Past the bound on connections Node closes a new one at once; the log says so, once per run of refusals.
-  server.maxConnections = limits.maxConnections;
+  // Past a bound on connections (the client's own, or all of them), an idle connection is closed
+  // for the new one: the client's own oldest past its bound, the oldest of the client holding the
+  // most past the whole bound; so bounds that hold one client never hold the others. Only when
+  // none is idle is the new one closed at once. The log says so, bounded.
+  const byClient = new Map<string, Set<Socket>>();
+  let open = 0;
+  const forget = (socket: Socket, address: string) => {
+    const mine = byClient.get(address);
+    if (!mine?.delete(socket)) return;
+    open--;
+    if (mine.size === 0) byClient.delete(address);
+  };
+  const idleOf = (mine: Set<Socket>, newcomer: Socket) => [...mine].find((s) => s !== newcomer && (busy.get(s) ?? 0) === 0);
   let refused = 0;
-  server.on('drop', () => {
-    if (refused++ === 0) log(`refused a connection: ${limits.maxConnections} are open, the most the mock keeps (connections that send nothing are closed after ${limits.firstByteMs / 1000} s)`);
-  });
-  server.on('connection', () => {
-    if (refused > 1) log(`  note: ${refused - 1} more connections were refused while ${limits.maxConnections} were open`);
-    refused = 0;
+  let shed = 0;
+  let shedTimer: NodeJS.Timeout | undefined;
+  const sayShed = () => {
+    shedTimer = undefined;
+    if (shed === 0) return;
+    log(`  note: ${shed} more idle connections were closed for new ones in the last ${SHED_LOG_MS / 1000} s`);
+    shed = 0;
+    shedTimer = setTimeout(sayShed, SHED_LOG_MS).unref();
+  };
+  server.on('close', () => clearTimeout(shedTimer));
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const mine = byClient.get(address) ?? new Set<Socket>();
+    byClient.set(address, mine.add(socket));
+    open++;
+    socket.once('close', () => forget(socket, address));
+    const own = mine.size > limits.perClient;
+    if (!own && open <= limits.maxConnections) {
+      if (refused > 1) log(`  note: ${refused - 1} more connections were refused while ${limits.maxConnections} were open`);
+      refused = 0;
+      return;
+    }
+    // Whose idle connection goes: the newcomer's own client's past its bound, else the client holding the most.
+    const holders = own ? [[address, mine] as const] : [...byClient].sort((a, b) => b[1].size - a[1].size);
+    for (const [holder, theirs] of holders) {
+      const victim = idleOf(theirs, socket);
+      if (victim === undefined) continue;
+      forget(victim, holder);
+      victim.destroy();
+      if (shedTimer !== undefined) shed++;
+      else {
+        log(`closed an idle connection of ${logged(holder, LOGGED_TEXT)} for a new one: it held ${theirs.size + 1}, ${own ? `past the ${limits.perClient} one client keeps` : `the most of the ${limits.maxConnections} the mock keeps`}`);
+        shedTimer = setTimeout(sayShed, SHED_LOG_MS).unref();
+      }
+      return;
+    }
+    forget(socket, address);
+    socket.destroy();
+    if (refused++ === 0) log(`refused a connection: ${own ? `${limits.perClient} of ${logged(address, LOGGED_TEXT)}` : `${limits.maxConnections}`} are open and busy, the most the mock keeps (connections that send nothing are closed after ${limits.firstByteMs / 1000} s)`);
   });
   return server;
 }

@@ -223,6 +223,11 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
       for (const variant of type === 'all_of' ? of : of.slice(0, 1)) walk(v, variant, depth + 1);
       return;
     }
+    // A resource whose value is a shape (an `all_of` of parts): checked as that shape, each part where it fits.
+    if (typeof type === 'string' && type !== 'object' && isResourceType(type)) {
+      const value = stated(findItem(analysis.spec, 'resources', type)?.data.value);
+      if (isObj(value)) return walk(v, value, depth + 1);
+    }
     const object = objectShape(analysis, sv);
     if (!object) return;
     for (const [name, f] of Object.entries(object.fields)) {

@@ -17,10 +17,10 @@ import { resourceSchemaFor, type OpenAt } from './schemas.ts';
 import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
 import { refusal, type OwnBound } from './validate.ts';
-import { Validators } from './validators.ts';
+import { Validators, type KeptChecks } from './validators.ts';
 import { BodyThread } from './body-thread.ts';
 import { Serial } from './serial.ts';
-import { SlowNotes } from './patterns.ts';
+import { SlowNotes, type SlowPattern } from './patterns.ts';
 import { bytes, GAPS_HEADER_LIMIT, gapsHeader, header, HEADER_BLOCK_LIMIT, headerBytes, headerValue, percentUtf8, type MockRequest, type MockResponse } from './wire.ts';
 
 export type { MockRequest, MockResponse } from './wire.ts';
@@ -49,6 +49,8 @@ export interface MockOptions {
   bodyThread?: URL;
   /** Hears of each body sent to the body thread, by its bytes, as it is sent (the command line's debug log). */
   onBodyThread?: (bytes: number) => void;
+  /** The most bytes of compiled checks kept (`KEPT_CODE_BYTES` by default; the tests make it small). */
+  checkBytes?: number;
 }
 
 /** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
@@ -209,7 +211,7 @@ const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r
  * `MockResponse`; the command line puts it behind node:http and calls `load` after every edit.
  */
 export class Mock {
-  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget'>;
+  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget' | 'checkBytes'>;
   readonly #quotas = new QuotaCounter();
   readonly #hits = new Hits();
   #state: State;
@@ -223,7 +225,7 @@ export class Mock {
   #closed = false;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
-    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}) };
+    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
     this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, options.onBodyThread) : undefined;
     this.#state = this.#stateOf(analysis);
   }
@@ -241,7 +243,7 @@ export class Mock {
    */
   load(analysis: Analysis): string[] {
     const changes = quotaChanges(this.#state.analysis, analysis);
-    this.#state = this.#stateOf(analysis);
+    this.#state = this.#stateOf(analysis, this.#state.validators);
     this.#unread = undefined;
     return this.#options.limits ? changes : [];
   }
@@ -286,6 +288,11 @@ export class Mock {
     this.#state.validators.warm();
   }
 
+  /** What the compiled checks kept hold (for the tests: bounded, and kept across an edit that leaves their schemas as they were). */
+  keptChecks(): KeptChecks {
+    return this.#state.validators.keptChecks();
+  }
+
   /** The keys of the quota windows kept (for the tests: bounded whoever calls). */
   quotaKeys(): string[] {
     return this.#quotas.keys();
@@ -296,7 +303,8 @@ export class Mock {
     return this.#hits.summary(this.#state.gaps);
   }
 
-  #stateOf(analysis: Analysis): State {
+  /** `previous`: the validators of the reading before, kept when the resources' schemas are the same (`Validators.adopt`). */
+  #stateOf(analysis: Analysis, previous?: Validators): State {
     const notes: string[] = [];
     const slow = new SlowNotes(this.#options.now);
     const links = sourceLinks(this.#options.editUrl ?? analysis.spec.config.editUrl);
@@ -304,6 +312,11 @@ export class Mock {
     const gaps = new Gaps(analysis, links);
     // A union's variant is open where a value made from it would be (`openInValue`): its type, a bound, a resource's fields.
     const openAt: OpenAt = (shape, at, direction) => openInValue(analysis, gaps, shape, at, direction).length > 0;
+    const resource = (ref: string) => resourceSchemaFor(analysis, ref, openAt);
+    const onSlow = (event: SlowPattern) => {
+      const note = slow.note(event);
+      if (note !== undefined) notes.push(note);
+    };
     return {
       analysis,
       gaps,
@@ -312,10 +325,7 @@ export class Mock {
       basePath,
       routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
       // Each resource's schema made and registered when a request's schema first reaches it.
-      validators: new Validators((ref) => resourceSchemaFor(analysis, ref, openAt), (event) => {
-        const note = slow.note(event);
-        if (note !== undefined) notes.push(note);
-      }, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now),
+      validators: previous?.adopt(resource, onSlow) ?? new Validators(resource, onSlow, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now, this.#options.checkBytes),
       locator: new Locator(analysis),
       prepared: new Map(),
       preparedBytes: 0,
@@ -512,6 +522,9 @@ export class Mock {
       const named = unique([...own, ...answer.used, ...answer.unanswered]).filter((id) => !inErred(id));
       return { response, endpoint: endpoint.id, gaps: named, unanswered: answer.unanswered, notes: [...answer.notes] };
     };
+    // Its own file read with errors: the answer is that 503 whatever the request says, so nothing
+    // of the request is checked first (its patterns were tested, its body said unchecked in the log).
+    if (state.erred.has(endpoint.file)) return done(this.#unreadable(state, [endpoint.file], endpointWords(state, endpoint)));
     if (request.bodyLimit !== undefined) {
       // The server's own bound, not the spec's: the mock's problem, with the endpoint and its gaps as any answer has them.
       return done(tooLargeForMock(endpoint.id, { limit: request.bodyLimit, unit: 'bytes' }));
@@ -576,7 +589,7 @@ export class Mock {
       const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.badCode !== undefined ? `response \`${asked.badCode}\` (no HTTP status: \`Prefer: code=\` takes one from 100 to 599)` : `${asked.code ?? ''} response`}; it states ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
       return done(fromProblem(p));
     }
-    const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example ?? ''}`;
+    const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example === undefined ? '' : `=${asked.example}`}`;
     let answer = state.prepared.get(key);
     if (!answer) {
       answer = answerResponse(state, endpoint, choice.key, choice.status, choice.entry, asked);

@@ -7,13 +7,16 @@ import { headerValues, type MockRequest } from './wire.ts';
  * allowed around `=`), then its parameters after `;`; names are read without regard to case;
  * several `Prefer` headers are one list; a preference given twice counts by its first instance
  * (RFC 7240, section 2); one the mock does not know is ignored, and a `code` that is no status
- * (`999`, `2XX`) is kept as asked, for a 400 that lists the stated ones. As Prism
+ * (`999`, `2XX`, a bare `code`, a value that is no token or quoted string) is kept as asked, for a
+ * 400 that lists the stated ones; so is an `example` without a name (`example=`, `example="a`),
+ * for a 400 that lists the named examples: silently ignored, they were answered as though no
+ * preference had been given. As Prism
  * is used, `code` and `example` are also read as parameters (`Prefer: code=409; example=x`), after
  * every preference.
  */
 export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example' | 'badCode'> {
-  const preferred: Array<[string, string | undefined]> = [];
-  const parameters: Array<[string, string | undefined]> = [];
+  const preferred: Pair[] = [];
+  const parameters: Pair[] = [];
   for (const line of headerValues(request, 'prefer')) {
     for (const element of splitOutsideQuotes(line, ',')) {
       splitOutsideQuotes(element, ';').forEach((part, i) => {
@@ -24,15 +27,16 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
   }
   const asked: Pick<Asked, 'code' | 'example' | 'badCode'> = {};
   const seen = new Set<string>();
-  for (const [name, value] of [...preferred, ...parameters]) {
+  for (const [name, value, malformed] of [...preferred, ...parameters]) {
     if (seen.has(name)) continue;
     seen.add(name);
-    // A code that is no status (`999`, `abc`, `2XX`, `0404`) is asked for all the same: a 400 says which ones the spec states.
-    if (name === 'code' && value !== undefined) {
-      if (/^[1-5]\d\d$/.test(value)) asked.code = Number(value);
-      else asked.badCode = value;
+    // A code that is no status (`999`, `abc`, `2XX`, `0404`, none) is asked for all the same: a 400 says which ones the spec states.
+    if (name === 'code') {
+      if (value !== undefined && malformed !== true && /^[1-5]\d\d$/.test(value)) asked.code = Number(value);
+      else asked.badCode = value ?? '';
     }
-    if (name === 'example' && value !== undefined && value !== '') asked.example = value;
+    // An example without a name is asked for all the same: a 400 says which ones the spec names.
+    if (name === 'example') asked.example = value ?? '';
   }
   return asked;
 }
@@ -40,8 +44,11 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
 /** `tchar` of RFC 9110. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** A preference or parameter: its name (lowercased) and its value (unquoted); undefined when it is no `token [= word]`. */
-function pairOf(text: string): [string, string | undefined] | undefined {
+/** A preference or parameter: its name (lowercased), its value (unquoted), and whether the value is no `word` (a token or a quoted string: then as sent). */
+type Pair = [string, string | undefined, boolean?];
+
+/** A preference or parameter (`Pair`); undefined when its name is no token. */
+function pairOf(text: string): Pair | undefined {
   const at = text.indexOf('=');
   const name = (at < 0 ? text : text.slice(0, at)).trim().toLowerCase();
   if (!TOKEN.test(name)) return undefined;
@@ -49,9 +56,9 @@ function pairOf(text: string): [string, string | undefined] | undefined {
   const raw = text.slice(at + 1).trim();
   if (raw.startsWith('"')) {
     const m = /^"((?:[^"\\]|\\[\s\S])*)"$/.exec(raw);
-    return m?.[1] === undefined ? undefined : [name, m[1].replace(/\\([\s\S])/g, '$1')];
+    return m?.[1] === undefined ? [name, raw, true] : [name, m[1].replace(/\\([\s\S])/g, '$1')];
   }
-  return TOKEN.test(raw) || raw === '' ? [name, raw] : undefined;
+  return TOKEN.test(raw) || raw === '' ? [name, raw] : [name, raw, true];
 }
 
 /** A text split at a separator that is not inside a quoted string (a backslash escapes inside quotes). */

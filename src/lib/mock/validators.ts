@@ -57,24 +57,58 @@ export interface Checked {
 export type Check = (value: unknown, budget?: PatternBudget) => Checked;
 
 /**
+ * The most bytes of compiled checks kept at once (the length of the code Ajv generated for them),
+ * the least recently used dropped first: one call to each of DigitalOcean's 290 operations kept
+ * every check compiled for good (the mock at 621 MB).
+ */
+export const KEPT_CODE_BYTES = 24 * 1024 * 1024;
+
+/** A check kept: what it was compiled from (the schema's JSON, and the reading it was last found the same in), its code's bytes, and how Ajv forgets it. */
+interface Kept {
+  made: Check | string;
+  json: string;
+  generation: number;
+  bytes: number;
+  drop: () => void;
+}
+
+/** What the kept checks hold (for the tests and the log): how many, their code's bytes, and how many were compiled in all. */
+export interface KeptChecks {
+  kept: number;
+  bytes: number;
+  compiled: number;
+}
+
+/**
  * The validators of one analysis: Ajv (JSON Schema 2020-12, as the OpenAPI export writes it) with
  * the resources' schemas registered, each schema compiled once and kept. Bodies are checked as
  * they are; parameters and form fields, which arrive as text, are read as the schema's types first
  * (`"20"` as 20, one value as a list of one), as Ajv's `coerceTypes: 'array'` does.
  */
 export class Validators {
-  readonly #resource: (ref: string) => Obj | undefined;
-  readonly #slow: (event: SlowPattern) => void;
+  #resource: (ref: string) => Obj | undefined;
+  #slow: (event: SlowPattern) => void;
+  /** Each reference looked up, as the JSON of what it gave ('' for none): a later reading that gives the same for all can keep these validators (`adopt`). */
+  readonly #refs = new Map<string, string>();
+  /** The reading these validators serve (one more at each `adopt`): a check kept from an earlier one is compared with its schema once. */
+  #generation = 0;
+  #keptBytes = 0;
+  #compiled = 0;
+  readonly #limit: number;
   /** The clock a pattern's skip expires by (ms). */
   readonly #now: () => number;
   /** By kind: plain, coercing, and plain stopping at the first problem (`first`). */
   readonly #made = new Map<Kind, Ajv2020>();
   /** The references each Ajv has registered (or found to be no resource). */
   readonly #registered = new WeakMap<Ajv2020, Set<string>>();
-  readonly #kept = new Map<string, Check | string>();
+  /** In the order last used. */
+  readonly #kept = new Map<string, Kept>();
   static #count = 0;
-  /** Tells these validators from those of another analysis (a body thread keeps its own per id). */
-  readonly id = ++Validators.#count;
+  /** Tells these validators from those of another analysis (a body thread keeps its own per id; a new one at each `adopt`). */
+  #id = ++Validators.#count;
+  get id(): number {
+    return this.#id;
+  }
 
   readonly #timeLimit: number | undefined;
   readonly #budgetMs: number | undefined;
@@ -86,12 +120,54 @@ export class Validators {
    * made when first reached. `timeLimit`: one guarded pattern test's; `budgetMs`: one request's, in
    * all; `now`: the clock a slow pattern's skip expires by.
    */
-  constructor(resource: (ref: string) => Obj | undefined, slow: (event: SlowPattern) => void, timeLimit?: number, budgetMs?: number, now: () => number = Date.now) {
+  constructor(resource: (ref: string) => Obj | undefined, slow: (event: SlowPattern) => void, timeLimit?: number, budgetMs?: number, now: () => number = Date.now, limit = KEPT_CODE_BYTES) {
     this.#now = now;
     this.#timeLimit = timeLimit;
     this.#budgetMs = budgetMs;
-    this.#resource = resource;
+    this.#resource = this.#recording(resource);
     this.#slow = slow;
+    this.#limit = limit;
+  }
+
+  /** `resource`, each reference's first answer recorded (`#refs`). */
+  #recording(resource: (ref: string) => Obj | undefined): (ref: string) => Obj | undefined {
+    return (ref) => {
+      const made = resource(ref);
+      if (!this.#refs.has(ref)) this.#refs.set(ref, made ? JSON.stringify(made) : '');
+      return made;
+    };
+  }
+
+  /**
+   * These validators for a new reading of the spec, when every resource's schema they looked up
+   * is the same in it (an edit of an endpoint, of another file): what they compiled is kept, and a
+   * kept check is used again where its schema is the same too (compared once). Each edit compiled
+   * everything anew, the old left to the garbage collector: 66 MB more per edit while serving, and
+   * 2-3 s of every client's time at the next call of a large endpoint. Undefined when a resource's
+   * schema changed (the resources are registered in Ajv by their `$id`): new validators then.
+   */
+  adopt(resource: (ref: string) => Obj | undefined, slow: (event: SlowPattern) => void): this | undefined {
+    for (const [ref, json] of this.#refs) {
+      const made = resource(ref);
+      if ((made ? JSON.stringify(made) : '') !== json) return undefined;
+    }
+    this.#resource = this.#recording(resource);
+    this.#slow = slow;
+    this.#generation++;
+    this.#id = ++Validators.#count;
+    return this;
+  }
+
+  /** What the kept checks hold. */
+  keptChecks(): KeptChecks {
+    return { kept: this.#kept.size, bytes: this.#keptBytes, compiled: this.#compiled };
+  }
+
+  /** Forgets a kept check (Ajv's compiled function too). */
+  #forget(id: string, kept: Kept): void {
+    this.#kept.delete(id);
+    this.#keptBytes -= kept.bytes;
+    kept.drop();
   }
 
   /** The schema a `$ref` names (a resource's, for a direction), or undefined. */
@@ -166,7 +242,7 @@ export class Validators {
     if (made) return made;
     const coerce = kind === 'coercing';
     const { Ajv, formats } = ajvClasses();
-    const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, this.#slow, this.#timeLimit, () => this.#budget, this.#now), { code: 'specbench-guarded-pattern' });
+    const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, (event) => this.#slow(event), this.#timeLimit, () => this.#budget, this.#now), { code: 'specbench-guarded-pattern' });
     // Only what a client sent counts: a field named `constructor` or `toString` is not there because
     // every object inherits one (without `ownProperties`, `{}` lacked a required `constructor` as
     // "not an object" and an optional one was "not a string").
@@ -193,14 +269,28 @@ export class Validators {
     const kind: Kind = coerce ? 'coercing' : firstOnly ? 'first' : 'plain';
     const id = `${kind}\u0000${key}`;
     const kept = this.#kept.get(id);
-    if (kept !== undefined) return kept;
+    const json = kept === undefined || kept.generation !== this.#generation ? JSON.stringify(schema) : kept.json;
+    if (kept !== undefined && kept.json === json) {
+      kept.generation = this.#generation;
+      // The most recently used last.
+      this.#kept.delete(id);
+      this.#kept.set(id, kept);
+      return kept.made;
+    }
+    if (kept !== undefined) this.#forget(id, kept);
     let made: Check | string;
+    let bytes = json.length;
+    let drop = () => undefined as void;
     try {
       const ajv = this.#ajv(kind);
       this.#register(ajv, schema);
+      this.#compiled++;
       if (coerce) {
         // Coercion writes the value read into its parent: the value is checked inside a holder.
-        const validate: ValidateFunction = ajv.compile({ type: 'object', properties: { value: schema } });
+        const holder = { type: 'object', properties: { value: schema } };
+        const validate: ValidateFunction = ajv.compile(holder);
+        bytes += validate.toString().length;
+        drop = () => void ajv.removeSchema(holder);
         made = (value, budget) => {
           const holder = { value };
           this.#spending(budget, () => validate(holder));
@@ -208,6 +298,8 @@ export class Validators {
         };
       } else {
         const validate: ValidateFunction = ajv.compile(schema);
+        bytes += validate.toString().length;
+        drop = () => void ajv.removeSchema(schema);
         made = (value, budget) => {
           this.#spending(budget, () => validate(value));
           return { errors: [...(validate.errors ?? [])], value };
@@ -216,7 +308,13 @@ export class Validators {
     } catch (error) {
       made = error instanceof Error ? error.message : String(error);
     }
-    this.#kept.set(id, made);
+    this.#kept.set(id, { made, json, generation: this.#generation, bytes, drop });
+    this.#keptBytes += bytes;
+    // Past the bound, the least recently used go (never the one just made: it is being used).
+    for (const [old, entry] of this.#kept) {
+      if (this.#keptBytes <= this.#limit || old === id) break;
+      this.#forget(old, entry);
+    }
     return made;
   }
 }

@@ -163,14 +163,13 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     // Parts that are all objects of fields: one object of their fields merged, each field as all the
     // parts state it together (ix-api's `ConfigPartial` states `vlan`'s example and bounds, a later
     // part only that it is required: its value is the example, never one made from the later part alone).
-    const fields = mergedFields(of, seen, 0);
+    // Each field is made inside the resources of the parts that gave it, not of all the parts: a
+    // part met again below another part's field is not recursion (Spotify's saved albums: a page
+    // `all_of [Paging, …]` of albums whose tracks are `all_of [Paging, …]` lost the inner `total`).
+    const via = new Map<string, Set<string>>();
+    const fields = mergedFields(of, seen, 0, via);
     if (fields !== undefined) {
-      const next = new Set(seen);
-      for (const part of of) {
-        const name = partName(part);
-        if (name !== undefined) next.add(name);
-      }
-      const made = object(fields, depth, next);
+      const made = object(fields, depth, seen, via);
       if (made === CUT) return CUT;
       if (self !== undefined) discriminate(made.value, of, seen, self);
       return made;
@@ -226,28 +225,34 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
    * shape merged over the parts in order; undefined when a part is anything else (a scalar, a
    * union, a resource inside itself), so that the parts are made one by one.
    */
-  function mergedFields(of: readonly unknown[], seen: ReadonlySet<string>, level: number): Obj | undefined {
+  function mergedFields(of: readonly unknown[], seen: ReadonlySet<string>, level: number, via?: Map<string, Set<string>>, names?: Set<string>): Obj | undefined {
     if (level > DEPTH) return undefined;
     const out: Obj = {};
     let any = false;
     for (const part of of) {
-      const fields = partFields(part, seen, level);
+      const through = new Set<string>();
+      const fields = partFields(part, seen, level, through);
       if (fields === 'silent') continue;
       if (fields === undefined) return undefined;
       any = true;
-      for (const [name, f] of Object.entries(fields)) out[name] = name in out ? mergedShape(out[name], f) : f;
+      for (const n of through) names?.add(n);
+      for (const [name, f] of Object.entries(fields)) {
+        out[name] = name in out ? mergedShape(out[name], f) : f;
+        via?.set(name, new Set([...(via.get(name) ?? []), ...through]));
+      }
     }
     return any ? out : undefined;
   }
-  /** The fields a part of an `all_of` holds; `silent` for a part that states no type, fields or values (a description beside the others). */
-  function partFields(part: unknown, seen: ReadonlySet<string>, level: number): Obj | 'silent' | undefined {
+  /** The fields a part of an `all_of` holds; `silent` for a part that states no type, fields or values (a description beside the others). `through` hears the resources the part names, on the way to its fields. */
+  function partFields(part: unknown, seen: ReadonlySet<string>, level: number, through: Set<string>): Obj | 'silent' | undefined {
     const name = partName(part);
     if (name !== undefined) {
       if (seen.has(name)) return undefined;
+      through.add(name);
       const resource = ctx.resource(name);
       if (!resource) return undefined;
       const value = stated(resource.value);
-      if (isObj(value)) return partFields(value, new Set(seen).add(name), level + 1);
+      if (isObj(value)) return partFields(value, new Set(seen).add(name), level + 1, through);
       return statedObj(resource.fields) ?? undefined;
     }
     if (!isObj(part)) return undefined;
@@ -255,7 +260,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const fields = statedObj(part.fields);
     if (type === 'all_of') {
       const inner = stated(part.of);
-      return Array.isArray(inner) ? mergedFields(inner, seen, level + 1) : undefined;
+      return Array.isArray(inner) ? mergedFields(inner, seen, level + 1, undefined, through) : undefined;
     }
     if (type === 'object' || (type === undefined && fields)) return part.items === undefined && part.values === undefined && part.of === undefined ? (fields ?? {}) : undefined;
     if (type !== undefined || part.examples !== undefined || part.allowed !== undefined || part.default !== undefined || part.items !== undefined || part.values !== undefined || part.of !== undefined || LIMITS.some((k) => k in part)) return undefined;
@@ -304,8 +309,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (!isObj(told) || typeof told.field !== 'string') return undefined;
     return { field: told.field, mapping: isObj(told.mapping) ? told.mapping : {} };
   }
-  /** An object of the fields that have an example; cut short (left out) when fields it has were all cut, never shown as `{}`. */
-  function object(fields: Obj, depth: number, seen: ReadonlySet<string>): { value: Obj } | typeof CUT {
+  /** An object of the fields that have an example; cut short (left out) when fields it has were all cut, never shown as `{}`. `via`: the resources each field of an `all_of` is inside. */
+  function object(fields: Obj, depth: number, seen: ReadonlySet<string>, via?: ReadonlyMap<string, ReadonlySet<string>>): { value: Obj } | typeof CUT {
     const out: Obj = {};
     let cut = false;
     for (const [name, f] of Object.entries(fields)) {
@@ -316,7 +321,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         cut = true;
         break;
       }
-      const x = walk(f, depth + 1, seen);
+      const inside = via?.get(name);
+      const x = walk(f, depth + 1, inside !== undefined && inside.size > 0 ? new Set([...seen, ...inside]) : seen);
       if (x === CUT) cut = true;
       else if (x) {
         out[name] = x.value;
