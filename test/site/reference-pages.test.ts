@@ -108,14 +108,15 @@ describe('ids', () => {
 });
 
 describe('the print version (the complete fixture)', () => {
-  it('opens every fold, links resources to their pages (each has its own section), shows one sample per endpoint without tabs, and scopes each item’s headings', async () => {
+  it('opens every fold, links resources to their own sections of the print version (not out of it), shows one sample per endpoint without tabs, and scopes each item’s headings', async () => {
     const root = main(await page(complete, 'print'));
     const folds = root.querySelectorAll('details.shape-fold');
     expect(folds.length).toBeGreaterThan(0);
     expect(folds.every((d) => d.hasAttribute('open'))).toBe(true);
     expect(root.querySelectorAll('.inline-tree')).toHaveLength(0);
     const order = root.querySelector('section.item[data-item="get-order"] [data-inline-bounded="resources/Order"] a');
-    expect(order?.getAttribute('href')).toBe('/resources/Order/');
+    expect(order?.getAttribute('href')).toBe('/print/#resources-Order');
+    expect(root.querySelector('[id="resources-Order"]')).not.toBeNull();
     expect(root.querySelectorAll('starlight-tabs')).toHaveLength(0);
     expect(root.querySelectorAll('section.samples pre.sample-code')).toHaveLength(6);
     // Under the item's h3, its sections are h4 (an item's page has them at h2 under its h1).
