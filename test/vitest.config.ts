@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    // Two workers at least: the site project runs its files one at a time (they share the built
-    // sites and a browser) while the unit project's run beside it; Vitest's default on a 2-core
-    // machine is one worker, which runs everything in a line.
+    // Two workers at least: Vitest's default on a 2-core machine is one worker, which runs everything
+    // in a line. Every project here shares this number and no project turns off file parallelism:
+    // Vitest runs a project with `fileParallelism: false` only after all the others have finished,
+    // one file at a time, which left one core idle for the site project's whole run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Limits catch a hang only: an AsyncAPI document's round trip through the official parser took
     // 14-32 s at load 13 on this 2-core machine, past the 30 s this limit once was.
@@ -19,13 +20,14 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**', 'test/browser/**', 'test/large/**', 'test/corpus/**', 'test/package/**', 'test/reader/**'] },
       },
       {
-        // The built sites: made once by the global setup, read back and opened in Chromium.
+        // The built sites: made once by the global setup, read back and opened in Chromium. The files
+        // run beside the unit project's and each other: each builds into folders of its own (`buildSite`),
+        // starts its own Chromium, and serves on a free port past Astro's one-server lock.
         extends: true,
         test: {
           name: 'site',
           include: ['test/site/**/*.test.ts', 'test/browser/**/*.test.ts'],
           globalSetup: ['test/site/global-setup.ts'],
-          fileParallelism: false,
         },
       },
       {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -14,16 +14,22 @@ export async function buildSite(specDir: string, env: Record<string, string> = {
   // but into one shared `.astro/` for a folder outside it, where two builds at once replace each other's.
   await mkdir(SITE_BUILDS, { recursive: true });
   const outDir = await mkdtemp(join(SITE_BUILDS, 'site-'));
+  // This site's builds each keep Astro's cache in a folder of their own (see isolated.config.mjs), so
+  // any number may run at once; another project's (`root`) keeps its own config.
+  const cache = root ? undefined : await mkdtemp(join(SITE_BUILDS, 'cache-'));
+  const own = cache ? ['--config', 'test/site/isolated.config.mjs'] : [];
   try {
-    const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir, ...(root ? ['--root', root] : [])], {
+    const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir, ...own, ...(root ? ['--root', root] : [])], {
       // Vitest sets NODE_ENV=test, which would make Vite build for development (no search, dev notices).
-      env: { ...process.env, NODE_ENV: 'production', SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
+      env: { ...process.env, NODE_ENV: 'production', SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...(cache ? { SPECBENCH_ASTRO_CACHE: cache } : {}), ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { outDir, code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
     return { outDir, code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  } finally {
+    if (cache) await rm(cache, { recursive: true, force: true });
   }
 }
 
