@@ -3,7 +3,7 @@ import { isFacetSchema } from '../facet/define.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj } from '../facet/state.ts';
 import { dateSchema, durationSchema, idSchema, lineSchema, nameSchema, noneSchema, openSchema, placeholderSchema, prose } from '../facet/values.ts';
-import { absoluteUrlSchema, linkUrlSchema, serverUrlSchema } from '../safety/url.ts';
+import { absoluteUrlSchema, endpointUrlSchema, linkUrlSchema, serverUrlSchema } from '../safety/url.ts';
 import { parameterSchema } from '../areas/parameters.ts';
 import { headerSchema, mediaType, payloadSchema, responseSchema } from '../areas/payload.ts';
 import { fieldSchema, jsonValue, shapeSchema, typeName } from '../areas/shape.ts';
@@ -45,6 +45,7 @@ const NAMED = new Map<z.ZodType, string>([
   [absoluteUrlSchema, 'URL'],
   [linkUrlSchema, 'URL'],
   [serverUrlSchema, 'URL'],
+  [endpointUrlSchema, 'URL'],
   [typeName, 'type'],
   [mediaType, 'media type'],
   [jsonValue, 'any value'],
@@ -72,7 +73,7 @@ export const FORM_WORDS: ReadonlyArray<readonly [string, string]> = [
   ['id', 'an item id: letters, digits, `_`, `.` and `-`, starting with a letter or digit'],
   ['duration', 'an ISO 8601 duration: `PT30S`, `PT1H`, `P30D`'],
   ['date', 'a calendar date, `YYYY-MM-DD`'],
-  ['URL', 'an address: `https://…` (a link may also be relative)'],
+  ['URL', 'an address: `https://…` (a link may also be relative, a token endpoint a path from the root)'],
   ['number', 'a number; `whole number`: without a fraction'],
   ['any value', 'any YAML value, kept exactly as written'],
   ['[X, …]', 'a list of X; in YAML `[a, b]` or one `- a` per line'],

@@ -102,6 +102,15 @@ const within = (at: Path) => (at.length > 0 ? `, at \`${valuePath(at)}\`,` : '')
 const REFINING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'externalDocs', 'xml']);
 /** Keywords that say what a field is without constraining its type: a field of a resource's type carries them itself. */
 const ANNOTATING = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable']);
+/** The keywords that apply to values of one type only, with the types they apply to. */
+const TYPE_KEYWORDS: Partial<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(['properties', 'required', 'additionalProperties'].map((k) => [k, ['object']])),
+  ...Object.fromEntries(['items', 'minItems', 'maxItems', 'uniqueItems'].map((k) => [k, ['array']])),
+  ...Object.fromEntries(['minLength', 'maxLength', 'pattern'].map((k) => [k, ['string']])),
+  ...Object.fromEntries(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].map((k) => [k, ['number', 'integer']])),
+};
+/** The keywords that give a value of one type its structure: beside several types, each goes to its type's variant. */
+const STRUCTURAL = ['properties', 'required', 'additionalProperties', 'items'];
 /** Keywords that give a schema a type or a structure of its own. */
 const STRUCTURE = new Set(['$ref', 'type', 'properties', 'items', 'additionalProperties', 'allOf', 'anyOf', 'oneOf', 'enum', 'const', 'required', 'discriminator', 'not']);
 
@@ -427,7 +436,11 @@ export class SchemaMapper {
         this.inlining.delete(local);
       }
     }
-    const types = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).filter((t): t is string => typeof t === 'string' && PRIMITIVE.has(t));
+    const written = Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : [];
+    const types = written.filter((t): t is string => typeof t === 'string' && PRIMITIVE.has(t));
+    // A type JSON Schema does not know (Avro's `record`, read as JSON Schema) says nothing the spec can keep: said, not dropped unsaid.
+    const unknown = written.filter((t) => typeof t !== 'string' || !PRIMITIVE.has(t));
+    if (named === undefined && unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/type`, reason: `${unknown.map((t) => (typeof t === 'string' ? `\`type: ${t}\`` : `the type ${quoted(t)}`)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a JSON Schema type (${[...PRIMITIVE].join(', ')}); not kept` });
     const nonNull = types.filter((t) => t !== 'null');
     if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
     // `allOf` beside `oneOf` or `anyOf` (in one schema): all of its parts hold, and one (or any) of the variants, as one more part.
@@ -480,8 +493,13 @@ export class SchemaMapper {
         out.of = [...variants, ...(extra ? [bare(extra, false)] : []), ...choices];
       }
     }
+    // Several types (3.1) with what is written for one of them (`properties` for `object`, `items` for `array`): each type a variant with its own keywords.
+    const split = out.type === undefined && nonNull.length > 1 && Object.keys(schema).some((k) => STRUCTURAL.includes(k));
     if (out.type === undefined) {
-      if (nonNull.length > 1) {
+      if (split) {
+        out.type = 'any_of';
+        out.of = this.typeVariants(schema, nonNull, pointer, depth);
+      } else if (nonNull.length > 1) {
         out.type = 'any_of';
         out.of = nonNull;
       } else if (nonNull.length === 1 || types.length === 1) out.type = ownType(schema, nonNull[0] ?? 'null');
@@ -489,7 +507,7 @@ export class SchemaMapper {
       // imply one (an untyped schema with properties allows an array), so the type stays open.
     }
     if (out.type !== 'one_of' && out.type !== 'any_of' && out.type !== 'all_of') this.structure(schema, out, pointer, depth);
-    Object.assign(out, this.annotations(schema, pointer));
+    Object.assign(out, this.annotations(split ? Object.fromEntries(Object.entries(schema).filter(([k]) => TYPE_KEYWORDS[k] === undefined)) : schema, pointer));
     if (isObj(schema.discriminator)) {
       const d = schema.discriminator;
       if (typeof d.propertyName === 'string') {
@@ -675,6 +693,19 @@ export class SchemaMapper {
         if (values !== undefined && !saysNothing(values)) out.values = values;
       } else if (schema.additionalProperties === false) this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: '`additionalProperties: false` (no property past those named) has no place in the spec' });
     }
+  }
+
+  /**
+   * The variants of a schema of several types (3.1 `type: [object, array]`), each type with the
+   * keywords that apply to it (`properties` and `required` to `object`, `items` and `maxItems` to
+   * `array`), as JSON Schema reads them: a keyword for a type the list does not hold has no effect,
+   * and is said.
+   */
+  private typeVariants(schema: Obj, types: readonly string[], pointer: string, depth: number): Array<Shape | string> {
+    for (const [k, of] of Object.entries(TYPE_KEYWORDS)) {
+      if (schema[k] !== undefined && of !== undefined && !of.some((t) => types.includes(t))) this.unmapped.push({ pointer: `${pointer}/${k}`, reason: `\`${k}\` applies to a value of type ${of.join(' or ')}, which the schema's types (${types.join(', ')}) do not include: it has no effect, and is not kept` });
+    }
+    return types.map((t) => this.shape({ type: t, ...Object.fromEntries(Object.entries(schema).filter(([k]) => TYPE_KEYWORDS[k]?.includes(t))) }, pointer, depth + 1));
   }
 
   /**

@@ -68,6 +68,17 @@ export const absoluteUrlSchema = z
   .regex(ABSOLUTE, { error: 'expected an absolute http or https URL such as https://api.example.com' });
 
 /**
+ * An endpoint of a scheme (where tokens are issued): an absolute http(s) URL, or a path from the
+ * root, relative to where the interface description is read (as OpenAPI resolves a relative
+ * `tokenUrl` where no server gives a base).
+ */
+const ENDPOINT_ERROR = 'expected an absolute http or https URL such as https://auth.example.com/oauth/token, or a path from the root such as /oauth/token (relative to where the description is read)';
+export const endpointUrlSchema = z
+  .string()
+  .regex(new RegExp(`^(?:https?://${NO_BLANKS}+|${RELATIVE_SERVER_PATTERN})$`, 'i'), { error: ENDPOINT_ERROR, abort: true })
+  .refine((v) => absoluteUrlSchema.safeParse(v).success || isRelativeServerUrl(v), { error: ENDPOINT_ERROR });
+
+/**
  * A server's address: an absolute URL of any network protocol (`https:`, `wss:`, `mqtt:`,
  * `kafka:`...), never a scheme that runs or reads something in a browser. Pages show it as text
  * and link it only when it is http(s).

@@ -3,9 +3,10 @@ import { parse as parseDuration } from 'tinyduration';
 import { facet, facetObject, inventoryMeta, inventorySchema, itemCommon, itemCommonMetas } from '../../facet/define.ts';
 import { own, stated } from '../../facet/state.ts';
 import { withArticle } from '../../facet/words.ts';
-import { durationSchema, nameSchema, namesSchema, prose, urlSchema } from '../../facet/values.ts';
+import { durationSchema, nameSchema, namesSchema, prose } from '../../facet/values.ts';
 import { defineArea } from '../area.ts';
 import { markdownCode } from '../../safety/markdown.ts';
+import { endpointUrlSchema } from '../../safety/url.ts';
 
 export const SCHEMES = ['api-key', 'http-basic', 'http-bearer', 'http', 'oauth2', 'openid-connect', 'mutual-tls', 'sasl', 'user-password'] as const;
 /** The SASL mechanisms a broker connection can use (AsyncAPI's `plain`, `scramSha256`, `scramSha512`, `gssapi`). */
@@ -82,8 +83,8 @@ export const authSchemeItem = facetObject(
     token_lifetimes: facet(z.record(nameSchema, durationSchema)),
     /** Scopes by name, each with what it allows. */
     scopes: facet(z.record(nameSchema, facet(z.string()))),
-    /** Token, authorization and other endpoints of the scheme, by name. */
-    token_endpoints: facet(z.record(nameSchema, urlSchema)),
+    /** Token, authorization and other endpoints of the scheme, by name: absolute, or a path from the root where the description gives no host (OpenAPI's `tokenUrl: /oauth/token` in a document without servers). */
+    token_endpoints: facet(z.record(nameSchema, endpointUrlSchema)),
     /** For OAuth 2.0 flows that offer different scopes: the names of `scopes` each flow offers, by flow (as `token_endpoints` names it: `implicit`, `clientCredentials`…); a flow not listed offers them all. */
     flow_scopes: z.record(nameSchema, namesSchema).optional(),
   },

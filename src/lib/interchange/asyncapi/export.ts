@@ -1,6 +1,7 @@
 import type { Analysis } from '../../analyze.ts';
 import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
 import type { Item } from '../../model/spec.ts';
+import { urlSchema } from '../../facet/values.ts';
 import { channelMessages } from '../../areas/events/index.ts';
 import type { SecurityAlternative } from '../../areas/security.ts';
 import { Ids, seg } from '../result.ts';
@@ -198,7 +199,8 @@ function asyncApiScheme(d: Item<'authentication'>['data']): Obj | undefined {
   const description = text(d.description) ? { description: d.description } : {};
   const credentials = Array.isArray(d.credentials) ? d.credentials.map(String) : [];
   const headers = Array.isArray(d.headers) ? d.headers.map(String) : [];
-  const endpoints = statedObj(d.token_endpoints) ?? {};
+  // AsyncAPI states these URLs absolute: a path from the root (an OpenAPI document's, with no server) is not written.
+  const endpoints = Object.fromEntries(Object.entries(statedObj(d.token_endpoints) ?? {}).filter(([, u]) => typeof u === 'string' && urlSchema.safeParse(u).success));
   switch (stated(d.scheme)) {
     case 'api-key': {
       const where = stated(d.location);

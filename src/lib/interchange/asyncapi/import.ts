@@ -119,9 +119,16 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       const written = follow(raw, sv, `/servers/${seg(key)}`);
       return alternatives(written.value.security, written.pointer) ?? [];
     });
-    const operationSecurity = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, alternatives(obj(op).security, `/operations/${seg(key)}`)]));
+    /** Where an operation's security is written: its own, else the last of its traits' that states one (traits apply in order, the operation's own keys over them, as `withTraits` applies them). */
+    const securityAt = (key: string, op: Obj): { value: Obj; pointer: string } | undefined => {
+      const pointer = `/operations/${seg(key)}`;
+      if (op.security !== undefined) return { value: op, pointer };
+      return (Array.isArray(op.traits) ? op.traits : []).map((t, i) => follow(raw, t, `${pointer}/traits/${i}`)).filter((t) => t.value.security !== undefined).at(-1);
+    };
+    const writtenAt = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, securityAt(key, obj(op))]));
+    const operationSecurity = new Map([...writtenAt].map(([key, at]) => [key, at && alternatives(at.value.security, at.pointer)]));
     let serverSecurityUsed = false;
-    const securedBy = new Map<string, Array<{ opKey: string; security: NonNullable<ReturnType<typeof alternatives>> | undefined }>>();
+    const securedBy = new Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>();
     for (const [opKey, o] of Object.entries(obj(raw.operations))) {
       const op = obj(o);
       const channelKey = refTail(obj(op.channel).$ref);
@@ -137,45 +144,70 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         if (op.action === 'send') e.directions.add('sent');
         if (op.action === 'receive') e.directions.add('received');
         if (security && security.length > 0) e.security = security;
-        securedBy.set(id, [...(securedBy.get(id) ?? []), { opKey, security: security && security.length > 0 ? security : undefined }]);
+        const at = writtenAt.get(opKey);
+        securedBy.set(id, [...(securedBy.get(id) ?? []), { opKey, security: security && security.length > 0 ? security : undefined, at: operationSecurity.get(opKey) !== undefined && at ? `${at.pointer}/security` : `/operations/${seg(opKey)}` }]);
       }
     }
-    // The spec keeps one security per event: a message that operations with different security carry keeps none, said at each operation that states one (no export gives an operation security it did not state).
-    for (const [id, by] of securedBy) {
-      if (new Set(by.map((b) => JSON.stringify(b.security ?? null))).size < 2) continue;
-      const e = entry(id);
-      delete e.security;
-      for (const b of by) {
-        if (b.security === undefined) continue;
-        const stated = operationSecurity.get(b.opKey) !== undefined;
-        unmapped.push({ pointer: stated ? `/operations/${seg(b.opKey)}/security` : `/operations/${seg(b.opKey)}`, reason: `the message \`${id}\` is also sent or received by ${by.filter((x) => x.opKey !== b.opKey).map((x) => `\`${x.opKey}\``).join(', ')} with other security (or none); the spec keeps one security per event, so this ${stated ? '' : "server's "}security is not kept for it` });
-      }
-    }
+    oneSecurityPerEvent(securedBy, entry, unmapped);
     serverSecurityWord(raw, serverSecurityUsed, unmapped);
   } else {
-    // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
-    for (const channel of Object.values(obj(doc.channels))) {
-      for (const [op, direction] of [['subscribe', 'sent'], ['publish', 'received']] as const) {
-        const m = obj(obj(obj(channel)[op]).message);
-        const list = Array.isArray(m.oneOf) ? m.oneOf : Object.keys(m).length ? [m] : [];
-        for (const one of list) {
-          const id = messages.of(one)?.id;
-          if (id !== undefined) entry(id).directions.add(direction);
-        }
-      }
-    }
-    const servers = Object.entries(obj(raw.servers)).map(([key, sv]) => follow(raw, sv, `/servers/${seg(key)}`));
-    const alternatives = servers.flatMap(({ value: sv, pointer }) =>
-      (Array.isArray(sv.security) ? sv.security : [])
+    /** AsyncAPI 2's security requirements (OpenAPI's: each a map of the schemes needed together to their scopes). */
+    const requirements = (list: unknown, pointer: string) =>
+      (Array.isArray(list) ? list : [])
         .map((req, i) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? scopes.map(String) : [], at: `${pointer}/security/${i}` })))
         // An alternative naming a scheme the spec cannot carry is said and left out; the others hold as written.
         .filter((all) => all.every((r) => carried(raw, r.name, r.at, unmapped)))
-        .map((all) => all.map(({ name, scopes }) => ({ name, scopes }))),
-    );
-    if (alternatives.length > 0) for (const e of out.values()) e.security = alternatives;
-    serverSecurityWord(raw, out.size > 0, unmapped);
+        .map((all) => all.map(({ name, scopes }) => ({ name, scopes })));
+    const servers = Object.entries(obj(raw.servers)).map(([key, sv]) => follow(raw, sv, `/servers/${seg(key)}`));
+    // A server's security holds for every operation that states none of its own.
+    const serverSecurity = servers.flatMap(({ value: sv, pointer }) => requirements(sv.security, pointer));
+    let serverSecurityUsed = false;
+    const securedBy = new Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>();
+    // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
+    for (const [channelKey, channel] of Object.entries(obj(doc.channels))) {
+      for (const [op, direction] of [['subscribe', 'sent'], ['publish', 'received']] as const) {
+        const o = obj(obj(channel)[op]);
+        const m = obj(o.message);
+        const list = Array.isArray(m.oneOf) ? m.oneOf : Object.keys(m).length ? [m] : [];
+        // An operation's security (2.4 and later), its traits applied by the parser: said where the file writes it.
+        const pointer = `/channels/${seg(channelKey)}/${op}`;
+        const written = obj(obj(obj(raw.channels)[channelKey])[op]);
+        const at = Object.hasOwn(written, 'security') ? pointer : ((Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${pointer}/traits/${i}`)).filter((t) => Object.hasOwn(t.value, 'security')).at(-1)?.pointer ?? pointer);
+        const own = Array.isArray(o.security) ? requirements(o.security, at) : undefined;
+        const security = own ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
+        for (const one of list) {
+          const id = messages.of(one)?.id;
+          if (id === undefined) continue;
+          const e = entry(id);
+          e.directions.add(direction);
+          if (own === undefined && serverSecurity.length > 0) serverSecurityUsed = true;
+          if (security && security.length > 0) e.security = security;
+          securedBy.set(id, [...(securedBy.get(id) ?? []), { opKey: typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${channelKey}.${op}`, security: security && security.length > 0 ? security : undefined, at: own !== undefined ? `${at}/security` : pointer }]);
+        }
+      }
+    }
+    oneSecurityPerEvent(securedBy, entry, unmapped);
+    serverSecurityWord(raw, serverSecurityUsed, unmapped);
   }
   return out;
+}
+
+/**
+ * The spec keeps one security per event: a message that operations with different security (or
+ * none) carry keeps none, said at each operation that has one (its own security where it states
+ * one, else the operation, which took the server's), so no export gives an operation security it
+ * did not state.
+ */
+function oneSecurityPerEvent(securedBy: Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>, entry: (id: string) => Delivery, unmapped: Unmapped[]): void {
+  for (const [id, by] of securedBy) {
+    if (new Set(by.map((b) => JSON.stringify(b.security ?? null))).size < 2) continue;
+    delete entry(id).security;
+    for (const b of by) {
+      if (b.security === undefined) continue;
+      const stated = b.at.endsWith('/security');
+      unmapped.push({ pointer: b.at, reason: `the message \`${id}\` is also sent or received by ${by.filter((x) => x.opKey !== b.opKey).map((x) => `\`${x.opKey}\``).join(', ')} with other security (or none); the spec keeps one security per event, so this ${stated ? '' : "server's "}security is not kept for it` });
+    }
+  }
 }
 
 /**
@@ -438,12 +470,13 @@ function channelsAndOperations2(doc: Obj, raw: Obj, eventOf: (message: unknown) 
       // The parser applies 2.x operation traits (their words and tags are kept): what one gives that the spec has no place for is said at the trait that writes it, not at the operation.
       const written = obj(obj(obj(raw.channels)[key])[op]);
       const traits = (Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${pointer}/traits/${i}`));
-      for (const k of ['bindings', 'security']) {
+      // Its security (2.4 and later) is the events' (`deliveries`).
+      for (const k of ['bindings']) {
         if (o[k] !== undefined && (Object.hasOwn(written, k) || !traits.some((t) => Object.hasOwn(t.value, k)))) unmapped.push({ pointer: `${pointer}/${k}`, reason: `an operation's \`${k}\` has no place in the spec` });
       }
       for (const trait of traits) {
         for (const k of Object.keys(trait.value)) {
-          if ((k === 'bindings' || k === 'security' || !(OPERATION_KEYS[2] as readonly string[]).includes(k)) && !toolKey(k)) unmapped.push({ pointer: `${trait.pointer}/${seg(k)}`, reason: `an operation trait's \`${k}\` has no place in the spec` });
+          if ((k === 'bindings' || !(OPERATION_KEYS[2] as readonly string[]).includes(k)) && !toolKey(k)) unmapped.push({ pointer: `${trait.pointer}/${seg(k)}`, reason: `an operation trait's \`${k}\` has no place in the spec` });
         }
       }
       const tags = operationTags(raw, o.tags, `${pointer}/tags`, placed, unmapped);
@@ -511,7 +544,7 @@ const TRAIT_KEYS = ['title', 'summary', 'description', 'tags', 'externalDocs'];
 /**
  * An AsyncAPI 3 operation with its traits applied, as the parser applies them (each trait in order,
  * the operation's own keys over them), with where each key was written; what a trait gives that the
- * spec has no place for (bindings, security) is said at the trait.
+ * spec has no place for (bindings) is said at the trait; its security is applied where the events take it.
  */
 function withTraits(raw: Obj, op: Obj, pointer: string, unmapped: Unmapped[]): { op: Obj; at: (key: string) => string } {
   const merged: Obj = {};
@@ -522,6 +555,8 @@ function withTraits(raw: Obj, op: Obj, pointer: string, unmapped: Unmapped[]): {
       if (TRAIT_KEYS.includes(k)) {
         merged[k] = v;
         from.set(k, `${trait.pointer}/${seg(k)}`);
+      } else if (k === 'security') {
+        // Applied with the operation's security, where the events take it (`deliveries`).
       } else if (!toolKey(k) && !unmapped.some((u) => u.pointer === `${trait.pointer}/${seg(k)}`)) unmapped.push({ pointer: `${trait.pointer}/${seg(k)}`, reason: `an operation trait's \`${k}\` has no place in the spec` });
     }
   });
@@ -593,6 +628,8 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
     } else if (example === undefined && typeof x.name !== 'string') {
       example = value;
       exampleAt = `${pointer}/${i}`;
+      // The spec keeps the example apart from the named ones, and an export writes it first.
+      if (Object.keys(named).length > 0) unmapped.push({ pointer: exampleAt, reason: 'the place of an example without a name after named ones is not kept: the spec keeps it apart from them, and an export writes it first' });
     }
     else unmapped.push({ pointer: `${pointer}/${i}`, reason: 'a second example without a name (or a second of one name) is not kept: a payload keeps one example and its named ones' });
   });

@@ -90,7 +90,9 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
     const server = { name, url, ...(stated !== undefined ? { protocol: stated } : {}), ...(text(sv.description) !== undefined ? { description: String(sv.description) } : {}), ...(variables ? { variables } : {}) };
     const kept = serverSchema.safeParse(server);
     if (!kept.success || !(PARTS.test(url.replace(/^\{[^}]+\}/, 'x')) || isRelativeServerUrl(url))) {
-      unmapped.push({ pointer: at, reason: `the server's address \`${url}\` is not one the spec holds (an absolute address with a host, or a path from the root); the server is not kept` });
+      // An absolute address with a host but a query or fragment: that is what is refused (AsyncAPI 3 states a server as protocol, host and path).
+      const query = kept.success && /^[^?#]*:\/\/[^/?#]+[^?#]*[?#]/.test(url);
+      unmapped.push({ pointer: at, reason: query ? `the server's address \`${url}\` holds a query or fragment, which a server's address (protocol, host and path) has no place for; the server is not kept` : `the server's address \`${url}\` is not one the spec holds (an absolute address with a host, or a path from the root); the server is not kept` });
       continue;
     }
     for (const key of Object.keys(sv)) if (!(KEPT[v3 ? 3 : 2] as readonly string[]).includes(key) && !toolKey(key)) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a server's \`${key}\` has no place in the spec` });

@@ -261,10 +261,12 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
           unmapped.push({ pointer: `${pointer}/callbacks/${seg(cbName)}`, reason: 'a callback named `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
           continue;
         }
-        for (const [expression, cbItem] of Object.entries(ctx.deref(cb))) {
+        for (const [n, [expression, cbItem]] of Object.entries(ctx.deref(cb)).entries()) {
           const at = ctx.where(cbItem, `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`);
+          // Each URL expression of a callback is an event of its own: the second and later are numbered, so none overwrites another.
+          const eventName = `${repeated ? id : name}.${cbName}${n > 0 ? `-${n + 1}` : ''}`;
           // A callback's operation is an operation of its own: its security is its own or the document's (OpenAPI's Operation Object), never the registering operation's.
-          const [found] = mapEvents(ctx, `${repeated ? id : name}.${cbName}`, ctx.deref(cbItem), at, eventIds, schemeIds, doc.security, defined, true);
+          const [found] = mapEvents(ctx, eventName, ctx.deref(cbItem), at, eventIds, schemeIds, doc.security, defined, true);
           if (!found) continue;
           events.push(found);
           const addresses = callbacks.get(cbName) ?? new Map<string, string>();

@@ -1,6 +1,7 @@
 import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { urlSchema } from '../../facet/values.ts';
+import { isRelativeServerUrl } from '../../safety/url.ts';
 import { seg, type Unmapped } from '../result.ts';
 import { flowScopes } from '../flow-scopes.ts';
 
@@ -10,7 +11,7 @@ const OAUTH_FLOWS: readonly string[] = ['implicit', 'password', 'clientCredentia
 /** An OpenAPI security scheme as an authentication scheme. */
 export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: string): ItemInput<'authentication'> {
   const common = typeof s.description === 'string' && s.description.trim() !== '' ? { description: s.description } : {};
-  /** A URL as the spec states it: absolute, a relative one resolved against the server as OpenAPI resolves it (said), else none (said). */
+  /** A URL as the spec states it: absolute, a relative one resolved against the server as OpenAPI resolves it (said), a path from the root where no server gives a base, else none (said). */
   const absolute = (url: unknown, at: string): string | undefined => {
     if (typeof url !== 'string') return undefined;
     if (urlSchema.safeParse(url).success) return url;
@@ -19,7 +20,9 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: 
       unmapped.push({ pointer: at, reason: `the relative URL \`${url}\` is kept resolved against the server \`${base}\`, as OpenAPI resolves it: \`${resolved}\`` });
       return resolved;
     }
-    unmapped.push({ pointer: at, reason: `\`${url}\` is not an absolute URL, and no server gives it a base; the spec states token endpoints by absolute URL` });
+    // No server gives a base: a path from the root is kept as written, relative to where the document is read (as OpenAPI reads it), and an export writes it so.
+    if (base === undefined && isRelativeServerUrl(url)) return url;
+    unmapped.push({ pointer: at, reason: `\`${url}\` is not an absolute URL${base === undefined ? ' or a path from the root' : ''}, and no server gives it a base; the spec states token endpoints by absolute URL${base === undefined ? ' or path from the root' : ''}` });
     return undefined;
   };
   switch (s.type) {

@@ -29,6 +29,9 @@ type Upgrade = (doc: Obj, version: '3.0') => unknown;
  *   parameters as a reference to a request body, and the operation has no body: the reference is
  *   resolved and the body made as the upgrader makes an inline one (the same function, on the
  *   operation with its references inlined);
+ * - path-level form fields (`in: formData`) are made a `multipart/form-data` body of the operations
+ *   without form fields of their own only: they are merged into each operation's (its own field of
+ *   a name wins), and the body made under the operation's `consumes`, as above;
  * - a response or body whose operation and document state no `produces` / `consumes` is put under
  *   `application/json`, which the file never states: it goes under `*∕*` (any type), what the
  *   import and export say of a body without a stated media type;
@@ -56,15 +59,24 @@ export function repairUpgrade(raw: Obj, upgraded: Obj, upgrade: Upgrade): Unmapp
       const opParams = Array.isArray(op.parameters) ? op.parameters : [];
       parameterWords(opParams, `/paths/${seg(path)}/${method}/parameters`, said, upOp.parameters);
       const refs = [...itemParams, ...opParams].filter((p) => isBodyLike(refTarget(raw, p)));
-      if (refs.length > 0) {
+      // The upgrader makes path-level form fields a multipart body of operations without form fields of their own only: they are merged into each operation's, as any path-level parameter.
+      const formAtPath = itemParams.some((p) => swaggerParameter(raw, p)?.in === 'formData');
+      if (refs.length > 0 || formAtPath) {
         for (const p of refs) if (isObj(p) && typeof p.$ref === 'string') inlined.add(p.$ref.slice('#/parameters/'.length));
         const inline = (list: unknown[]) => list.map((p) => structuredClone(swaggerParameter(raw, p) ?? p));
+        // The path's parameters with the operation's: one of the operation's own by the same name and location (for a body, any body) wins, as Swagger 2.0 says.
+        const key = (p: unknown) => {
+          const q = swaggerParameter(raw, p);
+          return q?.in === 'body' ? 'body' : `${String(q?.in)} ${String(q?.name)}`;
+        };
+        const own = new Set(opParams.map(key));
+        const merged = [...itemParams.filter((p) => !own.has(key(p))), ...opParams];
         const mini: Obj = {
           swagger: '2.0',
           info: { title: '', version: '' },
           definitions: {},
           ...(raw.consumes !== undefined ? { consumes: raw.consumes } : {}),
-          paths: { '/': { ...(itemParams.length > 0 ? { parameters: inline(itemParams) } : {}), [method]: { ...(op.consumes !== undefined ? { consumes: op.consumes } : {}), parameters: inline(opParams), responses: {} } } },
+          paths: { '/': { [method]: { ...(op.consumes !== undefined ? { consumes: op.consumes } : {}), parameters: inline(merged), responses: {} } } },
         };
         const made = upgrade(mini, '3.0');
         const body = isObj(made) && isObj(made.paths) && isObj(made.paths['/']) && isObj(made.paths['/'][method]) ? made.paths['/'][method].requestBody : undefined;
