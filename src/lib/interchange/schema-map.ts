@@ -195,6 +195,9 @@ export function unkeptValue(value: unknown): { at: Path; message: string } | und
 /** A shape whose source states no type: its type an open question. */
 const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
 
+/** The question a schema cut at the nesting bound asks: what the source states there is not mapped, and why. */
+const DEEPER = `Not mapped: the source nests this schema more than ${SCHEMA_DEPTH} levels deep, deeper than a spec file holds; the import lists it at its JSON pointer, and the source states it whole.`;
+
 /** Why a composition's own `type: object` is not kept. */
 const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types';
 
@@ -397,7 +400,9 @@ export class SchemaMapper {
       // What is cut is a value of no stated type, as an export writes it (`{}`) and its import reads
       // it back: the same open question each time (an empty schema cut loses nothing to say).
       if (Object.keys(schema).length > 0) this.unmapped.push({ pointer, reason: `a schema nested more than ${SCHEMA_DEPTH} levels deep is not mapped: a spec file nests at most ${MAX_DEPTH} levels, and each level of fields takes two` });
-      return untyped();
+      // The question says why, never that the source gives no type (t32i: it read so where the source
+      // states `integer`); the same for the export's `{}` read back, so a round trip asks the same.
+      return { type: { open: DEEPER } };
     }
     if (Array.isArray(schema.allOf)) this.narrowedNull(schema.allOf, `${pointer}/allOf`);
     const refined = this.refinedAllOf(schema, pointer);

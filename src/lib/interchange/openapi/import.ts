@@ -14,6 +14,7 @@ import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
 import { mapScheme } from './scheme.ts';
 import { unusedComponents } from './unused.ts';
+import { withStatedValues } from './ms-discriminator.ts';
 
 /** Counts of what an OpenAPI document holds, to compare with what the import produced. */
 export interface OpenApiCounts {
@@ -186,7 +187,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const components = ctx.deref(doc.components);
   // Ids in the order the document lists its components, before any reference asks for one: the same names, the same ids.
   for (const name of Object.keys(ctx.deref(components.schemas))) ctx.schemas.ids.id(name);
-  for (const [name, schema] of Object.entries(ctx.deref(components.schemas))) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
+  const azure = withStatedValues(ctx.deref(components.schemas));
+  for (const [name, schema] of Object.entries(azure.schemas)) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
 
   const schemeIds = new Ids();
   // The first absolute server without variables: what relative URLs of the document resolve against.
@@ -316,7 +318,9 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     ...errors.reported((n) => (Object.hasOwn(ctx.deref(components.responses), n) ? `/components/responses/${seg(n)}` : '')),
     ...eventIds.reported((n) => (isObj(ctx.deref(doc.webhooks)[n]) ? `/webhooks/${seg(n)}` : isObj(ctx.deref(doc['x-webhooks'])[n]) ? `/x-webhooks/${seg(n)}` : ''), 'webhook').filter((u) => u.pointer !== ''),
   );
-  unmapped.push(...extensions(doc, unmapped));
+  // Azure's subtype values are carried as the base's mapping (`withStatedValues`).
+  const carried = new Set(azure.carried.map((name) => `/components/schemas/${seg(name)}/x-ms-discriminator-value`));
+  unmapped.push(...extensions(doc, unmapped).filter((u) => !carried.has(u.pointer)));
   const { rateHeaders, deprecationHeaders, deprecated } = findings;
   const items: ImportedItem[] = [
     ...[...ctx.schemas.resources].map(([id, data]) => {

@@ -48,6 +48,9 @@ const NOTE_BYTES = 1_500;
 const ALLOWED_SHOWN = 40;
 const ALLOWED_SLACK = 20;
 
+/** A base's mapping of more values than this is folded where a subtype shows the base's fields (`DiscriminatorView.folded`). */
+const MAPPING_OPEN = 12;
+
 /** Shapes at this level and deeper are folded: a body's fields are level 1, their fields level 2. */
 export const FOLDED_LEVEL = 3;
 
@@ -187,7 +190,9 @@ export function shapeTrees(ctx: TreeContext) {
   const continued: ContinuedView[][] = [];
   let cuts = 0;
   /** Each discriminator mapping made, by the id of the shape stating it, with the place it sits in: the page lists each once (`listOnce`). */
-  const tables: Array<{ key: string; view: DiscriminatorView; unit: Unit | undefined }> = [];
+  const tables: Array<{ key: string; view: DiscriminatorView; unit: Unit | undefined; row: number | undefined; full: number; paid: number }> = [];
+  /** The row of the current place being made (`row`), where there is one: a mapping on a continued page is counted on the page that shows its row. */
+  let rowNow: number | undefined;
   const charged = new Set<string>();
 
   /** Weight of the place being made, or of the page at the top of a tree (always shown). */
@@ -219,9 +224,12 @@ export function shapeTrees(ctx: TreeContext) {
   /** Makes a place's shapes with it as the current place. */
   function inside<T>(unit: Unit, make: () => T): T {
     const before = current;
+    const beforeRow = rowNow;
     current = unit;
+    rowNow = undefined;
     const made = make();
     current = before;
+    rowNow = beforeRow;
     return made;
   }
   /**
@@ -234,7 +242,10 @@ export function shapeTrees(ctx: TreeContext) {
     if (!unit) return make();
     const weight = unit.weight;
     const made = units.length;
+    const beforeRow = rowNow;
+    rowNow = Number.isFinite(index) ? index : undefined;
     const out = make();
+    rowNow = beforeRow;
     if (Number.isFinite(index)) {
       const rows = (unit.rows ??= []);
       rows[index] = (rows[index] ?? 0) + unit.weight - weight;
@@ -394,6 +405,12 @@ export function shapeTrees(ctx: TreeContext) {
     const parts: Part[] = [];
     /** The resources the parts name that say something of themselves: their descriptions and discriminators, shown where their fields are merged. */
     const bases: BaseView[] = [];
+    /**
+     * Those resources, as the parts are collected: their views are made once every part is merged
+     * (t32i: a chain of parts that did not merge noted its base's mapping as listed, and the page
+     * linked to a mapping it did not show).
+     */
+    const baseParts: Array<{ x: string; data: Obj; link: LinkView }> = [];
     const collect = (x: unknown, ownerId: string, where: Place, origin: LinkView | undefined, depth: number): boolean => {
       if (depth > MERGE_DEPTH) return false;
       if (typeof x === 'string') {
@@ -401,8 +418,7 @@ export function shapeTrees(ctx: TreeContext) {
         const link = data ? ctx.link('resources', x) : undefined;
         if (!data || !link) return false;
         const inside: Place = { ...where, borrowed: true, within: new Set(where.within).add(x) };
-        const base = baseOf(x, data, link);
-        if (base) bases.push(base);
+        baseParts.push({ x, data, link });
         const fields = stated(data.fields);
         if (isObj(fields)) {
           parts.push({ ownerId: `resources/${x}`, fields, origin: link, at: inside, own: false });
@@ -423,6 +439,10 @@ export function shapeTrees(ctx: TreeContext) {
       return true;
     };
     if (!variants.every((x, i) => collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
+    for (const { x, data, link } of baseParts) {
+      const base = baseOf(x, data, link);
+      if (base) bases.push(base);
+    }
     const level = at.level + 1;
     const hidden = hiddenFlag(at);
     const shapes: ShapeView[] = [];
@@ -493,6 +513,8 @@ export function shapeTrees(ctx: TreeContext) {
     const description = stated(data.description);
     const descriptionHtml = typeof description === 'string' && description.trim() !== '' ? ctx.prose(description, itemPath('resources', resource)) : undefined;
     const told = discriminator(id, holder, ctx.facet(`${id}/discriminator`));
+    // A long mapping of the base's is folded where a subtype's fields are merged: the page's own fields come first (t32i: Graph's 653 rows opened every entity type's page).
+    if (told && told.mapping.length > MAPPING_OPEN) told.folded = true;
     if (descriptionHtml === undefined && !told) return undefined;
     charge(descriptionHtml?.length ?? 0);
     return { link, ...(descriptionHtml !== undefined ? { descriptionHtml } : {}), ...(told ? { discriminator: told } : {}) };
@@ -529,11 +551,11 @@ export function shapeTrees(ctx: TreeContext) {
       return { value: key, type: String(type), ...(link ? { link } : {}) };
     });
     const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
+    // A union that states no mapping: by OpenAPI's rule each variant it names is told by its name (t32i: a `oneOf` of `Cat` and `Dog` said no value).
+    const variants = mapping.length === 0 && (stated(v.type) === 'one_of' || stated(v.type) === 'any_of') ? unionNames(stated(v.of)) : [];
+    if (variants.length > 0) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: implicitOf(variants), implicit: true });
     if (mapping.length > 0 || base === undefined) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping });
-    const implicit = subtypesOf(base).flatMap((type) => {
-      const link = ctx.link('resources', type);
-      return link ? [{ value: type, type, link }] : [];
-    });
+    const implicit = implicitOf(descendantsOf(base));
     return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: implicit, ...(implicit.length > 0 ? { implicit: true as const } : {}) });
   }
 
@@ -544,10 +566,67 @@ export function shapeTrees(ctx: TreeContext) {
    */
   function table(key: string, view: DiscriminatorView): DiscriminatorView {
     if (view.mapping.length === 0) return view;
-    charge(charged.has(key) ? 200 : view.mapping.length * 160);
+    // A row writes its value, its type as the link's label and title, and the link's address.
+    const full = view.mapping.reduce((n, m) => n + 80 + m.value.length + 2 * m.type.length + (m.link?.path.length ?? 0), 0);
+    const paid = charged.has(key) ? 200 : full;
+    charge(paid);
     charged.add(key);
-    tables.push({ key, view, unit: current });
+    tables.push({ key, view, unit: current, row: rowNow, full, paid });
     return view;
+  }
+
+  /**
+   * What the mappings of a place's rows `from` to `to` add to a continued page beyond what the place
+   * was charged: the first time the page shows a mapping it lists it whole (`listOnceContinued`).
+   * t32i: Microsoft Graph's 653-row mapping was written once per entity type a continued page
+   * showed, 41 times on one 5.5 MB page, each charged as the line that names it.
+   */
+  function mappingsOn(listed: Set<string>, unit: Unit, from: number, to: number): number {
+    let bytes = 0;
+    for (const t of tables) {
+      if (t.unit !== unit || (t.row === undefined ? from > 0 : t.row < from || t.row >= to) || listed.has(t.key)) continue;
+      listed.add(t.key);
+      bytes += t.full - t.paid;
+    }
+    return bytes;
+  }
+
+  /**
+   * Lists each mapping once on each continued page, as `listOnce` does on the item's page: the
+   * first place the page shows of it lists it, the others say where (an anchor of that page).
+   */
+  function listOnceContinued(): void {
+    const keyOf = new Map(tables.map((t) => [t.view, t.key]));
+    continued.forEach((shows, i) => {
+      const first = new Map<string, DiscriminatorView>();
+      let n = 0;
+      const see = (d: DiscriminatorView | undefined): void => {
+        const key = d ? keyOf.get(d) : undefined;
+        if (!d || key === undefined || d.mapping.length === 0) return;
+        const listed = first.get(key);
+        if (!listed) {
+          first.set(key, d);
+          return;
+        }
+        listed.anchor ??= `${ctx.scope}p${i + 2}m${(n += 1)}`;
+        d.shownAt = { anchor: listed.anchor, count: d.mapping.length };
+        d.mapping = [];
+      };
+      const ofShape = (s: ShapeView): void => {
+        see(s.discriminator);
+        for (const a of s.also ?? []) ofShape(a);
+        if (s.inline?.scalar) ofShape(s.inline.scalar);
+        if (s.inline?.tree) ofShape(s.inline.tree.shape);
+        for (const c of s.children) ofChildren(c);
+      };
+      const ofChildren = (c: ShapeChildren): void => {
+        for (const b of c.bases ?? []) see(b.discriminator);
+        // What a cut place shows here: its first rows where it is shown in parts, none where it is shown on a later page.
+        for (const s of c.cut ? c.shapes.slice(0, c.cut.shown ?? 0) : c.shapes) ofShape(s);
+        for (const s of c.leftOut?.shapes ?? []) ofShape(s);
+      };
+      for (const v of shows) ofShape(v.shape);
+    });
   }
 
   /**
@@ -570,6 +649,38 @@ export function shapeTrees(ctx: TreeContext) {
         t.view.mapping = [];
       }
     }
+  }
+
+  /** OpenAPI's implicit mapping of the resources given: each told by its name, linked. */
+  function implicitOf(types: readonly string[]): DiscriminatorView['mapping'] {
+    return types.flatMap((type) => {
+      const link = ctx.link('resources', type);
+      return link ? [{ value: type, type, link }] : [];
+    });
+  }
+
+  /** The resources a union's variants name (a type name, or a shape whose type is one), once each. */
+  function unionNames(of: unknown): string[] {
+    const names = (Array.isArray(of) ? of : []).map((x) => (typeof x === 'string' ? x : isObj(x) ? stated(x.type) : undefined));
+    return [...new Set(names.filter((n): n is string => typeof n === 'string' && isResourceType(n)))];
+  }
+
+  /**
+   * A base's subtypes and theirs, down every chain of `all_of` parts, each once, nearest first: what
+   * its discriminator tells apart (t32i: Azure's `Mp4Format`, `all_of` `MultiBitrateFormat`, which is
+   * `all_of` `Format`, was missing from `Format`'s list).
+   */
+  function descendantsOf(base: string): string[] {
+    const found: string[] = [];
+    const seen = new Set([base]);
+    for (let i = -1; i < found.length; i++) {
+      for (const t of subtypesOf(i < 0 ? base : (found[i] as string))) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        found.push(t);
+      }
+    }
+    return found;
   }
 
   /** The resources that are `all_of` a base resource, naming it as one of their parts: its subtypes by OpenAPI's rule. */
@@ -637,6 +748,7 @@ export function shapeTrees(ctx: TreeContext) {
     }
     listOnce();
     paginate();
+    listOnceContinued();
   }
 
   /**
@@ -657,6 +769,8 @@ export function shapeTrees(ctx: TreeContext) {
       const page = continued.length + 2;
       const shows: ContinuedView[] = [];
       let used = 0;
+      /** The mappings this page lists (once each). */
+      const listed = new Set<string>();
       while (next < waiting.length) {
         const { unit, from, cut } = waiting[next] as Waiting;
         const children = unit.children;
@@ -674,7 +788,7 @@ export function shapeTrees(ctx: TreeContext) {
         cut.at.path = continuedPath(ctx.scope, page);
         const more = to < count ? cutOf(children, to, to - from) : undefined;
         shows.push(continuedView(unit, children, from, to, more, cut.at.anchor));
-        used += took;
+        used += took + mappingsOn(listed, unit, from, to);
         if (more) waiting.push({ unit, from: to, cut: more });
         // Breadth first below the rows shown here, as the page decides: what this page cannot hold waits for the next.
         const local = (kids.get(unit) ?? []).filter((u) => !rows || u.slot === undefined || (u.slot >= from && (u.slot < to || to === count)));
@@ -682,7 +796,7 @@ export function shapeTrees(ctx: TreeContext) {
           const u = local[i] as Unit;
           if (u.named || !u.children) continue;
           if (used + u.weight <= TREE_BYTES || u.weight <= NOTE_BYTES) {
-            used += u.weight;
+            used += u.weight + mappingsOn(listed, u, 0, Infinity);
             local.push(...(kids.get(u) ?? []));
           } else {
             u.children.cut = cutOf(u.children);
@@ -855,10 +969,23 @@ export function shapeTrees(ctx: TreeContext) {
     lists.set(facet.id, list);
     return list.shapes;
   };
+  /**
+   * Rows at the top of a page that are not a shape's fields (an endpoint's query parameters): a
+   * place the budget decides on like a resource's own fields, shown in parts past it (t32i: 4,000
+   * parameters made a 3.1 MB table, always shown whole).
+   */
+  const rows = (facet: FacetView, level: number, make: ReadonlyArray<() => ShapeView>): ShapeView[] => {
+    const unit = enter(level);
+    const shapes = inside(unit, () => make.map((m, i) => row(i, m)));
+    const list: ShapeChildren = { kind: 'fields', facet, shapes };
+    hold(unit, list);
+    lists.set(facet.id, list);
+    return shapes;
+  };
   /** Where `finish` cut such a list (by its facet's id): its block says so after the fields it shows. */
   const listCut = (id: string): ShapeChildren['cut'] => lists.get(id)?.cut;
 
-  return { shape, fields, listCut, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent, printed: () => printed, continued: (): readonly ContinuedView[][] => continued };
+  return { shape, fields, rows, listCut, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent, printed: () => printed, continued: (): readonly ContinuedView[][] => continued };
 }
 
 /** Examples by name (a parameter's, a header's), each with its summary and its value as text. */

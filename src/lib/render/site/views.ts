@@ -385,7 +385,8 @@ export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
 /** `implicit`: the spec states no mapping, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base). */
 /** A mapping is listed once per page (t32h #2: Microsoft Graph's 653 rows ten times on one page): `anchor` where it is, `shownAt` (with its `count` of values) where another place of the page lists it. */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number } };
+/** `folded`: a base's long mapping where a subtype's page merges its fields, shown folded so that the page's own content comes first. */
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
@@ -465,7 +466,8 @@ export type BodyView = {
 
 export type ResponseView = { status: string; statusClass: string; body: BodyView };
 
-export type ParameterGroupView = { location: string; facet: FacetView; rows: ShapeView[] };
+/** `cut`: past the page's budget, the rows from `cut.shown` on are on the item's continued pages. */
+export type ParameterGroupView = { location: string; facet: FacetView; rows: ShapeView[]; cut?: ShapeChildren['cut'] };
 
 /** Security alternatives: any one will do; each is requirements that must all hold, or none at all. */
 export type SecurityView = {

@@ -49,6 +49,12 @@ export function referenceBlocks(c: BlockContext, itemId: string, data: Record<st
   for (const b of blocks) {
     const cut = b.kind === 'shape' ? c.trees.listCut(b.facet.id) : undefined;
     if (b.kind === 'shape' && cut) b.cut = cut;
+    // So do an endpoint's parameters, location by location.
+    if (b.kind === 'parameters')
+      for (const g of b.groups) {
+        const rest = c.trees.listCut(g.facet.id);
+        if (rest) g.cut = rest;
+      }
   }
   return blocks;
 }
