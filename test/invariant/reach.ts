@@ -192,11 +192,17 @@ export async function droppedValues(files: ReadonlyArray<{ file: string; data: u
       for (const item of section.querySelectorAll('section.item')) printText.set(`${area}/${item.getAttribute('data-item')}`, seen(item));
     }
   }
+  // An area's list past its first page of rows continues on `<area>/list/N/`, where a group's heading and description sit with its first row: read as the area's page.
+  const areaText = async (area: string): Promise<string> => {
+    const listed = await readdir(join(site, area, 'list'), { withFileTypes: true }).catch(() => []);
+    const more = listed.filter((d) => d.isDirectory()).map((d) => `${area}/list/${d.name}`).sort();
+    return (await Promise.all([area, ...more].map(pageText))).join(' ');
+  };
   const missing: string[] = [];
   for (const leaf of statedLeaves(files)) {
     const { area, item } = owner(leaf.file);
     const key = item === undefined ? area : `${area}/${item}`;
-    if (!shownIn(leaf, await pageText(key))) missing.push(failure(leaf, `the page /${key}/`));
+    if (!shownIn(leaf, item === undefined ? await areaText(area) : await pageText(key))) missing.push(failure(leaf, `the page /${key}/`));
     const printed = `${printText.get(key) ?? ''}${item === undefined ? '' : ` ${continuedText.get(itemScope(area, item)) ?? ''}`}`;
     if (!shownIn(leaf, printed)) missing.push(failure(leaf, 'the print page'));
   }

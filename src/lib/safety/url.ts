@@ -59,8 +59,11 @@ export function isRelativeServerUrl(url: string): boolean {
   return RELATIVE_SERVER.test(url);
 }
 
+/** An endpoint's address as written: an http(s) URL or a path from the root (checked whole by `endpointUrlSchema`). */
+const ENDPOINT = new RegExp(`^(?:https?://${NO_BLANKS}+|${RELATIVE_SERVER_PATTERN})$`, 'i');
+
 /** The patterns of the URL schemas, so a failed match is reported as a bad URL. */
-export const URL_PATTERNS: ReadonlySet<string> = new Set([String(ABSOLUTE), String(LINK), String(SERVER)]);
+export const URL_PATTERNS: ReadonlySet<string> = new Set([String(ABSOLUTE), String(LINK), String(SERVER), String(ENDPOINT)]);
 
 /** An absolute http(s) URL: a base address, a token endpoint, where the spec is edited. */
 export const absoluteUrlSchema = z
@@ -75,8 +78,8 @@ export const absoluteUrlSchema = z
 const ENDPOINT_ERROR = 'expected an absolute http or https URL such as https://auth.example.com/oauth/token, or a path from the root such as /oauth/token (relative to where the description is read)';
 export const endpointUrlSchema = z
   .string()
-  .regex(new RegExp(`^(?:https?://${NO_BLANKS}+|${RELATIVE_SERVER_PATTERN})$`, 'i'), { error: ENDPOINT_ERROR, abort: true })
-  .refine((v) => absoluteUrlSchema.safeParse(v).success || isRelativeServerUrl(v), { error: ENDPOINT_ERROR });
+  .regex(ENDPOINT, { error: ENDPOINT_ERROR, abort: true })
+  .refine((v) => absoluteUrlSchema.safeParse(v).success || isRelativeServerUrl(v), { error: ENDPOINT_ERROR, params: { code: 'bad-url' } });
 
 /**
  * A server's address: an absolute URL of any network protocol (`https:`, `wss:`, `mqtt:`,
