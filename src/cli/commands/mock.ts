@@ -512,6 +512,12 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
   let ended = false;
   const answering = new Set<Promise<void>>();
   const server = mockServer(mock, (line) => (ended ? undefined : io.out(`${line}\n`)), () => gate.settled(), answering);
+  // Requests not answered yet: those whose body is still coming when the mock stops are closed unanswered, and the log counts them.
+  const pending = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    pending.add(res);
+    res.once('close', () => pending.delete(res));
+  });
 
   const listening = await new Promise<string | undefined>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => resolve(error.message));
@@ -545,7 +551,11 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
       // body are closed. Closed first, their clients saw a reset and the log a 500 after "stopped".
       mock.close();
       server.closeIdleConnections();
-      void Promise.allSettled([...answering]).then(() => server.closeAllConnections());
+      void Promise.allSettled([...answering]).then(() => {
+        const cut = [...pending].filter((res) => !res.headersSent).length;
+        if (cut > 0) io.out(`specbench mock: closed ${cut} request${cut === 1 ? '' : 's'} unanswered: ${cut === 1 ? 'its body was' : 'their bodies were'} still coming when it stopped\n`);
+        server.closeAllConnections();
+      });
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');

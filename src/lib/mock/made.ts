@@ -14,22 +14,26 @@ import type { Gaps } from './gaps.ts';
  * - `madeNeeds`: the open facets anywhere the generator would reach (a nested object whose
  *   fields are open, a list whose items are open, a field whose type is open, a resource whose
  *   fields are open). The generator leaves such a part out or shows it hollow (`{}`, `[{}]`);
- *   the mock answers 501 naming them instead, since that body would claim what nobody decided;
+ *   the mock answers 501 naming them instead, since that body would claim what nobody decided
+ *   (so does a field whose `write_only` is open: it may never come back); an optional field
+ *   (`required: false`) whose `write_only`, `pattern` or `format` is open is left out instead
+ *   (`completeMade`);
  *   and the texts longer than the mock makes (`MAX_MADE_LENGTH`), refused before anything is made.
  * - `completeMade`: the required fields the generator cut short where a resource holds itself (a
  *   tree node's `children`): a list there is answered empty, a nullable field null; a field that
- *   no finite body can fill is named, and the mock does not answer with a body.
+ *   no finite body can fill is named, and the mock does not answer with a body; an optional field
+ *   whose travel or form is undecided is taken out.
  */
 
 /** The keys of a shape whose openness leaves the shape itself open at that place. */
 const SHAPE_KEYS = ['type', 'fields', 'items', 'values', 'of'] as const;
 /**
  * The keys that decide which values a shape takes: open, any value made for it could be one the
- * spec will not allow (a kind nobody listed, a size past a bound nobody set). A value stated beside
- * them (an example, a default) is answered as stated. An open `format` or `pattern` is not among
- * them: the value made is then a plain one of its type, claiming no form.
+ * spec will not allow (a kind nobody listed, a size past a bound nobody set, a form nobody wrote:
+ * `"string"` made for an open `pattern` or `format` breaks most that are decided later). A value
+ * stated beside them (an example, a default) is answered as stated.
  */
-const VALUE_KEYS = ['allowed', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'min_items', 'max_items', 'unique_items'] as const;
+const VALUE_KEYS = ['allowed', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'min_items', 'max_items', 'unique_items', 'pattern', 'format'] as const;
 /** The same for a resource's own facets. */
 const RESOURCE_KEYS = ['fields', 'value', 'value/type'] as const;
 /** Places visited at most, whatever the spec (each resource is visited once). */
@@ -55,8 +59,26 @@ function statedValue(v: Obj): boolean {
   return Array.isArray(allowed) && allowed.length > 0;
 }
 
+/** The facet of a field that says whether it is left out in a direction: `read_only` of requests, `write_only` of responses. */
+export const notSentFacet = (mode: ExampleMode) => (mode === 'request' ? 'read_only' : 'write_only');
+
 /** Whether a field travels in a direction (a read-only field is never sent, a write-only one never comes back). */
-const travels = (f: unknown, mode: ExampleMode) => !(isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true);
+const travels = (f: unknown, mode: ExampleMode) => !(isObj(f) && stated(f[notSentFacet(mode)]) === true);
+
+/** Whether a facet is written as undecided (`{ open: … }` or a placeholder). */
+export const undecided = (value: unknown): boolean => {
+  const state = facetState(value);
+  return state === 'open' || state === 'placeholder';
+};
+
+/**
+ * Whether a made body leaves an optional field (`required: false`) out rather than make it up: its
+ * travel in the direction (an open `write_only` of a response: it may never come back) or its form
+ * (an open `pattern` or `format`) is undecided. Required, or with `required` undecided too (left
+ * out, it might be decided always present), such a field leaves the body open (a 501).
+ */
+const leftOut = (f: unknown, mode: ExampleMode): boolean =>
+  isObj(f) && stated(f.required) === false && (undecided(f[notSentFacet(mode)]) || facetState(f.pattern) === 'open' || facetState(f.format) === 'open');
 
 /**
  * The longest text the mock makes for a shape (`min_length` past it is refused, before anything is
@@ -119,7 +141,13 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     else fields(statedObj(item.data.fields), `resources/${idSegment(id)}/fields`);
   };
   const fields = (of: Obj | undefined, at: string) => {
-    for (const [name, f] of Object.entries(of ?? {})) if (travels(f, mode)) shape(f, `${at}/${idSegment(name)}`);
+    for (const [name, f] of Object.entries(of ?? {})) {
+      if (!travels(f, mode) || leftOut(f, mode)) continue;
+      // Not optional, and nobody decided whether it travels this way: a body with it or without it would claim one.
+      const unsure = isObj(f) && undecided(f[notSentFacet(mode)]) ? gapsAt([`${at}/${idSegment(name)}/${notSentFacet(mode)}`]) : [];
+      if (unsure.length > 0) for (const g of unsure) found.set(g.id, g);
+      else shape(f, `${at}/${idSegment(name)}`);
+    }
   };
   const shape = (s: unknown, at: string) => {
     if (++visits > VISITS) return;
@@ -232,6 +260,11 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
     if (!object) return;
     for (const [name, f] of Object.entries(object.fields)) {
       if (!travels(f, mode)) continue;
+      // An optional field whose travel or form is undecided is left out, not made up (`madeNeeds` walked past it).
+      if (leftOut(f, mode)) {
+        delete v[name];
+        continue;
+      }
       if (Object.hasOwn(v, name)) {
         walk(v[name], f, depth + 1);
         continue;

@@ -351,8 +351,8 @@ export class Mock {
    * What the log says at start and after each reload, in words: a base address whose path the mock
    * cannot serve under (a server variable: it serves at the root), endpoints whose path holds a `?`
    * or `#` (reached only with it percent-encoded: a client's `?` starts the query), endpoints
-   * no request reaches (another stated path takes all of theirs), and endpoints not served (a
-   * control character in their path).
+   * no request reaches (another stated path takes all of theirs), endpoints not served (a
+   * control character in their path), and endpoints under the mock's own `/_specbench/`.
    */
   unreachable(): string[] {
     const state = this.#state;
@@ -370,7 +370,11 @@ export class Mock {
     const query = state.routes.routes.filter((r) => /[?#]/.test(r.path)).map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) holds a \`${r.path.includes('?') ? '?' : '#'}\`, which starts a request's ${r.path.includes('?') ? 'query' : 'fragment'}: it is reached only with it percent-encoded (${encodeURI(r.path).replace(/\?/g, '%3F').replace(/#/g, '%23')})`);
     const taken = state.routes.unreachable().map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached: another stated path takes every request it would answer`);
     const refused = state.routes.refused.map((r) => `${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is not served: its path holds a control character, which \`specbench check\` refuses (no URL carries one as itself)`);
-    return [...variable, ...query, ...taken, ...refused];
+    // The mock's own pages answer every path under `/_specbench/` as sent, before any endpoint is matched.
+    const own = state.routes.routes
+      .filter((r) => `${state.basePath}${r.path}`.startsWith(MOCK_PATH))
+      .map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached as written: the mock's own pages take every path under ${MOCK_PATH}; it is reached only with the \`_\` percent-encoded (/%5F${`${state.basePath}${r.path}`.slice('/_'.length)})`);
+    return [...variable, ...query, ...taken, ...refused, ...own];
   }
 
   /**
@@ -574,8 +578,9 @@ export class Mock {
     const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, openAt: state.openAt, note: (text) => state.notes.push(text), serial: this.#serial, ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
     if (refused && 'own' in refused) return done(tooLargeForMock(endpoint.id, refused.own));
     if (refused) {
-      const lines = refused.problems.map((p) => `${p.message} (${p.file}:${p.line})`);
-      const title = refused.status === 415 ? 'The media type is not one the spec states' : refused.status === 413 ? 'The body is too large for the mock' : 'The request breaks the spec';
+      const lines = refused.problems.map((p) => ('file' in p ? `${p.message} (${p.file}:${p.line})` : p.message));
+      const own = refused.problems.every((p) => 'bound' in p);
+      const title = refused.status === 415 ? 'The media type is not one the spec states' : refused.status === 413 ? 'The body is too large for the mock' : own ? 'The request is past a bound of the mock\'s own' : 'The request breaks the spec';
       const more = refused.more > 0 ? `; and ${refused.more} more` : refused.firstOnly !== undefined ? `; a body over ${refused.firstOnly} bytes is checked up to its first problem, so others may follow` : '';
       const p = problem({ status: refused.status, type: refused.status === 415 ? 'unsupported-media-type' : refused.status === 413 ? 'too-large' : 'invalid-request', title, detail: `${lines.join('; ')}${more}`, extra: { endpoint: endpoint.id, errors: refused.problems, ...(refused.more > 0 ? { more: refused.more } : {}), ...(refused.firstOnly !== undefined ? { first_only: true } : {}) } });
       return done(fromProblem(p));

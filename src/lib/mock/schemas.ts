@@ -3,6 +3,7 @@ import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { resourceSchema, shapeSchema } from '../interchange/export-common.ts';
 import { areaOf, type Item } from '../model/spec.ts';
+import { notSentFacet, undecided } from './made.ts';
 
 /**
  * The JSON Schemas the mock validates with, made by the same generator as the OpenAPI export
@@ -78,8 +79,9 @@ export function valueSchema(shape: unknown, where: ShapeAt): Obj {
 }
 
 /**
- * A shape with each `one_of` that has an open variant checked as an `any_of`, and (in a request)
- * each value whose `nullable` is open taking null. The open variant is
+ * A shape with each `one_of` that has an open variant checked as an `any_of`, (in a request)
+ * each value whose `nullable` is open taking null, and each field whose `read_only` (in a request)
+ * or `write_only` (in a response) is open not required. The open variant is
  * written as no rule at all (`{}`), which would take every value: a value that fits a stated
  * variant fitted two and was refused, and one that fitted none was taken because of it. An
  * `any_of` takes a value that fits a stated variant, and does not refuse on the strength of a
@@ -93,6 +95,9 @@ function openUnions(shape: unknown, at: string, openAt: OpenAt, direction: Direc
   // strength of an open facet (the export leaves it out, which reads as "not nullable").
   const nullable = facetState(shape.nullable);
   if (direction === 'request' && (nullable === 'open' || nullable === 'placeholder')) out.nullable = true;
+  // A field nobody decided travels this way (an open `read_only` in a request, `write_only` in a
+  // response) is not required there: decided true, it is never sent at all.
+  if (undecided(shape[notSentFacet(direction)])) out.required = false;
   const fields = statedObj(shape.fields);
   if (fields) out.fields = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, inner(f, `${at}/fields/${idSegment(name)}`)]));
   for (const key of ['items', 'values'] as const) if (isObj(stated(shape[key]))) out[key] = inner(stated(shape[key]), `${at}/${key}`);

@@ -20,8 +20,15 @@ import type { PatternBudget } from './patterns.ts';
 import type { Serial } from './serial.ts';
 import { cookies, header, percentUtf8, type MockRequest } from './wire.ts';
 
-/** One thing a request breaks: where (a parameter, a field of the body), what the spec expects there, what came, and the line that says so. */
-export interface RequestProblem extends SpecPlace {
+/**
+ * One thing a request breaks: where (a parameter, a field of the body), what the spec expects there,
+ * what came, and the line that says so; or, past a bound of the mock's own that no line of the
+ * spec says (JSON nested deeper than `MAX_JSON_DEPTH`), `bound: 'mock'` and no line.
+ */
+export type RequestProblem = ProblemWhat & (SpecPlace | { bound: 'mock' });
+
+/** What a `RequestProblem` says besides where its rule is written. */
+interface ProblemWhat {
   in: Location | 'body';
   /** The parameter's name, or the field's place in the body (`lines[0].quantity`; empty for the body itself). */
   name: string;
@@ -166,6 +173,9 @@ export function textTooBig(bytes: Uint8Array, limit: number, values = Infinity):
 }
 
 const TOO_DEEP = `expected JSON nested at most ${MAX_JSON_DEPTH} levels deep`;
+
+/** The problem of JSON nested deeper than the mock reads: its own bound, so no line of the spec is cited as saying it. */
+const tooDeep = (location: RequestProblem['in'], name: string, where: string): RequestProblem => ({ in: location, name, expected: TOO_DEEP, message: `${where}: ${TOO_DEEP} (the mock's own bound, not the spec's: it reads no deeper JSON)`, bound: 'mock' });
 
 /**
  * A value as a problem shows what came: JSON, clipped; a number JSON reads past a double's range
@@ -400,7 +410,8 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
       continue;
     }
     if ('unreadable' in read) {
-      problems.push({ in: location, name, expected: read.unreadable, message: `${where(name)}: ${read.unreadable}`, ...ctx.locator.place(endpoint.file, [...at, 'content_type']) });
+      if (read.unreadable === TOO_DEEP) problems.push(tooDeep(location, name, where(name)));
+      else problems.push({ in: location, name, expected: read.unreadable, message: `${where(name)}: ${read.unreadable}`, ...ctx.locator.place(endpoint.file, [...at, 'content_type']) });
       continue;
     }
     // A JSON document is checked as it was typed (`{"limit":"5"}` is no number); text is read as its types.
@@ -606,7 +617,7 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
     return undefined;
   }
   if ('own' in checked) return { status: 413, own: checked.own };
-  if ('unreadable' in checked) return { status: 400, problems: [{ in: 'body', name: '', expected: checked.unreadable, message: `the request body: ${checked.unreadable}`, ...place(typeAt) }], more: 0 };
+  if ('unreadable' in checked) return { status: 400, problems: [checked.unreadable === TOO_DEEP ? tooDeep('body', '', 'the request body') : { in: 'body', name: '', expected: checked.unreadable, message: `the request body: ${checked.unreadable}`, ...place(typeAt) }], more: 0 };
   if ('uncompiled' in checked) {
     ctx.note(`the request body of ${endpoint.id} is not checked: ${checked.uncompiled}`);
     return undefined;
