@@ -36,7 +36,7 @@ export { areaRows, groupPath, itemGroups, navigation, readerOrder, type AreaRow,
 export { childrenHeading, COMBINATION_WORDS, headSaysCombination } from './render/site/shape-words.ts';
 export { gapPages, gapsAreaPath, LIST_ROWS, listPages, listPath, type GapSection } from './render/site/list-pages.ts';
 export { SiteIndex, type SiteOptions, type ViewContext, type ViewDependency } from './render/site/site-index.ts';
-export { itemView } from './render/site/item-view.ts';
+export { itemPrintSize, itemView } from './render/site/item-view.ts';
 export { areaView } from './render/site/area-view.ts';
 export { HOME_OPERATIONS, homeOperations, homeView } from './render/site/home-view.ts';
 export { shortLabel, type AreaSummary, type ExampleView, type FacetView, type DiscriminatorView, type InlineView, type NamedExampleView, type ShapeChildren, type ContinuedView, type SampleView, type GapLink, type GapLinks, type GapSource, type HomeOperations, type HomeView, type ItemSummary, type ItemView, type LinkView, type MachinePageView, type ReadinessView, type ServiceView, type SiteSources, type ValueView } from './render/site/views.ts';

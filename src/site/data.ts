@@ -7,6 +7,7 @@ import {
   homeOperations,
   homeView,
   itemPath,
+  itemPrintSize,
   itemView,
   markAreaView,
   markItemView,
@@ -102,6 +103,21 @@ export async function loadItem(area: string, id: string): Promise<ItemView | und
     const view = itemView(ctx, area, id);
     return view && change ? markItemView(view, change, ctx) : view;
   }, { transient: true });
+}
+
+/**
+ * What the print version writes of an item and how many continued pages it has, for laying out its
+ * pages before they render: from the item's blocks alone (`itemPrintSize`); from its whole view,
+ * marks and all, where the compared change touches it.
+ */
+export async function loadPrintSize(area: string, id: string): Promise<{ printBytes: number; continued: number } | undefined> {
+  const site = await specSite();
+  const page = itemPath(area, id);
+  if (site.pageChange(page)) {
+    const view = await loadItem(area, id);
+    return view && { printBytes: view.printBytes, continued: view.continued?.length ?? 0 };
+  }
+  return site.view(`print-size:${area}/${id}`, page, (ctx) => itemPrintSize(ctx, area, id), { transient: true });
 }
 
 /** The items the compared change removes (`compare`): each keeps its page, as it was. */

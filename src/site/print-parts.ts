@@ -1,5 +1,5 @@
 import { AREAS, continuedPath, itemPath, itemScope, PRINT_BYTES, printParts, printPath, printPlace, type AreaKey, type PrintPart } from '../lib/index.ts';
-import { loadItem, loadSite, removedItems, settings, specSite } from './data.ts';
+import { loadPrintSize, loadSite, removedItems, settings, specSite } from './data.ts';
 
 /** One of an item's continued pages of the print version: its place below `print/`, the item, and which page of how many it is. */
 export type ContinuedPage = { slug: string; area: string; id: string; page: number; pages: number };
@@ -14,9 +14,9 @@ export const printSlug = (path: string): string => path.replace(/^print\//, '').
  * The print version's pages, each under one budget (`PRINT_BYTES`, an item page's): its parts,
  * counted in what each item writes there (its view's `printBytes`), the items the compared change
  * removes after their area's (printed and counted like them); and every item's continued pages,
- * what its page's budget of trees cuts, shown whole. Each item's view is made to know them (a
- * view is not kept in a build; its pages make it again), once per analysis: only the print pages
- * ask, so a page being edited in `astro dev` does not make every view again.
+ * what its page's budget of trees cuts, shown whole. Each item's blocks are made to know them
+ * (`loadPrintSize`; its pages make its whole view), once per analysis: only the print pages ask,
+ * so a page being edited in `astro dev` does not make every item's blocks again.
  */
 export function loadPrint(): Promise<PrintPages> {
   return specSite().then((site) => {
@@ -35,9 +35,9 @@ async function measure(): Promise<PrintPages> {
   const bytes = new Map<string, number>();
   const continued: ContinuedPage[] = [];
   for (const { area, id } of [...site.areas.flatMap((a) => a.items.map((i) => ({ area: a.key, id: i.id }))), ...gone]) {
-    const view = await loadItem(area, id);
-    bytes.set(itemPath(area, id), view?.printBytes ?? 0);
-    const pages = view?.continued?.length ?? 0;
+    const size = await loadPrintSize(area, id);
+    bytes.set(itemPath(area, id), size?.printBytes ?? 0);
+    const pages = size?.continued ?? 0;
     for (let k = 2; k <= pages + 1; k++) continued.push({ slug: printSlug(continuedPath(itemScope(area, id), k)), area, id, page: k, pages: pages + 1 });
   }
   // The items the change removes, by area, in the order the print version prints them (the Changes page's).

@@ -42,40 +42,30 @@ const SHOWN_APART = new Set(['title', 'description']);
  */
 export function facetTree(facets: readonly FacetResult[], baseDepth: number, owners: readonly OwnerResult[] = []): Row[] {
   const ids = new Set(facets.map((f) => f.id));
+  // Each facet's ids, itself first, then those it is under: read four times below, made once.
+  const under = facets.map((f) => idsAt(f.id, baseDepth));
   const parents = new Set<string>();
-  for (const f of facets) {
-    const segments = f.id.split('/');
-    for (let n = segments.length - 1; n > baseDepth; n--) {
-      const id = segments.slice(0, n).join('/');
-      if (ids.has(id)) parents.add(id);
-    }
-  }
-  const depthOf = (id: string) => {
-    const segments = id.split('/');
+  for (const at of under) for (let n = 1; n < at.length; n++) if (ids.has(at[n] ?? '')) parents.add(at[n] ?? '');
+  const depthIn = (at: readonly string[]) => {
     let depth = 0;
-    for (let n = segments.length - 1; n > baseDepth; n--) if (ids.has(segments.slice(0, n).join('/'))) depth++;
+    for (let n = 1; n < at.length; n++) if (ids.has(at[n] ?? '')) depth++;
     return depth;
   };
   // The first facet at or under each id, for placing details in one pass.
   const firstUnder = new Map<string, number>();
-  facets.forEach((f, index) => {
-    const segments = f.id.split('/');
-    for (let n = segments.length; n > baseDepth; n--) {
-      const prefix = segments.slice(0, n).join('/');
-      if (!firstUnder.has(prefix)) firstUnder.set(prefix, index);
-    }
+  under.forEach((at, index) => {
+    for (const prefix of at) if (!firstUnder.has(prefix)) firstUnder.set(prefix, index);
   });
-  const rows: Row[] = facets.map((facet) => ({ kind: 'facet', facet, depth: depthOf(facet.id), hasChildren: parents.has(facet.id) }));
+  const rows: Row[] = facets.map((facet, index) => ({ kind: 'facet', facet, depth: depthIn(under[index] ?? []), hasChildren: parents.has(facet.id) }));
   // An owner with no facets (a state with only `final: true`) goes after the rows of the facet it is in.
   const lastUnder = new Map<string, number>();
-  facets.forEach((f, index) => {
-    const segments = f.id.split('/');
-    for (let n = segments.length; n > baseDepth; n--) lastUnder.set(segments.slice(0, n).join('/'), index);
+  under.forEach((at, index) => {
+    for (const prefix of at) lastUnder.set(prefix, index);
   });
   const afterParent = (id: string) => {
-    const segments = id.split('/');
-    for (let n = segments.length - 1; n > baseDepth; n--) {
-      const last = lastUnder.get(segments.slice(0, n).join('/'));
+    const at = idsAt(id, baseDepth);
+    for (let n = 1; n < at.length; n++) {
+      const last = lastUnder.get(at[n] ?? '');
       if (last !== undefined) return last + 1;
     }
     return facets.length;
@@ -88,7 +78,7 @@ export function facetTree(facets: readonly FacetResult[], baseDepth: number, own
     if (details.length === 0 || insideWholeValue(owner.id, ids, parents, baseDepth)) return;
     const nodes = details.map(([key, value]): DetailNode => {
       const id = `${owner.id}/${key}`;
-      return { kind: 'detail', id, label: owner.label ? `${owner.label}: ${key}` : key, key, value, file: owner.file, at: [...owner.at, key], depth: depthOf(id) };
+      return { kind: 'detail', id, label: owner.label ? `${owner.label}: ${key}` : key, key, value, file: owner.file, at: [...owner.at, key], depth: depthIn(idsAt(id, baseDepth)) };
     });
     const first = firstUnder.get(owner.id);
     inserts.push({ at: first === undefined ? afterParent(owner.id) : ids.has(owner.id) ? first + 1 : first, order, details: nodes });
@@ -96,6 +86,20 @@ export function facetTree(facets: readonly FacetResult[], baseDepth: number, own
   inserts.sort((a, b) => b.at - a.at || b.order - a.order);
   for (const { at, details } of inserts) rows.splice(at, 0, ...details);
   return rows;
+}
+
+/**
+ * An id and the ids it is under, longest first, down to those of `baseDepth + 1` segments
+ * (`a/b/c` from depth 1: `a/b/c`, `a/b`): each the id cut at a slash, as joining its first
+ * segments again would make it.
+ */
+function idsAt(id: string, baseDepth: number): string[] {
+  const ends: number[] = [];
+  for (let slash = id.indexOf('/'); slash !== -1; slash = id.indexOf('/', slash + 1)) ends.push(slash);
+  ends.push(id.length);
+  const out: string[] = [];
+  for (let n = ends.length; n > baseDepth; n--) out.push(id.slice(0, ends[n - 1]));
+  return out;
 }
 
 /** True when the owner, or an owner around it, is a facet shown whole (one with no facets under it). */

@@ -87,6 +87,25 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
 }
 
 /**
+ * What the print version must know of an item before any page renders: what it writes of it
+ * (`printBytes`) and how many continued pages its trees cut, as `itemView` has them. Only its
+ * blocks are made: the print version measures every item first, and the rest of a view (its
+ * facets' rows, links, prose, machines) was a third of that work, made again by the item's pages.
+ */
+export function itemPrintSize(ctx: ViewContext, area: string, id: string): { printBytes: number; continued: number } | undefined {
+  const { analysis } = ctx.index;
+  const item = isAreaKey(area) ? findItem(analysis.spec, area, id) : undefined;
+  const own = item && analysis.facetsOf(`${area}/${id}`) ? ctx.index.itemFacets(itemKey(item)) : undefined;
+  if (!item || !own) return undefined;
+  const module = areaModule(item.area);
+  const blockCtx = blockContext(ctx, itemKey(item), own, itemScope(item.area, item.id));
+  const blocks = module.layout ? referenceBlocks(blockCtx, itemKey(item), item.data, module.layout(item.data)) : [];
+  withholdLongSamples(blocks);
+  const continued = blockCtx.trees.continued().length;
+  return { printBytes: printBytes(blockCtx.trees.printed(), exampleBytes(blocks), analysis.spec.sources.size(item.file)), continued };
+}
+
+/**
  * A code sample longer than this is not written on the page: each sample writes the request body
  * whole, so a stated example of 225 KB was written ten times, 3.9 MB of one page (t32h). A sample
  * of a generated example (at most `EXAMPLE_BYTES` of JSON, written out by a language) stays.

@@ -35,11 +35,18 @@ export function printBytes(trees: number, examples: number, yaml: number): numbe
 
 /** How long the examples a page's blocks write are: each example's text (an object with its `lang` and `text`), wherever a block holds one. */
 export function exampleBytes(blocks: unknown): number {
-  if (Array.isArray(blocks)) return blocks.reduce((n: number, b: unknown) => n + exampleBytes(b), 0);
   if (blocks === null || typeof blocks !== 'object') return 0;
   let n = 0;
-  for (const [key, value] of Object.entries(blocks)) {
-    if (key === 'text' && typeof value === 'string' && 'lang' in blocks) n += value.length;
+  // Walked in place, no array of entries made per object: a GitHub item's blocks are tens of thousands of them.
+  if (Array.isArray(blocks)) {
+    for (const b of blocks) n += exampleBytes(b);
+    return n;
+  }
+  const record = blocks as Record<string, unknown>;
+  const example = 'lang' in record;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (key === 'text' && typeof value === 'string' && example) n += value.length;
     else if (typeof value === 'object') n += exampleBytes(value);
   }
   return n;
