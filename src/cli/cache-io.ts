@@ -44,6 +44,51 @@ export function readRegular(path: string, limit: number = MAX_CACHE_FILE): { byt
   }
 }
 
+/** The bytes read at a time by `eachLine`. */
+const CHUNK = 1024 * 1024;
+
+/**
+ * Each line of a regular file (the same files `readRegular` takes, at most `limit` bytes), as its
+ * bytes without the line break, read a chunk at a time: a 70 MB file is never held whole. False
+ * for anything `readRegular` refuses, or a file that grows while read (its lines already seen may
+ * be kept by the caller only when this says true).
+ */
+export function eachLine(path: string, limit: number, line: (bytes: Buffer) => void): boolean {
+  try {
+    const seen = lstatSync(path);
+    if (!seen.isFile() || seen.size > limit) return false;
+    const fd = openSync(path, constants.O_RDONLY | NO_FOLLOW | NO_BLOCK);
+    try {
+      const info = fstatSync(fd);
+      if (!info.isFile() || info.ino !== seen.ino || info.dev !== seen.dev || info.size > limit) return false;
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      // The start of a line that a chunk ended in, copied (the chunk is read into again); joined
+      // once its end comes, so a line of megabytes is copied once, never once per chunk.
+      const rest: Buffer[] = [];
+      let total = 0;
+      for (;;) {
+        const n = readSync(fd, chunk, 0, CHUNK, null);
+        if (n === 0) break;
+        total += n;
+        if (total > info.size) return false;
+        const bytes = chunk.subarray(0, n);
+        let start = 0;
+        for (let end = bytes.indexOf(10, start); end >= 0; end = bytes.indexOf(10, start)) {
+          line(rest.length > 0 ? Buffer.concat([...rest.splice(0), bytes.subarray(start, end)]) : bytes.subarray(start, end));
+          start = end + 1;
+        }
+        if (start < n) rest.push(Buffer.from(bytes.subarray(start)));
+      }
+      if (rest.length > 0) line(Buffer.concat(rest));
+      return true;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Writes a file whole, to a new temporary file beside it (mode 0600, never an existing name)
  * renamed into place, so two runs at once never leave half a file and a link or a pipe in its

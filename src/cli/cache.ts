@@ -1,9 +1,9 @@
-import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSummary, type ResultStore, type Stored, type Summary } from '../lib/index.ts';
 import { MAX_CACHE_FILE, writeWhole } from './cache-io.ts';
 import type { CachePlace } from './cache-folder.ts';
-import { isOwnFile, isSealed, readSealed, sealFile, sealLine, type Line, type Names } from './cache-seal.ts';
+import { isOwnFile, isSealed, readSealed, readSealedKeys, sealFile, sealLine, type Line, type Names } from './cache-seal.ts';
 
 /** Entries a cache keeps besides those the last run used: results of other folders, revisions and branches. */
 const KEEP_UNUSED = 20_000;
@@ -13,6 +13,9 @@ const RECENT_AT_LEAST = 100;
 
 /** Whole answers kept: the specs (folders, revisions) most recently checked. Each is the size of a spec's gaps (about 3 MB at 2,000 items). */
 const KEEP_ANSWERS = 4;
+
+/** Spec folders' own results files kept (`mock`, `lsp`), the most recently opened: one was left for every folder ever served. */
+export const KEEP_SCOPES = 16;
 
 /** How long the files of another build of the tool are kept after their last use. */
 const KEEP_OTHER_BUILDS_MS = 3_600_000;
@@ -40,10 +43,12 @@ export class DiskCache implements ResultStore {
   readonly #entries: Map<string, Entry>;
   /** Keys of the entries in the file of results added since the main file was written. */
   readonly #recent: Set<string>;
-  readonly #run: number;
+  #run: number;
   #added = new Set<string>();
   /** The entries were read from the shared file, for a scope that had no file yet: only those this run uses are kept (written at the next `save`). */
   #seeded = false;
+  /** The shared file a scope's first run takes its entries from, only those `want` names, once (undefined once read, or for no scope). */
+  #seedFrom: string | undefined;
 
   private constructor(place: CachePlace, tool: string, scope?: string) {
     this.#place = place;
@@ -52,12 +57,12 @@ export class DiskCache implements ResultStore {
     let main = readSealed(this.#path, place.key, this.#names);
     let recent = readSealed(recentPath(this.#path), place.key, this.#names);
     if (scope !== undefined && main === undefined && recent === undefined) {
-      // A scope's first run: the shared file's results are used (what `check` left), once.
-      const shared = join(place.dir, `results-${tool}.json`);
-      main = readSealed(shared, place.key, this.#names);
-      recent = readSealed(recentPath(shared), place.key, this.#names);
-      this.#seeded = main !== undefined || recent !== undefined;
+      // A scope's first run: the shared file's results are used (what `check` left), once, and
+      // only those of the files the run reads (`want`), never the whole file.
+      this.#seedFrom = join(place.dir, `results-${tool}.json`);
+      this.#seeded = true;
     }
+    if (scope !== undefined) keepRecentScopes(place, tool, this.#path);
     this.#entries = new Map();
     for (const line of main?.lines.values() ?? []) this.#entries.set(line.key, { line, checked: false });
     for (const line of recent?.lines.values() ?? []) this.#entries.set(line.key, { line, checked: false });
@@ -73,6 +78,29 @@ export class DiskCache implements ResultStore {
    */
   static open(tool: string, place: CachePlace, scope?: string): DiskCache {
     return new DiskCache(place, tool, scope);
+  }
+
+  /**
+   * The keys about to be looked up: a scope's first run reads these (and only these) of the
+   * shared file, streamed, where it read the whole file (70 MB, held while it was read).
+   */
+  want(keys: readonly string[]): void {
+    const from = this.#seedFrom;
+    if (from === undefined) return;
+    this.#seedFrom = undefined;
+    const wanted = new Set(keys.filter((key) => !this.#entries.has(key)));
+    if (wanted.size === 0) return;
+    const main = readSealedKeys(from, this.#place.key, this.#names, wanted);
+    const recent = readSealedKeys(recentPath(from), this.#place.key, this.#names, wanted);
+    for (const line of main?.lines.values() ?? []) this.#entries.set(line.key, { line, checked: false });
+    for (const line of recent?.lines.values() ?? []) this.#entries.set(line.key, { line, checked: false });
+    // This run comes after those that made the entries (entries this run used carry its number).
+    if (this.#added.size === 0) this.#run = Math.max(this.#run, (main?.run ?? 0) + 1, (recent?.run ?? 0) + 1);
+  }
+
+  /** How many entries are held in memory (for the tests: a scope's first run holds only those it wants). */
+  get size(): number {
+    return this.#entries.size;
   }
 
   /** An entry, when its seal is this cache's own; its shape is the engine's to check. */
@@ -194,6 +222,44 @@ export function keepAnswer(place: CachePlace, tool: string, key: string, summary
 function removeOwn(path: string, key: Uint8Array): void {
   try {
     if (isOwnFile(path, key)) rmSync(path, { force: true });
+  } catch {
+    // Another run may be at it too.
+  }
+}
+
+/**
+ * A scope's own file is marked as just used (its time), and past `KEEP_SCOPES` scopes' files of
+ * this build the least recently used go (only those this cache wrote), with their small files.
+ */
+function keepRecentScopes(place: CachePlace, tool: string, own: string): void {
+  try {
+    const now = new Date();
+    for (const path of [own, recentPath(own)]) {
+      try {
+        if (lstatSync(path).isFile()) utimesSync(path, now, now);
+      } catch {
+        // Not written yet.
+      }
+    }
+    const prefix = `results-${tool}.`;
+    // Each scope by its main file's path, used when the later of its two files was written.
+    const used = new Map<string, number>();
+    for (const name of readdirSync(place.dir)) {
+      const scope = /^([0-9a-f]{16})(\.recent)?\.json$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
+      const path = scope ? join(place.dir, `${prefix}${scope[1] ?? ''}.json`) : undefined;
+      if (path === undefined || path === own) continue;
+      try {
+        used.set(path, Math.max(used.get(path) ?? 0, lstatSync(join(place.dir, name)).mtimeMs));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    const scopes = [...used].map(([path, at]) => ({ path, used: at })).sort((a, b) => b.used - a.used);
+    // This scope's own is one of those kept.
+    for (const { path } of scopes.slice(KEEP_SCOPES - 1)) {
+      removeOwn(recentPath(path), place.key);
+      removeOwn(path, place.key);
+    }
   } catch {
     // Another run may be at it too.
   }

@@ -63,6 +63,12 @@ const MAX_CONNECTIONS = 4096;
 const MAX_PER_CLIENT = 256;
 /** How often, at most, the log says again that idle connections were closed for new ones (the rest counted). */
 const SHED_LOG_MS = 10_000;
+/**
+ * How long a body is read before its connection may be closed for a newcomer at the whole bound,
+ * when no connection is idle (the one whose body comes slowest goes): a body just begun has come
+ * at no rate yet.
+ */
+const SLOW_GRACE_MS = 2000;
 
 /** The server's own bounds on the connections and bodies it reads (the tests make them small). */
 export interface BodyBounds {
@@ -78,6 +84,8 @@ export interface BodyBounds {
   maxConnections?: number;
   /** `MAX_PER_CLIENT` by default. */
   perClient?: number;
+  /** `SLOW_GRACE_MS` by default. */
+  slowGraceMs?: number;
 }
 
 /** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), stopped coming or too slow to come whole (`stalled`). */
@@ -192,7 +200,9 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
   const held = { bytes: 0 };
   /** Requests being answered on each connection: a busy one is never closed for a new one. */
   const busy = new WeakMap<Socket, number>();
-  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT };
+  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT, slowGraceMs: bounds.slowGraceMs ?? SLOW_GRACE_MS };
+  /** The bodies being read, by connection: when each began and its bytes so far (at the whole bound, the slowest is closed for a newcomer). */
+  const reading = new Map<Socket, { begun: number; bytes: number }>();
   /** `unsent`: the client waits to be told to send its body (`Expect: 100-continue`) and was not: the answer comes without it, and the connection is closed. */
   const answer = (req: IncomingMessage, res: ServerResponse, body: Promise<BodyRead>, unsent = false) => {
     const begun = performance.now();
@@ -248,6 +258,16 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     const socket = req.socket;
     busy.set(socket, (busy.get(socket) ?? 0) + 1);
     res.once('close', () => busy.set(socket, (busy.get(socket) ?? 1) - 1));
+    const progress = { begun: performance.now(), bytes: 0 };
+    reading.set(socket, progress);
+    req.on('data', (chunk: Buffer) => {
+      progress.bytes += chunk.length;
+    });
+    const bodyRead = () => {
+      if (reading.get(socket) === progress) reading.delete(socket);
+    };
+    req.once('end', bodyRead);
+    res.once('close', bodyRead);
     const { read, release } = readBody(req, held, limits);
     // The body's bytes count among those held until its answer is sent (or its connection gone).
     res.once('close', release);
@@ -294,14 +314,34 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     if (mine.size === 0) byClient.delete(address);
   };
   const idleOf = (mine: Set<Socket>, newcomer: Socket) => [...mine].find((s) => s !== newcomer && (busy.get(s) ?? 0) === 0);
+  /**
+   * The connection whose body comes slowest (fewest bytes a second since it began), among those
+   * read for at least `slowGraceMs`, of clients holding at least `than` connections (a client of
+   * few never loses one to a client of many): 4,400 bodies trickling a byte every 2 s from 20
+   * addresses held every connection busy, and every other client's were refused while they lasted.
+   */
+  const slowest = (than: number) => {
+    const now = performance.now();
+    let found: { socket: Socket; rate: number } | undefined;
+    for (const [socket, { begun, bytes }] of reading) {
+      const ms = now - begun;
+      if (ms < limits.slowGraceMs || (byClient.get(socket.remoteAddress ?? '')?.size ?? 0) < than) continue;
+      const rate = (bytes * 1000) / Math.max(ms, 1);
+      if (found === undefined || rate < found.rate) found = { socket, rate };
+    }
+    return found;
+  };
   let refused = 0;
   let shed = 0;
+  let slowShed = 0;
   let shedTimer: NodeJS.Timeout | undefined;
   const sayShed = () => {
     shedTimer = undefined;
-    if (shed === 0) return;
-    log(`  note: ${shed} more idle connections were closed for new ones in the last ${SHED_LOG_MS / 1000} s`);
+    if (shed === 0 && slowShed === 0) return;
+    if (shed > 0) log(`  note: ${shed} more idle connections were closed for new ones in the last ${SHED_LOG_MS / 1000} s`);
+    if (slowShed > 0) log(`  note: ${slowShed} more connections whose body came slowest were closed for new ones in the last ${SHED_LOG_MS / 1000} s`);
     shed = 0;
+    slowShed = 0;
     shedTimer = setTimeout(sayShed, SHED_LOG_MS).unref();
   };
   server.on('close', () => clearTimeout(shedTimer));
@@ -317,8 +357,10 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       refused = 0;
       return;
     }
-    // Whose idle connection goes: the newcomer's own client's past its bound, else the client holding the most.
-    const holders = own ? [[address, mine] as const] : [...byClient].sort((a, b) => b[1].size - a[1].size);
+    // Whose idle connection goes: the newcomer's own client's past its bound, else the client holding
+    // the most; never one of a client holding fewer than the newcomer's (a client of 200 busy
+    // connections had the one just opened by a client of one closed for its 201st).
+    const holders = own ? [[address, mine] as const] : [...byClient].filter(([, theirs]) => theirs.size >= mine.size).sort((a, b) => b[1].size - a[1].size);
     for (const [holder, theirs] of holders) {
       const victim = idleOf(theirs, socket);
       if (victim === undefined) continue;
@@ -327,6 +369,21 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       if (shedTimer !== undefined) shed++;
       else {
         log(`closed an idle connection of ${logged(holder, LOGGED_TEXT)} for a new one: it held ${theirs.size + 1}, ${own ? `past the ${limits.perClient} one client keeps` : `the most of the ${limits.maxConnections} the mock keeps`}`);
+        shedTimer = setTimeout(sayShed, SHED_LOG_MS).unref();
+      }
+      return;
+    }
+    // None idle, at the whole bound: the connection whose body comes slowest goes (its client sends
+    // too slowly to be answered soon), rather than the newcomer.
+    const slow = own ? undefined : slowest(mine.size);
+    if (slow !== undefined) {
+      const holder = slow.socket.remoteAddress ?? '';
+      reading.delete(slow.socket);
+      forget(slow.socket, holder);
+      slow.socket.destroy();
+      if (shedTimer !== undefined) slowShed++;
+      else {
+        log(`closed a connection of ${logged(holder, LOGGED_TEXT)} for a new one: all ${limits.maxConnections} the mock keeps were busy, and its request's body came slowest (${slow.rate.toFixed(1)} bytes/s)`);
         shedTimer = setTimeout(sayShed, SHED_LOG_MS).unref();
       }
       return;

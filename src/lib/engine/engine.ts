@@ -24,6 +24,8 @@ export interface Stored {
  * outside the process): anything else is read again.
  */
 export interface ResultStore {
+  /** The keys the lookups that follow will ask for, told first (a store reading a large file reads only these). */
+  want?(keys: readonly string[]): void;
   get(key: string): unknown;
   set(key: string, value: Stored): void;
 }
@@ -110,6 +112,8 @@ export class Engine {
     const settings: FileSettings = { require: [...readConfig(undefined, config?.result?.data ?? {}).require].sort() };
     const settingsKey = digest(JSON.stringify(settings));
     const jobs: Job[] = [];
+    const wanted = (state: FileState) => (state === config || !state.bytes || !state.hash || !('area' in classify(state.path)) || state.result?.key === `${state.hash}.${settingsKey}` ? [] : [storeKey(state.path, `${state.hash}.${settingsKey}`)]);
+    this.#store?.want?.([...next.values()].flatMap(wanted));
     for (const state of next.values()) {
       if (state === config || !state.bytes || !state.hash) continue;
       const place = classify(state.path);

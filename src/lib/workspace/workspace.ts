@@ -65,7 +65,7 @@ export class Workspace {
     this.dir = dir;
     const store = options.store;
     // Unsaved texts are never kept: an hour of typing would fill the store with every keystroke's file.
-    const kept: ResultStore | undefined = store && { get: (key) => store.get(key), set: (key, value) => (this.#overlays.has(value.result.path) ? undefined : store.set(key, value)) };
+    const kept: ResultStore | undefined = store && { want: (keys) => store.want?.(keys), get: (key) => store.get(key), set: (key, value) => (this.#overlays.has(value.result.path) ? undefined : store.set(key, value)) };
     this.#engine = new Engine(kept ? { store: kept } : {});
     this.#read = options.read;
   }
