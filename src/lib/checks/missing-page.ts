@@ -1,4 +1,5 @@
 import { isAreaKey } from '../areas/index.ts';
+import { isRedocAnchor } from '../link/markdown.ts';
 import type { Check, CheckContext } from './types.ts';
 
 /** The first names of the spec's own pages besides the areas (the plugin's routes): the gaps, the changelog, the print version, the downloads, the guide. */
@@ -23,10 +24,26 @@ function isSpecPage(ctx: CheckContext, url: string): boolean {
   return second === undefined || (rest.length === 0 && ctx.item(first, second) !== undefined);
 }
 
+/**
+ * Where a link relative to the page that shows its prose leads (the page of the prose's item or
+ * area, `/resources/Pet/`), when it is no page of the spec: the path it names, or the Redoc anchor
+ * it is (a page of the spec never has one); undefined when it leads to a page of the spec.
+ */
+function deadRelative(ctx: CheckContext, url: string, page: string): string | undefined {
+  if (isRedocAnchor(url)) return url;
+  let path: string;
+  try {
+    path = new URL(url, `http://site.invalid/${page}/`).pathname;
+  } catch {
+    return undefined; // not a URL a browser follows either: `unsafe-link`'s
+  }
+  return isSpecPage(ctx, path) ? undefined : path;
+}
+
 export const missingPage: Check = {
   code: 'missing-page',
   description:
-    'A link in prose to a path from the site\'s root (`/documentation/web-api`) that is no page of the spec: copied from another site (an import), it leads nowhere here. Link an item with `[[area/id]]`, or write the whole address; `specbench import --site-url URL` does that on import. In a site that has such pages of its own beside the spec, turn the check off.',
+    'A link in prose to a path from the site\'s root (`/documentation/web-api`), or relative to the page that shows it (`guide/start`, Redoc\'s `#operation/addShare`), that is no page of the spec: copied from another site (an import), it leads nowhere here. Link an item with `[[area/id]]`, or write the whole address; `specbench import --site-url URL` does that on import for paths from the root. In a site that has such pages of its own beside the spec, turn the check off.',
   severity: 'warning',
   example: 'description: See [scopes](/documentation/web-api/concepts/scopes).',
   scope: 'file',
@@ -36,6 +53,16 @@ export const missingPage: Check = {
         if (isSpecPage(ctx, url)) continue;
         ctx.report({
           message: `The link \`${url}\` leads to no page of the spec: a path from the site's root names a page of whichever site shows the spec. Write the whole address (\`https://…${url}\`), or link an item with \`[[area/id]]\`.`,
+          at: { file: p.file, path: p.path, text: url },
+        });
+      }
+      for (const url of p.relative ?? []) {
+        const dead = deadRelative(ctx, url, p.source);
+        if (dead === undefined) continue;
+        ctx.report({
+          message: dead === url
+            ? `The link \`${url}\` leads to no place of the spec: it is an anchor of the document's own site (as Redoc makes them), which no page of the spec has. Link an item with \`[[area/id]]\` (an endpoint: \`[[endpoints/id]]\`), or write the whole address.`
+            : `The link \`${url}\` leads to no page of the spec: relative to the page that shows it (\`/${p.source}/\`), it names \`${dead}\`. Link an item with \`[[area/id]]\`, or write the whole address.`,
           at: { file: p.file, path: p.path, text: url },
         });
       }

@@ -84,7 +84,7 @@ export function analyzeFile(path: string, bytes: Uint8Array, key: string, settin
   const gaps = walked.facets.filter((f) => isGap(f.state));
   const page = place.item === undefined ? place.area : `${place.area}/${place.item}`;
   const prose = inspectAll(collectProse([{ ...unit, source: page }], walked.facets))
-    .filter((p) => p.links.length > 0 || p.html.length > 0 || p.unsafeUrls.length > 0 || p.malformed.length > 0 || p.limit !== undefined || p.rooted !== undefined || p.cutByCell !== undefined)
+    .filter((p) => p.links.length > 0 || p.html.length > 0 || p.unsafeUrls.length > 0 || p.malformed.length > 0 || p.limit !== undefined || p.rooted !== undefined || p.relative !== undefined || p.cutByCell !== undefined)
     .map(({ text: _text, ...found }) => found);
   return {
     result: {
@@ -164,6 +164,7 @@ const proseFoundSchema: z.ZodType<ProseFound> = z.strictObject({
   malformed: z.array(z.string()),
   limit: z.string().optional(),
   rooted: z.array(z.string()).optional(),
+  relative: z.array(z.string()).optional(),
   cutByCell: z.array(z.string()).optional(),
 });
 

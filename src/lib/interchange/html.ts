@@ -411,6 +411,51 @@ function escapeNonTags(html: string, base: number | undefined): string {
 }
 
 /**
+ * Where a link into the document's own site goes in the spec: the `area/id` an item's page answers
+ * it with (a Redoc `#operation/<operationId>` of an imported operation), or undefined where nothing
+ * does (`#tag/…`, `#section/…`, `../guide`). Only links with no scheme and not from the root are
+ * asked: a path from the root is `missing-page`'s, which `import --site-url` makes whole.
+ */
+export type OwnSite = (url: string) => string | undefined;
+
+/** The conversion's own-site links: how they are answered, the spec links made of them (written in place of their markers), and the addresses of those not kept. */
+let ownSite: OwnSite | undefined;
+let specLinks: string[] = [];
+let notOnSite: string[] = [];
+/** What stands for the n-th spec link until the Markdown is written (its brackets would be escaped as words). */
+const SPEC_LINK = /\uE000(\d+)\uE001/g;
+
+/** Whether a URL is relative to the page that holds it (`#x`, `x/y`, `../y`): no scheme, not from the root, not `//host`. */
+const pageRelative = (url: string): boolean => url !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');
+
+/**
+ * A link's words, when they are plain text a spec link's label holds as written: no brackets, bars
+ * or line breaks, and nothing Markdown would read as markup there (`<`, `&`, `*`…), which the
+ * Markdown writer escapes in words but a label is written as it is.
+ */
+function labelOf(children: readonly RootContent[]): string | undefined {
+  const [only] = children;
+  return children.length === 1 && only?.type === 'text' && /^[^[\]|\n\r<>&\\`*_~]+$/.test(only.value) && only.value.trim() !== '' ? only.value : undefined;
+}
+
+/**
+ * A link into the document's own site: a spec link where an item answers it (written as a marker
+ * the Markdown keeps as it is, `specLinks` its text, its bar escaped in a table's cell), else its
+ * words, the address noted in `notOnSite`; undefined for any other link.
+ */
+function ownSiteLink(node: RootContent, inCell: boolean): RootContent[] | undefined {
+  if (ownSite === undefined || node.type !== 'link' || !pageRelative(node.url)) return undefined;
+  const target = ownSite(node.url);
+  const label = labelOf(node.children);
+  if (target !== undefined && label !== undefined && !parsing.includes('\uE000')) {
+    specLinks.push(`[[${target}${inCell ? '\\|' : '|'}${label}]]`);
+    return [{ type: 'text', value: `\uE000${specLinks.length - 1}\uE001` } satisfies Text];
+  }
+  notOnSite.push(node.url);
+  return node.children;
+}
+
+/**
  * What a link or image a page would not follow becomes: its text (an autolink's is its address, an
  * image's its alt text), the address noted in `dropped`. In a tree as parsed (`parsed`), an address
  * GFM reads in plain words (a link it makes without a position: no `<` or `[` wrote it) that runs
@@ -456,24 +501,24 @@ function unsafeDefinitions(tree: Root, dropped: string[]): Set<string> {
   return ids;
 }
 
-/** Links and images a page would not follow, anywhere in a tree, replaced by their text; whether there were any. */
+/** Links and images a page would not follow, anywhere in a tree, replaced by their text, and links into the document's own site made spec links or their words (`ownSiteLink`); whether there were any. */
 function unlinkAll(tree: Root, dropped: string[], parsed: boolean): boolean {
   // A reference (`[text][list]`) to a definition that is not kept is its text, as an inline link is.
   const unsafe = unsafeDefinitions(tree, dropped);
   let changed = unsafe.size > 0;
-  const stack: Node[] = [tree];
+  const stack: Array<[Node, boolean]> = [[tree, false]];
   while (stack.length > 0) {
-    const node = stack.pop() as Node;
+    const [node, inCell] = stack.pop() as [Node, boolean];
     const children = (node as Partial<Parent>).children as RootContent[] | undefined;
     if (!children) continue;
     for (let i = 0; i < children.length; i++) {
       const child = children[i] as RootContent;
-      const text = child.type === 'linkReference' && unsafe.has(child.identifier) ? child.children : child.type === 'imageReference' && unsafe.has(child.identifier) ? [{ type: 'text', value: child.alt ?? '' } satisfies Text] : unlinked(child, dropped, parsed);
+      const text = child.type === 'linkReference' && unsafe.has(child.identifier) ? child.children : child.type === 'imageReference' && unsafe.has(child.identifier) ? [{ type: 'text', value: child.alt ?? '' } satisfies Text] : (unlinked(child, dropped, parsed) ?? ownSiteLink(child, inCell));
       if (text) {
         children.splice(i, 1, ...text);
         changed = true;
         i--; // what replaced the link is looked at in turn (a link inside a link's text)
-      } else stack.push(child);
+      } else stack.push([child, inCell || child.type === 'tableCell']);
     }
   }
   return changed;
@@ -545,8 +590,8 @@ function asWrittenInXmp(children: RootContent[]): void {
  * The HTML conversion can make links of its own (`<a href="javascript:…">`), so they are looked at
  * again after it.
  */
-export function describedAsMarkdown(text: string): { text: string; dropped: string[]; comments: string[]; elements: string[] } {
-  if (!/[<\]]/.test(text)) return { text, dropped: [], comments: [], elements: [] };
+export function describedAsMarkdown(text: string, own?: OwnSite): { text: string; dropped: string[]; comments: string[]; elements: string[]; notOnSite: string[]; specLinks: string[] } {
+  if (!/[<\]]/.test(text)) return { text, dropped: [], comments: [], elements: [], notOnSite: [], specLinks: [] };
   const dropped: string[] = [];
   const comments: string[] = [];
   parsing = text;
@@ -554,7 +599,17 @@ export function describedAsMarkdown(text: string): { text: string; dropped: stri
   markup = unmappedMarkup(text);
   leftOut = [];
   passed = [];
-  if (!prepare(tree, dropped, comments)) return { text, dropped, comments, elements: [] };
+  ownSite = own;
+  specLinks = [];
+  notOnSite = [];
+  const done = (out: { text: string; elements: string[] }) => {
+    const links = { notOnSite, specLinks };
+    ownSite = undefined;
+    specLinks = [];
+    notOnSite = [];
+    return { ...out, dropped, comments, ...links };
+  };
+  if (!prepare(tree, dropped, comments)) return done({ text, elements: [] });
   converting = text;
   const converted = converter.runSync(tree) as Root;
   unlinkAll(converted, dropped, false);
@@ -564,7 +619,12 @@ export function describedAsMarkdown(text: string): { text: string; dropped: stri
   markup = NO_MARKUP;
   leftOut = [];
   passed = [];
-  return { text: converter.stringify(converted).trimEnd(), dropped, comments, elements };
+  return done({ text: converter.stringify(converted).trimEnd(), elements });
+}
+
+/** Markdown with the markers `describedAsMarkdown` left for spec links written as those links. */
+export function withSpecLinks(markdown: string, links: readonly string[]): string {
+  return links.length === 0 ? markdown : markdown.replace(SPEC_LINK, (m, n: string) => links[Number(n)] ?? m);
 }
 
 /** A description as Markdown without raw HTML or links a page would drop: unchanged when it has neither. */

@@ -86,7 +86,10 @@ function lengthOf(written: string, markdown: string): string {
  * by several files may be kept in one and left out of another.
  */
 export async function markdownDescriptions(result: ImportResult, source?: unknown): Promise<ImportResult> {
-  const { describedAsMarkdown } = await import('./html.ts');
+  const { describedAsMarkdown, withSpecLinks } = await import('./html.ts');
+  const own = ownSiteLinks(result, source);
+  /** Links into the document's own site that no item answers (`#tag/…`, `../guide`): their words kept, said at the texts that write them. */
+  const notOnSite = new Set<string>();
   const { describedAsLine } = await import('./line-text.ts');
   const dropped = new Set<string>();
   /** Addresses of links and images in titles and summaries, which a line of plain text cannot hold. */
@@ -110,15 +113,17 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
       tooLong.set(text, `the text is past the limits of one prose value (${size}); it is not kept`);
       return DROPPED;
     }
-    const out = describedAsMarkdown(text);
+    const out = describedAsMarkdown(text, own);
     for (const url of out.dropped) dropped.add(url);
+    for (const url of out.notOnSite) notOnSite.add(url);
     for (const c of out.comments) comments.add(c);
     leftOutOf(text, out.elements);
     // HTML with no text (`<p/>`, as AWS documents write an empty description) says nothing: no description is kept, as for an empty one.
     if (out.text !== text && out.text.trim() === '' && text.trim() !== '') return DROPPED;
     // The document's `[[Pet]]` is two brackets, never a prose link: written `\[[Pet]]` (the export writes it back).
     const within = proseLimit(out.text);
-    const markdown = within === undefined ? escapeLiteralLinks(out.text) : out.text;
+    // The spec links made of links into the document's site (`#operation/…`) written once the document's own `[[` are escaped.
+    const markdown = withSpecLinks(within === undefined ? escapeLiteralLinks(out.text) : out.text, out.specLinks);
     const limit = within ?? proseLimit(markdown);
     if (limit !== undefined) {
       // The limits are the Markdown's: where converting HTML changed the length, both are said.
@@ -222,7 +227,7 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     return fitted;
   });
   const withOwnWords = sameWordsAsError(items as ImportResult['items']);
-  if (dropped.size > 0 || tooLong.size > 0 || comments.size > 0 || elements.size > 0 || anywhere.size > 0 || unkept.size > 0) {
+  if (dropped.size > 0 || tooLong.size > 0 || comments.size > 0 || elements.size > 0 || anywhere.size > 0 || unkept.size > 0 || notOnSite.size > 0) {
     for (const { pointer, text } of strings(source)) {
       for (const [e, texts] of elements) {
         // Said where a text that wrote it as markup is written (whole, or a part of what was converted), not where another names the tag in words (`the <ruby> tag`).
@@ -234,6 +239,9 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
       for (const url of dropped) {
         if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; its text is` });
       }
+      for (const url of notOnSite) {
+        if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept: it is relative to a page of the document's own site, and no page of the spec answers it; its words are` });
+      }
       if (/\/(title|summary)$/.test(pointer)) {
         for (const url of unkept) {
           if (text.includes(url)) unmapped.push({ pointer, reason: `a title or summary is a line of plain text: the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept; its words are` });
@@ -244,6 +252,33 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     }
   }
   return { ...result, areas: areas as ImportResult['areas'], items: withOwnWords, unmapped: uniqueUnmapped(unmapped) };
+}
+
+/**
+ * Where links into the document's own site go in the spec: a Redoc anchor of an operation
+ * (`#operation/<operationId>`, also `#tag/<tag>/operation/<operationId>`) to the endpoint the
+ * operation was imported as; nothing else (ExaVault's `#section/…` and `#tag/…`, relative paths)
+ * has a page of the spec (t32j: 1,192 dead links on Spotify's and ExaVault's pages).
+ */
+function ownSiteLinks(result: ImportResult, source: unknown): (url: string) => string | undefined {
+  const endpoints = new Map<string, string>();
+  for (const item of result.items) {
+    const operation = item.area === 'endpoints' && item.from?.[0] !== undefined && source !== undefined ? valueAt(source, item.from[0]) : undefined;
+    const id = isObj(operation) ? operation.operationId : undefined;
+    if (typeof id === 'string' && !endpoints.has(id)) endpoints.set(id, item.id);
+  }
+  return (url) => {
+    const operation = /^#(?:tag\/[^/]*\/)?operation\/([^/]+)$/.exec(url)?.[1];
+    if (operation === undefined) return undefined;
+    let name: string;
+    try {
+      name = decodeURIComponent(operation);
+    } catch {
+      return undefined;
+    }
+    const id = endpoints.get(name);
+    return id === undefined ? undefined : `endpoints/${id}`;
+  };
 }
 
 /**

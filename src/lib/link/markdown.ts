@@ -95,6 +95,8 @@ export interface ProseFindings {
   cutByCell?: string[];
   /** Link, image and definition URLs that are paths from the site's root (`/documentation/web-api`): pages the spec's own site may not have. Absent when there are none. */
   rooted?: string[];
+  /** Link, image and definition URLs relative to the page that shows the prose (`guide/start`, Redoc's `#operation/x`), which `missing-page` looks up; absent when there are none. */
+  relative?: string[];
   /** Why the value was not parsed at all: too long or too deeply nested. */
   limit?: string;
 }
@@ -313,7 +315,7 @@ export function onlyKeptLinks(text: string, nesting: number = blockNesting(text)
     const written = text.slice(start, end);
     for (let cut = written.indexOf(')'); ; cut = written.indexOf(')', cut + 1)) {
       const url = cut === -1 ? written : written.slice(0, cut);
-      if (!isSafeProseUrl(url) || isRooted(url)) return false;
+      if (!isSafeProseUrl(url) || isRooted(url) || isLookedUp(url)) return false;
       if (cut === -1) break;
     }
   }
@@ -362,6 +364,7 @@ export function parsedFindings(text: string): ProseFindings {
       const url = plain((node as unknown as { url: string }).url);
       if (!isSafeProseUrl(url)) found.unsafeUrls.push({ text: url, scheme: browserScheme(url) ?? 'an unreadable scheme', hidden: false });
       else if (isRooted(url)) (found.rooted ??= []).push(url);
+      else if (isLookedUp(url)) (found.relative ??= []).push(url);
     }
     if (node.type === 'text') {
       const value = (node as Text).value;
@@ -602,6 +605,15 @@ export const isRooted = (url: string): boolean => /^\/(?![/\\])/.test(url);
 
 /** Whether a URL written in prose is relative to the page that shows it (`../gaps/`, `#x`): no scheme, not from the root. */
 const isPageRelative = (url: string) => !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('\\');
+
+/** An anchor of Redoc's pages (`#operation/addShare`, `#tag/Files`, `#section/Auth`), which no page of a spec has. */
+export const isRedocAnchor = (url: string): boolean => /^#(?:operation|tag|section|schema)\//.test(url);
+
+/**
+ * Whether `missing-page` looks a page-relative URL up: one that names a page (`guide/start`,
+ * `../Pet/`), or a Redoc anchor; an anchor of the page itself (`#f-…`) is the page's.
+ */
+const isLookedUp = (url: string): boolean => url !== '' && isPageRelative(url) && (!url.startsWith('#') || isRedocAnchor(url));
 
 /** The relative URLs of links, images and link definitions written in prose, rewritten by `rebase` (spec links are resolved apart). */
 function rebaseLinks(tree: Root, rebase: (url: string) => string): void {

@@ -131,7 +131,7 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
       [{ 'resources/Problem.yaml': 'description: "Click <java script:alert(1)> now"\nfields: { none: x }' }, { line: 1, column: 22, message: expect.stringContaining('hides the scheme `javascript:`') }],
       [{ 'resources/Problem.yaml': 'description: "[x]( JaVaScRiPt:alert(1))"\nfields: { none: x }' }, { line: 1 }],
     ],
-    quiet: [{ 'resources/Problem.yaml': 'description: "[x](https://example.com) [y](mailto:a@example.com) [z](../errors/)"\nfields: { none: x }' }],
+    quiet: [{ 'resources/Problem.yaml': 'description: "[x](https://example.com) [y](mailto:a@example.com) [z](../../errors/)"\nfields: { none: x }' }],
   },
   'blocked-by-cycle': {
     fire: [
@@ -316,8 +316,11 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     fire: [
       [{ 'resources/Problem.yaml': 'description: See [the scopes](/documentation/web-api/concepts/scopes) first.\nfields: { none: free-form }' }, { file: 'resources/Problem.yaml', line: 1, column: 31, severity: 'warning', message: expect.stringContaining('`/documentation/web-api/concepts/scopes` leads to no page of the spec') }],
       [{ 'resources/Problem.yaml': 'description: "See [x][d].\\n\\n[d]: /endpoints/no-such-endpoint/"\nfields: { none: free-form }' }, { message: expect.stringContaining('`/endpoints/no-such-endpoint/`') }],
+      // t32j: links relative to the page that shows them, as copied from the document's own site (Spotify's guides, ExaVault's Redoc anchors).
+      [{ 'resources/Problem.yaml': 'description: See [the guide](guide/start.html) first.\nfields: { none: free-form }' }, { file: 'resources/Problem.yaml', line: 1, column: 30, severity: 'warning', message: expect.stringContaining('relative to the page that shows it (`/resources/Problem/`), it names `/resources/Problem/guide/start.html`') }],
+      [{ 'resources/Problem.yaml': 'description: Call [send](#operation/completeDirectSend) after.\nfields: { none: free-form }' }, { line: 1, column: 26, message: expect.stringContaining('`#operation/completeDirectSend` leads to no place of the spec: it is an anchor of the document') }],
     ],
-    quiet: [{ 'resources/Problem.yaml': 'description: "See [the order](/resources/Order/), [the gaps](/gaps/), [elsewhere](https://example.com/documentation/x), [here](../Order/) and `[code](/documentation/)`."\nfields: { none: free-form }' }],
+    quiet: [{ 'resources/Problem.yaml': 'description: "See [the order](/resources/Order/), [the gaps](/gaps/), [elsewhere](https://example.com/documentation/x), [here](../Order/), [its description](#f-resources/Problem/description) and `[code](/documentation/)`."\nfields: { none: free-form }' }],
   },
   'not-a-name': {
     fire: [

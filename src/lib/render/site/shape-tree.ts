@@ -1,6 +1,7 @@
 import { isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
+import { fixedValue } from '../discriminator-value.ts';
 import type { ExampleMode } from '../example.ts';
 import { continuedPath, facetAnchor, facetPath, itemPath, pageOf } from './paths.ts';
 import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
@@ -81,7 +82,8 @@ const COMBINATIONS: ReadonlySet<string> = new Set(['one_of', 'any_of', 'all_of']
  * around it, and whether it is sent (`request`: read-only fields left out) or received
  * (`response`: write-only fields left out); neither on a resource's own page, which shows all.
  */
-export type Place = { level: number; borrowed: boolean; within: ReadonlySet<string>; mode?: ExampleMode };
+/** `ownValues`: a shape whose long list of allowed values the page cuts though it is its own (a parameter's: its endpoint's page is the only one that shows it), listed whole on continued pages (`valuePages`). */
+export type Place = { level: number; borrowed: boolean; within: ReadonlySet<string>; mode?: ExampleMode; ownValues?: true };
 
 /** The top of a tree: a body, a parameter list, a resource's own fields (`within` the resource itself). */
 export const top = (within: readonly string[] = [], mode?: ExampleMode): Place => ({ level: 0, borrowed: false, within: new Set(within), ...(mode ? { mode } : {}) });
@@ -194,6 +196,8 @@ export function shapeTrees(ctx: TreeContext) {
   /** The row of the current place being made (`row`), where there is one: a mapping on a continued page is counted on the page that shows its row. */
   let rowNow: number | undefined;
   const charged = new Set<string>();
+  /** The shapes whose own long list of values the page cuts (`Place.ownValues`), each with the list whole. */
+  const longLists: Array<{ shape: ShapeView; values: string[] }> = [];
 
   /** Weight of the place being made, or of the page at the top of a tree (always shown). */
   const charge = (bytes: number): void => {
@@ -311,6 +315,11 @@ export function shapeTrees(ctx: TreeContext) {
     if (at.borrowed && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK) {
       out.allowed = { ...out.allowed, items: values.slice(0, ALLOWED_SHOWN) };
       out.allowedMore = { count: values.length - ALLOWED_SHOWN, path: facetPath(id) };
+    } else if (at.ownValues && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK) {
+      // Its own page is this one (t32j: a parameter's 6,000 values made one 216 KB row): the first ones here, all on continued pages (`valuePages` says where).
+      out.allowed = { ...out.allowed, items: values.slice(0, ALLOWED_SHOWN) };
+      out.allowedMore = { count: values.length - ALLOWED_SHOWN, path: '', continued: true };
+      longLists.push({ shape: out, values });
     }
     // A stated title is the shape's name for a reader (a variant's "Log normal"), not a row of its own.
     const title = typeof v.title === 'string' && v.title.trim() !== '' ? ctx.detailOf(id, 'title') : undefined;
@@ -524,10 +533,13 @@ export function shapeTrees(ctx: TreeContext) {
    * One of the combination's own parts: its fields are placed by the merge; anything else it
    * states (its type, as stated or open, its description, an example) is said once, as that part's:
    * nothing a part states is left off the page (GitHub's `release` event part's `type object` was).
+   * A stated `type: object` is the one thing the merged fields already say: not said again (t32j:
+   * "its own fields: type: object" read as a fact before the fields).
    */
   function ownPart(ownerId: string, label: string): PartView {
     ctx.facet(`${ownerId}/fields`);
-    const type = ctx.facet(`${ownerId}/type`);
+    const typed = ctx.facet(`${ownerId}/type`);
+    const type = typed && !(typed.state === 'stated' && typed.text === 'object') ? typed : undefined;
     const description = ctx.facet(`${ownerId}/description`);
     const extras = [...(type ? [type] : []), ...ctx.details(ownerId, new Set(['title'])), ...ctx.otherFacets(ownerId, new Set(['fields', 'type', 'description']))];
     ctx.place(`${ownerId}/title`);
@@ -553,10 +565,11 @@ export function shapeTrees(ctx: TreeContext) {
     const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
     // A union that states no mapping: by OpenAPI's rule each variant it names is told by its name (t32i: a `oneOf` of `Cat` and `Dog` said no value).
     const variants = mapping.length === 0 && (stated(v.type) === 'one_of' || stated(v.type) === 'any_of') ? unionNames(stated(v.of)) : [];
-    if (variants.length > 0) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: implicitOf(variants), implicit: true });
-    if (mapping.length > 0 || base === undefined) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping });
-    const implicit = implicitOf(descendantsOf(base));
-    return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: implicit, ...(implicit.length > 0 ? { implicit: true as const } : {}) });
+    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping });
+    const implicit = implicitOf(variants.length > 0 ? variants : descendantsOf(base ?? ''), value.field);
+    // Said of the whole list only where no variant fixes its value; else each row by the rule says so.
+    const none = implicit.length > 0 && implicit.every((m) => m.implicit);
+    return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}) });
   }
 
   /**
@@ -651,11 +664,16 @@ export function shapeTrees(ctx: TreeContext) {
     }
   }
 
-  /** OpenAPI's implicit mapping of the resources given: each told by its name, linked. */
-  function implicitOf(types: readonly string[]): DiscriminatorView['mapping'] {
+  /**
+   * The values of the resources given where the spec states no mapping, each linked: the one value
+   * a variant fixes the field to (a one-value enum or const), else by OpenAPI's rule its name,
+   * marked `implicit` (t32j: Spotify's `TrackObject`, `type: enum [track]`, was said to be `TrackObject`).
+   */
+  function implicitOf(types: readonly string[], field: string): DiscriminatorView['mapping'] {
     return types.flatMap((type) => {
       const link = ctx.link('resources', type);
-      return link ? [{ value: type, type, link }] : [];
+      const fixed = fixedValue((t) => ctx.item('resources', t), type, field);
+      return link ? [fixed !== undefined ? { value: fixed, type, link } : { value: type, type, link, implicit: true as const }] : [];
     });
   }
 
@@ -749,6 +767,45 @@ export function shapeTrees(ctx: TreeContext) {
     listOnce();
     paginate();
     listOnceContinued();
+    valuePages();
+  }
+
+  /**
+   * The long lists of values the page cut (`Place.ownValues`), each whole on continued pages after
+   * those of the cut places, as many values to a page as its budget holds (counted as `weigh`
+   * counts them); a list longer than a page goes on in the same way on the next, linked.
+   */
+  function valuePages(): void {
+    let page: ContinuedView[] | undefined;
+    let used = 0;
+    let n = 0;
+    for (const { shape, values } of longLists) {
+      let link = shape;
+      for (let from = 0; from < values.length; ) {
+        // A page with room for the row and its next value, else a new one.
+        if (page === undefined || used + 400 + 30 + (values[from]?.length ?? 0) > TREE_BYTES) {
+          page = [];
+          continued.push(page);
+          used = 0;
+        }
+        let to = from;
+        let bytes = 0;
+        // One value at least; as many as the page has room for.
+        while (to < values.length && (to === from || used + 400 + bytes + 30 + (values[to]?.length ?? 0) <= TREE_BYTES)) bytes += 30 + (values[to++]?.length ?? 0);
+        const anchor = `${ctx.scope}v${(n += 1)}`;
+        const part: ShapeView = { ...shape, anchor: '', children: [], allowed: { ...(shape.allowed as FacetView), items: values.slice(from, to) } };
+        delete part.allowedMore;
+        delete part.discriminator;
+        delete part.inline;
+        delete part.also;
+        page.push({ anchor, shape: part });
+        if (link.allowedMore) link.allowedMore = { ...link.allowedMore, path: `${continuedPath(ctx.scope, continued.length + 1)}#${anchor}` };
+        used += bytes + 400;
+        if (to < values.length) part.allowedMore = { count: values.length - to, path: '', continued: true };
+        link = part;
+        from = to;
+      }
+    }
   }
 
   /**

@@ -289,8 +289,8 @@ export type ServiceView = { name?: string; baseUrl?: string; logo?: string };
 export type ShapeView = {
   /** The owner's id: `resources/Order/fields/status`. */
   id: string;
-  /** How many of its allowed values another item's shape leaves out here (t32h #1: a 600-value enum at 120 fields), and the shape on its own page (`path`, with its anchor), which lists them all. */
-  allowedMore?: { count: number; path: string };
+  /** How many of its allowed values another item's shape leaves out here (t32h #1: a 600-value enum at 120 fields), and the shape on its own page (`path`, with its anchor), which lists them all; `continued`: a parameter's own list, on its endpoint's continued pages (`path`), whole. */
+  allowedMore?: { count: number; path: string; continued?: true };
   anchor: string;
   /** A field's, parameter's or header's name. */
   name?: string;
@@ -383,10 +383,10 @@ export type PartView = { own: true; label: string; description?: FacetView; extr
 export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator?: DiscriminatorView };
 
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
-/** `implicit`: the spec states no mapping, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base). */
+/** `implicit`: the spec states no mapping and no variant fixes the field to one value, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base); a row's `implicit`: that row's alone is (its variant fixes no value where others do). */
 /** A mapping is listed once per page (t32h #2: Microsoft Graph's 653 rows ten times on one page): `anchor` where it is, `shownAt` (with its `count` of values) where another place of the page lists it. */
 /** `folded`: a base's long mapping where a subtype's page merges its fields, shown folded so that the page's own content comes first. */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true };
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):

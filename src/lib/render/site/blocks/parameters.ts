@@ -33,7 +33,7 @@ export function parametersBlock(c: BlockContext, { itemId, data, block }: Parame
     }
     const named = isObj(v) ? stated(v[location]) : undefined;
     // The rows are a place of the page's budget: past it, shown in parts, each part on a continued page (its block says where).
-    const rows = c.trees.rows(g, 1, Object.entries(isObj(named) ? named : {}).map(([n, p]) => () => quietDefaults(c, byRule(c.trees.shape(`${id}/${location}/${idSegment(n)}`, p, n, { ...top(), level: 1 }), location, p), location)));
+    const rows = c.trees.rows(g, 1, Object.entries(isObj(named) ? named : {}).map(([n, p]) => () => quietDefaults(c, byRule(c.trees.shape(`${id}/${location}/${idSegment(n)}`, p, n, { ...top(), level: 1, ownValues: true }), location, p), location)));
     return [{ location, facet: g, rows }];
   });
   // Every location stated as none: nothing for a reader either.
