@@ -583,6 +583,34 @@ function asWrittenInXmp(children: RootContent[]): void {
   }
 }
 
+/** Whether a text's character next to an emphasis is a letter or a digit: `_`, the marker emphasis is written with, opens or closes no emphasis there. */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Emphasis inside a word (`a*b*c`, `2*3*4`: CommonMark's emphasis of `b` and `3`) made the words
+ * as written, the asterisks written `\*`: with `_` the stringifier writes the letters around it as
+ * character references (`&#x61;_&#x62;_&#x63;`), which no reader of a spec file or export can read.
+ * Such asterisks in an API's prose are most often a product or a name's parts, rarely emphasis.
+ */
+function asteriskedInWords(tree: Root): void {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const children = (node as Partial<Parent>).children as RootContent[] | undefined;
+    if (!children) continue;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as RootContent;
+      const before = children[i - 1];
+      const after = children[i + 1];
+      const inWord = (before?.type === 'text' && WORD_CHARACTER.test(before.value.slice(-1))) || (after?.type === 'text' && WORD_CHARACTER.test(after.value.charAt(0)));
+      if (child.type === 'emphasis' && inWord) {
+        children.splice(i, 1, { type: 'text', value: '*' } satisfies Text, ...child.children, { type: 'text', value: '*' } satisfies Text);
+        i--; // what replaced the emphasis is looked at in turn (its text is a word's too)
+      } else stack.push(child);
+    }
+  }
+}
+
 /**
  * A description as Markdown without raw HTML or links a page would drop, with the addresses of the
  * links it dropped (their text stays; a reference link's definition goes, its references become
@@ -613,6 +641,7 @@ export function describedAsMarkdown(text: string, own?: OwnSite): { text: string
   converting = text;
   const converted = converter.runSync(tree) as Root;
   unlinkAll(converted, dropped, false);
+  asteriskedInWords(converted);
   // A tag HTML's rules dropped with no element to show for it (a `<frame>` in a page's text) is said as the elements left out are.
   const named = new Set(leftOut.map((t) => /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(t)?.[1]?.toLowerCase()));
   const elements = [...new Set([...leftOut, ...passed.filter((p) => !named.has(p.name)).map((p) => p.tag)])];

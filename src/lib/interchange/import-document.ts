@@ -59,6 +59,18 @@ function withoutDropped(value: unknown, parent?: string): unknown {
   return Object.fromEntries(kept.map(([k, v]) => [k, withoutDropped(v, k)]));
 }
 
+/**
+ * The endpoints area without the paths whose words were all left out (`/p: {}`, which the import
+ * never writes otherwise): such a path says nothing, as one without words, so an export orders it
+ * among its endpoints as it orders those, and the import of that export, which meets no words
+ * there either, reads the same order back (a fixed point whichever words a budget kept).
+ */
+function withoutWordlessPaths(area: unknown): unknown {
+  if (!isObj(area) || !isObj(area.paths)) return area;
+  const paths = Object.entries(area.paths).filter(([, note]) => !isObj(note) || Object.keys(note).length > 0);
+  return paths.length > 0 ? { ...area, paths: Object.fromEntries(paths) } : Object.fromEntries(Object.entries(area).filter(([key]) => key !== 'paths'));
+}
+
 /** The questions open facets ask in their own words, which count as prose. */
 function questions(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) questions(v, out);
@@ -201,7 +213,8 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     const data = result.areas[module.key];
     if (data === undefined) continue;
     const left = new Map<string, Left>();
-    areas[module.key] = fit(module.schema, linesOfText(data), left);
+    const fitted = fit(module.schema, linesOfText(data), left);
+    areas[module.key] = module.key === 'endpoints' ? withoutWordlessPaths(fitted) : fitted;
     for (const [text, place] of left) anywhere.set(text, place.why);
   }
   const items = result.items.map((item) => {

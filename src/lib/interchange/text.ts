@@ -14,6 +14,9 @@ export function titled(summary: unknown, description?: unknown): { title?: strin
   return joined === '' ? {} : { description: joined };
 }
 
+/** What is said where `titled` moved a summary of several lines in front of the description: its words are kept, its place is not. */
+export const SUMMARY_OF_LINES = 'a summary of several lines has no place as a one-line summary; it is kept at the start of the description';
+
 /** The service's name from a document's title: one line, else open (a title of several lines is listed as unmapped). */
 export function serviceName(title: unknown, unmapped: Array<{ pointer: string; reason: string }>): string | { open: true } {
   const text = typeof title === 'string' ? title.trim() : '';

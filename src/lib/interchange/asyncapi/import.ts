@@ -9,7 +9,7 @@ import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Un
 import { canonical, refName, SchemaMapper, unkeptValue } from '../schema-map.ts';
 import { flowScopes } from '../flow-scopes.ts';
 import { valuePath } from '../../areas/shape.ts';
-import { ONE_LINE, serviceName, titled } from '../text.ts';
+import { ONE_LINE, serviceName, SUMMARY_OF_LINES, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
@@ -282,7 +282,7 @@ function messageText(m: Message, unmapped: Unmapped[]): { name?: string; title?:
   if (name !== undefined && !ONE_LINE.test(name)) unmapped.push({ pointer: `${at}/name`, reason: `a name with line breaks or control characters is not kept; the event's id is \`${id}\`` });
   const summary = typeof message.summary === 'string' && message.summary.trim() !== '' ? message.summary.trim() : undefined;
   const oneLine = summary !== undefined && ONE_LINE.test(summary);
-  if (summary !== undefined && !oneLine) unmapped.push({ pointer: `${at}/summary`, reason: 'a summary of several lines has no place as a one-line summary; it is kept at the start of the description' });
+  if (summary !== undefined && !oneLine) unmapped.push({ pointer: `${at}/summary`, reason: SUMMARY_OF_LINES });
   const described = titled(message.title, [oneLine ? '' : (summary ?? ''), typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n'));
   return { ...(name !== undefined && ONE_LINE.test(name) ? { name } : {}), ...described, ...(oneLine ? { summary } : {}) };
 }

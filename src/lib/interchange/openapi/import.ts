@@ -293,8 +293,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   // Tags are carried by name on each endpoint and event; the document's list of them (what each is, a tag no operation uses too) is the endpoints area's.
   const tags = mapTags(ctx, doc.tags, new Set([...endpoints, ...events].flatMap((x) => (Array.isArray(x.data.tags) ? x.data.tags.map(String) : []))));
   for (const key of Object.keys(components)) {
-    // A path item is kept where a path, webhook or callback refers to it (one nothing uses is said below).
-    if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples', 'pathItems'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
+    // A path item is kept where a path, webhook or callback refers to it, a callback where an operation does (one nothing uses is said below).
+    if (!['schemas', 'securitySchemes', 'responses', 'parameters', 'requestBodies', 'headers', 'examples', 'pathItems', 'callbacks'].includes(key)) unmapped.push({ pointer: `/components/${key}`, reason: `components.${key} are not mapped` });
   }
   unusedComponents(doc, components, unmapped);
   // A named example is kept where a body, parameter or header uses it; one only what is not kept uses (a webhook's response) is not.

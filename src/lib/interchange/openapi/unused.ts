@@ -2,8 +2,8 @@ import { isObj, type Obj } from '../../facet/state.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { seg, type Unmapped } from '../result.ts';
 
-/** Components kept only where something uses them: the endpoints' responses, parameters, bodies and headers; the path items of paths, webhooks and callbacks (OpenAPI 3.1). */
-const USED_WHERE_REFERRED = ['responses', 'parameters', 'requestBodies', 'headers', 'pathItems'] as const;
+/** Components kept only where something uses them: the endpoints' responses, parameters, bodies, headers and callbacks (their events); the path items of paths, webhooks and callbacks (OpenAPI 3.1). */
+const USED_WHERE_REFERRED = ['responses', 'parameters', 'requestBodies', 'headers', 'pathItems', 'callbacks'] as const;
 
 const WHAT: Record<(typeof USED_WHERE_REFERRED)[number], string> = {
   responses: 'a response',
@@ -11,10 +11,11 @@ const WHAT: Record<(typeof USED_WHERE_REFERRED)[number], string> = {
   requestBodies: 'a request body',
   headers: 'a header',
   pathItems: 'a path item',
+  callbacks: 'a callback',
 };
 
 /** What keeps a component of each kind where it is used. */
-const USER: Record<(typeof USED_WHERE_REFERRED)[number], string> = { responses: 'operation', parameters: 'operation', requestBodies: 'operation', headers: 'operation', pathItems: 'path, webhook or callback' };
+const USER: Record<(typeof USED_WHERE_REFERRED)[number], string> = { responses: 'operation', parameters: 'operation', requestBodies: 'operation', headers: 'operation', pathItems: 'path, webhook or callback', callbacks: 'operation' };
 
 /** Every local `$ref` the document writes, and the error components its responses name (a walk with a stack: the document's nesting is bounded, but no recursion is needed). */
 function localRefs(doc: unknown): Set<string> {
@@ -37,9 +38,9 @@ function localRefs(doc: unknown): Set<string> {
 }
 
 /**
- * Responses, parameters, request bodies, headers and path items declared in `components` that nothing refers
+ * Responses, parameters, request bodies, headers, path items and callbacks declared in `components` that nothing refers
  * to: the spec keeps them where an endpoint uses them, so one no endpoint uses is said at its
- * pointer, not dropped without a word.
+ * pointer, not dropped without a word. So are a used response's headers, which its error cannot hold.
  */
 export function unusedComponents(doc: Obj, components: Obj, unmapped: Unmapped[]): void {
   let refs: Set<string> | undefined;
@@ -51,6 +52,9 @@ export function unusedComponents(doc: Obj, components: Obj, unmapped: Unmapped[]
       refs ??= localRefs(doc);
       // A reference may escape what a pointer need not (`%20`): both spellings are looked for.
       if (!refs.has(at) && !refs.has(encodeURI(at))) unmapped.push({ pointer: at, reason: `${WHAT[kind]} declared in components that no ${USER[kind]} uses has no place in the spec (it is kept where a${USER[kind] === 'operation' ? 'n' : ''} ${USER[kind]} uses it)` });
+      else if (kind === 'responses' && isObj(declared[name]) && isObj(declared[name].headers) && Object.keys(declared[name].headers).length > 0) {
+        unmapped.push({ pointer: `${at}/headers`, reason: "an error holds no headers: a response component's are kept on the response of each operation that uses it, where an export writes them, and not on the component" });
+      }
     }
   }
 }
