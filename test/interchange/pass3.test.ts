@@ -159,7 +159,7 @@ describe('issue 25, defect by defect', () => {
     });
     expect(result.unmapped).toEqual(expect.arrayContaining([
       { pointer: '/channels/y/publish', reason: 'the operation is kept under the id `y.publish-2`, and an export names it so: `y.publish` is another operation\'s' },
-      { pointer: '/channels/x/servers', reason: "a channel's `servers` has no place in the spec" },
+      { pointer: '/channels/x/servers', reason: "a channel's `servers` has no place in the spec, so an export puts the channel on every server; its operations that state no security of their own keep only the security of the servers named here" },
     ]));
     expect(analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
   });

@@ -49,7 +49,7 @@ describe.each([...['server-security', 'userpass', 'op-extension', 'noname', 'sam
 describe('interchange pass 5, the AsyncAPI reproductions one by one', () => {
   it("server-security. a server's security is said where it is written, and kept on the events the operation sends or receives", async () => {
     const { first, exported } = await asyncTrip(REPRO('server-security'));
-    expect(first.result.unmapped).toEqual([{ pointer: '/servers/prod/security', reason: "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own (an export writes it on those operations)" }]);
+    expect(first.result.unmapped).toEqual([{ pointer: '/servers/prod/security', reason: "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own on the channels this server carries (an export writes it on those operations)" }]);
     expect(event(first.analysis, 'm')?.security).toEqual([{ scheme: 'scram' }]);
     expect(exported.operations.o.security).toEqual([{ $ref: '#/components/securitySchemes/scram' }]);
   });

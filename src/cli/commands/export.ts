@@ -18,7 +18,7 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
     return EXIT.problems;
   }
   const file = options.write;
-  const { text, unexported } = exported(analysis, target as ExportTarget, file && /\.ya?ml$/.test(file) ? 'yaml' : 'json');
+  const { text, unexported, notes } = exported(analysis, target as ExportTarget, file && /\.ya?ml$/.test(file) ? 'yaml' : 'json');
   // What the document cannot carry is said, never dropped in silence (it is also listed under x-specbench-unexported).
   if (unexported.length) {
     const shown = unexported.slice(0, SHOWN);
@@ -28,6 +28,7 @@ export async function exportCommand(options: Options, io: Io, args: string[]): P
         `${shown.map((u) => `  ${escapeControls(u.id)}: ${escapeControls(u.reason)}`).join('\n')}\n${more > 0 ? `  …and ${more} more\n` : ''}`,
     );
   }
+  if (notes.length) io.err(`${notes.map((n) => escapeControls(n)).join('\n')}\n`);
   if (file) {
     await writeFileAtomic(file, text);
     io.out(`Wrote ${file}.\n`);

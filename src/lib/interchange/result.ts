@@ -26,7 +26,7 @@ export interface ImportResult {
 export const seg = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The id a name has before it is made unique, with why it differs from the name. */
-function idBase(name: string): { base: string; why: string[] } {
+export function idBase(name: string): { base: string; why: string[] } {
   const why: string[] = [];
   let base = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
   if (base !== name) why.push('an id uses letters, digits, `_`, `.` and `-`, starting with a letter or digit');

@@ -144,6 +144,34 @@ const bare = (shape: Shape, named: boolean): Shape | string => {
 const saysNothing = (shape: Shape | string): boolean => typeof shape !== 'string' && Object.keys(shape).length === 1 && isObj(shape.type) && 'open' in shape.type;
 
 /**
+ * What a variant of a union restates of a property stated beside the union, to make it required
+ * there: its reference, or its type (and nullability), which the property beside it holds all the
+ * same; undefined for a property of no single type (a composition, a list of types, none).
+ */
+function restatement(p: unknown): Obj | undefined {
+  if (!isObj(p) || ['allOf', 'oneOf', 'anyOf'].some((k) => p[k] !== undefined)) return undefined;
+  if (typeof p.$ref === 'string') return { $ref: p.$ref };
+  return typeof p.type === 'string' ? { type: p.type, ...(p.nullable === true ? { nullable: true } : {}) } : undefined;
+}
+
+/**
+ * A variant of a union with properties of its own that requires a name stated beside the union,
+ * not in it (GitHub's check-runs PATCH: `anyOf: [{properties: {status: {enum: [completed]}},
+ * required: [conclusion]}, …]` beside `properties: {conclusion, …}`: a conditional requirement):
+ * the property is restated in the variant, so the requirement is kept, not said lost.
+ */
+function withFieldsBeside(v: unknown, schema: Obj): unknown {
+  if (!isObj(v) || !isObj(v.properties) || !Array.isArray(v.required) || !isObj(schema.properties)) return v;
+  const own = v.properties;
+  const beside = schema.properties;
+  const added = Object.fromEntries(v.required.map(String).flatMap((n) => {
+    const r = Object.hasOwn(own, n) ? undefined : restatement(beside[n]);
+    return r === undefined ? [] : [[n, r] as const];
+  }));
+  return Object.keys(added).length > 0 ? { ...v, properties: { ...own, ...added } } : v;
+}
+
+/**
  * Whether a schema states its type: a `type`, a reference, or a composition whose variants all do
  * (for `allOf`, one part). A `type: object` beside variants that all state theirs adds nothing.
  */
@@ -464,27 +492,33 @@ export class SchemaMapper {
         this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `${keyword} beside another type has no place in a shape` });
         continue;
       }
+      // `anyOf`/`oneOf` of required names only ("at least / exactly one of these fields"): kept where the names are fields stated beside it, else said, and no union is made (of empty variants it would accept anything, or, as `oneOf`, nothing).
+      if (key !== 'all_of' && list.some((v) => this.requiredOnly(v)) && !this.unionOfRequiredKept(schema, list, `${pointer}/${keyword}`, keyword)) continue;
       // A member of `allOf` that states nothing (`{}`, ix-api.net's every error) or only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
-      const empty = (v: unknown) => key === 'all_of' && isObj(v) && (Object.keys(v).length === 0 || (Object.keys(v).length === 1 && v.nullable === false));
+      // So does a member that is only a union of required names whose fields it cannot state (`{oneOf: [{required: [a]}, {required: [b]}]}`): said, as `unionOfRequiredKept` says it.
+      const dropped = new Set(key === 'all_of' ? list.filter((v, i) => isObj(v) && Object.keys(v).length === 1 && (['anyOf', 'oneOf'] as const).some((k) => Array.isArray(v[k]) && (v[k] as unknown[]).every((x) => this.requiredOnly(x)) && !this.unionOfRequiredKept(v, v[k] as unknown[], `${pointer}/allOf/${i}/${k}`, k))) : []);
+      const empty = (v: unknown) => key === 'all_of' && isObj(v) && (dropped.has(v) || Object.keys(v).length === 0 || (Object.keys(v).length === 1 && v.nullable === false));
       // Where every member states nothing, the value allows what one of them allows (any value): one is kept, an open question once, not one per member.
       const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.slice(0, key === 'all_of' ? 1 : list.length).map((v, i) => [v, i] as const);
       if (key === 'all_of' && members.length === 1 && list.length > 1 && list.every(empty)) {
         list.forEach((_, i) => i > 0 && this.unmapped.push({ pointer: `${pointer}/allOf/${i}`, reason: 'a member of allOf that states nothing, beside another that states nothing, adds nothing: one is kept' }));
       }
-      const shaped = members.map(([v, i]) => (key === 'all_of' && this.requiredOnly(v) ? undefined : this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1)));
+      const shaped = members.map(([v, i]) => (this.requiredOnly(v) ? undefined : this.shape(key === 'all_of' ? v : withFieldsBeside(v, schema), `${pointer}/${keyword}/${i}`, depth + 1)));
       const others = shaped.filter((x): x is Shape | string => x !== undefined);
+      // In a union, the fields a variant of required names only makes required are those stated beside the union.
+      const beside = key !== 'all_of' && shaped.includes(undefined) ? this.objectPart(schema, types, pointer, depth, list.every(statesType)) : undefined;
       // A part that only lists required names makes the fields the other parts bring required: it states each of them, required, with its type.
       // (Where no other part has any of the names, the part is read as any other: its names are said not kept.)
       const variants = shaped.map((x, n) => {
         const [v, i] = members[n]!;
-        return x ?? this.requiredPart(v as Obj, others, `${pointer}/${keyword}/${i}`, depth) ?? this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1);
+        return x ?? this.requiredPart(v as Obj, key === 'all_of' ? others : beside ? [beside] : [], `${pointer}/${keyword}/${i}`, depth) ?? this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1);
       });
       // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
       // Required names beside the `allOf` (`{ allOf: [Base], required: [a] }`) are a part of their own, as in a member.
       const ownRequired = key === 'all_of' && this.requiredOnly({ required: schema.required }) && !isObj(schema.properties) && schema.items === undefined && schema.additionalProperties === undefined;
       const requiredHere = ownRequired ? this.requiredPart({ required: schema.required }, variants, pointer, depth) : undefined;
       const { required: _, ...withoutRequired } = schema;
-      const extra = this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
+      const extra = beside ?? this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
       if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
         // With a discriminator beside them, an export writes the two side by side again (`besideUnion`): nothing to say.
@@ -612,6 +646,24 @@ export class SchemaMapper {
   /** An `allOf` part that states nothing but required names (and perhaps `type: object`, a title or a description): its fields are the other parts'. */
   private requiredOnly(member: unknown): member is Obj {
     return isObj(member) && Array.isArray(member.required) && member.required.length > 0 && member.properties === undefined && member.items === undefined && member.additionalProperties === undefined && (member.type === undefined || member.type === 'object') && ['allOf', 'oneOf', 'anyOf', '$ref', 'not'].every((k) => member[k] === undefined);
+  }
+
+  /**
+   * Whether a union with variants of required names only (`anyOf: [{required: [a]}, {required: [b]}]`
+   * beside `properties: {a, b}`: at least, or exactly, one of these fields) can be kept: each such
+   * variant's names are properties stated beside the union, of a type a field restates (a type or a
+   * reference, no composition), so each variant is those fields, required. Where not, the union is
+   * said with what it required, and not kept: a variant without its names would be empty, and a
+   * union of empty variants accepts anything (`anyOf`) or, as `oneOf`, nothing.
+   */
+  private unionOfRequiredKept(schema: Obj, list: unknown[], pointer: string, keyword: 'anyOf' | 'oneOf'): boolean {
+    const properties = isObj(schema.properties) ? schema.properties : {};
+    const restated = (name: string) => restatement(properties[name]) !== undefined;
+    if (list.every((v) => !this.requiredOnly(v) || (v.required as unknown[]).every((n) => restated(String(n))))) return true;
+    const groups = list.map((v, i) => (this.requiredOnly(v) ? (v.required as unknown[]).map(String).join(' and ') : `what variant ${i} states`));
+    const missing = [...new Set(list.flatMap((v) => (this.requiredOnly(v) ? (v.required as unknown[]).map(String).filter((n) => !restated(n)) : [])))];
+    this.unmapped.push({ pointer, reason: `${keyword === 'anyOf' ? 'at least' : 'exactly'} one of ${groups.join(', ')} required: not kept (the spec makes a field required only where it states the field, and ${missing.join(', ')} ${missing.length === 1 ? 'is not a property' : 'are not properties'} of a single type stated beside the ${keyword}), so a value may have none of them${keyword === 'oneOf' ? ', or more than one' : ''}` });
+    return false;
   }
 
   /**

@@ -114,11 +114,15 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       return [{ name, scopes: Array.isArray(scheme.scopes) ? scheme.scopes.map(String) : [] }];
     };
     const alternatives = (list: unknown, pointer: string) => (Array.isArray(list) ? list.map((x, i) => alternative(x, `${pointer}/security/${i}`)).filter((a) => a !== undefined) : undefined);
-    // A server's security holds for every operation that names none of its own.
-    const serverSecurity = Object.entries(obj(raw.servers)).flatMap(([key, sv]) => {
+    // A server's security holds for every operation that names none of its own, on the channels the server carries.
+    const securityOfServer = new Map(Object.entries(obj(raw.servers)).map(([key, sv]) => {
       const written = follow(raw, sv, `/servers/${seg(key)}`);
-      return alternatives(written.value.security, written.pointer) ?? [];
-    });
+      return [key, alternatives(written.value.security, written.pointer) ?? []];
+    }));
+    const channelServers = (channelKey: string) => {
+      const listed = obj(obj(raw.channels)[channelKey]).servers;
+      return Array.isArray(listed) ? listed.map((s) => refTail(obj(s).$ref)).filter((k): k is string => k !== undefined) : [];
+    };
     /** Where an operation's security is written: its own, else the last of its traits' that states one (traits apply in order, the operation's own keys over them, as `withTraits` applies them). */
     const securityAt = (key: string, op: Obj): { value: Obj; pointer: string } | undefined => {
       const pointer = `/operations/${seg(key)}`;
@@ -127,7 +131,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     };
     const writtenAt = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, securityAt(key, obj(op))]));
     const operationSecurity = new Map([...writtenAt].map(([key, at]) => [key, at && alternatives(at.value.security, at.pointer)]));
-    let serverSecurityUsed = false;
+    const serverSecurityUsed = new Set<string>();
     const securedBy = new Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>();
     for (const [opKey, o] of Object.entries(obj(raw.operations))) {
       const op = obj(o);
@@ -135,11 +139,12 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       if (channelKey === undefined) continue;
       const listed = Array.isArray(op.messages) ? op.messages.map((m) => refTail(obj(m).$ref)).filter((k): k is string => k !== undefined) : Object.keys(obj(obj(obj(raw.channels)[channelKey]).messages));
       // AsyncAPI 3.0 lists alternatives; each is one scheme.
+      const { keys: onServers, security: serverSecurity } = serversOf(securityOfServer, channelServers(channelKey));
       const security = operationSecurity.get(opKey) ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
       for (const key of listed) {
         const id = eventOf(channelKey, key);
         if (id === undefined) continue;
-        if (!operationSecurity.get(opKey) && serverSecurity.length > 0) serverSecurityUsed = true;
+        if (!operationSecurity.get(opKey)) for (const k of onServers) serverSecurityUsed.add(k);
         const e = entry(id);
         if (op.action === 'send') e.directions.add('sent');
         if (op.action === 'receive') e.directions.add('received');
@@ -158,10 +163,12 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         // An alternative naming a scheme the spec cannot carry is said and left out; the others hold as written.
         .filter((all) => all.every((r) => carried(raw, r.name, r.at, unmapped)))
         .map((all) => all.map(({ name, scopes }) => ({ name, scopes })));
-    const servers = Object.entries(obj(raw.servers)).map(([key, sv]) => follow(raw, sv, `/servers/${seg(key)}`));
-    // A server's security holds for every operation that states none of its own.
-    const serverSecurity = servers.flatMap(({ value: sv, pointer }) => requirements(sv.security, pointer));
-    let serverSecurityUsed = false;
+    // A server's security holds for every operation that states none of its own, on the channels the server carries.
+    const securityOfServer = new Map(Object.entries(obj(raw.servers)).map(([key, sv]) => {
+      const { value, pointer } = follow(raw, sv, `/servers/${seg(key)}`);
+      return [key, requirements(value.security, pointer)];
+    }));
+    const serverSecurityUsed = new Set<string>();
     const securedBy = new Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>();
     // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
     for (const [channelKey, channel] of Object.entries(obj(doc.channels))) {
@@ -174,13 +181,15 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         const written = obj(obj(obj(raw.channels)[channelKey])[op]);
         const at = Object.hasOwn(written, 'security') ? pointer : ((Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${pointer}/traits/${i}`)).filter((t) => Object.hasOwn(t.value, 'security')).at(-1)?.pointer ?? pointer);
         const own = Array.isArray(o.security) ? requirements(o.security, at) : undefined;
+        const listedServers = obj(obj(raw.channels)[channelKey]).servers;
+        const { keys: onServers, security: serverSecurity } = serversOf(securityOfServer, Array.isArray(listedServers) ? listedServers.filter((k): k is string => typeof k === 'string') : []);
         const security = own ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
         for (const one of list) {
           const id = messages.of(one)?.id;
           if (id === undefined) continue;
           const e = entry(id);
           e.directions.add(direction);
-          if (own === undefined && serverSecurity.length > 0) serverSecurityUsed = true;
+          if (own === undefined) for (const k of onServers) serverSecurityUsed.add(k);
           if (security && security.length > 0) e.security = security;
           securedBy.set(id, [...(securedBy.get(id) ?? []), { opKey: typeof o.operationId === 'string' && o.operationId.trim() !== '' ? o.operationId : `${channelKey}.${op}`, security: security && security.length > 0 ? security : undefined, at: own !== undefined ? `${at}/security` : pointer }]);
         }
@@ -190,6 +199,17 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     serverSecurityWord(raw, serverSecurityUsed, unmapped);
   }
   return out;
+}
+
+/**
+ * The servers a channel is on and the security they ask: those it names (AsyncAPI 2 by name, 3 by
+ * reference), or every server where it names none (as both specs read an absent or empty list). An
+ * operation without security of its own takes only these servers' alternatives, never those of a
+ * server its channel is not on.
+ */
+function serversOf(securityOfServer: Map<string, Array<Array<{ name: string; scopes: string[] }>>>, named: string[]): { keys: string[]; security: Array<Array<{ name: string; scopes: string[] }>> } {
+  const keys = named.length > 0 ? named.filter((k) => securityOfServer.has(k)) : [...securityOfServer.keys()];
+  return { keys: keys.filter((k) => (securityOfServer.get(k) ?? []).length > 0), security: keys.flatMap((k) => securityOfServer.get(k) ?? []) };
 }
 
 /**
@@ -215,14 +235,14 @@ function oneSecurityPerEvent(securedBy: Map<string, Array<{ opKey: string; secur
  * written, with where it went (the events whose operations state none of their own take it, and
  * an export writes it on those operations), or that nothing took it.
  */
-function serverSecurityWord(raw: Obj, used: boolean, unmapped: Unmapped[]): void {
+function serverSecurityWord(raw: Obj, used: Set<string>, unmapped: Unmapped[]): void {
   for (const [key, sv] of Object.entries(obj(raw.servers))) {
     const written = follow(raw, sv, `/servers/${seg(key)}`);
     if (!Array.isArray(written.value.security) || written.value.security.length === 0) continue;
     unmapped.push({
       pointer: `${written.pointer}/security`,
-      reason: used
-        ? "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own (an export writes it on those operations)"
+      reason: used.has(key)
+        ? "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own on the channels this server carries (an export writes it on those operations)"
         : "a server's security has no place on the spec's servers, and no operation without security of its own takes it; it is not kept",
     });
   }
@@ -378,7 +398,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
       endpoints: { inventory: { none: 'An AsyncAPI description has no HTTP endpoints; see events.' } },
       authentication: schemes.length ? { inventory: 'complete' } : {},
       events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(protocol !== undefined ? { delivery: { transport: protocol } } : {}), ...grouping, ...(Object.keys(tags).length > 0 ? { tags } : {}) },
-      versioning: version ? { inventory: 'complete' } : {},
+      // The one version a document describes says nothing of the others the service supports: the list is left open, never claimed whole.
+      versioning: {},
     },
     items: [
       ...[...schemas.resources].map(([id, data]) => ({ area: 'resources' as const, id, data })),
@@ -392,6 +413,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
 }
 type Grouping = Pick<NonNullable<AreaInput<'events'>>, 'channels' | 'operations'>;
 
+/** What becomes of a channel's `servers`: the spec's channels name none (`serversOf` keeps the security they ask). */
+const CHANNEL_SERVERS = "a channel's `servers` has no place in the spec, so an export puts the channel on every server; its operations that state no security of their own keep only the security of the servers named here";
 /** The keys of a channel and of an operation that are kept, or said where they are read (AsyncAPI 2.x, 3.x). */
 const CHANNEL_KEYS = { 2: ['description', 'title', 'summary', 'subscribe', 'publish', 'parameters', 'bindings', 'servers'], 3: ['address', 'messages', 'title', 'summary', 'description', 'servers', 'parameters', 'tags', 'externalDocs', 'bindings'] } as const;
 const OPERATION_KEYS = { 2: ['operationId', 'title', 'summary', 'description', 'message', 'tags', 'externalDocs', 'traits', 'bindings', 'security'], 3: ['action', 'channel', 'messages', 'title', 'summary', 'description', 'security', 'tags', 'externalDocs', 'traits', 'bindings', 'reply'] } as const;
@@ -483,7 +506,7 @@ function channelsAndOperations2(doc: Obj, raw: Obj, eventOf: (message: unknown) 
       const docs = importExternalDocs(o.externalDocs, `${pointer}/externalDocs`, unmapped, toolKey);
       operations[id] = { action, channel: key, ...(events.length > 0 ? { messages: events } : {}), ...describedBy(o, pointer, unmapped), ...(tags.length > 0 ? { tags } : {}), ...(docs ? { external_docs: docs } : {}) };
     }
-    for (const k of ['servers']) if (channel[k] !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/${k}`, reason: `a channel's \`${k}\` has no place in the spec` });
+    if (channel.servers !== undefined) unmapped.push({ pointer: `/channels/${seg(key)}/servers`, reason: CHANNEL_SERVERS });
     const messages = carried.every(([k, id]) => k === id) ? carried.map(([, id]) => id) : Object.fromEntries(carried);
     channels[key] = { address: key, ...describedBy(channel, `/channels/${seg(key)}`, unmapped), ...(carried.length > 0 ? { messages } : {}) };
   }
@@ -508,7 +531,7 @@ function channelsAndOperations(raw: Obj, eventOf: (channelKey: string, messageKe
     });
     // A list of event ids, or, where a message's key in the channel is not its event's id, the keys with their events.
     const messages = pairs.every(([m, id]) => m === id) ? pairs.map(([, id]) => id) : Object.fromEntries(pairs);
-    if (channel.servers !== undefined) unmapped.push({ pointer: `${pointer}/servers`, reason: "a channel's `servers` has no place in the spec" });
+    if (channel.servers !== undefined) unmapped.push({ pointer: `${pointer}/servers`, reason: CHANNEL_SERVERS });
     placed.push(...unplacedTags(raw, channel.tags, `${pointer}/tags`, "a channel's", unmapped));
     const docs = writtenDocs(raw, channel.externalDocs, `${pointer}/externalDocs`, unmapped);
     channels[key] = { ...(channel.address === null ? { address: null } : typeof channel.address === 'string' ? { address: channel.address } : {}), ...about(channel, pointer), ...(pairs.length > 0 ? { messages } : {}), ...(docs ? { external_docs: docs } : {}) };

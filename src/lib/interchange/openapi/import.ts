@@ -320,6 +320,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   );
   // Azure's subtype values are carried as the base's mapping (`withStatedValues`).
   const carried = new Set(azure.carried.map((name) => `/components/schemas/${seg(name)}/x-ms-discriminator-value`));
+  unmapped.push(...azure.refused.map(({ name, reason }) => ({ pointer: `/components/schemas/${seg(name)}/x-ms-discriminator-value`, reason })));
   unmapped.push(...extensions(doc, unmapped).filter((u) => !carried.has(u.pointer)));
   const { rateHeaders, deprecationHeaders, deprecated } = findings;
   const items: ImportedItem[] = [
@@ -356,8 +357,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       events: events.length > 0 ? { inventory: 'complete' } : {},
       errors: errorsFound.body ? { body: errorsFound.body } : {},
       limits: rateHeaders.size > 0 ? { headers: [...rateHeaders].sort() } : {},
+      // The one version a document describes says nothing of the others the service supports: the list is left open, never claimed whole.
       versioning: {
-        ...(version ? { inventory: 'complete' } : {}),
         ...(deprecated > 0 || deprecationHeaders.size > 0
           ? { deprecation: { open: `The description marks ${deprecated} operations deprecated${deprecationHeaders.size ? ` and uses the headers ${[...deprecationHeaders].sort().join(', ')}` : ''}: how much notice is given before removal?` } }
           : {}),
