@@ -14,7 +14,7 @@ import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
 import { brokenRules } from './validate.ts';
-import type { Validators } from './validators.ts';
+import { HEAVY_SCHEMA, type ErrorObject, type Validators } from './validators.ts';
 import { bytes, HEADER_VALUE_LIMIT, headerValue, notStated, STATED_HEADERS_LIMIT } from './wire.ts';
 
 /** A response ready to send but for what changes per request (rate-limit headers, the gaps header). */
@@ -94,6 +94,28 @@ export interface AnswerContext {
   validators: Validators;
   /** Whether a variant of a union leaves open what a value must fit (a `one_of` with one is checked as an `any_of`). */
   openAt: OpenAt;
+  /** Where values are checked against heavy schemas (`HEAVY_SCHEMA`), off the thread that answers every client; on this thread without. */
+  heavy?: ValueChecker;
+}
+
+/** Checks a value off the thread that answers every client: its errors, why it was not checked (a string), or undefined when it cannot (the caller checks it). */
+export interface ValueChecker {
+  checkValue(validators: Validators, key: string, schema: Obj, value: unknown): Promise<readonly ErrorObject[] | string | undefined>;
+}
+
+/**
+ * The rules `value` breaks of `schema` (kept compiled under `key`): on the check thread where the
+ * schema is heavy (compiling it here held every other client for seconds), else here. A check
+ * that cannot be made is said in `notes`, and finds nothing broken.
+ */
+async function brokenBy(ctx: AnswerContext, key: string, schema: Obj, value: unknown, what: string, notes: string[]): Promise<string[]> {
+  if (ctx.heavy !== undefined && ctx.validators.print(key, schema).weight >= HEAVY_SCHEMA) {
+    const errors = await ctx.heavy.checkValue(ctx.validators, key, schema, value);
+    if (typeof errors === 'string') notes.push(`${what} is not checked against its shape: ${errors}`);
+    if (errors !== undefined) return typeof errors === 'string' ? [] : brokenRules(errors);
+  }
+  const check = ctx.validators.check(key, schema, false);
+  return typeof check !== 'string' ? brokenRules(check(value).errors) : [];
 }
 
 /** An endpoint as messages name it: `GET /v1/orders/{order_id} (get-order)`. */
@@ -116,11 +138,11 @@ export function unanswered(ctx: AnswerContext, what: string, reason: string, gap
  * Notes (for the log) a stated example that breaks its own shape, as `check` reports it: it is
  * answered as stated, and the client's validator will refuse it, so the log says why.
  */
-function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, type: string, part: { shape: BodyShape; prefix: string }, value: unknown, name: string | undefined, notes: string[]): void {
+async function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, type: string, part: { shape: BodyShape; prefix: string }, value: unknown, name: string | undefined, notes: string[]): Promise<void> {
   const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
-  const check = schema ? ctx.validators.check(`stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
-  const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value).errors) : [];
-  if (broken.length > 0) notes.push(`the stated example${name !== undefined ? ` ${JSON.stringify(name)}` : ''} of ${endpoint.id}, its ${key} response, breaks its own shape (${broken.slice(0, 3).join('; ')}); it is answered as stated`);
+  const example = `the stated example${name !== undefined ? ` ${JSON.stringify(name)}` : ''} of ${endpoint.id}, its ${key} response,`;
+  const broken = schema ? await brokenBy(ctx, `stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value, example, notes) : [];
+  if (broken.length > 0) notes.push(`${example} breaks its own shape (${broken.slice(0, 3).join('; ')}); it is answered as stated`);
 }
 
 /**
@@ -220,7 +242,7 @@ const BODYLESS = (status: number) => status < 200 || status === 204 || status ==
  * type `Accept` asks for among the stated ones, and its stated headers. What is open in it is a
  * 501 naming the gaps; nothing is made up for it.
  */
-export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, status: number, entry: unknown, asked: Asked, guard?: number): Prepared {
+export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, status: number, entry: unknown, asked: Asked, guard?: number): Promise<Prepared> {
   const what = `${endpointWords(ctx, endpoint)}, its ${key} response`;
   const state = facetState(entry);
   if (isGap(state)) return unanswered(ctx, what, 'it is not stated yet', gapsAt(ctx, [facetId('endpoints', endpoint.id, 'responses', key)]), guard);
@@ -266,10 +288,10 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
       return { ...fromProblem(p), used, notes };
     }
     value = { value: hit.value };
-    statedBreaks(ctx, endpoint, key, type, part, hit.value, asked.example, notes);
+    await statedBreaks(ctx, endpoint, key, type, part, hit.value, asked.example, notes);
   } else if (examples[0]) {
     value = { value: examples[0].value };
-    statedBreaks(ctx, endpoint, key, type, part, examples[0].value, examples[0].name, notes);
+    await statedBreaks(ctx, endpoint, key, type, part, examples[0].value, examples[0].name, notes);
   }
   else {
     const open = shapeOpen(ctx.analysis, ctx.gaps, part);
@@ -294,8 +316,7 @@ export function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.
     const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
-    const check = schema ? ctx.validators.check(`made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, false) : undefined;
-    const broken = check !== undefined && typeof check !== 'string' ? brokenRules(check(value.value).errors) : [];
+    const broken = schema ? await brokenBy(ctx, `made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value.value, `the body made for ${what}`, notes) : [];
     if (broken.length > 0) {
       return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${broken.join('; ')}); a stated example of it would be answered as stated`, guard), used };
     }

@@ -3,65 +3,102 @@ import { parentPort, Worker } from 'node:worker_threads';
 import type { Obj } from '../facet/state.ts';
 import { PatternBudget, type SlowPattern } from './patterns.ts';
 import { Serial } from './serial.ts';
-import { checkBody, sendable, type BodyChecked, type BodyChecker } from './validate.ts';
-import { Validators } from './validators.ts';
+import { isUrlEncodedForm } from '../render/media-example.ts';
+import { essence } from './media.ts';
+import { checkBody, HUGE_BODY, sendable, type BodyChecked, type BodyChecker } from './validate.ts';
+import { Validators, type ErrorObject } from './validators.ts';
 
 /**
- * A body past `HUGE_BODY` parsed and checked on a thread of its own. On the thread that answers
- * every client, parsing and checking a 13 MB JSON body held every other call for 1 s (16 MB, the
- * most the command line reads, longer); Ajv's check cannot be cut into turns, so it runs here.
- * The thread is started at the first such body (it loads the core: about a second on a busy
- * machine, which that body waits for, and no other client) and kept.
+ * Checks run on a thread of their own. The body thread: a body past `HUGE_BODY` parsed and checked
+ * there; on the thread that answers every client, parsing and checking a 13 MB JSON body held
+ * every other call for 1 s (16 MB, the most the command line reads, longer); Ajv's check cannot be
+ * cut into turns. The check thread: every check of a heavy schema (`HEAVY_SCHEMA`), a request's
+ * body or a response's, compiled and run there and kept compiled (V8 took 4-5 s to compile the
+ * synthetic spec's check, every other client waiting). A thread is started at its first job (it
+ * loads the core: about a second on a busy machine, which that job waits for, and no other
+ * client) and kept; the schemas it has been sent are not sent again.
  */
 
-/** What the thread is asked: a body's bytes and media type, the schema of its key and the resources' schemas it reaches. */
-interface BodyJob {
+/** What the thread is asked: a body's bytes and media type, or a value (a response's), to check against the schema of `key`. */
+interface Job {
   id: number;
   /** The validators of the analysis asking (`Validators.id`): the thread keeps its own per analysis. */
   validators: number;
+  /** The schema's key there: its key here with its fingerprint (`Print`), so that a check compiled once serves across edits. */
   key: string;
-  schema: Obj | undefined;
+  /** The schema, when the thread does not hold it yet (with its weight in bytes), and the resources' schemas it reaches that the thread lacks. */
+  schema: { schema: Obj; weight: number } | undefined;
   resources: Array<[string, Obj]>;
-  bytes: Uint8Array;
-  type: string;
   timeLimit: number | undefined;
   /** The milliseconds left of the request's budget for pattern tests. */
   budget: number;
+  what: { bytes: Uint8Array; type: string } | { value: unknown };
 }
 
 /**
- * What it answers: the check as `sendable` makes it, the patterns that ran out of time, those not
- * judged once the request's budget was spent and the milliseconds of it spent; or what went wrong.
+ * What it answers: `stage` as it takes the job up (`started`: memory run out before it is the
+ * thread's own start) and once the schema's check is compiled (`compiled`: memory run out after it
+ * is the value's, before it the check's); then the check as `sendable` makes it (a value's errors),
+ * the patterns that ran out of time, those not judged once the request's budget was spent and the
+ * milliseconds of it spent, and the schemas it let go; or what went wrong.
  */
-type BodyAnswer = { id: number; outOfMemory: true } | { id: number; slow: SlowPattern[]; notJudged: string[]; spent: number; heap: number; checked: ReturnType<typeof sendable> } | { id: number; error: string };
+type Answer =
+  | { id: number; stage: Stage }
+  | { id: number; slow: SlowPattern[]; notJudged: string[]; spent: number; heap: number; forgot: string[]; checked: ReturnType<typeof sendable> }
+  | { id: number; slow: SlowPattern[]; notJudged: string[]; spent: number; heap: number; forgot: string[]; errors: ErrorObject[] | string }
+  | { id: number; error: string };
+
+/** How far the thread got with a job: sent to it, taken up (the thread started), its check compiled. */
+type Stage = 'sent' | 'started' | 'compiled';
+
+/** What a job comes back as here: the thread's answer, or its memory run out (`stage` says how far it got). */
+type Outcome = Exclude<Answer, { stage: Stage }> | { outOfMemory: true; stage: Stage } | undefined;
+
+/** How much memory a thread may take. */
+export interface ThreadBounds {
+  /** Its heap's bound (MB): a check that would take more ends the thread, and is refused (413). */
+  heapMb: number;
+  /**
+   * The heap (MB) past which it is ended after a job, and started again for the next (which waits
+   * for the start, some 0.3 s): V8 keeps the heap a parsed body grew to, and grows it more for the
+   * next before collecting the last (four 16 MB bodies sent at once took the process to 830 MB,
+   * and left it at 750 MB idle); ending the thread gives it back.
+   */
+  recycleMb: number;
+}
 
 /**
- * The thread's heap (bytes) past which it is ended after a body, and started again for the next
- * (which waits for the start, some 0.3 s): V8 keeps the heap a parsed body grew to, and grows it
- * more for the next before collecting the last (four 16 MB bodies sent at once took the process
- * to 830 MB, and left it at 750 MB idle); ending the thread gives it back.
- */
-const RECYCLE_HEAP = 64 * 1024 * 1024;
-
-/**
- * The thread's heap, bounded (MB): V8 let it grow with the garbage of one body after another (its
- * default bound is gigabytes), and four clients' 16 MB bodies took the process past 500 MB. A body
- * that would take more to check, within the bounds on its values and fields, ends the thread and
- * is answered 413, never checked on the thread that answers every client.
+ * The body thread's: bodies past `HUGE_BODY` checked against light schemas. V8 let its heap grow
+ * with the garbage of one body after another (its default bound is gigabytes), and four clients'
+ * 16 MB bodies took the process past 500 MB.
  */
 export const THREAD_HEAP_MB = 96;
-const THREAD_LIMITS = { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 8 };
+export const BODY_THREAD: ThreadBounds = { heapMb: THREAD_HEAP_MB, recycleMb: 64 };
 
-/** The main thread's side: sends bodies to the thread and hears back. */
+/**
+ * The check thread's: every check of a heavy schema (`HEAVY_SCHEMA`), kept compiled across calls
+ * and edits. The synthetic spec's 0.9 MB body schema takes some 140 MB of heap compiled (the
+ * body thread's 96 MB refused every body over 1 MB to it as "too large"); kept under the recycling
+ * bound, with room for a body of some megabytes besides.
+ */
+export const CHECK_THREAD: ThreadBounds = { heapMb: 320, recycleMb: 224 };
+
+/** The most bytes of schemas (their JSON) a thread holds to compile from; the least recently used go first. */
+const HELD_SCHEMA_BYTES = 32 * 1024 * 1024;
+
+/** The main thread's side: sends bodies and values to the thread and hears back. */
 export class BodyThread implements BodyChecker {
   readonly #entry: URL;
   readonly #timeLimit: number | undefined;
+  readonly #bounds: ThreadBounds;
   #worker: Worker | undefined;
   #next = 0;
   #closed = false;
-  /** The thread is sent one body at a time: bodies sent at once waited there together, parsed (16 MB of `{},` is 350 MB once parsed). */
+  /** The thread is sent one job at a time: bodies sent at once waited there together, parsed (16 MB of `{},` is 350 MB once parsed). */
   readonly #serial = new Serial();
-  readonly #waiting = new Map<number, (answer: BodyAnswer | undefined) => void>();
+  readonly #waiting = new Map<number, { resolve: (answer: Outcome) => void; stage: Stage }>();
+  /** What the running thread holds: the validators it serves, the schemas (by its keys) and the resources' references. */
+  #holds = { validators: 0, schemas: new Set<string>(), refs: new Set<string>() };
   /**
    * The thread has answered a body: it starts and runs, so bodies are moved to it from now on, not
    * copied (a copy to send and one received held 32 MB more for a 16 MB body). Until then a body is
@@ -75,10 +112,39 @@ export class BodyThread implements BodyChecker {
    * `entry`: the core's public entry (`src/lib/index.ts`, or the bundle's `index.mjs`), which the
    * thread loads; `sent` hears of each body as it is sent to the thread (its bytes).
    */
-  constructor(entry: URL, timeLimit?: number, sent?: (bytes: number) => void) {
+  constructor(entry: URL, timeLimit?: number, sent?: (bytes: number) => void, bounds: ThreadBounds = BODY_THREAD) {
     this.#entry = entry;
     this.#timeLimit = timeLimit;
     this.#sent = sent;
+    this.#bounds = bounds;
+  }
+
+  /** Sends one job (the schema and resources the thread lacks with it) and waits for its outcome. */
+  async #run(validators: Validators, key: string, schema: Obj | undefined, budget: PatternBudget | undefined, what: Job['what'], transfer: ArrayBuffer[]): Promise<Outcome> {
+    const worker = this.#start();
+    if (this.#holds.validators !== validators.id) this.#holds = { validators: validators.id, schemas: new Set(), refs: new Set() };
+    const holds = this.#holds;
+    const print = schema ? validators.print(key, schema) : undefined;
+    const theirs = print ? `${key}\u0000${print.hash}` : key;
+    const resources = schema ? [...validators.reached(schema, new Set(holds.refs))] : [];
+    const job: Job = { id: ++this.#next, validators: validators.id, key: theirs, schema: schema && print && !holds.schemas.has(theirs) ? { schema, weight: print.weight } : undefined, resources, timeLimit: this.#timeLimit, budget: budget?.remaining ?? 0, what };
+    const size = 'bytes' in what ? what.bytes.length : undefined;
+    const outcome = await new Promise<Outcome>((resolve) => {
+      this.#waiting.set(job.id, { resolve, stage: 'sent' });
+      worker.postMessage(job, transfer);
+      if (size !== undefined) this.#sent?.(size);
+    });
+    if (outcome !== undefined && 'heap' in outcome) {
+      if (schema) holds.schemas.add(theirs);
+      for (const [ref] of resources) holds.refs.add(ref);
+      for (const gone of outcome.forgot) holds.schemas.delete(gone);
+      // A heap grown large: the thread ends, its memory given back before the next job is sent.
+      if (outcome.heap > this.#bounds.recycleMb * 1024 * 1024 && this.#worker === worker) {
+        this.#worker = undefined;
+        await worker.terminate();
+      }
+    }
+    return outcome;
   }
 
   /**
@@ -89,30 +155,19 @@ export class BodyThread implements BodyChecker {
    * when a body moved to the thread (`bytes` then empty here) was not checked there.
    */
   async check(validators: Validators, key: string, schema: Obj | undefined, bytes: Uint8Array, type: string, budget: PatternBudget): Promise<BodyChecked | undefined> {
+    const moved = this.#proven && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
     const answer = await this.#serial.run(async () => {
-        if (this.#closed) throw new Error('the mock stopped before this body was checked');
-        const worker = this.#start();
-        const id = ++this.#next;
-        const job: BodyJob = { id, validators: validators.id, key, schema, resources: schema ? [...validators.reached(schema)] : [], bytes, type, timeLimit: this.#timeLimit, budget: budget.remaining };
-        const moved = this.#proven && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-        const size = bytes.length;
-        const answer = await new Promise<BodyAnswer | undefined>((resolve) => {
-          this.#waiting.set(id, resolve);
-          worker.postMessage(job, moved ? [bytes.buffer as ArrayBuffer] : []);
-          this.#sent?.(size);
-        });
-        if (answer !== undefined && 'checked' in answer) this.#proven = true;
-        if (moved && (answer === undefined || 'error' in answer)) throw new Error(`the body thread stopped before it checked this body${answer !== undefined && 'error' in answer ? `: ${answer.error}` : ''}`);
-        // A heap grown large: the thread ends, its memory given back before the next body is sent.
-        if (answer !== undefined && 'heap' in answer && answer.heap > RECYCLE_HEAP && this.#worker === worker) {
-          this.#worker = undefined;
-          await worker.terminate();
-        }
-        return answer;
-      });
+      if (this.#closed) throw new Error('the mock stopped before this body was checked');
+      const outcome = await this.#run(validators, key, schema, budget, { bytes, type }, moved ? [bytes.buffer as ArrayBuffer] : []);
+      if (outcome !== undefined && 'checked' in outcome) this.#proven = true;
+      if (moved && (outcome === undefined || 'error' in outcome)) throw new Error(`the body thread stopped before it checked this body${outcome !== undefined && 'error' in outcome ? `: ${outcome.error}` : ''}`);
+      return outcome;
+    });
     if (this.#closed) throw new Error('the mock stopped before this body was checked');
-    if (answer !== undefined && 'outOfMemory' in answer) return { own: { limit: THREAD_HEAP_MB, unit: 'MB of memory' } };
-    if (answer === undefined || 'error' in answer) return undefined;
+    if (answer !== undefined && 'outOfMemory' in answer && answer.stage !== 'sent') return { own: { limit: this.#bounds.heapMb, unit: answer.stage === 'compiled' ? 'MB of memory' : 'MB of memory to compile its shape' } };
+    // Out of memory before it took the body up: the thread could not start, and the body was not the cause.
+    if (answer !== undefined && 'outOfMemory' in answer && moved) throw new Error(`the body thread ran out of its ${this.#bounds.heapMb} MB as it started, before it checked this body`);
+    if (answer === undefined || !('checked' in answer)) return undefined;
     for (const event of answer.slow) validators.slow(event);
     for (const pattern of answer.notJudged) budget.notJudged.add(pattern);
     budget.remaining -= answer.spent;
@@ -120,6 +175,18 @@ export class BodyThread implements BodyChecker {
     if (!('errors' in checked)) return checked;
     const got = new Map(checked.errors.map((e) => [e.instancePath, e.got]));
     return { errors: checked.errors, got: (at) => got.get(at), coerce: checked.coerce, more: checked.more };
+  }
+
+  /**
+   * A value (a response's body) checked on the thread against `schema`: its errors, or why it was
+   * not checked (a string); undefined when the thread cannot answer (the caller checks it itself).
+   */
+  async checkValue(validators: Validators, key: string, schema: Obj, value: unknown): Promise<ErrorObject[] | string | undefined> {
+    const answer = await this.#serial.run(async () => (this.#closed ? undefined : this.#run(validators, key, schema, undefined, { value }, [])));
+    if (answer !== undefined && 'outOfMemory' in answer && answer.stage !== 'sent') return `its check takes more than the ${this.#bounds.heapMb} MB of memory the mock gives it${answer.stage === 'compiled' ? '' : ' to compile'}`;
+    if (answer === undefined || !('errors' in answer)) return undefined;
+    for (const event of answer.slow) validators.slow(event);
+    return answer.errors;
   }
 
   /**
@@ -131,27 +198,34 @@ export class BodyThread implements BodyChecker {
     this.#closed = true;
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
-    for (const resolve of waiting) resolve(undefined);
+    for (const w of waiting) w.resolve(undefined);
     void this.#worker?.terminate();
   }
 
   #start(): Worker {
     if (this.#worker) return this.#worker;
     const code = `const core = await import(${JSON.stringify(this.#entry.href)});\ncore.serveBodyThread();\n`;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { resourceLimits: THREAD_LIMITS });
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { resourceLimits: { maxOldGenerationSizeMb: this.#bounds.heapMb, maxYoungGenerationSizeMb: 8 } });
+    // A new thread holds nothing yet.
+    this.#holds = { validators: 0, schemas: new Set(), refs: new Set() };
     // It never keeps the process alive: the server does, while it listens.
     worker.unref();
-    const settle = (id: number, answer: BodyAnswer | undefined) => {
-      const resolve = this.#waiting.get(id);
+    const settle = (id: number, answer: Outcome) => {
+      const waiting = this.#waiting.get(id);
       this.#waiting.delete(id);
-      resolve?.(answer);
+      waiting?.resolve(answer);
     };
-    worker.on('message', (answer: BodyAnswer) => settle(answer.id, answer));
+    worker.on('message', (answer: Answer) => {
+      if ('stage' in answer) {
+        const waiting = this.#waiting.get(answer.id);
+        if (waiting) waiting.stage = answer.stage;
+      } else settle(answer.id, answer);
+    });
     const stopped = (error?: unknown) => {
       if (this.#worker === worker) this.#worker = undefined;
-      // Out of its heap: the body it was checking is the cause (one is sent at a time).
+      // Out of its heap: the job it was running is the cause (one is sent at a time).
       const outOfMemory = error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      for (const id of [...this.#waiting.keys()]) settle(id, outOfMemory ? { id, outOfMemory: true } : undefined);
+      for (const [id, waiting] of [...this.#waiting]) settle(id, outOfMemory ? { outOfMemory: true, stage: waiting.stage } : undefined);
     };
     worker.on('error', stopped);
     worker.on('exit', () => stopped());
@@ -160,26 +234,61 @@ export class BodyThread implements BodyChecker {
   }
 }
 
-/** The thread's side (what it runs once it has loaded the core): checks each body it is sent. */
+/** Whether a body of this media type is read as text and its values coerced (a form's fields), as `checkBody` reads it. */
+const coerced = (type: string) => {
+  const kind = essence(type);
+  return isUrlEncodedForm(kind) || kind === 'multipart/form-data';
+};
+
+/** The thread's side (what it runs once it has loaded the core): checks each body or value it is sent. */
 export function serveBodyThread(): void {
   const port = parentPort;
   if (!port) return;
-  let kept: { id: number; validators: Validators; resources: Map<string, Obj>; slow: SlowPattern[] } | undefined;
-  port.on('message', (job: BodyJob) => {
+  let kept: { id: number; validators: Validators; resources: Map<string, Obj>; schemas: Map<string, { schema: Obj; weight: number }>; weight: number; slow: SlowPattern[] } | undefined;
+  port.on('message', (job: Job) => {
     void (async () => {
       try {
+        port.postMessage({ id: job.id, stage: 'started' } satisfies Answer);
         if (kept?.id !== job.validators) {
           const resources = new Map<string, Obj>();
           const slow: SlowPattern[] = [];
-          kept = { id: job.validators, resources, slow, validators: new Validators((ref) => resources.get(ref), (event) => slow.push(event), job.timeLimit) };
+          kept = { id: job.validators, resources, schemas: new Map(), weight: 0, slow, validators: new Validators((ref) => resources.get(ref), (event) => slow.push(event), job.timeLimit) };
         }
         const mine = kept;
         for (const [ref, schema] of job.resources) mine.resources.set(ref, schema);
+        // The schemas held, the most recently used last; past the bound the least recently used go, and the main thread is told.
+        const forgot: string[] = [];
+        const held = job.schema ?? mine.schemas.get(job.key);
+        if (held) {
+          mine.weight -= mine.schemas.get(job.key)?.weight ?? 0;
+          mine.schemas.delete(job.key);
+          mine.schemas.set(job.key, held);
+          mine.weight += held.weight;
+          for (const [key, old] of mine.schemas) {
+            if (mine.weight <= HELD_SCHEMA_BYTES || key === job.key) break;
+            mine.schemas.delete(key);
+            mine.weight -= old.weight;
+            forgot.push(key);
+          }
+        }
+        const schema = held?.schema;
         const budget = new PatternBudget(job.budget);
-        const checked = await checkBody(job.bytes, job.type, job.schema, (coerce, firstOnly) => mine.validators.check(job.key, job.schema ?? {}, coerce, firstOnly), budget);
-        port.postMessage({ id: job.id, slow: mine.slow.splice(0), notJudged: [...budget.notJudged], spent: budget.ms - budget.remaining, heap: getHeapStatistics().total_heap_size, checked: sendable(checked) } satisfies BodyAnswer);
+        const { what } = job;
+        // The check compiled before the body is read: memory that runs out after this is the body's.
+        const huge = 'bytes' in what && what.bytes.length > HUGE_BODY;
+        if (schema) mine.validators.check(job.key, schema, 'bytes' in what && coerced(what.type), huge && !coerced(what.type));
+        port.postMessage({ id: job.id, stage: 'compiled' } satisfies Answer);
+        const done = { id: job.id, slow: mine.slow.splice(0), notJudged: [] as string[], spent: 0, heap: 0, forgot };
+        if ('value' in what) {
+          const check = schema ? mine.validators.check(job.key, schema, false) : 'the thread was sent no schema';
+          const errors = typeof check === 'string' ? check : check(what.value).errors;
+          port.postMessage({ ...done, slow: mine.slow.splice(0), heap: getHeapStatistics().total_heap_size, errors } satisfies Answer);
+          return;
+        }
+        const checked = await checkBody(what.bytes, what.type, schema, (coerce, firstOnly) => mine.validators.check(job.key, schema ?? {}, coerce, firstOnly), budget);
+        port.postMessage({ ...done, slow: [...done.slow, ...mine.slow.splice(0)], notJudged: [...budget.notJudged], spent: budget.ms - budget.remaining, heap: getHeapStatistics().total_heap_size, checked: sendable(checked) } satisfies Answer);
       } catch (error) {
-        port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies BodyAnswer);
+        port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies Answer);
       }
     })();
   });

@@ -16,7 +16,8 @@ import type { Gaps } from './gaps.ts';
  *   fields are open). The generator leaves such a part out or shows it hollow (`{}`, `[{}]`);
  *   the mock answers 501 naming them instead, since that body would claim what nobody decided
  *   (so does a field whose `write_only` is open: it may never come back); an optional field
- *   (`required: false`) whose `write_only`, `pattern` or `format` is open is left out instead
+ *   (`required: false`) whose `write_only` or any facet of its values (`VALUE_KEYS`) is open is
+ *   left out instead
  *   (`completeMade`);
  *   and the texts longer than the mock makes (`MAX_MADE_LENGTH`), refused before anything is made.
  * - `completeMade`: the required fields the generator cut short where a resource holds itself (a
@@ -73,12 +74,13 @@ export const undecided = (value: unknown): boolean => {
 
 /**
  * Whether a made body leaves an optional field (`required: false`) out rather than make it up: its
- * travel in the direction (an open `write_only` of a response: it may never come back) or its form
- * (an open `pattern` or `format`) is undecided. Required, or with `required` undecided too (left
- * out, it might be decided always present), such a field leaves the body open (a 501).
+ * travel in the direction (an open `write_only` of a response: it may never come back) or any of
+ * the facets that decide its values (`VALUE_KEYS`: an open pattern, format, length, bound or list
+ * of allowed values alike) is undecided. Required, or with `required` undecided too (left out, it
+ * might be decided always present), such a field leaves the body open (a 501).
  */
 const leftOut = (f: unknown, mode: ExampleMode): boolean =>
-  isObj(f) && stated(f.required) === false && (undecided(f[notSentFacet(mode)]) || facetState(f.pattern) === 'open' || facetState(f.format) === 'open');
+  isObj(f) && stated(f.required) === false && (undecided(f[notSentFacet(mode)]) || VALUE_KEYS.some((k) => undecided(f[k])));
 
 /**
  * The longest text the mock makes for a shape (`min_length` past it is refused, before anything is

@@ -18,7 +18,7 @@ import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
 import { refusal, type OwnBound } from './validate.ts';
 import { Validators, type KeptChecks } from './validators.ts';
-import { BodyThread } from './body-thread.ts';
+import { BodyThread, CHECK_THREAD, type ThreadBounds } from './body-thread.ts';
 import { Serial } from './serial.ts';
 import { SlowNotes, type SlowPattern } from './patterns.ts';
 import { bytes, GAPS_HEADER_LIMIT, gapsHeader, header, HEADER_BLOCK_LIMIT, headerBytes, headerValue, percentUtf8, type MockRequest, type MockResponse } from './wire.ts';
@@ -44,9 +44,12 @@ export interface MockOptions {
   /**
    * The core's public entry as a file URL (`src/lib/index.ts`, or a bundle's `index.mjs`): given,
    * a request body past 1 MB is parsed and checked on a thread that loads it, so that other
-   * clients are answered meanwhile; without, on the thread that answers.
+   * clients are answered meanwhile; without, on the thread that answers. Given, heavy schemas
+   * (`HEAVY_SCHEMA`) are compiled and checked on a check thread too.
    */
   bodyThread?: URL;
+  /** The check thread's bounds (`CHECK_THREAD` by default; the tests make them small). */
+  checkThread?: ThreadBounds;
   /** Hears of each body sent to the body thread, by its bytes, as it is sent (the command line's debug log). */
   onBodyThread?: (bytes: number) => void;
   /** The most bytes of compiled checks kept (`KEPT_CODE_BYTES` by default; the tests make it small). */
@@ -180,10 +183,13 @@ function tooLargeForMock(endpoint: string, own: OwnBound): Prepared {
     'bytes once decoded': `request bodies of ${own.limit} bytes at most once their Content-Encoding is undone; this one decodes to more, so it was not read`,
     values: `JSON bodies of ${own.limit} values at most (each item, member name and member value counts; each costs the mock memory to hold); this one holds more, so it was not checked`,
     'MB of memory': `request bodies that take ${own.limit} MB of memory at most to check; this one took more, so it was not checked`,
+    'MB of memory to compile its shape': `request bodies whose shape's check takes ${own.limit} MB of memory at most to compile; this endpoint's took more, so the body was not checked (it is no fault of the body's)`,
     fields: `form bodies of ${own.limit} fields at most (each costs the mock memory to hold); this one has more, so it was not checked`,
     parts: `multipart bodies of ${own.limit} parts at most (each costs the mock memory to hold); this one has more, so it was not checked`,
   }[own.unit];
-  const p = problem({ status: 413, type: 'too-large', title: 'The body is too large for the mock', detail: `The mock reads ${what}.`, extra: { endpoint, limit: own.limit, unit: own.unit } });
+  // A shape whose check does not fit is the mock's bound, not the body's size: the title says so.
+  const title = own.unit === 'MB of memory to compile its shape' ? 'The mock cannot check bodies of this shape' : 'The body is too large for the mock';
+  const p = problem({ status: 413, type: 'too-large', title, detail: `The mock reads ${what}.`, extra: { endpoint, limit: own.limit, unit: own.unit } });
   // A body the server did not read is closed on (what follows it on the connection was not read either).
   return own.unit === 'bytes' ? { ...fromProblem(p), headers: [...fromProblem(p).headers, ['Connection', 'close']] } : fromProblem(p);
 }
@@ -219,6 +225,8 @@ export class Mock {
   /** An edit the spec could not be read with at all (the reading failed, not the files): every call is a 503 until a reading succeeds. */
   #unread: { files: readonly string[]; message: string } | undefined;
   readonly #thread: BodyThread | undefined;
+  /** Where the checks of heavy schemas are compiled and run, and kept (`HEAVY_SCHEMA`), with the body thread. */
+  readonly #heavy: BodyThread | undefined;
   /** The checks of large bodies on this thread, one at a time. */
   readonly #serial = new Serial();
   /** Set once the server stops: what is still being answered is answered 503. */
@@ -227,6 +235,7 @@ export class Mock {
   constructor(analysis: Analysis, options: MockOptions = {}) {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
     this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, options.onBodyThread) : undefined;
+    this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, options.onBodyThread, options.checkThread ?? CHECK_THREAD) : undefined;
     this.#state = this.#stateOf(analysis);
   }
 
@@ -234,6 +243,7 @@ export class Mock {
   close(): void {
     this.#closed = true;
     this.#thread?.close();
+    this.#heavy?.close();
   }
 
   /**
@@ -243,7 +253,7 @@ export class Mock {
    */
   load(analysis: Analysis): string[] {
     const changes = quotaChanges(this.#state.analysis, analysis);
-    this.#state = this.#stateOf(analysis, this.#state.validators);
+    this.#state = this.#stateOf(analysis, this.#state.validators, this.#state.locator);
     this.#unread = undefined;
     return this.#options.limits ? changes : [];
   }
@@ -293,6 +303,11 @@ export class Mock {
     return this.#state.validators.keptChecks();
   }
 
+  /** How many spec files the current reading parsed for their lines (for the tests: an edit of one file parses no other again). */
+  parsedFiles(): number {
+    return this.#state.locator.parsed;
+  }
+
   /** The keys of the quota windows kept (for the tests: bounded whoever calls). */
   quotaKeys(): string[] {
     return this.#quotas.keys();
@@ -303,8 +318,8 @@ export class Mock {
     return this.#hits.summary(this.#state.gaps);
   }
 
-  /** `previous`: the validators of the reading before, kept when the resources' schemas are the same (`Validators.adopt`). */
-  #stateOf(analysis: Analysis, previous?: Validators): State {
+  /** `previous`: the validators of the reading before, kept when the resources' schemas are the same (`Validators.adopt`); `previousLocator`: its locator, whose files parsed are kept where their text is the same. */
+  #stateOf(analysis: Analysis, previous?: Validators, previousLocator?: Locator): State {
     const notes: string[] = [];
     const slow = new SlowNotes(this.#options.now);
     const links = sourceLinks(this.#options.editUrl ?? analysis.spec.config.editUrl);
@@ -326,7 +341,8 @@ export class Mock {
       routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
       // Each resource's schema made and registered when a request's schema first reaches it.
       validators: previous?.adopt(resource, onSlow) ?? new Validators(resource, onSlow, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now, this.#options.checkBytes),
-      locator: new Locator(analysis),
+      locator: new Locator(analysis, previousLocator),
+      ...(this.#heavy ? { heavy: this.#heavy } : {}),
       prepared: new Map(),
       preparedBytes: 0,
       notes,
@@ -536,7 +552,7 @@ export class Mock {
     if (request.bodyUnread !== undefined) return done(unread(endpoint.id, request.bodyUnread));
     const auth = authorize(state.analysis, endpoint, request, query);
     if (this.#options.auth && !auth.ok) {
-      const answer = this.#guard(state, endpoint, 401, 'unauthorized', 'Credentials are missing', `This endpoint needs ${auth.wanted.join(', or ')}. The mock checks that credentials are there, not what they are.`, { schemes: auth.schemes });
+      const answer = await this.#guard(state, endpoint, 401, 'unauthorized', 'Credentials are missing', `This endpoint needs ${auth.wanted.join(', or ')}. The mock checks that credentials are there, not what they are.`, { schemes: auth.schemes });
       const schemeGaps = auth.schemes.flatMap((s) => state.gaps.of(`authentication/${s}`).map((g) => g.id));
       return done({ ...answer, used: [...answer.used, ...schemeGaps] });
     }
@@ -558,12 +574,12 @@ export class Mock {
       const rateHeaders = this.#rateHeaders(state, rate, now);
       const exceeded = rate.find((r) => r.exceeded);
       if (exceeded) {
-        const answer = this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} requests per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
+        const answer = await this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} requests per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
         return finish(done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${exceeded.quota.id}`).map((g) => g.id)] }), rateHeaders);
       }
       const size = sizeBoundOf(state.analysis, endpoint);
       if (size && request.body.length > size.maxBytes) {
-        const answer = this.#guard(state, endpoint, 413, 'too-large', 'The body is too large', `The limit \`${size.id}\` allows bodies of ${size.maxBytes} bytes at most; this one has ${request.body.length}.`, { limit: size.id });
+        const answer = await this.#guard(state, endpoint, 413, 'too-large', 'The body is too large', `The limit \`${size.id}\` allows bodies of ${size.maxBytes} bytes at most; this one has ${request.body.length}.`, { limit: size.id });
         return finish(done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${size.id}`).map((g) => g.id)] }), rateHeaders);
       }
       const outcome = await this.#validated(state, endpoint, request, query, params, done);
@@ -575,7 +591,7 @@ export class Mock {
   }
 
   async #validated(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>, done: (answer: Prepared) => MockOutcome): Promise<MockOutcome> {
-    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, openAt: state.openAt, note: (text) => state.notes.push(text), serial: this.#serial, ...(this.#thread ? { thread: this.#thread } : {}) }, endpoint, request, query, params);
+    const refused = await refusal({ analysis: state.analysis, validators: state.validators, locator: state.locator, openAt: state.openAt, note: (text) => state.notes.push(text), serial: this.#serial, ...(this.#thread ? { thread: this.#thread } : {}), ...(this.#heavy ? { heavy: this.#heavy } : {}) }, endpoint, request, query, params);
     if (refused && 'own' in refused) return done(tooLargeForMock(endpoint.id, refused.own));
     if (refused) {
       const lines = refused.problems.map((p) => ('file' in p ? `${p.message} (${p.file}:${p.line})` : p.message));
@@ -597,7 +613,7 @@ export class Mock {
     const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example === undefined ? '' : `=${asked.example}`}`;
     let answer = state.prepared.get(key);
     if (!answer) {
-      answer = answerResponse(state, endpoint, choice.key, choice.status, choice.entry, asked);
+      answer = await answerResponse(state, endpoint, choice.key, choice.status, choice.entry, asked);
       // Answers that depend on the request (many `Accept` values) are not all kept: at most
       // 10,000, and 64 MB of bodies (each `Accept` made a body of its own: a spec's 1 MB example
       // asked for with 10,000 different `Accept` values held 10 GB).
@@ -614,7 +630,7 @@ export class Mock {
    * status, else the error the spec states for it, else the mock's problem saying why. Where the
    * body the spec gives is open, the status stays and the body names the gaps.
    */
-  #guard(state: State, endpoint: Item<'endpoints'>, status: 401 | 413 | 429, type: 'unauthorized' | 'too-large' | 'rate-limited', title: string, detail: string, extra: Record<string, unknown>): Prepared {
+  async #guard(state: State, endpoint: Item<'endpoints'>, status: 401 | 413 | 429, type: 'unauthorized' | 'too-large' | 'rate-limited', title: string, detail: string, extra: Record<string, unknown>): Promise<Prepared> {
     const responses = stated(endpoint.data.responses);
     const ownKey = responses && Object.hasOwn(responses, String(status)) ? String(status) : undefined;
     if (ownKey !== undefined) return answerResponse(state, endpoint, ownKey, status, responses?.[ownKey], {}, status);

@@ -15,7 +15,7 @@ import { decodeBody } from './encoding.ts';
 import { formFields, MAX_FORM_FIELDS, MAX_PARTS, multipartParts } from './cost.ts';
 import { bodySchema, valueSchema, type OpenAt } from './schemas.ts';
 import { objectFields, typedValue, type Resolve } from './typed.ts';
-import type { Check, ErrorObject, Validators } from './validators.ts';
+import { HEAVY_SCHEMA, type Check, type ErrorObject, type Validators } from './validators.ts';
 import type { PatternBudget } from './patterns.ts';
 import type { Serial } from './serial.ts';
 import { cookies, header, percentUtf8, type MockRequest } from './wire.ts';
@@ -48,7 +48,7 @@ export type Refusal = SpecRefusal | { status: 413; own: OwnBound };
 /** A bound of the mock's own that a body passed: the most it reads, and of what. */
 export interface OwnBound {
   limit: number;
-  unit: 'bytes' | 'bytes once decoded' | 'values' | 'fields' | 'parts' | 'MB of memory';
+  unit: 'bytes' | 'bytes once decoded' | 'values' | 'fields' | 'parts' | 'MB of memory' | 'MB of memory to compile its shape';
 }
 
 /** A request the spec forbids, with the problems found and the spec's lines that say so. */
@@ -73,6 +73,8 @@ export interface ValidateContext {
   note(text: string): void;
   /** Where bodies past `HUGE_BODY` are parsed and checked, off the thread that answers every client; on this thread without. */
   thread?: BodyChecker;
+  /** Where bodies whose schema is heavy (`HEAVY_SCHEMA`) are checked, whatever their size, its check compiled there and kept; on this thread without. */
+  heavy?: BodyChecker;
   /** Runs the checks of bodies past `LARGE_BODY` on this thread one at a time (each holds its parsed value across turns of the event loop). */
   serial: Serial;
 }
@@ -607,8 +609,12 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   // A body past `HUGE_BODY` is parsed and checked on the body thread, where there is one: parsing
   // and checking 13 MB held every other client for 1 s on this thread.
   // Measured now: a body sent to the thread is moved there, and empty here after.
+  // A heavy schema's check is compiled and run on the check thread, for a body of any size: compiling
+  // it here held every other client for seconds.
   const huge = bytes.length > HUGE_BODY;
-  const threaded = huge ? await ctx.thread?.check(ctx.validators, key, schema, bytes, sentType, budget) : undefined;
+  const heavy = ctx.heavy !== undefined && schema !== undefined && ctx.validators.print(key, schema).weight >= HEAVY_SCHEMA ? ctx.heavy : undefined;
+  const thread = heavy ?? (huge ? ctx.thread : undefined);
+  const threaded = thread ? await thread.check(ctx.validators, key, schema, bytes, sentType, budget) : undefined;
   const here = () => checkBody(bytes, sentType, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly), budget);
   const checked = threaded ?? (await (bytes.length > LARGE_BODY ? ctx.serial.run(here) : here()));
   if ('notRead' in checked) {

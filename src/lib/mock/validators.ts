@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, FuncKeywordDefinition, Options, ValidateFunction } from 'ajv/dist/2020.js';
@@ -72,6 +73,19 @@ interface Kept {
   drop: () => void;
 }
 
+/** A schema's fingerprint: the hash of its JSON, and its weight in bytes with the resources it reaches. */
+export interface Print {
+  hash: string;
+  weight: number;
+}
+
+/**
+ * A schema weighing this many bytes or more (its JSON, and the resources' it reaches) is compiled
+ * and checked on a check thread, where there is one: Ajv's code for the 0.9 MB synthetic spec's
+ * body (7 MB) took V8 4-5 s to compile, and every other client waited as long on this thread.
+ */
+export const HEAVY_SCHEMA = 64 * 1024;
+
 /** What the kept checks hold (for the tests and the log): how many, their code's bytes, and how many were compiled in all. */
 export interface KeptChecks {
   kept: number;
@@ -103,9 +117,15 @@ export class Validators {
   readonly #registered = new WeakMap<Ajv2020, Set<string>>();
   /** In the order last used. */
   readonly #kept = new Map<string, Kept>();
+  /** Each key's fingerprint (`print`), with the reading it was last found in. */
+  readonly #prints = new Map<string, Print & { generation: number }>();
   static #count = 0;
-  /** Tells these validators from those of another analysis (a body thread keeps its own per id; a new one at each `adopt`). */
-  #id = ++Validators.#count;
+  /**
+   * Tells these validators from those of another analysis (a check thread keeps its own per id).
+   * Kept by `adopt`, whose resources are the same: a thread keys its checks by their schema's
+   * fingerprint (`print`), so that what it compiled serves across edits too.
+   */
+  readonly #id = ++Validators.#count;
   get id(): number {
     return this.#id;
   }
@@ -154,8 +174,28 @@ export class Validators {
     this.#resource = this.#recording(resource);
     this.#slow = slow;
     this.#generation++;
-    this.#id = ++Validators.#count;
     return this;
+  }
+
+  /**
+   * A schema's fingerprint (a hash of its JSON) and weight (the bytes of its JSON and of the
+   * resources' schemas it reaches), worked out once per key and reading: a check thread keeps its
+   * checks by fingerprint, and a schema of `HEAVY_SCHEMA` bytes or more is checked there.
+   */
+  print(key: string, schema: Obj): Print {
+    const kept = this.#prints.get(key);
+    if (kept !== undefined && kept.generation === this.#generation) return kept;
+    const json = JSON.stringify(schema);
+    const hash = createHash('sha256').update(json).digest('base64url');
+    if (kept !== undefined && kept.hash === hash) {
+      kept.generation = this.#generation;
+      return kept;
+    }
+    let weight = json.length;
+    for (const made of this.reached(schema).values()) weight += JSON.stringify(made).length;
+    const made = { hash, weight, generation: this.#generation };
+    this.#prints.set(key, made);
+    return made;
   }
 
   /** What the kept checks hold. */
