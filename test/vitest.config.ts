@@ -1,6 +1,15 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Every temporary folder a run makes (tests' specs, exports, packed tarballs, child processes' own)
+// goes under one folder of this run, removed when the run ends: the tests make some 50,000 of them,
+// and a busy machine's disk filled with what runs before had left.
+const runTmp = mkdtempSync(join(tmpdir(), 'specbench-test-run-'));
+process.env.TMPDIR = runTmp;
+process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
