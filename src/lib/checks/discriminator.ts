@@ -1,4 +1,5 @@
 import { isObj, own, stated } from '../facet/state.ts';
+import { allowedValues } from '../areas/discriminator-value.ts';
 import { isResourceType, type Shape } from '../areas/shape.ts';
 import { allShapes } from './shapes.ts';
 import type { Check, CheckContext } from './types.ts';
@@ -17,7 +18,7 @@ function variantFields(ctx: CheckContext, variant: string | Shape): { name: stri
 
 export const discriminatorField: Check = {
   code: 'discriminator-field',
-  description: 'A union’s discriminator names a field a variant does not have, or maps a value to a type that is not a variant.',
+  description: 'A union’s discriminator names a field a variant does not have, or maps a value to a type that is not a variant or whose field does not allow it.',
   severity: 'warning',
   example: 'payment: { type: one_of, of: [Card, Transfer], discriminator: { field: kind } } where Transfer has no `kind`',
   scope: 'file',
@@ -45,6 +46,9 @@ export const discriminatorField: Check = {
       const named = new Set(variants.flatMap((v) => (typeof v === 'string' ? [v] : typeof stated(v.type) === 'string' ? [String(stated(v.type))] : [])));
       for (const [value, type] of Object.entries(own(discriminator, 'mapping') ?? {})) {
         if (typeof type === 'string' && !named.has(type)) ctx.report({ message: `The discriminator of ${name} maps \`${value}\` to \`${type}\`, which is not one of its variants.`, at: { file, path: [...path, 'discriminator', 'mapping', value] } });
+        // A value the variant's own field forbids: the spec contradicts itself (t32k #2: `cat` to a variant whose `kind` allows only `dog`).
+        const allowed = typeof type === 'string' && named.has(type) && isResourceType(type) ? allowedValues((t) => ctx.item('resources', t)?.data, type, discriminator.field) : undefined;
+        if (allowed && !allowed.includes(value)) ctx.report({ message: `The discriminator of ${name} maps \`${value}\` to \`${type}\`, whose field \`${discriminator.field}\` allows only ${allowed.map((v) => `\`${v}\``).join(', ')}; make the two agree.`, at: { file, path: [...path, 'discriminator', 'mapping', value] } });
       }
     }
   },

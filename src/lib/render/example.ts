@@ -1,5 +1,5 @@
 import { isResourceType } from '../areas/shape.ts';
-import { fixedValue } from './discriminator-value.ts';
+import { wireValue } from '../areas/discriminator-value.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 
 /**
@@ -232,8 +232,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     return made === CUT ? undefined : made;
   }
   /**
-   * A union's variant made, its discriminator's field carrying the value that means it: the
-   * mapping's, else the one value the variant fixes it to, else by OpenAPI's rule the variant's name (t32i: a `oneOf` of `Cat` and `Dog` told apart
+   * A union's variant made, its discriminator's field carrying the value that means it
+   * (`wireValue`): the mapping's where the variant allows it, else one it allows, else by OpenAPI's rule the variant's name (t32i: a `oneOf` of `Cat` and `Dog` told apart
    * by `petType`, with no mapping, sent `"petType": "string"`).
    */
   function told(union: Obj, variant: unknown, made: { value: unknown } | undefined | typeof CUT): { value: unknown } | undefined | typeof CUT {
@@ -241,14 +241,14 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const name = partName(variant);
     if (!made || made === CUT || !isObj(made.value) || !isObj(by) || typeof by.field !== 'string' || name === undefined || !Object.hasOwn(made.value, by.field)) return made;
     const mapping = isObj(by.mapping) ? by.mapping : {};
-    return { value: { ...made.value, [by.field]: Object.entries(mapping).find(([, t]) => t === name)?.[0] ?? fixedValue((t) => ctx.resource(t), name, by.field) ?? name } };
+    return { value: { ...made.value, [by.field]: wireValue((t) => ctx.resource(t), name, by.field, mapping) } };
   }
   /** Where `self` is a variant of a part's discriminator, its field carries the variant's value: the mapping's, the one it fixes, or by OpenAPI's rule its name. */
   function discriminate(merged: Obj, of: readonly unknown[], seen: ReadonlySet<string>, self: string, level = 0): void {
     if (level > DEPTH) return;
     for (const part of of) {
       const told = discriminatorOf(part, seen);
-      if (told && Object.hasOwn(merged, told.field)) merged[told.field] = Object.entries(told.mapping).find(([, t]) => t === self)?.[0] ?? fixedValue((t) => ctx.resource(t), self, told.field) ?? self;
+      if (told && Object.hasOwn(merged, told.field)) merged[told.field] = wireValue((t) => ctx.resource(t), self, told.field, told.mapping);
       // A base further up the chain of parts (Azure's `AacAudio`, `all_of` `Audio`, `all_of` `Codec`): its field carries this variant's value too.
       const name = told ? undefined : partName(part);
       const value = name !== undefined && !seen.has(name) ? stated(ctx.resource(name)?.value) : undefined;

@@ -3,7 +3,7 @@ import { isObj, own, stated } from '../../facet/state.ts';
 import { externalDocsOf } from './item-view.ts';
 import { groupPath, itemGroups, readerOrder } from './navigation.ts';
 import { areaPath } from './paths.ts';
-import type { ViewContext } from './site-index.ts';
+import { serverVariables, type ViewContext } from './site-index.ts';
 import type { AreaSummary, HomeOperations, HomeView, ItemSummary } from './views.ts';
 
 /** Up to this many operations are listed one by one on the home page; past it, their groups (GitHub's 1,223 are 45 tags). */
@@ -32,7 +32,8 @@ export function homeView(ctx: ViewContext): HomeView {
     ...(description !== undefined ? { descriptionHtml: ctx.prose(description, page, 2) } : {}),
     servers: (Array.isArray(servers) ? servers : []).flatMap((s) => {
       if (!isObj(s) || typeof s.url !== 'string') return [];
-      return [{ url: s.url, ...(typeof s.name === 'string' ? { name: s.name } : {}), ...(typeof s.description === 'string' ? { descriptionHtml: ctx.question(s.description, page) } : {}) }];
+      const variables = serverVariables(s);
+      return [{ url: s.url, ...(typeof s.name === 'string' ? { name: s.name } : {}), ...(typeof s.description === 'string' ? { descriptionHtml: ctx.question(s.description, page) } : {}), ...(variables.length > 0 ? { variables } : {}) }];
     }),
     ...(ctx.index.service.baseUrl !== undefined ? { baseUrl: ctx.index.service.baseUrl } : {}),
     ...(externalDocs ? { externalDocs } : {}),

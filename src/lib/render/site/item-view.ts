@@ -5,6 +5,7 @@ import type { FacetResult, FileAssessment, OwnerResult } from '../../gaps/types.
 import { areaOf, findItem, itemKey } from '../../model/spec.ts';
 import { detailView, facetView } from './facet-view.ts';
 import { machinePage } from './machine-view.ts';
+import { boundExamples } from './example-budget.ts';
 import { exampleBytes, printBytes } from './print.ts';
 import { itemPath, itemScope, linkOnSite } from './paths.ts';
 import { blockContext } from './blocks/context.ts';
@@ -36,6 +37,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const blockCtx = blockContext(ctx, key, own, itemScope(item.area, item.id));
   const blocks = module.layout ? referenceBlocks(blockCtx, key, item.data, module.layout(item.data)) : [];
   withholdLongSamples(blocks);
+  boundExamples(blocks);
   const { used } = blockCtx;
   const continued = blockCtx.trees.continued();
   const view = (f: FacetResult) => ctx.shared(f, (c) => facetView(c, f));
@@ -54,7 +56,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const machine = extras.machine ? machinePage(ctx, extras.machine, item.id) : undefined;
   const lifecycles = lifecyclesOf(ctx, key);
   const description = stated(item.data.description);
-  const title = itemTitle(item.area, item);
+  const { title, titleRest } = boundedTitle(itemTitle(item.area, item));
   // An item titled by its line (an endpoint that states no title: `GET /apps/{name}`) says it once, as its title.
   const signature = blocks.find((b) => b.kind === 'signature');
   if (signature && item.data.title === undefined && extras.listing && titleIsLine(title, extras.listing)) signature.repeatsTitle = true;
@@ -64,6 +66,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
     area: item.area,
     id: item.id,
     title,
+    ...(titleRest !== undefined ? { titleRest } : {}),
     listing: extras.listing ?? {},
     path: page,
     ...ctx.index.editUrl(item.file),
@@ -101,8 +104,34 @@ export function itemPrintSize(ctx: ViewContext, area: string, id: string): { pri
   const blockCtx = blockContext(ctx, itemKey(item), own, itemScope(item.area, item.id));
   const blocks = module.layout ? referenceBlocks(blockCtx, itemKey(item), item.data, module.layout(item.data)) : [];
   withholdLongSamples(blocks);
+  boundExamples(blocks);
   const continued = blockCtx.trees.continued().length;
   return { printBytes: printBytes(blockCtx.trees.printed(), exampleBytes(blocks), analysis.spec.sources.size(item.file)), continued };
+}
+
+/** How long a page's title is at most: its heading, above the method and path. */
+export const TITLE_CHARS = 120;
+
+/**
+ * A page's title as its heading shows it: its first line, up to `TITLE_CHARS` (cut at the last
+ * sentence's end, else the last space, within them, marked with an ellipsis), and the rest, shown
+ * as the page's first words under its signature, so nothing is dropped (t32k #3: a 3,000-character
+ * summary made an h1 8,400 px tall on a phone, the method and path below it).
+ */
+export function boundedTitle(full: string): { title: string; titleRest?: string } {
+  const line = full.split(/\r?\n/, 1)[0] ?? '';
+  if (line.length === full.length && full.length <= TITLE_CHARS) return { title: full };
+  let end = Math.min(line.length, TITLE_CHARS);
+  if (end < line.length) {
+    const head = line.slice(0, TITLE_CHARS);
+    const sentence = Math.max(head.lastIndexOf('. '), head.lastIndexOf('? '), head.lastIndexOf('! '));
+    const space = head.lastIndexOf(' ');
+    end = sentence >= TITLE_CHARS / 3 ? sentence + 1 : space >= TITLE_CHARS / 3 ? space : TITLE_CHARS;
+  }
+  const title = line.slice(0, end).trimEnd();
+  const rest = full.slice(end).trim();
+  if (rest === '') return { title };
+  return { title: end < line.length ? `${title} …` : title, titleRest: rest };
 }
 
 /**

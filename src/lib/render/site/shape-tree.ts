@@ -1,7 +1,7 @@
 import { isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
-import { fixedValue } from '../discriminator-value.ts';
+import { allowedValues } from '../../areas/discriminator-value.ts';
 import type { ExampleMode } from '../example.ts';
 import { continuedPath, facetAnchor, facetPath, itemPath, pageOf } from './paths.ts';
 import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
@@ -391,8 +391,14 @@ export function shapeTrees(ctx: TreeContext) {
     const level = at.level + 1;
     const fold = level >= FOLDED_LEVEL ? { folded: true as const } : {};
     if (combine === 'all_of') {
-      const merged = mergedFields(id, variants, at, owner);
-      if (merged) return { kind: 'fields', facet, ...merged, combine, ...fold };
+      // A union among the parts (`allOf [Base, oneOf […], {required: [x]}]`): the other parts' fields are merged, so that a part
+      // that requires a field badges the row, and the union is said beside them as a part that holds too (t32k #4: AppCenter's rows lost their badges).
+      const unions = variants.length > 1 ? variants.flatMap((x, i) => (isUnionPart(x) ? [i] : [])) : [];
+      const merged = unions.length < variants.length ? mergedFields(id, variants, at, owner, new Set(unions)) : undefined;
+      if (merged) {
+        for (const i of unions) (owner.also ??= []).push(row(Infinity, () => shape(`${id}/of/${i}`, variants[i] as Obj, undefined, { ...at, level })));
+        return { kind: 'fields', facet, ...merged, combine, ...fold };
+      }
     }
     return {
       kind: 'variants',
@@ -403,13 +409,16 @@ export function shapeTrees(ctx: TreeContext) {
     };
   }
 
+  /** A part of an `all_of` written in place that is a union and nothing else: no fields of its own beside its variants. */
+  const isUnionPart = (x: unknown): boolean => isObj(x) && (stated(x.type) === 'one_of' || stated(x.type) === 'any_of') && x.fields === undefined;
+
   /**
    * The fields an `all_of` merges, in order, each with the resource it comes from (none for the
    * combination's own); undefined when a part is not an object of fields (a string with a
    * pattern, a union), so the parts are shown one by one. What the combination's own parts state
    * besides their fields joins its extras.
    */
-  function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
+  function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView, unions: ReadonlySet<number> = new Set()): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
     type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean; title?: string };
     const parts: Part[] = [];
     /** The resources the parts name that say something of themselves: their descriptions and discriminators, shown where their fields are merged. */
@@ -422,6 +431,8 @@ export function shapeTrees(ctx: TreeContext) {
     const baseParts: Array<{ x: string; data: Obj; link: LinkView }> = [];
     const collect = (x: unknown, ownerId: string, where: Place, origin: LinkView | undefined, depth: number): boolean => {
       if (depth > MERGE_DEPTH) return false;
+      // A part that says only that it is an object (Betfair's `allOf [RequestMessage, {type: object}]`): no fields to merge, nothing a reader needs said (t32k #7).
+      if (x === 'object') return true;
       if (typeof x === 'string') {
         const data = isResourceType(x) && !where.within.has(x) ? ctx.item('resources', x) : undefined;
         const link = data ? ctx.link('resources', x) : undefined;
@@ -447,7 +458,7 @@ export function shapeTrees(ctx: TreeContext) {
       parts.push({ ownerId, fields, ...(origin ? { origin } : {}), at: where, own: origin === undefined, ...(typeof x.title === 'string' && x.title.trim() !== '' ? { title: x.title } : {}) });
       return true;
     };
-    if (!variants.every((x, i) => collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
+    if (!variants.every((x, i) => unions.has(i) || collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
     for (const { x, data, link } of baseParts) {
       const base = baseOf(x, data, link);
       if (base) bases.push(base);
@@ -560,7 +571,9 @@ export function shapeTrees(ctx: TreeContext) {
     if (!facet) ctx.place(`${id}/discriminator`);
     const mapping = Object.entries(isObj(value.mapping) ? value.mapping : {}).map(([key, type]) => {
       const link = typeof type === 'string' ? ctx.link('resources', type) : undefined;
-      return { value: key, type: String(type), ...(link ? { link } : {}) };
+      // A value the variant's own field forbids is said beside it, with what the variant allows (t32k #2: `cat` to a variant allowing only `dog`).
+      const allowed = typeof type === 'string' ? allowedValues((t) => ctx.item('resources', t), type, String(value.field)) : undefined;
+      return { value: key, type: String(type), ...(link ? { link } : {}), ...(allowed && !allowed.includes(key) ? { forbidden: allowed } : {}) };
     });
     const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
     // A union that states no mapping: by OpenAPI's rule each variant it names is told by its name (t32i: a `oneOf` of `Cat` and `Dog` said no value).
@@ -665,15 +678,17 @@ export function shapeTrees(ctx: TreeContext) {
   }
 
   /**
-   * The values of the resources given where the spec states no mapping, each linked: the one value
-   * a variant fixes the field to (a one-value enum or const), else by OpenAPI's rule its name,
+   * The values of the resources given where the spec states no mapping, each linked: the values
+   * a variant allows the field (an enum or const, a row each), else by OpenAPI's rule its name,
    * marked `implicit` (t32j: Spotify's `TrackObject`, `type: enum [track]`, was said to be `TrackObject`).
    */
   function implicitOf(types: readonly string[], field: string): DiscriminatorView['mapping'] {
     return types.flatMap((type) => {
       const link = ctx.link('resources', type);
-      const fixed = fixedValue((t) => ctx.item('resources', t), type, field);
-      return link ? [fixed !== undefined ? { value: fixed, type, link } : { value: type, type, link, implicit: true as const }] : [];
+      // A variant that allows several values is told by any of them, each a row, never by its name, which it forbids (t32k #2: Linode's `Domain`, `type: enum [master, slave]`).
+      const allowed = allowedValues((t) => ctx.item('resources', t), type, field);
+      if (!link) return [];
+      return allowed !== undefined ? allowed.map((value) => ({ value, type, link })) : [{ value: type, type, link, implicit: true as const }];
     });
   }
 

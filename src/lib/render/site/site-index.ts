@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AREAS, areaModule, isAreaKey, itemTitle, type AreaKey } from '../../areas/index.ts';
 import { shownBase } from '../../areas/purpose/index.ts';
 import type { Analysis } from '../../engine/engine.ts';
-import { stated, type Obj } from '../../facet/state.ts';
+import { facetState, isObj, stated, type Obj } from '../../facet/state.ts';
 import { levelsOf, readiness } from '../../gaps/levels.ts';
 import type { FacetResult, FileAssessment, OwnerResult } from '../../gaps/types.ts';
 import type { Edge } from '../../link/graph.ts';
@@ -144,9 +144,12 @@ export class SiteIndex {
     const purpose = areaOf(spec, 'purpose').data;
     const name = stated(purpose.name);
     // As written (a placeholder too); a path from the root where that is the one server and no address is stated.
-    const baseUrl = shownBase(purpose);
+    const shown = shownBase(purpose);
+    // Where no address is stated, the first server's, its variables at their defaults, said so (t32k #5: the samples called `{base_url}` beside a stated server).
+    const server = shown === undefined || facetState(shown) !== 'stated' ? serverAtDefaults(purpose.servers) : undefined;
+    const baseUrl = server?.url ?? shown;
     const logo = spec.config.logo;
-    this.service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}), ...(logo !== undefined ? { logo } : {}) };
+    this.service = { ...(typeof name === 'string' ? { name } : {}), ...(typeof baseUrl === 'string' ? { baseUrl } : {}), ...(server ? { baseFrom: server.from } : {}), ...(logo !== undefined ? { logo } : {}) };
     const editBase = options.editUrl ?? spec.config.editUrl;
     this.#sourceLinks = sourceLinks(editBase);
     this.sources = this.#sourceLinks && editBase ? { editUrl: editBase, specDir: options.specDir ?? '.' } : undefined;
@@ -453,4 +456,34 @@ export class SiteIndex {
       ),
     );
   }
+}
+
+/** A server's variables as stated: each name with its default and the values it allows. */
+export function serverVariables(server: Obj): Array<{ name: string; default?: string; allowed?: string[] }> {
+  const variables = stated(server.variables);
+  return Object.entries(isObj(variables) ? variables : {}).map(([name, v]) => {
+    const fallback = isObj(v) ? stated(v.default) : undefined;
+    const allowed = isObj(v) ? stated(v.allowed) : undefined;
+    return { name, ...(typeof fallback === 'string' ? { default: fallback } : {}), ...(Array.isArray(allowed) ? { allowed: allowed.map(String) } : {}) };
+  });
+}
+
+/**
+ * The first server's address with every variable it names at its stated default, and where it
+ * comes from (the server's URL as written, each variable's default); undefined where there is no
+ * server, or a variable it names states no default.
+ */
+function serverAtDefaults(servers: unknown): { url: string; from: NonNullable<ServiceView['baseFrom']> } | undefined {
+  const list = stated(servers);
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  if (!isObj(first) || typeof first.url !== 'string') return undefined;
+  const written = first.url;
+  const variables = serverVariables(first);
+  const names = [...written.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+  if (names.length === 0) return undefined;
+  const defaults = names.map((n) => variables.find((v) => v.name === n)?.default);
+  if (defaults.some((d) => d === undefined)) return undefined;
+  let i = 0;
+  const url = written.replace(/\{[^{}]*\}/g, () => defaults[i++] ?? '');
+  return { url, from: { server: written, defaults: names.map((n, k) => ({ name: n, value: defaults[k] ?? '' })) } };
 }

@@ -164,7 +164,10 @@ export type MachinePageView = {
 export type ItemView = {
   area: AreaKey;
   id: string;
+  /** Its heading: its title's first line, bounded (`boundedTitle`). */
   title: string;
+  /** What of a long title the heading leaves out, shown under the signature as the page's first words. */
+  titleRest?: string;
   /** The item in its area's list and the sidebar: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
   listing: ItemListing;
   /** The item's page, relative to the site's base. */
@@ -266,7 +269,7 @@ export type HomeView = {
   summary?: string;
   purposeHtml?: string;
   descriptionHtml?: string;
-  servers: Array<{ url: string; name?: string; descriptionHtml?: string }>;
+  servers: Array<{ url: string; name?: string; descriptionHtml?: string; variables?: Array<{ name: string; default?: string; allowed?: string[] }> }>;
   baseUrl?: string;
   /** Where to read more about the service (the purpose's `external_docs`). */
   externalDocs?: ExternalDocsView;
@@ -283,7 +286,8 @@ export type HomeOperations = Array<{
 }>;
 
 /** The service as every page shows it: its name and base address (the placeholder as written), and the logo `specbench.yaml` names. */
-export type ServiceView = { name?: string; baseUrl?: string; logo?: string };
+/** `baseFrom`: no address is stated, so `baseUrl` is the first server's (`server`, as written) with its variables at their defaults. */
+export type ServiceView = { name?: string; baseUrl?: string; baseFrom?: { server: string; defaults: Array<{ name: string; value: string }> }; logo?: string };
 
 /** A shape as a reference shows it: a name, its type, whether it is required and its flags on one line, then what refines it and what nests in it. */
 export type ShapeView = {
@@ -385,8 +389,9 @@ export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator
 /** The field that tells a union's variants (or a base type's subtypes) apart, and which value means which type; `facet` while it is a gap, or where it is a facet. */
 /** `implicit`: the spec states no mapping and no variant fixes the field to one value, so the values are the variants' names by OpenAPI's rule (the resources that are `all_of` the base); a row's `implicit`: that row's alone is (its variant fixes no value where others do). */
 /** A mapping is listed once per page (t32h #2: Microsoft Graph's 653 rows ten times on one page): `anchor` where it is, `shownAt` (with its `count` of values) where another place of the page lists it. */
+/** A row's `forbidden`: the mapping states a value its type's own field does not allow; these are the values it allows (the example sends one of them). */
 /** `folded`: a base's long mapping where a subtype's page merges its fields, shown folded so that the page's own content comes first. */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true };
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
@@ -435,6 +440,8 @@ export type ExampleView = {
   of?: string;
   /** The id of the stated value this example shows, for its `data-facet`. */
   facetId?: string;
+  /** Past the page's budget of examples (`boundExamples`): not written here, its length (`bytes`) said and `at` the page where it is whole. */
+  cut?: { bytes: number; at: LinkView };
 };
 
 /** A body: what it carries (a resource, a shape of its own, or one per media type), its media types, headers and examples. */

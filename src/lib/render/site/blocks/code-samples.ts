@@ -31,5 +31,8 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
   const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}), body });
   if (!made) return undefined;
   const { samples, notes } = codeSamples(made.request, made.notes);
+  // An address made from the stated server, not stated itself: said, with the defaults it takes.
+  const from = c.view.index.service.baseFrom;
+  if (from) notes.unshift(`The base address is the first server's, ${from.server}, with its variables at their defaults: ${from.defaults.map((d) => `${d.name} = ${d.value}`).join(', ')}.`);
   return { kind: 'samples', samples, notes };
 }
