@@ -500,7 +500,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
     return EXIT.usage;
   }
   // `SPECBENCH_MOCK_DEBUG=1`: a line as each large body is sent to the body thread (what a long check is busy with).
-  const debug = io.env.SPECBENCH_MOCK_DEBUG === '1' ? { onBodyThread: (n: number) => io.out(`specbench mock: debug: a body of ${n} bytes is being checked on the body thread\n`) } : {};
+  const debug = io.env.SPECBENCH_MOCK_DEBUG === '1' ? { onBodyThread: (n: number, thread: 'body' | 'check') => io.out(`specbench mock: debug: a body of ${n} bytes is being checked on the ${thread} thread\n`) } : {};
   const mock = new Mock(workspace.analysis, { ...debug, bodyThread: CORE, auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}), ...(patternBudget !== undefined ? { patternBudget } : {}) });
   mock.warm();
   const errorsIn = () => workspace.analysis.diagnostics.filter((d) => d.severity === 'error').length;

@@ -284,7 +284,7 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     }
     if (!hit) {
       const names = exampleNames(body);
-      const p = problem({ status: 400, type: 'unknown-example', title: 'No such named example', detail: `${what} states no named example \`${asked.example}\`${names.length > 0 ? `; it states ${names.map((n) => `\`${n}\``).join(', ')}` : ''}.`, extra: { examples: names } });
+      const p = problem({ status: 400, type: 'unknown-example', title: 'No such named example', detail: `${what} states no named example \`${asked.example}\`${names.length > 0 ? `; it states ${names.map((n) => `\`${n}\``).join(', ')}` : ''}. A name is asked for as \`Prefer: example=name\` (UTF-8), or percent-encoded as RFC 8187 writes it, \`Prefer: example*=UTF-8''caf%C3%A9\` for \`café\`.`, extra: { examples: names } });
       return { ...fromProblem(p), used, notes };
     }
     value = { value: hit.value };

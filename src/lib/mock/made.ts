@@ -4,7 +4,7 @@ import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
-import { EXAMPLE_BYTES, type ExampleMode } from '../render/example.ts';
+import { EXAMPLE_BYTES, EXAMPLE_ITEMS, type ExampleMode } from '../render/example.ts';
 import type { Gaps } from './gaps.ts';
 
 /**
@@ -95,6 +95,8 @@ export const MAX_MADE_LENGTH = EXAMPLE_BYTES;
 export interface TooLong {
   at: string;
   min: number;
+  /** Set for a list's `min_items` past the items the mock makes (`EXAMPLE_ITEMS`); a text's `min_length` otherwise. */
+  items?: true;
 }
 
 /** What a body made from a part would have to make up (`open`, in the order met) and the texts too long to make (`long`). */
@@ -119,7 +121,8 @@ export function openInValue(analysis: Analysis, gaps: Gaps, shape: unknown, at: 
 }
 
 /** The rule of a text too long to make, in words. */
-export const tooLongWords = (long: TooLong): string => `\`${long.at}\` asks for a text of at least ${long.min} characters (min_length), longer than the ${MAX_MADE_LENGTH} the mock makes`;
+export const tooLongWords = (long: TooLong): string =>
+  long.items === true ? `\`${long.at}\` asks for a list of at least ${long.min} items (min_items), more than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)` : `\`${long.at}\` asks for a text of at least ${long.min} characters (min_length), longer than the ${MAX_MADE_LENGTH} the mock makes`;
 
 /** The walk of `madeNeeds` over shapes and resources, started by `start`. */
 function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (walk: { shape(s: unknown, at: string): void; resource(id: string): void }) => void): MadeNeeds {
@@ -172,6 +175,9 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     // Any part that states a length counts: an `all_of`'s part may narrow a text without a type.
     const min = stated(s.min_length);
     if (typeof min === 'number' && min > MAX_MADE_LENGTH) long.push({ at, min });
+    // So does a list's: its items past `EXAMPLE_ITEMS` are not made, and the body would break its `min_items`.
+    const least = stated(s.min_items);
+    if (typeof least === 'number' && least > EXAMPLE_ITEMS) long.push({ at, min: least, items: true });
     // Marked open: a bound a refinement of specbench.yaml asks for and nobody wrote yet leaves the value as stated.
     const undecided = gapsAt(VALUE_KEYS.map((k) => `${at}/${k}`)).filter((g) => g.state === 'open');
     if (undecided.length > 0) {

@@ -50,8 +50,8 @@ export interface MockOptions {
   bodyThread?: URL;
   /** The check thread's bounds (`CHECK_THREAD` by default; the tests make them small). */
   checkThread?: ThreadBounds;
-  /** Hears of each body sent to the body thread, by its bytes, as it is sent (the command line's debug log). */
-  onBodyThread?: (bytes: number) => void;
+  /** Hears of each body sent to the body thread or the check thread (`thread`), by its bytes, as it is sent (the command line's debug log). */
+  onBodyThread?: (bytes: number, thread: 'body' | 'check') => void;
   /** The most bytes of compiled checks kept (`KEPT_CODE_BYTES` by default; the tests make it small). */
   checkBytes?: number;
 }
@@ -234,8 +234,9 @@ export class Mock {
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
-    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, options.onBodyThread) : undefined;
-    this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, options.onBodyThread, options.checkThread ?? CHECK_THREAD) : undefined;
+    const heard = options.onBodyThread;
+    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'body'))) : undefined;
+    this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'check')), options.checkThread ?? CHECK_THREAD) : undefined;
     this.#state = this.#stateOf(analysis);
   }
 
@@ -384,7 +385,13 @@ export class Mock {
           ? [`the base address is not read, ${purpose} has errors (${errors.join(', ')}): the endpoints are served at the root until it is mended, and a path no endpoint states there is a 503`]
           : [];
     const query = state.routes.routes.filter((r) => /[?#]/.test(r.path)).map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) holds a \`${r.path.includes('?') ? '?' : '#'}\`, which starts a request's ${r.path.includes('?') ? 'query' : 'fragment'}: it is reached only with it percent-encoded (${encodeURI(r.path).replace(/\?/g, '%3F').replace(/#/g, '%23')})`);
-    const taken = state.routes.unreachable().map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached: another stated path takes every request it would answer`);
+    // Two files stating one method and path are a conflict `check` reports (duplicate-endpoint), said as one, not as a path that happens to be shadowed.
+    const same = (r: { method: string | undefined; path: string }) => `${r.method ?? ''} ${r.path.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '')}`;
+    const taken = state.routes.unreachable().map((r) => {
+      const twin = state.routes.routes.find((o) => o !== r && o.method !== undefined && same(o) === same(r));
+      const head = `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file})`;
+      return twin ? `${head} is never reached: ${twin.endpoint.file} (${twin.endpoint.id}) states the same method and path, an error \`specbench check\` reports (duplicate-endpoint); the mock answers it from ${twin.endpoint.id} until one of the two is changed` : `${head} is never reached: another stated path takes every request it would answer`;
+    });
     const refused = state.routes.refused.map((r) => `${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is not served: its path holds a control character, which \`specbench check\` refuses (no URL carries one as itself)`);
     // The mock's own pages answer every path under `/_specbench/` as sent, before any endpoint is matched.
     const own = state.routes.routes

@@ -27,6 +27,7 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
   }
   const asked: Pick<Asked, 'code' | 'example' | 'badCode'> = {};
   const seen = new Set<string>();
+  let extended: string | undefined;
   for (const [name, value, malformed] of [...preferred, ...parameters]) {
     if (seen.has(name)) continue;
     seen.add(name);
@@ -37,8 +38,22 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
     }
     // An example without a name is asked for all the same: a 400 says which ones the spec names.
     if (name === 'example') asked.example = value ?? '';
+    // RFC 8187's form, `example*=UTF-8''caf%C3%A9`, is taken over the plain one (its section 3.2.2).
+    if (name === 'example*') extended = value ?? '';
   }
+  if (extended !== undefined) asked.example = extValue(extended) ?? extended;
   return asked;
+}
+
+/** An RFC 8187 `ext-value` in UTF-8 (`UTF-8'en'caf%C3%A9`) as its text; undefined when it is none (another charset, bytes that are no UTF-8). */
+function extValue(text: string): string | undefined {
+  const m = /^utf-8'[A-Za-z0-9-]*'((?:%[0-9A-Fa-f]{2}|[A-Za-z0-9!#$&+\-.^_`|~])*)$/i.exec(text);
+  if (m?.[1] === undefined) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `tchar` of RFC 9110. */

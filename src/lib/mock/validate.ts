@@ -481,7 +481,8 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
       return { unreadable: 'expected a form in UTF-8' };
     }
     if (!percentUtf8(text)) return { unreadable: 'expected a form whose percent-encoded bytes are UTF-8' };
-    return { value: fields(new URLSearchParams(text)), coerce: true };
+    const read = fields(new URLSearchParams(text));
+    return 'unreadable' in read ? read : { value: read.value, coerce: true };
   }
   if (kind === 'multipart/form-data') {
     if (multipartParts(bytes, type, MAX_PARTS) > MAX_PARTS) return { own: { limit: MAX_PARTS, unit: 'parts' } };
@@ -489,7 +490,8 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
       const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
       const pairs: Array<[string, string]> = [];
       form.forEach((v, k) => pairs.push([k, typeof v === 'string' ? v : v.name]));
-      return { value: fields(pairs), coerce: true };
+      const read = fields(pairs);
+      return 'unreadable' in read ? read : { value: read.value, coerce: true };
     } catch {
       return { unreadable: 'expected multipart/form-data with the boundary its Content-Type names' };
     }
@@ -497,20 +499,66 @@ async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unkno
   return undefined;
 }
 
+/** A form's fields as named, before they are gathered: each name's values (`list`: sent as `name[]`, a list even of one), or the fields under it (`a[b]`). */
+type FormNode = { values: string[]; list: boolean } | Map<string, FormNode>;
+
+/** A bracketed form field's name, `a[b][0][c]`: its first name and the names in brackets (the one form OpenAPI's `deepObject`, Rails and Stripe send). */
+const BRACKETED = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
+
+/** A list's index as a bracket writes it: `0`, `12`, never `01` or `-1`. */
+const INDEX = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * The fields under a bracketed name as a value: a list where the names in brackets are its indexes
+ * 0 to n - 1 (`list[0][kind]`), an object otherwise (`obj[a]`, whose 422 then says `expected a
+ * list` where the shape states one); a name's values a list where sent several times or as `name[]`.
+ */
+function formValue(node: FormNode): unknown {
+  if (!(node instanceof Map)) return node.values.length === 1 && !node.list ? node.values[0] : node.values;
+  const keys = [...node.keys()];
+  if (keys.every((k) => INDEX.test(k)) && keys.every((_, i) => node.has(String(i)))) return keys.map((_, i) => formValue(node.get(String(i)) ?? { values: [], list: true }));
+  const out: Obj = {};
+  for (const [k, child] of node) setOwn(out, k, formValue(child));
+  return out;
+}
+
 /**
  * Form fields as an object: a name sent several times is a list, collected in one pass (copying
- * the list at each repeat took 14-40 s for one field sent 40,000 times, a 280 KB body).
+ * the list at each repeat took 14-40 s for one field sent 40,000 times, a 280 KB body). A bracketed
+ * name is read all the way down, as a `deepObject` query parameter is (`obj[a]=1` a field of `obj`,
+ * `list[0][kind]=x` a field of an item, `tags[]=x` a list), at most `MAX_DEEP_OBJECT` levels; a name
+ * sent both as a value and with brackets under it is unreadable.
  */
-function fields(pairs: Iterable<[string, string]>): Obj {
-  const lists = new Map<string, string[]>();
+function fields(pairs: Iterable<[string, string]>): { value: Obj } | { unreadable: string } {
+  const root = new Map<string, FormNode>();
   for (const [k, v] of pairs) {
-    const list = lists.get(k);
-    if (list) list.push(v);
-    else lists.set(k, [v]);
+    const bracketed = BRACKETED.exec(k);
+    const names = bracketed ? [bracketed[1] ?? '', ...(bracketed[2] ?? '').slice(1, -1).split('][')] : [k];
+    if (names.length - 1 > MAX_DEEP_OBJECT) return { unreadable: `expected form fields at most ${MAX_DEEP_OBJECT} levels of brackets deep, got \`${k.length > 80 ? `${k.slice(0, 77)}...` : k}\`` };
+    const list = names.length > 1 && names[names.length - 1] === '';
+    if (list) names.pop();
+    if (names.slice(1).includes('')) return { unreadable: `expected \`[]\` only at the end of a form field's name, got \`${k.length > 80 ? `${k.slice(0, 77)}...` : k}\`` };
+    let at = root;
+    for (const [i, name] of names.entries()) {
+      const had = at.get(name);
+      const shown = () => names.slice(0, i + 1).map((n, j) => (j === 0 ? n : `[${n}]`)).join('');
+      if (i === names.length - 1) {
+        if (had instanceof Map) return { unreadable: `expected form field \`${shown()}\` as a value or as fields in brackets, not both` };
+        if (had) {
+          had.values.push(v);
+          had.list ||= list;
+        } else at.set(name, { values: [v], list });
+      } else if (had === undefined) {
+        const inner = new Map<string, FormNode>();
+        at.set(name, inner);
+        at = inner;
+      } else if (had instanceof Map) at = had;
+      else return { unreadable: `expected form field \`${shown()}\` as a value or as fields in brackets, not both` };
+    }
   }
   const out: Obj = {};
-  for (const [k, list] of lists) setOwn(out, k, list.length === 1 ? list[0] : list);
-  return out;
+  for (const [k, node] of root) setOwn(out, k, formValue(node));
+  return { value: out };
 }
 
 /**

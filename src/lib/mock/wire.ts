@@ -5,6 +5,8 @@
  * another one.
  */
 
+import { Buffer } from 'node:buffer';
+
 /** One request as the mock reads it. */
 export interface MockRequest {
   method: string;
@@ -135,10 +137,24 @@ export function notStated(name: string): string | undefined {
   return undefined;
 }
 
-/** A header's value as a list of its values (a header sent several times, or once). */
+/**
+ * A header value as its bytes say: HTTP hands them over one character per byte (Latin-1), and curl
+ * and fetch send text such as `Prefer: example=café` as UTF-8, read as `cafÃ©` until now; a value
+ * whose bytes are valid UTF-8 is read as UTF-8, any other stays as it came.
+ */
+function utf8Value(v: string): string {
+  if (!/[\u0080-\u00ff]/.test(v) || /[^\u0000-\u00ff]/.test(v)) return v;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(v, 'latin1'));
+  } catch {
+    return v;
+  }
+}
+
+/** A header's value as a list of its values (a header sent several times, or once), each read as UTF-8 where its bytes are. */
 export function headerValues(request: MockRequest, name: string): string[] {
   const v = request.headers[name.toLowerCase()];
-  return v === undefined ? [] : typeof v === 'string' ? [v] : [...v];
+  return v === undefined ? [] : typeof v === 'string' ? [utf8Value(v)] : v.map(utf8Value);
 }
 
 /** A header's value as one text (several joined by `, `), or undefined when it was not sent. */

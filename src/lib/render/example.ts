@@ -400,6 +400,9 @@ function mergedShape(earlier: unknown, later: unknown): unknown {
   return out;
 }
 
+/** The most items a list's example has (its `min_items` past it is not made). */
+export const EXAMPLE_ITEMS = 100;
+
 /**
  * The items of a list's example: the one made, repeated up to the stated least count of items
  * (`min_items`), each one differing where the items must (numbers counted up by their step, plain
@@ -407,7 +410,7 @@ function mergedShape(earlier: unknown, later: unknown): unknown {
  */
 function itemsFor(v: Obj, item: unknown): unknown[] {
   const least = stated(v.min_items);
-  const count = typeof least === 'number' && Number.isInteger(least) && least > 1 ? Math.min(least, 100) : 1;
+  const count = typeof least === 'number' && Number.isInteger(least) && least > 1 ? Math.min(least, EXAMPLE_ITEMS) : 1;
   if (stated(v.unique_items) !== true) return Array.from({ length: count }, () => item);
   const shape = isObj(stated(v.items)) ? (stated(v.items) as Obj) : {};
   const step = typeof stated(shape.multiple_of) === 'number' ? Number(stated(shape.multiple_of)) : 1;

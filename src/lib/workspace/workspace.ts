@@ -240,9 +240,11 @@ export class Workspace {
       if (path === '' || path === '.' || path.startsWith('../')) return this.#readFolder();
       const read = await readSpecPath(this.dir, path);
       if (read === undefined) return this.#readFolder();
-      files.delete(path);
-      // A folder that is gone takes its files with it.
-      if (read.length === 0) for (const known of [...files.keys()]) if (known.startsWith(`${path}/`)) files.delete(known);
+      const wasFile = files.delete(path);
+      // A folder that is gone takes its files with it; so does one replaced by a file at once
+      // (`mv resources away; echo … > resources`: the watch tells the name only). A path known as
+      // a file held no files.
+      if (read.length === 0 || !wasFile) for (const known of [...files.keys()]) if (known.startsWith(`${path}/`)) files.delete(known);
       for (const f of read) files.set(f.path, f);
     }
     return files;
