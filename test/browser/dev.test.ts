@@ -75,13 +75,15 @@ describe('npm run dev', () => {
     expect((await served(`${url}/`)).html).toContain('No open gaps');
   }, 300_000);
 
+  // The limits below catch a hang only: at load 14-15 on this 2-core machine (a whole `site` project
+  // beside other work), a cold dev page took most of a minute and the last test passed 240 s.
   it('shows a spec error on every page after a bad edit, located, and takes it away after the fix', async () => {
     const url = server?.url ?? '';
     const page = await browser.newPage();
     const banner = page.locator('.sb-problems');
     const load = async (path: string) => {
       // Not waiting for `load`: the dev server's live-reload client may reload the page meanwhile.
-      await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+      await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded', timeout: 180_000 });
       return (await banner.count()) > 0 ? ((await banner.textContent()) ?? '') : '';
     };
     expect(await load('/errors/order_not_found/')).toBe('');
@@ -89,36 +91,36 @@ describe('npm run dev', () => {
     const good = await readFile(file, 'utf8');
     await writeFile(file, good.replace('status: 404', 'status: 4044\nstatus_typo: 1'));
     // The loader reruns on the change; the banner names the file, line and column on any page.
-    await expect.poll(() => load('/resources/Order/'), { timeout: 60_000, interval: 500 }).toContain('errors/order_not_found.yaml:');
+    await expect.poll(() => load('/resources/Order/'), { timeout: 240_000, interval: 500 }).toContain('errors/order_not_found.yaml:');
     expect(await load('/errors/order_not_found/')).toMatch(/The spec has \d+ problems?/);
     // Meanwhile the pages keep the last good content.
     expect(await page.locator('.signature [data-facet="errors/order_not_found/status"]').textContent()).toBe('404');
     await writeFile(file, good);
-    await expect.poll(() => load('/resources/Order/'), { timeout: 60_000, interval: 500 }).toBe('');
+    await expect.poll(() => load('/resources/Order/'), { timeout: 240_000, interval: 500 }).toBe('');
     await page.close();
-  }, 240_000);
+  }, 900_000);
 
   it('shows an edit to one item on its page, and serves an item whose id ends in .html', async () => {
     const url = server?.url ?? '';
     const page = await browser.newPage();
     const title = async (path: string) => {
-      await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+      await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded', timeout: 180_000 });
       return (await page.locator('main h1').first().textContent())?.trim();
     };
     expect(await title('/events/timeline.html/')).toBe('Order shipped');
     const file = join(dir, 'events/timeline.html.yaml');
     await writeFile(file, (await readFile(file, 'utf8')).replace('title: Order shipped', 'title: Timeline reviewed'));
-    await expect.poll(() => title('/events/timeline.html/'), { timeout: 60_000, interval: 500 }).toBe('Timeline reviewed');
+    await expect.poll(() => title('/events/timeline.html/'), { timeout: 240_000, interval: 500 }).toBe('Timeline reviewed');
     // Its area's list follows; the other items keep their pages.
-    await page.goto(`${url}/events/`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.goto(`${url}/events/`, { waitUntil: 'domcontentloaded', timeout: 180_000 });
     expect(await page.locator('tr[data-item="timeline.html"] a').first().textContent()).toBe('Timeline reviewed');
     expect(await title('/events/order.shipped/')).toBe('Order shipped');
     // A file added while the server runs is a page at once; removed, it is gone.
     const added = join(dir, 'events/brand.new.yaml');
     await writeFile(added, (await readFile(join(dir, 'events/order.shipped.yaml'), 'utf8')).replace('title: Order shipped', 'title: Brand new'));
-    await expect.poll(() => title('/events/brand.new/'), { timeout: 60_000, interval: 500 }).toBe('Brand new');
+    await expect.poll(() => title('/events/brand.new/'), { timeout: 240_000, interval: 500 }).toBe('Brand new');
     await rm(added);
-    await expect.poll(async () => (await fetch(`${url}/events/brand.new/`)).status, { timeout: 60_000, interval: 500 }).toBe(404);
+    await expect.poll(async () => (await fetch(`${url}/events/brand.new/`)).status, { timeout: 240_000, interval: 500 }).toBe(404);
     await page.close();
-  }, 240_000);
+  }, 900_000);
 });
