@@ -24,6 +24,10 @@ export async function serve(dir: string, options: MockOptions = {}): Promise<Ser
   const mock = new Mock(analyze(await readSpecDir(dir)), options);
   const log: string[] = [];
   const server = mockServer(mock, (line) => log.push(line));
+  // No idle deadline on kept-alive connections: a test that reloads the spec between two calls can
+  // leave its connection idle past Node's 5 s on a busy machine, and the server's close of it then
+  // meets the next request (ECONNRESET, seen at load 15). `close` ends every connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {

@@ -37,6 +37,12 @@ function portOf(value: string | undefined): number {
  * past 500 MB.
  */
 const MAX_HELD = 2 * MAX_BODY;
+/**
+ * The share of `MAX_HELD` one client address may hold at once (half: one 16 MB body); past it, that
+ * client's body is answered 503, never another client's: one client's two slow 16 MB bodies held
+ * the whole bound for a minute, and every other client's bodies got 503 meanwhile (t35n).
+ */
+const CLIENT_SHARE = 0.5;
 /** How long a body may stop coming (no byte) before it is answered 408 and its connection closed; Node's own bound was 300 s, with the bytes held. */
 const BODY_IDLE_MS = 30_000;
 
@@ -88,24 +94,25 @@ export interface BodyBounds {
   slowGraceMs?: number;
 }
 
-/** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), stopped coming or too slow to come whole (`stalled`). */
-type BodyRead = { bytes: Uint8Array } | { unread: 'over' | 'busy' | 'stalled' };
+/** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), its client's at their share of it (`share`), stopped coming or too slow to come whole (`stalled`). */
+type BodyRead = { bytes: Uint8Array } | { unread: 'over' | 'busy' | 'share' | 'stalled' };
 
 /**
  * A request's body, up to `MAX_BODY` bytes; unread as soon as it is known to be larger (its
  * `Content-Length` says so, or the bytes streamed so far pass the limit), as soon as the bytes of
  * the bodies held across connections (`held`, which the bytes read count in until `release`) would
- * pass `bounds.held`, once no byte of it came for `bounds.idleMs`, or once it has not come whole
+ * pass `bounds.held`, or those its client holds (`mine`, counted alike) its share of it, once no byte of it came for `bounds.idleMs`, or once it has not come whole
  * within `bounds.deadlineMs` of its first byte (a trickle holds no budget for long). The refusal never waits for
  * the end of a body (a client streaming without end, chunked, was never answered; one sending 1 GB
  * was read to its last byte first). What comes after is read and dropped, up to `LINGER` bytes
  * more, so that a client still sending reads the answer rather than a reset connection; past
  * that, the connection is closed.
  */
-function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Required<Pick<BodyBounds, 'held' | 'idleMs' | 'deadlineMs'>>): { read: Promise<BodyRead>; release: () => void } {
+function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Required<Pick<BodyBounds, 'held' | 'idleMs' | 'deadlineMs'>>, mine: { bytes: number }): { read: Promise<BodyRead>; release: () => void } {
   let kept = 0;
   const release = () => {
     held.bytes -= kept;
+    mine.bytes -= kept;
     kept = 0;
   };
   const read = new Promise<BodyRead>((resolve, reject) => {
@@ -116,7 +123,7 @@ function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Require
     // A body of a stated length is written into one buffer of that length as it comes: the chunks
     // are not kept, and no second copy is made at the end (the two held 32 MB for a 16 MB body).
     let whole = !unread && declared > 0 ? Buffer.allocUnsafeSlow(declared) : undefined;
-    const stop = (why: 'over' | 'busy' | 'stalled') => {
+    const stop = (why: 'over' | 'busy' | 'share' | 'stalled') => {
       unread = true;
       chunks.length = 0;
       whole = undefined;
@@ -134,12 +141,14 @@ function readBody(req: IncomingMessage, held: { bytes: number }, bounds: Require
         idle.refresh();
         deadline ??= setTimeout(() => stop('stalled'), bounds.deadlineMs);
         if (size > MAX_BODY) stop('over');
+        else if (mine.bytes + chunk.length > bounds.held * CLIENT_SHARE) stop('share');
         else if (held.bytes + chunk.length > bounds.held) stop('busy');
         else {
           if (whole && size <= whole.length) chunk.copy(whole, size - chunk.length);
           else chunks.push(chunk);
           kept += chunk.length;
           held.bytes += chunk.length;
+          mine.bytes += chunk.length;
           return;
         }
       }
@@ -198,6 +207,8 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
  */
 export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>(), bounds: BodyBounds = {}): Server {
   const held = { bytes: 0 };
+  /** The bytes of request bodies each client address holds, counted in `held` too (an address holding none is not kept). */
+  const heldBy = new Map<string, { bytes: number }>();
   /** Requests being answered on each connection: a busy one is never closed for a new one. */
   const busy = new WeakMap<Socket, number>();
   const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT, slowGraceMs: bounds.slowGraceMs ?? SLOW_GRACE_MS };
@@ -213,7 +224,7 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       await settled();
       const client = req.socket.remoteAddress !== undefined ? { client: req.socket.remoteAddress } : {};
       const why = 'unread' in read ? read.unread : undefined;
-      const unread = why === 'over' ? { bodyLimit: MAX_BODY } : why === 'busy' ? { bodyUnread: { why, limit: limits.held } } : why === 'stalled' ? { bodyUnread: { why, limit: limits.idleMs } } : {};
+      const unread = why === 'over' ? { bodyLimit: MAX_BODY } : why === 'busy' ? { bodyUnread: { why, limit: limits.held } } : why === 'share' ? { bodyUnread: { why, limit: Math.floor(limits.held * CLIENT_SHARE) } } : why === 'stalled' ? { bodyUnread: { why, limit: limits.idleMs } } : {};
       const outcome: MockOutcome = await mock.handle({ method, url, headers: req.headers, body: 'bytes' in read ? read.bytes : new Uint8Array(), ...client, ...unread });
       const { status, headers, body: sent } = outcome.response;
       const over = why !== undefined && !unsent;
@@ -268,7 +279,14 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     };
     req.once('end', bodyRead);
     res.once('close', bodyRead);
-    const { read, release } = readBody(req, held, limits);
+    const address = socket.remoteAddress ?? '';
+    const mine = heldBy.get(address) ?? { bytes: 0 };
+    heldBy.set(address, mine);
+    const { read, release: releaseBody } = readBody(req, held, limits, mine);
+    const release = () => {
+      releaseBody();
+      if (mine.bytes === 0 && heldBy.get(address) === mine) heldBy.delete(address);
+    };
     // The body's bytes count among those held until its answer is sent (or its connection gone).
     res.once('close', release);
     answer(req, res, read);

@@ -9,7 +9,7 @@ import { statedValueOf } from '../render/request-sample.ts';
 import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
-import { completeMade, madeNeeds, tooLongWords, valueNeeds } from './made.ts';
+import { completeMade, madeNeeds, pastMadeBound, tooLongWords, valueNeeds } from './made.ts';
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
@@ -305,13 +305,16 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     if (!made) {
       // Nothing made: resources that hold each other through required fields (`A.b: B`, `B.a: A`)
       // are cut at every turn; the fields an empty one lacks say why, where there are any.
-      const unfilled = completeMade(ctx.analysis, {}, typeof part.shape.resource === 'string' ? part.shape.resource : whole, 'response');
-      return { ...cannotMake(what, unfilled.length > 0 ? noFiniteBody(unfilled) : 'its shape states nothing a body could be made from', guard), used };
+      const cut: string[] = [];
+      const unfilled = completeMade(ctx.analysis, {}, typeof part.shape.resource === 'string' ? part.shape.resource : whole, 'response', cut);
+      return { ...cannotMake(what, unfilled.length > 0 ? noFiniteBody(unfilled) : cut.length > 0 ? pastMadeBound(cut) : 'its shape states nothing a body could be made from', guard), used };
     }
     // The generator's value is the mock's own to mend (a stated example inside it is left as it is).
     value = { value: structuredClone(made.value) };
-    const unfilled = completeMade(ctx.analysis, value.value, whole, 'response');
+    const cut: string[] = [];
+    const unfilled = completeMade(ctx.analysis, value.value, whole, 'response', cut);
     if (unfilled.length > 0) return { ...cannotMake(what, noFiniteBody(unfilled), guard), used };
+    if (cut.length > 0) return { ...cannotMake(what, pastMadeBound(cut), guard), used };
     if (body.error !== undefined) problemStatus(ctx, value.value, whole, status, body.error);
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.

@@ -65,6 +65,12 @@ export interface ThreadBounds {
    * and left it at 750 MB idle); ending the thread gives it back.
    */
   recycleMb: number;
+  /**
+   * How long it may be idle (no job) before it is ended, its compiled checks dropped, and started
+   * again for the next job (ms); kept for good without. The check thread held some 250 MB of the
+   * synthetic spec's compiled check with no call coming, and took the process to 519-557 MB.
+   */
+  idleMs?: number;
 }
 
 /**
@@ -76,12 +82,19 @@ export const THREAD_HEAP_MB = 96;
 export const BODY_THREAD: ThreadBounds = { heapMb: THREAD_HEAP_MB, recycleMb: 64 };
 
 /**
+ * How long the check thread is kept with no job (ms): a client working against a heavy endpoint
+ * calls it more often than that, and keeps its check compiled; one gone gives its memory back (a
+ * start and a compile again, some seconds on the check thread, no other client waiting).
+ */
+export const CHECK_IDLE_MS = 10_000;
+
+/**
  * The check thread's: every check of a heavy schema (`HEAVY_SCHEMA`), kept compiled across calls
  * and edits. The synthetic spec's 0.9 MB body schema takes some 140 MB of heap compiled (the
  * body thread's 96 MB refused every body over 1 MB to it as "too large"); kept under the recycling
  * bound, with room for a body of some megabytes besides.
  */
-export const CHECK_THREAD: ThreadBounds = { heapMb: 320, recycleMb: 224 };
+export const CHECK_THREAD: ThreadBounds = { heapMb: 320, recycleMb: 224, idleMs: CHECK_IDLE_MS };
 
 /** The most bytes of schemas (their JSON) a thread holds to compile from; the least recently used go first. */
 const HELD_SCHEMA_BYTES = 32 * 1024 * 1024;
@@ -107,20 +120,26 @@ export class BodyThread implements BodyChecker {
   #proven = false;
 
   readonly #sent: ((bytes: number) => void) | undefined;
+  readonly #ended: (() => void) | undefined;
+  /** Ends the thread once it has been idle `bounds.idleMs`; cleared as a job is sent. */
+  #idle: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * `entry`: the core's public entry (`src/lib/index.ts`, or the bundle's `index.mjs`), which the
-   * thread loads; `sent` hears of each body as it is sent to the thread (its bytes).
+   * thread loads; `sent` hears of each body as it is sent to the thread (its bytes); `ended`, of
+   * each end of the thread for having been idle `bounds.idleMs`.
    */
-  constructor(entry: URL, timeLimit?: number, sent?: (bytes: number) => void, bounds: ThreadBounds = BODY_THREAD) {
+  constructor(entry: URL, timeLimit?: number, sent?: (bytes: number) => void, bounds: ThreadBounds = BODY_THREAD, ended?: () => void) {
     this.#entry = entry;
     this.#timeLimit = timeLimit;
     this.#sent = sent;
     this.#bounds = bounds;
+    this.#ended = ended;
   }
 
   /** Sends one job (the schema and resources the thread lacks with it) and waits for its outcome. */
   async #run(validators: Validators, key: string, schema: Obj | undefined, budget: PatternBudget | undefined, what: Job['what'], transfer: ArrayBuffer[]): Promise<Outcome> {
+    clearTimeout(this.#idle);
     const worker = this.#start();
     if (this.#holds.validators !== validators.id) this.#holds = { validators: validators.id, schemas: new Set(), refs: new Set() };
     const holds = this.#holds;
@@ -143,6 +162,17 @@ export class BodyThread implements BodyChecker {
         this.#worker = undefined;
         await worker.terminate();
       }
+    }
+    const { idleMs } = this.#bounds;
+    if (idleMs !== undefined && this.#worker === worker) {
+      // Jobs are sent one at a time: none is running now, and the next clears this first.
+      this.#idle = setTimeout(() => {
+        if (this.#worker !== worker || this.#waiting.size > 0) return;
+        this.#worker = undefined;
+        void worker.terminate();
+        this.#ended?.();
+      }, idleMs);
+      this.#idle.unref();
     }
     return outcome;
   }
@@ -196,6 +226,7 @@ export class BodyThread implements BodyChecker {
    */
   close(): void {
     this.#closed = true;
+    clearTimeout(this.#idle);
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
     for (const w of waiting) w.resolve(undefined);
@@ -222,7 +253,10 @@ export class BodyThread implements BodyChecker {
       } else settle(answer.id, answer);
     });
     const stopped = (error?: unknown) => {
-      if (this.#worker === worker) this.#worker = undefined;
+      // A thread ended here (idle, or its heap grown) had no job, and its end comes after the next
+      // thread's start: the jobs waiting are that one's.
+      if (this.#worker !== worker) return;
+      this.#worker = undefined;
       // Out of its heap: the job it was running is the cause (one is sent at a time).
       const outOfMemory = error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
       for (const [id, waiting] of [...this.#waiting]) settle(id, outOfMemory ? { outOfMemory: true, stage: waiting.stage } : undefined);

@@ -4,7 +4,7 @@ import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
-import { EXAMPLE_BYTES, EXAMPLE_ITEMS, type ExampleMode } from '../render/example.ts';
+import { EXAMPLE_BYTES, EXAMPLE_DEPTH, EXAMPLE_ITEMS, EXAMPLE_VALUES, type ExampleMode } from '../render/example.ts';
 import type { Gaps } from './gaps.ts';
 
 /**
@@ -120,6 +120,10 @@ export function openInValue(analysis: Analysis, gaps: Gaps, shape: unknown, at: 
   return valueNeeds(analysis, gaps, shape, at, mode).open;
 }
 
+/** Why the mock makes no body of a shape larger than it makes, in words: the required fields it left out (the first few). */
+export const pastMadeBound = (cut: readonly string[]): string =>
+  `a body that fits its shape is larger than the mock makes, a bound of its own (${EXAMPLE_VALUES} values, ${EXAMPLE_BYTES} bytes, ${EXAMPLE_DEPTH} levels at most; ${cut.slice(0, 3).map((f) => `\`${f}\``).join(', ')}${cut.length > 3 ? ` and ${cut.length - 3} more required fields were` : cut.length === 1 ? ' was' : ' were'} left out); a stated example of it would be answered as stated`;
+
 /** The rule of a text too long to make, in words. */
 export const tooLongWords = (long: TooLong): string =>
   long.items === true ? `\`${long.at}\` asks for a list of at least ${long.min} items (min_items), more than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)` : `\`${long.at}\` asks for a text of at least ${long.min} characters (min_length), longer than the ${MAX_MADE_LENGTH} the mock makes`;
@@ -226,9 +230,12 @@ const asShape = (s: unknown): Obj | undefined => (typeof s === 'string' ? { type
  * The made value with the required fields the generator cut short put back where a body can have
  * them without making anything up: a list (with no stated minimum of items) empty, a map empty, a
  * nullable field null. Returns the fields that cannot be filled (`Node.parent`, required at every
- * level), empty when the value is complete. Walks the made value, which is finite.
+ * level), empty when the value is complete. Walks the made value, which is finite. `cut` hears of
+ * the required fields the generator left out for its own bound (`EXAMPLE_VALUES`, `EXAMPLE_BYTES`)
+ * where a finite body would have them: the synthetic spec's 40 objects of 150 fields, cut after 10,
+ * were said to be "required at every level", which was false (t35n).
  */
-export function completeMade(analysis: Analysis, value: unknown, s: unknown, mode: ExampleMode): string[] {
+export function completeMade(analysis: Analysis, value: unknown, s: unknown, mode: ExampleMode, cut: string[] = []): string[] {
   const unfilled: string[] = [];
   const walk = (v: unknown, shape: unknown, depth: number) => {
     if (depth > 256) return;
@@ -284,9 +291,53 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
       if (kind === 'array' && (typeof minItems !== 'number' || minItems <= 0)) v[name] = [];
       else if (kind === 'map' && typeof stated(field.min_properties) !== 'number') v[name] = {};
       else if (stated(field.nullable) === true) v[name] = null;
-      else unfilled.push(`${object.resource ?? 'the body'}.${name}`);
+      else (holdsItself(analysis, field, mode) ? unfilled : cut).push(`${object.resource ?? 'the body'}.${name}`);
     }
   };
   walk(value, s, 0);
+  const left = [...new Set(cut)];
+  cut.length = 0;
+  cut.push(...left);
   return [...new Set(unfilled)];
+}
+
+/** Places `holdsItself` visits at most; past it, a shape is taken as finite (the refusal then names the generator's bound, not an impossible shape). */
+const SELF_VISITS = 10_000;
+
+/**
+ * Whether no finite value fits a shape: through fields that must be there (required, travelling
+ * this way, not a list or map that may be empty, not nullable) it reaches a resource inside itself
+ * (`Node.parent: Node`, or `A.b: B` with `B.a: A`). A stated value makes a shape finite.
+ */
+function holdsItself(analysis: Analysis, s: unknown, mode: ExampleMode): boolean {
+  let visits = 0;
+  const walk = (shape: unknown, within: ReadonlySet<string>): boolean => {
+    if (++visits > SELF_VISITS) return false;
+    const sv = asShape(shape);
+    if (!sv || statedValue(sv)) return false;
+    const type = stated(sv.type);
+    if (type === 'array') {
+      const min = stated(sv.min_items);
+      return typeof min === 'number' && min > 0 && walk(stated(sv.items), within);
+    }
+    if (type === 'map') return typeof stated(sv.min_properties) === 'number' && walk(stated(sv.values), within);
+    const of = stated(sv.of);
+    if (type === 'all_of' && Array.isArray(of)) return of.some((o) => walk(o, within));
+    if ((type === 'one_of' || type === 'any_of') && Array.isArray(of)) return of.length > 0 && of.every((o) => walk(o, within));
+    let inside = within;
+    let fields = type === undefined || type === 'object' ? statedObj(sv.fields) : undefined;
+    if (typeof type === 'string' && type !== 'object' && isResourceType(type)) {
+      if (within.has(type)) return true;
+      inside = new Set([...within, type]);
+      const item = findItem(analysis.spec, 'resources', type);
+      const value = stated(item?.data.value);
+      if (isObj(value)) return walk(value, inside);
+      fields = statedObj(item?.data.fields);
+    }
+    return Object.values(fields ?? {}).some((f) => {
+      const field = asShape(f);
+      return field !== undefined && travels(f, mode) && !leftOut(f, mode) && stated(field.required) === true && stated(field.nullable) !== true && walk(field, inside);
+    });
+  };
+  return walk(s, new Set());
 }

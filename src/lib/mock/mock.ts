@@ -52,6 +52,8 @@ export interface MockOptions {
   checkThread?: ThreadBounds;
   /** Hears of each body sent to the body thread or the check thread (`thread`), by its bytes, as it is sent (the command line's debug log). */
   onBodyThread?: (bytes: number, thread: 'body' | 'check') => void;
+  /** Hears of each end of the check thread for having been idle (its compiled checks dropped). */
+  onCheckThreadIdle?: () => void;
   /** The most bytes of compiled checks kept (`KEPT_CODE_BYTES` by default; the tests make it small). */
   checkBytes?: number;
 }
@@ -203,9 +205,11 @@ function unread(endpoint: string, { why, limit }: NonNullable<MockRequest['bodyU
   const p =
     why === 'busy'
       ? problem({ status: 503, type: 'busy', title: 'The mock holds too many bodies at once', detail: `The mock holds ${limit} bytes of request bodies at most at once, across connections; this one would pass that, so it was not read. Send it again in a moment.`, extra: { endpoint, limit, unit: 'bytes' } })
+      : why === 'share'
+        ? problem({ status: 503, type: 'busy', title: 'The client holds too many bodies at once', detail: `The mock holds ${limit} bytes of request bodies at most at once from one client (half of what it holds across connections, so that other clients are always served); this one would pass that, so it was not read. Send it again once your other bodies are answered.`, extra: { endpoint, limit, unit: 'bytes' } })
       : problem({ status: 408, type: 'body-stalled', title: 'The body stopped coming', detail: `No byte of the body came for ${limit} ms, so it was not read.`, extra: { endpoint, limit, unit: 'ms' } });
   const answer = fromProblem(p);
-  return { ...answer, headers: [...answer.headers, ...(why === 'busy' ? [['Retry-After', '1'] as [string, string]] : []), ['Connection', 'close']] };
+  return { ...answer, headers: [...answer.headers, ...(why !== 'stalled' ? [['Retry-After', '1'] as [string, string]] : []), ['Connection', 'close']] };
 }
 
 /** An endpoint as the 404 and 405 answers list it. */
@@ -236,7 +240,7 @@ export class Mock {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
     const heard = options.onBodyThread;
     this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'body'))) : undefined;
-    this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'check')), options.checkThread ?? CHECK_THREAD) : undefined;
+    this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'check')), options.checkThread ?? CHECK_THREAD, options.onCheckThreadIdle) : undefined;
     this.#state = this.#stateOf(analysis);
   }
 

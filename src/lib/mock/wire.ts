@@ -23,9 +23,10 @@ export interface MockRequest {
   /**
    * Set when the server did not read the body for its own reasons: `busy`, the bodies it held at
    * once, across connections, were at its bound (`limit` bytes; answered 503 with `Retry-After`);
+   * `share`, those its client held were at that client's share of the bound (`limit` bytes, answered alike);
    * `stalled`, no byte of it came for `limit` milliseconds (answered 408). `body` is then empty.
    */
-  bodyUnread?: { why: 'busy' | 'stalled'; limit: number };
+  bodyUnread?: { why: 'busy' | 'share' | 'stalled'; limit: number };
 }
 
 /** One response: its status, headers (name and value, each checked) and body. */

@@ -40,8 +40,12 @@ const BUDGET = 1_500;
 const BYTES = 32_000;
 /** The byte budget of a generated example, for what must stay in step with it (`SAMPLE_BYTES`). */
 export const EXAMPLE_BYTES = BYTES;
+/** Its budget of values, for what must say it (the mock's refusal of a body past it). */
+export const EXAMPLE_VALUES = BUDGET;
 /** Nesting deeper than this is cut short (a resource recurses only through others, which `seen` stops). */
 const DEPTH = 40;
+/** The same, for what must say it (the mock's refusal of a body past it). */
+export const EXAMPLE_DEPTH = DEPTH;
 
 /** A value left out because the budget or the depth ran out: its field is left out, never shown hollow (`{}`, `[]`). */
 const CUT = Symbol('cut');
