@@ -26,8 +26,8 @@ const said = (trip: Trip) => trip.first.result.unmapped.map((u) => `${u.pointer}
 const endpoint = (trip: Trip, id: string) => areaOf(trip.first.analysis.spec, 'endpoints').items.find((e) => e.id === id)?.data;
 
 /** Imports with a clean check, exports a valid document, is a fixed point of export -> import -> export, the second import says nothing, and the inventory finds nothing lost or invented. */
-async function sound(trip: Trip): Promise<void> {
-  expect(problems(trip.first.analysis)).toEqual([]);
+async function sound(trip: Trip, warned: string[] = []): Promise<void> {
+  expect(problems(trip.first.analysis)).toEqual(warned);
   expect(await openApiProblems(trip.exported)).toEqual([]);
   expect(JSON.stringify(trip.again)).toBe(JSON.stringify(trip.exported));
   expect(trip.second.result.unmapped).toEqual([]);
@@ -207,7 +207,9 @@ describe('issue 31, t3132g #6a and #6b: discriminators, as the interchange guide
 
   it('`allOf`, `properties`, `oneOf` and `discriminator` on one schema export as the `all_of`\'s parts, the discriminator the union\'s; valid, clean, a fixed point, nothing lost', async () => {
     const trip = await roundTrip(FIXTURE('disc-beside-allof'));
-    await sound(trip);
+    // The tester's document contradicts itself: its mapping sends `d` and `c` to variants whose
+    // `petType` allows only `Dog` and `Cat`; `check` says so (t32k #2), and the trip keeps it as written.
+    await sound(trip, ['d', 'c'].map((v) => `warning discriminator-field resources/Mixed.yaml: The discriminator of variant 2 of the value maps \`${v}\` to \`${v === 'd' ? 'Dog' : 'Cat'}\`, whose field \`petType\` allows only \`${v === 'd' ? 'Dog' : 'Cat'}\`; make the two agree.`));
     expect(trip.exported.components.schemas.Mixed).toEqual({
       allOf: [
         { $ref: '#/components/schemas/Base' },
