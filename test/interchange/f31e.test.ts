@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { areaOf, type Analysis } from '../../src/lib/index.ts';
 import { openApiProblems } from '../openapi-valid.ts';
 import { roundTrip } from './helpers.ts';
+import { compare, inventory } from './inventory.ts';
 
 /**
  * Issue 31, brief F31e: what an import writes passes its own check (a path parameter named
@@ -56,5 +59,16 @@ describe('F31e #4: what an AsyncAPI import claims of HTTP endpoints', () => {
       expect(analysis.assessment.gaps.map((g) => g.id)).toContain('endpoints/inventory');
     }
     expect(JSON.stringify(trip.again)).toBe(JSON.stringify(trip.exported));
+  });
+});
+
+describe('issue 31, f31e: a nullable object beside a union of required-only branches', () => {
+  it('is read back from the 3.1 export (a nullable field restated as `type: [string, null]`) with its union: a fixed point that invents nothing (ghes-2.22 PATCH /gists)', async () => {
+    const file = 'test/fixtures/interchange/f31e/nullable-required-only.yaml';
+    const trip = await roundTrip(file);
+    expect(trip.first.analysis.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning')).toEqual([]);
+    expect(await openApiProblems(trip.exported)).toEqual([]);
+    expect(JSON.stringify(trip.again)).toBe(JSON.stringify(trip.exported));
+    expect(compare(inventory(parse(readFileSync(file, 'utf8'))), inventory(trip.exported), trip.first.result.unmapped).invented).toEqual([]);
   });
 });

@@ -153,7 +153,10 @@ const saysNothing = (shape: Shape | string): boolean => typeof shape !== 'string
 function restatement(p: unknown): Obj | undefined {
   if (!isObj(p) || ['allOf', 'oneOf', 'anyOf'].some((k) => p[k] !== undefined)) return undefined;
   if (typeof p.$ref === 'string') return { $ref: p.$ref };
-  return typeof p.type === 'string' ? { type: p.type, ...(p.nullable === true ? { nullable: true } : {}) } : undefined;
+  if (typeof p.type === 'string') return { type: p.type, ...(p.nullable === true ? { nullable: true } : {}) };
+  // OpenAPI 3.1's nullable type (`[string, 'null']`, as an export writes 3.0's `nullable: true`) is restated as written.
+  const types = p.type;
+  return Array.isArray(types) && types.length === 2 && types.includes('null') && types.every((t) => typeof t === 'string') ? { type: [...types] } : undefined;
 }
 
 /**
