@@ -6,6 +6,7 @@ import { PRIMITIVE_TYPES } from '../areas/shape.ts';
 import { facetState, isNoneValue, isObj, isOpenValue, stated, statedObj, type Obj } from '../facet/state.ts';
 import { areaOf, type Item } from '../model/spec.ts';
 import { externalDocsKey } from './external-docs.ts';
+import { restatedFields } from './restated.ts';
 
 /** The extension that carries open gaps into exported documents: `[{ id, question }]`. */
 export const GAPS_EXTENSION = 'x-specbench-gaps';
@@ -156,21 +157,43 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
 const BESIDE_UNION: ReadonlySet<string> = new Set(['type', 'properties', 'required', 'items', 'additionalProperties']);
 
 /**
- * An `all_of` of an object part and a union with a discriminator, as one schema: the form an import
- * reads into it (`properties`, `oneOf` and `discriminator` side by side, the classic polymorphism
- * shape), where OpenAPI readers take the discriminator for the union's (beside an `allOf` they read
- * the inheritance form). Undefined for any other `all_of`.
+ * An `all_of` of an object part and a union, as one schema: the form an import reads into it
+ * (`properties`, `oneOf` side by side), where the union has a discriminator (the classic
+ * polymorphism shape: OpenAPI readers take the discriminator for the union's, beside an `allOf` they
+ * read the inheritance form) or a variant that restates fields of the part to make them required
+ * (`restatedFields`): those are written as the source had them, required names only, never as
+ * properties the source did not repeat. Undefined for any other `all_of`.
  */
 function besideUnion(of: unknown[], ref: (id: string) => Obj, dialect: SchemaDialect): Obj | undefined {
   const [part, union] = of;
-  if (of.length !== 2 || !isObj(part) || !isObj(union) || statedObj(union.discriminator) === undefined) return undefined;
+  if (of.length !== 2 || !isObj(part) || !isObj(union)) return undefined;
   const kind = stated(union.type);
-  if ((kind !== 'one_of' && kind !== 'any_of') || Object.keys(union).some((k) => !['type', 'of', 'discriminator'].includes(k))) return undefined;
+  const variants = stated(union.of);
+  if ((kind !== 'one_of' && kind !== 'any_of') || !Array.isArray(variants) || Object.keys(union).some((k) => !['type', 'of', 'discriminator'].includes(k))) return undefined;
+  const restated = variants.map((v) => restatedFields(part, v));
+  if (statedObj(union.discriminator) === undefined && restated.every((names) => names.length === 0)) return undefined;
   const partType = stated(part.type);
   if (partType !== undefined && !(typeof partType === 'string' && PRIMITIVES.has(partType))) return undefined;
   const written = shapeSchema(part, ref, dialect);
   if (Object.keys(written).some((k) => !BESIDE_UNION.has(k))) return undefined;
-  return { ...written, ...shapeSchema(union, ref, dialect) };
+  const unionWritten = shapeSchema({ ...union, of: [] }, ref, dialect);
+  const keyword = kind === 'one_of' ? 'oneOf' : 'anyOf';
+  unionWritten[keyword] = variants.map((v, i) => requiredOnlyWritten(v, restated[i] ?? [], ref, dialect));
+  return { ...written, ...unionWritten };
+}
+
+/** A variant with the fields it restates (`restatedFields`) written as required names only, after its own. */
+function requiredOnlyWritten(variant: unknown, names: readonly string[], ref: (id: string) => Obj, dialect: SchemaDialect): Obj {
+  if (names.length === 0 || !isObj(variant) || !isObj(variant.fields)) return shapeSchema(variant, ref, dialect);
+  const own = Object.fromEntries(Object.entries(variant.fields).filter(([n]) => !names.includes(n)));
+  const { fields: _restated, ...rest } = variant;
+  const out = shapeSchema(Object.keys(own).length > 0 ? { ...rest, fields: own } : rest, ref, dialect);
+  return { ...out, required: [...(Array.isArray(out.required) ? out.required : []), ...names] };
+}
+
+/** Whether an export writes an `all_of` of an object part and a union as one schema, side by side, as `besideUnion` does. */
+export function writtenBesideUnion(of: unknown[]): boolean {
+  return besideUnion(of, (id) => ({ $ref: id }), OPENAPI) !== undefined;
 }
 
 /** The keywords that say something of a nullable value as a whole, written beside its `anyOf` of the value and `null`. */

@@ -5,9 +5,11 @@ import { isObj, type Obj } from '../facet/state.ts';
 import { nameSchema } from '../facet/values.ts';
 import { patternMatcher } from '../checks/shapes.ts';
 import { MAX_DEPTH } from '../load/shape.ts';
+import { writtenBesideUnion } from './export-common.ts';
 import { importExternalDocs } from './external-docs.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { ONE_LINE } from './text.ts';
+import { markdownCode } from '../safety/markdown.ts';
 
 const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
 
@@ -151,7 +153,10 @@ const saysNothing = (shape: Shape | string): boolean => typeof shape !== 'string
 function restatement(p: unknown): Obj | undefined {
   if (!isObj(p) || ['allOf', 'oneOf', 'anyOf'].some((k) => p[k] !== undefined)) return undefined;
   if (typeof p.$ref === 'string') return { $ref: p.$ref };
-  return typeof p.type === 'string' ? { type: p.type, ...(p.nullable === true ? { nullable: true } : {}) } : undefined;
+  if (typeof p.type === 'string') return { type: p.type, ...(p.nullable === true ? { nullable: true } : {}) };
+  // OpenAPI 3.1's nullable type (`[string, 'null']`, as an export writes 3.0's `nullable: true`) is restated as written.
+  const types = p.type;
+  return Array.isArray(types) && types.length === 2 && types.includes('null') && types.every((t) => typeof t === 'string') ? { type: [...types] } : undefined;
 }
 
 /**
@@ -521,9 +526,9 @@ export class SchemaMapper {
       const extra = beside ?? this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
       if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
-        // With a discriminator beside them, an export writes the two side by side again (`besideUnion`): nothing to say.
+        // With a discriminator beside them, or a variant that restates fields beside it to make them required, an export writes the two side by side again (`besideUnion`): nothing to say.
         const discriminated = typeof schema.discriminator === 'string' || (isObj(schema.discriminator) && typeof schema.discriminator.propertyName === 'string');
-        if (!discriminated) this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
+        if (!discriminated && !writtenBesideUnion([bare(extra, false), { type: key, of: variants }])) this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: `what the schema states beside ${keyword} (its type, properties or items) is kept as all_of: that, and ${keyword === 'oneOf' ? 'one' : 'any'} of the variants` });
         out.type = 'all_of';
         union = { type: key, of: variants };
         out.of = [bare(extra, false), union];
@@ -554,9 +559,13 @@ export class SchemaMapper {
         const kept = mapping.filter((m): m is readonly [string, string] => m[1] !== undefined);
         if (kept.length < mapping.length) this.unmapped.push({ pointer: `${pointer}/discriminator/mapping`, reason: 'a discriminator mapping to something other than a named schema is not kept' });
         // Beside `allOf` and `oneOf`, or `properties` and `oneOf`, it tells the variants of the `oneOf` apart: it is the union's, inside the `all_of`.
-        (choices[0] ?? union ?? out).discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
+        const target = choices[0] ?? union ?? out;
+        if (target !== out || this.besidePartsKept(out, d.propertyName, pointer)) target.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
       }
-    } else if (typeof schema.discriminator === 'string') (choices[0] ?? union ?? out).discriminator = { field: schema.discriminator };
+    } else if (typeof schema.discriminator === 'string') {
+      const target = choices[0] ?? union ?? out;
+      if (target !== out || this.besidePartsKept(out, schema.discriminator, pointer)) target.discriminator = { field: schema.discriminator };
+    }
     // The project's own extensions are what an export adds to say what is open or not carried: nothing the source states.
     const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
     if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
@@ -703,6 +712,29 @@ export class SchemaMapper {
     if (left.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names that no other part of the allOf states as a field of a single type (${left.join(', ')}) are not kept` });
     const own = Object.keys(rest).length > 0 ? this.object(rest, pointer, depth + 1) : {};
     return canonical({ ...(saysNothing(own) ? {} : own), fields } as Shape);
+  }
+
+  /**
+   * Whether a discriminator beside an `allOf` alone (no `oneOf` or `anyOf`: appcenter.ms's
+   * `allOf: [{properties: {serviceType}, discriminator: serviceType}]` beside `properties: {data}` and
+   * `discriminator: serviceType`) is kept: the spec reads a discriminator on an `all_of` as telling
+   * its parts apart, so each part must state the field (as `check` reads them: an inline part's
+   * fields, a resource's). Where one does not, it is said at the pointer and not kept, never written
+   * for `check` to warn about; a part that states the same discriminator keeps it there.
+   */
+  private besidePartsKept(out: Shape, field: string, pointer: string): boolean {
+    if (out.type !== 'all_of' || !Array.isArray(out.of)) return true;
+    const fieldsOf = (part: unknown): string[] | undefined => {
+      const shape = typeof part === 'string' ? (isResourceType(part) ? this.resourceShape(part) : undefined) : isObj(part) && typeof part.type === 'string' && isResourceType(part.type) ? this.resourceShape(part.type) : part;
+      return isObj(shape) && isObj(shape.fields) && !('none' in shape.fields) && !('open' in shape.fields) ? Object.keys(shape.fields) : undefined;
+    };
+    if (!out.of.some((part) => fieldsOf(part)?.includes(field) === false)) return true;
+    const same = out.of.findIndex((part) => isObj(part) && isObj(part.discriminator) && part.discriminator.field === field);
+    this.unmapped.push({
+      pointer: `${pointer}/discriminator`,
+      reason: `a discriminator beside allOf alone (no oneOf or anyOf) tells the parts of the allOf apart in the spec, and not every part (what is stated beside the allOf included) states its field ${markdownCode(field)}: not kept${same >= 0 ? ' (a part of the allOf states the same discriminator, kept there)' : ''}`,
+    });
+    return false;
   }
 
   /** A schema whose only job is to allow `null` beside one other shape (`anyOf: [X, {type: null}]`). */

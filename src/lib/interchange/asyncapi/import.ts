@@ -395,7 +395,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
       },
       // A list stated whole only where the document lists something: an empty one says nothing (payloads may be written in place).
       resources: schemas.resources.size > 0 ? { inventory: 'complete' } : {},
-      endpoints: { inventory: { none: 'An AsyncAPI description has no HTTP endpoints; see events.' } },
+      // An AsyncAPI description describes the messages; it says nothing of HTTP endpoints the service may have besides (F31e): the list is left open, never claimed empty.
+      endpoints: {},
       authentication: schemes.length ? { inventory: 'complete' } : {},
       events: { ...(events.length > 0 ? { inventory: 'complete' as const } : {}), ...(protocol !== undefined ? { delivery: { transport: protocol } } : {}), ...grouping, ...(Object.keys(tags).length > 0 ? { tags } : {}) },
       // The one version a document describes says nothing of the others the service supports: the list is left open, never claimed whole.

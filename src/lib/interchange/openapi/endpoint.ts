@@ -5,6 +5,7 @@ import type { securityAlternative } from '../../areas/security.ts';
 import type { payloadSchema, responseSchema } from '../../areas/payload.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { nameSchema } from '../../facet/values.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { importExternalDocs } from '../external-docs.ts';
@@ -72,7 +73,7 @@ type Parameters = Partial<Record<Location, Record<string, z.input<typeof paramet
  * trip writes them the same way): the path item's first, replaced by the operation's own of the
  * same name and location. `itemPointer` and `pointer` are where the path item and the operation are.
  */
-export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPointer: string, pointer: string): Parameters {
+export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPointer: string, pointer: string, renamed: ReadonlyMap<string, string> = new Map()): Parameters {
   const parameters = new Map<Location, Map<string, z.input<typeof parameterSchema>>>();
   const listed = [
     ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${itemPointer}/parameters/${i}`), own: false })) : []),
@@ -86,7 +87,9 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter without a name or a known location (path, query, header, cookie)' });
       continue;
     }
-    if (p.name === '__proto__') {
+    // A path parameter whose `{name}` the path is written with under another name (`safePath`) is kept under that name.
+    const name = p.in === 'path' ? renamed.get(p.name) ?? p.name : p.name;
+    if (name === '__proto__') {
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter named `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
       continue;
     }
@@ -116,7 +119,7 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
     // Maps, not objects, while collecting: a name such as `__proto__` is a name like any other.
     const group = parameters.get(p.in) ?? new Map<string, z.input<typeof parameterSchema>>();
     parameters.set(p.in, group);
-    group.set(p.name, canonical({
+    group.set(name, canonical({
       ...(type !== undefined ? { type } : { type: { open: 'The source gives no type.' } }),
       ...(typeof p.required === 'boolean' ? { required: p.required } : {}),
       ...(typeof p.style === 'string' ? { style: p.style } : {}),
@@ -155,6 +158,22 @@ function undeclaredPathParameters(ctx: OpenApiContext, path: string, parameters:
   }
 }
 
+/**
+ * A path whose `{__proto__}` (a name reserved in JavaScript, which no spec file holds) is written
+ * under another name no other `{name}` of the path has (`{proto}`): a path parameter's name is never
+ * sent (the request is the same), so the endpoint and its parameter are kept, not the path left
+ * naming a parameter the import drops (which its own check refused). `renamed` is old → new.
+ */
+export function safePath(path: string): { path: string; renamed: Map<string, string> } {
+  const names = new Set(pathParameters(path));
+  const renamed = new Map<string, string>();
+  if (!names.has('__proto__')) return { path, renamed };
+  let name = 'proto';
+  for (let n = 2; names.has(name); n++) name = `proto${n}`;
+  renamed.set('__proto__', name);
+  return { path: path.split('{__proto__}').join(`{${name}}`), renamed };
+}
+
 /** One operation as an endpoint. */
 export function mapEndpoint(
   ctx: OpenApiContext,
@@ -163,8 +182,12 @@ export function mapEndpoint(
   errors: ErrorCollector,
   findings: EndpointFindings,
 ): ItemInput<'endpoints'> {
-  const { method, path, item, op, pointer } = at;
-  const ordered = mapParameters(ctx, item, op, `/paths/${seg(path)}`, pointer);
+  const { method, item, op, pointer } = at;
+  const { path, renamed } = safePath(at.path);
+  const ordered = mapParameters(ctx, item, op, `/paths/${seg(at.path)}`, pointer, renamed);
+  const renaming = { pointer: `/paths/${seg(at.path)}`, reason: `the path's ${[...renamed].map(([from, to]) => `\`{${from}}\` is written \`{${to}}\``).join(', ')} (the name is reserved in JavaScript, and no spec file holds it): the path is kept as ${markdownCode(path)}, the same requests (a path parameter's name is not sent)` };
+  // Said once for the path, not once per operation on it.
+  if (renamed.size > 0 && !ctx.unmapped.some((u) => u.pointer === renaming.pointer && u.reason === renaming.reason)) ctx.unmapped.push(renaming);
   undeclaredPathParameters(ctx, path, ordered, pointer);
   if (typeof op.operationId === 'string' && statedOperationId(op) === undefined) ctx.unmapped.push({ pointer: `${pointer}/operationId`, reason: EMPTY_OPERATION_ID });
   const data: ItemInput<'endpoints'> = {
