@@ -89,7 +89,8 @@ describe('issue 31, t31e: names that differ only in letter case', () => {
   it('04. AsyncAPI 3 messages named `created` and `Created`: the second is the event of its component’s key, `CreatedUpper`, keeping its name', async () => {
     const { first, exported, again } = await roundTrip(REPRO('04'), 'asyncapi');
     expect(errors(first.analysis)).toEqual([]);
-    expect(first.result.unmapped).toEqual([]);
+    // The first component's key `Created` comes back as `created`, its key in the channel: said (t31k #4).
+    expect(first.result.unmapped).toEqual([{ pointer: '/components/messages/Created', reason: "the message component's key `Created` is not kept: the event's id is `created` (its `name`), and an export keys the message by its key in its channel (`created`) or by that id" }]);
     expect(await asyncApiProblems(exported)).toEqual([]);
     const messages = exported.components.messages as Doc;
     expect(Object.keys(messages).sort()).toEqual(['CreatedUpper', 'created']);

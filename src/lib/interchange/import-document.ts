@@ -11,6 +11,8 @@ import { importOpenApi } from './openapi/import.ts';
 import { restoreProduces, swaggerPointer } from './openapi/swagger2.ts';
 import { repairUpgrade } from './openapi/swagger2-repair.ts';
 import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
+import { PAST_2_53 } from './schema-map.ts';
+import { sameDecimal } from './written-number.ts';
 
 /**
  * An OpenAPI, Swagger 2.0 or AsyncAPI file as spec content: read within bounds and validated,
@@ -30,7 +32,21 @@ export async function importDocument(file: string, policy: RefPolicy = {}): Prom
     doc.source === 'Swagger 2.0'
       ? { ...mapped, items: mapped.items.map((i) => (i.from ? { ...i, from: i.from.map(toSource) } : i)), unmapped: uniqueUnmapped([...mapped.unmapped.map((u) => ({ ...u, pointer: toSource(u.pointer) })), ...repaired]) }
       : mapped;
-  return markdownDescriptions(result, doc.raw);
+  return markdownDescriptions(keptAsWritten(result, doc.written), doc.raw);
+}
+
+/**
+ * A bound past 2^53 is said because its digits may not survive a double; where the file wrote the
+ * very number an export writes (`maximum: 1e308`, written back `1e+308`), nothing differs, and
+ * nothing is said. Compared by the text the file has at the pointer; one without it stays said.
+ */
+function keptAsWritten(result: ImportResult, written: ((pointer: string) => string | undefined) | undefined): ImportResult {
+  const same = (pointer: string) => {
+    const text = written?.(pointer);
+    return text !== undefined && sameDecimal(text, String(Number(text))) === true;
+  };
+  const unmapped = result.unmapped.filter((u) => !(u.reason.includes(PAST_2_53) && same(u.pointer)));
+  return unmapped.length === result.unmapped.length ? result : { ...result, unmapped };
 }
 
 /** A text a file's prose budget leaves out of some of its places: why, and how many places keep it and lose it. */

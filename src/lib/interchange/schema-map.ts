@@ -8,7 +8,7 @@ import { MAX_DEPTH } from '../load/shape.ts';
 import { writtenBesideUnion } from './export-common.ts';
 import { importExternalDocs } from './external-docs.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
-import { ONE_LINE } from './text.ts';
+import { CONTROLS_AS_SPACES, ONE_LINE, spacedLine } from './text.ts';
 import { markdownCode } from '../safety/markdown.ts';
 
 const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
@@ -225,6 +225,9 @@ export function unkeptValue(value: unknown): { at: Path; message: string } | und
   return undefined;
 }
 
+/** Where a bound past 2^53 is said (`roundedBounds`): an import drops the words where the file wrote the very number an export writes (`keptAsWritten`). */
+export const PAST_2_53 = 'is a whole number past 2^53, more than a double holds exactly';
+
 /** A shape whose source states no type: its type an open question. */
 const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
 
@@ -383,7 +386,7 @@ export class SchemaMapper {
       const at = `${pointer}/${key}`;
       if (this.roundedSaid.has(at)) continue;
       this.roundedSaid.add(at);
-      this.unmapped.push({ pointer: at, reason: `\`${key}\` is a whole number past 2^53, more than a double holds exactly: it is kept as the nearest double, ${BigInt(v).toString()} (which an export writes ${String(v)}), and may differ from the value written` });
+      this.unmapped.push({ pointer: at, reason: `\`${key}\` ${PAST_2_53}: it is kept as the nearest double, ${BigInt(v).toString()} (which an export writes ${String(v)}), and may differ from the value written` });
     }
   }
   private readonly roundedSaid = new Set<string>();
@@ -516,12 +519,12 @@ export class SchemaMapper {
       // (Where no other part has any of the names, the part is read as any other: its names are said not kept.)
       const variants = shaped.map((x, n) => {
         const [v, i] = members[n]!;
-        return x ?? this.requiredPart(v as Obj, key === 'all_of' ? others : beside ? [beside] : [], `${pointer}/${keyword}/${i}`, depth) ?? this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1);
+        return x ?? this.requiredPart(v as Obj, key === 'all_of' ? others : beside ? [beside] : [], `${pointer}/${keyword}/${i}`, depth, key === 'all_of') ?? this.shape(v, `${pointer}/${keyword}/${i}`, depth + 1);
       });
       // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
       // Required names beside the `allOf` (`{ allOf: [Base], required: [a] }`) are a part of their own, as in a member.
       const ownRequired = key === 'all_of' && this.requiredOnly({ required: schema.required }) && !isObj(schema.properties) && schema.items === undefined && schema.additionalProperties === undefined;
-      const requiredHere = ownRequired ? this.requiredPart({ required: schema.required }, variants, pointer, depth) : undefined;
+      const requiredHere = ownRequired ? this.requiredPart({ required: schema.required }, variants, pointer, depth, true) : undefined;
       const { required: _, ...withoutRequired } = schema;
       const extra = beside ?? this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
       if (requiredHere !== undefined) variants.push(requiredHere);
@@ -679,14 +682,21 @@ export class SchemaMapper {
    * The fields the parts of an `allOf` bring, by name (the first part that states one), followed
    * through the resources they name and the `all_of`s they are.
    */
-  private broughtFields(parts: ReadonlyArray<Shape | string>, into = new Map<string, Field>(), seen = new Set<string>(), depth = 0): Map<string, Field> {
+  private broughtFields(parts: ReadonlyArray<Shape | string>, into = new Map<string, Field>(), seen = new Set<string>(), depth = 0, types?: Map<string, unknown>): Map<string, Field> {
     if (depth > 16) return into;
     for (const part of parts) {
       const shape = typeof part === 'string' ? (isResourceType(part) && !seen.has(part) ? (seen.add(part), this.resourceShape(part)) : undefined) : part;
       if (!isObj(shape)) continue;
-      if (shape.type === 'all_of' && Array.isArray(shape.of)) this.broughtFields(shape.of as Array<Shape | string>, into, seen, depth + 1);
-      else if (typeof shape.type === 'string' && isResourceType(shape.type)) this.broughtFields([shape.type], into, seen, depth + 1);
-      else if (isObj(shape.fields) && !('none' in shape.fields) && !('open' in shape.fields)) for (const [name, f] of Object.entries(shape.fields)) if (!into.has(name) && isObj(f)) into.set(name, f as Field);
+      if (shape.type === 'all_of' && Array.isArray(shape.of)) this.broughtFields(shape.of as Array<Shape | string>, into, seen, depth + 1, types);
+      else if (typeof shape.type === 'string' && isResourceType(shape.type)) this.broughtFields([shape.type], into, seen, depth + 1, types);
+      else if (isObj(shape.fields) && !('none' in shape.fields) && !('open' in shape.fields)) {
+        for (const [name, f] of Object.entries(shape.fields)) {
+          if (into.has(name) || !isObj(f)) continue;
+          into.set(name, f as Field);
+          // The type of the part that states the field, for a part that only makes it required (`requiredPart`).
+          types?.set(name, shape.type);
+        }
+      }
     }
     return into;
   }
@@ -695,11 +705,13 @@ export class SchemaMapper {
    * An `allOf` part of required names only (`allOf: [{ $ref: Base }, { required: [a, b] }]`): each
    * name a field of another part has becomes a field of this part, required, restating that
    * field's type (and nullability) and nothing else, which the other part holds all the same. A
-   * name no part has, or whose type is a union or open, is listed at the part's `required`.
+   * name no part has, or whose type is a union or open, is listed at the part's `required`. In an
+   * `allOf` (not a union's variant), the part is an object where every part stating its fields is.
    */
-  private requiredPart(member: Obj, others: ReadonlyArray<Shape | string>, pointer: string, depth: number): Shape | undefined {
+  private requiredPart(member: Obj, others: ReadonlyArray<Shape | string>, pointer: string, depth: number, allOf: boolean): Shape | undefined {
     const { required, ...rest } = member;
-    const brought = this.broughtFields(others);
+    const typeOf = new Map<string, unknown>();
+    const brought = this.broughtFields(others, new Map(), new Set(), 0, typeOf);
     const fields: Record<string, Field> = {};
     const left: string[] = [];
     for (const name of (required as unknown[]).map(String)) {
@@ -711,7 +723,11 @@ export class SchemaMapper {
     if (Object.keys(fields).length === 0) return undefined;
     if (left.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names that no other part of the allOf states as a field of a single type (${left.join(', ')}) are not kept` });
     const own = Object.keys(rest).length > 0 ? this.object(rest, pointer, depth + 1) : {};
-    return canonical({ ...(saysNothing(own) ? {} : own), fields } as Shape);
+    // Without a type the part would be an open question its source never raised ("What is its type?"): where every
+    // part that states these fields is an object, so is any value the allOf allows, and the part says so.
+    const objects = allOf && own.type === undefined && Object.keys(fields).every((name) => typeOf.get(name) === 'object');
+    if (objects) this.unmapped.push({ pointer, reason: 'a part of an allOf that only lists required names is kept as an object of those fields, each required with the type the part that states it gives (that part is an object, so is any value the allOf allows)' });
+    return canonical({ ...(saysNothing(own) ? {} : own), ...(objects ? { type: 'object' } : {}), fields } as Shape);
   }
 
   /**
@@ -828,8 +844,12 @@ export class SchemaMapper {
     const has = (k: string) => schema[k] !== undefined && (only === undefined || only.includes(k));
     // An empty title (or description) states nothing: there is nothing to keep or to report.
     if (has('title') && typeof schema.title === 'string' && schema.title.trim() !== '') {
+      const spaced = spacedLine(schema.title.trim());
       if (ONE_LINE.test(schema.title.trim())) out.title = schema.title.trim();
-      else this.unmapped.push({ pointer: `${pointer}/title`, reason: 'a title of several lines has no place as a shape title' });
+      else if (spaced !== undefined) {
+        out.title = spaced;
+        this.unmapped.push({ pointer: `${pointer}/title`, reason: CONTROLS_AS_SPACES });
+      } else this.unmapped.push({ pointer: `${pointer}/title`, reason: 'a title of several lines has no place as a shape title' });
     }
     if (has('description') && typeof schema.description === 'string' && schema.description.trim() !== '') out.description = schema.description;
     if (has('enum') && Array.isArray(schema.enum) && has('const')) {

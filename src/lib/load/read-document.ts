@@ -15,8 +15,8 @@ export class DocumentError extends Error {}
 
 /** A parsed interchange document, ready for the pure importers. */
 export type ApiDocument =
-  | { kind: 'openapi'; source: string; doc: Obj; resolve: (ref: string) => unknown; raw: Obj }
-  | { kind: 'asyncapi'; source: string; doc: Obj; raw: Obj };
+  | { kind: 'openapi'; source: string; doc: Obj; resolve: (ref: string) => unknown; raw: Obj; written?: (pointer: string) => string | undefined }
+  | { kind: 'asyncapi'; source: string; doc: Obj; raw: Obj; written?: (pointer: string) => string | undefined };
 
 /**
  * Which external `$ref`s an import follows. By default only files in the imported document's
@@ -107,7 +107,7 @@ function externalRefs(raw: unknown, base: string): Array<{ ref: string; target: 
  */
 export async function readApiDocument(file: string, policy: RefPolicy = {}): Promise<ApiDocument> {
   const text = await readText(file);
-  const { data: raw, locate } = parseText(file, text);
+  const { data: raw, locate, written } = parseText(file, text);
   if (!isObj(raw)) throw new DocumentError(`\`${file}\` is not an API description (no mapping at the top level)`);
   const guard = refGuard(file, policy);
   for (const { ref, target, pointer } of externalRefs(raw, file)) {
@@ -115,7 +115,7 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     const at = locate(pointer);
     if (why) throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: the reference \`${ref}\` at ${pointer}: ${why}`);
   }
-  if (typeof raw.asyncapi === 'string') return readAsyncApi(file, text, raw, guard);
+  if (typeof raw.asyncapi === 'string') return { ...(await readAsyncApi(file, text, raw, guard)), written };
   if (raw.swagger === '2.0' || typeof raw.openapi === 'string') {
     // Upgraded to 3.0, whose schemas say what 2.0's say in the same words (`format: byte`, `example`), so nothing is reported under a keyword the file never wrote.
     const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(structuredClone(raw), '3.0') as Obj) : undefined;
@@ -136,7 +136,7 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
       // The file's path is the base that relative references resolve against; the data is what was read and bounded here.
       const options = { resolve: { guarded, ...(policy.remote ? {} : { http: false }) } } as unknown as SwaggerParserOptions;
       const bundled = (await parser.bundle(resolve(file), (upgraded ?? structuredClone(raw)) as unknown as OpenApiDocument, options)) as unknown as Obj;
-      return { kind: 'openapi', source, doc: bundled, raw, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
+      return { kind: 'openapi', source, doc: bundled, raw, written, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
       throw new DocumentError(`\`${file}\`: ${refused ?? (error instanceof Error ? error.message.split('\n')[0] : String(error))}`);
     }

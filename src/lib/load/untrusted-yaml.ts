@@ -51,7 +51,7 @@ function jsonTooDeep(text: string, limit: number): number | undefined {
  * aliases add, and duplicate keys (found in one pass, where the YAML library's own scan is
  * quadratic in the keys of a mapping). Throws `UntrustedInputError` with a location.
  */
-export function parseUntrusted(text: string): { data: unknown; locate: (pointer: string) => { line: number; col: number } | undefined } {
+export function parseUntrusted(text: string): { data: unknown; locate: (pointer: string) => { line: number; col: number } | undefined; written: (pointer: string) => string | undefined } {
   const lines = new LineCounter();
   if (/^\s*[[{]/.test(text)) {
     const at = jsonTooDeep(text, READ_LIMITS.depth);
@@ -69,12 +69,17 @@ export function parseUntrusted(text: string): { data: unknown; locate: (pointer:
     throw new UntrustedInputError(message, error.linePos?.[0]);
   }
   measure(doc, lines);
+  const nodeAt = (pointer: string) => doc.getIn(pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), true) as Node | undefined;
   const locate = (pointer: string) => {
-    const path = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const node = doc.getIn(path, true) as Node | undefined;
+    const node = nodeAt(pointer);
     return node?.range ? lines.linePos(node.range[0]) : undefined;
   };
-  return { data: doc.toJS({ maxAliasCount: -1 }), locate };
+  // A scalar's text as the file writes it (`1e308`, where the data holds the number): what was written, to compare with what is kept.
+  const written = (pointer: string) => {
+    const node = nodeAt(pointer);
+    return isScalar(node) && node.range ? text.slice(node.range[0], node.range[1]) : undefined;
+  };
+  return { data: doc.toJS({ maxAliasCount: -1 }), locate, written };
 }
 
 /** The number of values a node stands for once its aliases are expanded, and how deep it goes. */

@@ -9,7 +9,7 @@ import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Un
 import { canonical, refName, SchemaMapper, unkeptValue } from '../schema-map.ts';
 import { flowScopes } from '../flow-scopes.ts';
 import { valuePath } from '../../areas/shape.ts';
-import { ONE_LINE, serviceName, SUMMARY_OF_LINES, titled } from '../text.ts';
+import { CONTROLS_AS_SPACES, keptLine, ONE_LINE, serviceName, SUMMARY_OF_LINES, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } from './info.ts';
 import { documentMessages, type Message, type Messages } from './messages.ts';
@@ -257,10 +257,18 @@ function schemeKey(v: unknown, depth = 0): unknown {
 }
 const shapeOf = (scheme: Obj) => JSON.stringify(schemeKey(scheme));
 
-/** A message's headers (an object schema) as the event's headers, each with whether it is required. */
-function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string): Record<string, z.input<typeof headerSchema>> | undefined {
+/**
+ * A message's headers (an object schema) as the event's headers, each with whether it is required.
+ * The event keeps each header, not the headers object's own words, examples or other keywords:
+ * each is said where it is written.
+ */
+function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string, unmapped: Unmapped[]): Record<string, z.input<typeof headerSchema>> | undefined {
   const s = obj(schema);
   if (!isObj(s.properties)) return undefined;
+  for (const key of Object.keys(s)) {
+    if (key === 'properties' || key === 'required' || (key === 'type' && s.type === 'object') || toolKey(key)) continue;
+    unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `the headers schema's own \`${key}\` has no place in the spec (an event keeps each header, with its shape and whether it is required, not the headers as a whole); it is not kept` });
+  }
   const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
   return Object.fromEntries(Object.entries(s.properties).map(([name, p]) => [name, canonical({ ...schemas.object(p, `${pointer}/properties/${seg(name)}`), ...(required.has(name) ? { required: true } : {}) }) as z.input<typeof headerSchema>]));
 }
@@ -300,10 +308,12 @@ function messageText(m: Message, unmapped: Unmapped[]): { name?: string; title?:
   const { message, at, id } = m;
   const name = m.stated;
   if (name !== undefined && !ONE_LINE.test(name)) unmapped.push({ pointer: `${at}/name`, reason: `a name with line breaks or control characters is not kept; the event's id is \`${id}\`` });
-  const summary = typeof message.summary === 'string' && message.summary.trim() !== '' ? message.summary.trim() : undefined;
-  const oneLine = summary !== undefined && ONE_LINE.test(summary);
+  const written = typeof message.summary === 'string' && message.summary.trim() !== '' ? message.summary.trim() : undefined;
+  const line = written !== undefined ? keptLine(written, `${at}/summary`, unmapped) : undefined;
+  const summary = line ?? written;
+  const oneLine = line !== undefined;
   if (summary !== undefined && !oneLine) unmapped.push({ pointer: `${at}/summary`, reason: SUMMARY_OF_LINES });
-  const described = titled(message.title, [oneLine ? '' : (summary ?? ''), typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n'));
+  const described = titled(message.title, [oneLine ? '' : (summary ?? ''), typeof message.description === 'string' ? message.description : ''].filter(Boolean).join('\n\n'), () => unmapped.push({ pointer: `${at}/title`, reason: CONTROLS_AS_SPACES }));
   return { ...(name !== undefined && ONE_LINE.test(name) ? { name } : {}), ...described, ...(oneLine ? { summary } : {}) };
 }
 
@@ -341,8 +351,10 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     const d = delivery.get(id);
     const direction = d && d.directions.size === 1 ? [...d.directions][0] : undefined;
     if (d && d.directions.size > 1) unmapped.push({ pointer: at, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
-    const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `${at}/headers`);
+    const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `${at}/headers`, unmapped);
     unkeptOfMessage(raw, message, at, unmapped);
+    // The spec keeps no component key: an export keys the message by its key in its channel, else by the event's id.
+    if (v3 && m.component !== undefined && m.component !== id && m.key !== m.component) unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and an export keys the message by its key in its channel${m.key !== undefined ? ` (\`${m.key}\`)` : ''} or by that id` });
     const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
@@ -448,9 +460,10 @@ function otherKeys(raw: Obj, v3: boolean, unmapped: Unmapped[]): void {
 function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
   const title = text(o.title);
-  const summary = text(o.summary);
-  if (summary !== undefined && !ONE_LINE.test(summary)) unmapped.push({ pointer: `${pointer}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
-  return { ...(title !== undefined ? { title } : {}), ...(summary !== undefined && ONE_LINE.test(summary) ? { summary } : {}), ...(text(o.description) !== undefined ? { description: String(o.description) } : {}) };
+  const written = text(o.summary);
+  const summary = written !== undefined ? keptLine(written, `${pointer}/summary`, unmapped) : undefined;
+  if (written !== undefined && summary === undefined) unmapped.push({ pointer: `${pointer}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
+  return { ...(title !== undefined ? { title } : {}), ...(summary !== undefined ? { summary } : {}), ...(text(o.description) !== undefined ? { description: String(o.description) } : {}) };
 }
 
 /**

@@ -103,6 +103,8 @@ export function describedShape(ctx: OpenApiContext, h: Obj, pointer: string, kno
   }
   if (typeof h.description === 'string' && h.description.trim() !== '') out.description = h.description;
   if (h.deprecated === true) out.deprecated = true;
+  // So with `deprecated`: one flag, written on the object by an export.
+  else if (shape.deprecated === true) ctx.unmapped.push({ pointer: `${schemaAt}/deprecated`, reason: "the schema's `deprecated` is kept as the parameter's or header's own (the spec keeps one, and an export writes it on the object, not its schema)" });
   if (h.example !== undefined) {
     // The parameter's own example, checked against its shape as `check` will check it.
     const own: Shape = { ...out, examples: [h.example] as Shape['examples'] };

@@ -10,7 +10,7 @@ import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { canonical, refName } from '../schema-map.ts';
-import { titled } from '../text.ts';
+import { CONTROLS_AS_SPACES, titled } from '../text.ts';
 import { bodyContent, describedShape, headersOf } from './body.ts';
 import { withOwnWords, type OpenApiContext } from './context.ts';
 import { pathParameters } from '../../checks/path-parameters.ts';
@@ -191,7 +191,7 @@ export function mapEndpoint(
   undeclaredPathParameters(ctx, path, ordered, pointer);
   if (typeof op.operationId === 'string' && statedOperationId(op) === undefined) ctx.unmapped.push({ pointer: `${pointer}/operationId`, reason: EMPTY_OPERATION_ID });
   const data: ItemInput<'endpoints'> = {
-    ...titled(op.summary, op.description),
+    ...titled(op.summary, op.description, () => ctx.unmapped.push({ pointer: `${pointer}/summary`, reason: CONTROLS_AS_SPACES })),
     method: method.toUpperCase(),
     path,
     // The item's id is the operationId where it can be; only one it could not keep is stated apart.

@@ -2,7 +2,7 @@ import type { ItemInput } from '../../areas/index.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { seg, type Ids } from '../result.ts';
-import { SUMMARY_OF_LINES, titled } from '../text.ts';
+import { CONTROLS_AS_SPACES, SUMMARY_OF_LINES, titled } from '../text.ts';
 import { LOWER_METHODS, type OpenApiContext } from './context.ts';
 import { EMPTY_OPERATION_ID, mapParameters, requestBody, securityAlternatives, statedOperationId } from './endpoint.ts';
 
@@ -31,7 +31,7 @@ export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer:
     if (op.callbacks !== undefined) ctx.unmapped.push({ pointer: `${at}/callbacks`, reason: 'callbacks of a webhook or callback have no place in the spec' });
     for (const key of Object.keys(op)) if (!KEPT.has(key) && !key.startsWith('x-')) ctx.unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a webhook's or callback's \`${key}\` has no place in the spec` });
     const payload = requestBody(ctx, op.requestBody, `${at}/requestBody`);
-    const text = titled(op.summary, op.description);
+    const text = titled(op.summary, op.description, () => ctx.unmapped.push({ pointer: `${at}/summary`, reason: CONTROLS_AS_SPACES }));
     // GitHub's webhooks write paragraphs as their summary: the event's summary is one line, so they lead its description, and that is said.
     if (text.title === undefined && typeof op.summary === 'string' && op.summary.trim() !== '') ctx.unmapped.push({ pointer: `${at}/summary`, reason: SUMMARY_OF_LINES });
     const data: ItemInput<'events'> = { ...text, payload: payload && !('none' in payload) ? payload : (payload ?? { open: 'The source gives no payload.' }), direction: 'sent' };

@@ -65,6 +65,13 @@ export function extensions(doc: Obj, listed: readonly Unmapped[]): Unmapped[] {
       }
       // Values, not descriptions: examples, defaults and allowed values hold data, whatever their keys.
       if (!names && DATA.has(key)) continue;
+      // A schema's `examples` is a list of values (a map of named examples elsewhere): data too.
+      if (!names && key === 'examples' && Array.isArray(v)) continue;
+      // A security requirement's keys name schemes (`x-key` is a scheme's name, no extension).
+      if (!names && key === 'security' && Array.isArray(v)) {
+        v.forEach((r, i) => stack.push([r, `${at}/${i}`, true]));
+        continue;
+      }
       stack.push([v, at, !names && NAMES.has(key) && !Array.isArray(v)]);
     }
   }
