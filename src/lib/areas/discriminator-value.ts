@@ -26,12 +26,16 @@ export function allowedValues(resource: (id: string) => Obj | undefined, variant
     if (!isObj(shape)) return undefined;
     if (type === 'all_of') {
       const of = stated(shape.of);
-      // The parts together: the first that bounds the field (a later part restating it the same adds nothing).
-      for (const part of Array.isArray(of) ? of : []) {
+      // The parts together: the values every part that bounds the field allows (t32l #5: a subtype narrows its base's
+      // `Stateful, Stateless` to `Stateful`); where they allow none in common, the last one's, the most derived.
+      const bounds = (Array.isArray(of) ? of : []).flatMap((part) => {
         const found = ofShape(part, depth + 1);
-        if (found !== undefined) return found;
-      }
-      return undefined;
+        return found ? [found] : [];
+      });
+      const last = bounds.at(-1);
+      if (last === undefined) return undefined;
+      const common = bounds.reduce((a, b) => a.filter((v) => b.includes(v)));
+      return common.length > 0 ? common : last;
     }
     return ofField(statedObj(shape.fields)?.[field], depth);
   };

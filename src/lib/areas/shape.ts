@@ -178,8 +178,9 @@ function shapeMetas<O extends Owner>() {
       label: 'discriminator',
       question: 'Which field tells the variants apart?',
       optional: true,
-      // A base object's too (OpenAPI's discriminator on a type its subtypes extend with all_of): which value means which subtype.
-      notApplicable: onlyFor('discriminator', 'one_of', 'any_of', 'object'),
+      // A base object's too (OpenAPI's discriminator on a type its subtypes extend with all_of): which value means which subtype;
+      // that base may itself be an all_of of its own bases (t32l #5: Azure's `ReplicaHealth`, `allOf [EntityHealth]`).
+      notApplicable: onlyFor('discriminator', 'one_of', 'any_of', 'object', 'all_of'),
     },
     minimum: constraint<O>('minimum', 'minimum', 'What is the least value?'),
     maximum: constraint<O>('maximum', 'maximum', 'What is the greatest value?'),

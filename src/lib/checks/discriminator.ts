@@ -36,14 +36,28 @@ export const discriminatorField: Check = {
     for (const { shape, path, name, file } of shapes) {
       const discriminator = stated(shape.discriminator);
       const variants = stated(shape.of);
-      if (!isObj(discriminator) || !variants) continue;
+      // An all_of's parts are no variants: its discriminator tells apart the types that extend it, as a base object's does (t32l #5).
+      if (!isObj(discriminator) || !variants || stated(shape.type) === 'all_of') continue;
       for (const v of variants) {
         const { name: variant, fields } = variantFields(ctx, v);
         if (fields && !fields.includes(discriminator.field) && beside.get(shape)?.includes(discriminator.field) !== true) {
           ctx.report({ message: `The discriminator of ${name} is the field \`${discriminator.field}\`, but ${variant} has no such field; add it to every variant.`, at: { file, path: [...path, 'discriminator', 'field'] } });
         }
       }
-      const named = new Set(variants.flatMap((v) => (typeof v === 'string' ? [v] : typeof stated(v.type) === 'string' ? [String(stated(v.type))] : [])));
+      const named = new Set<string>();
+      // A variant that is itself a union: its variants are this one's too (t32l #6: `inner-x` to `LX`, a variant of the variant `LInner`).
+      const addVariants = (of: readonly unknown[], depth: number): void => {
+        for (const v of of) {
+          const n = typeof v === 'string' ? v : isObj(v) && typeof stated(v.type) === 'string' ? String(stated(v.type)) : undefined;
+          if (n === undefined || named.has(n)) continue;
+          named.add(n);
+          const inner = isResourceType(n) && depth < 12 ? stated(ctx.item('resources', n)?.data.value) : undefined;
+          const kind = isObj(inner) ? stated(inner.type) : undefined;
+          const nested = isObj(inner) && (kind === 'one_of' || kind === 'any_of') ? stated(inner.of) : undefined;
+          if (Array.isArray(nested)) addVariants(nested, depth + 1);
+        }
+      };
+      addVariants(variants, 0);
       for (const [value, type] of Object.entries(own(discriminator, 'mapping') ?? {})) {
         if (typeof type === 'string' && !named.has(type)) ctx.report({ message: `The discriminator of ${name} maps \`${value}\` to \`${type}\`, which is not one of its variants.`, at: { file, path: [...path, 'discriminator', 'mapping', value] } });
         // A value the variant's own field forbids: the spec contradicts itself (t32k #2: `cat` to a variant whose `kind` allows only `dog`).

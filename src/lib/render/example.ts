@@ -126,7 +126,11 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         return object(fields ?? {}, depth, seen);
       case 'array': {
         const item = walk(stated(v.items), depth + 1, seen);
-        return item === CUT ? CUT : { value: item ? itemsFor(v, item.value) : [] };
+        if (item === CUT) return CUT;
+        // Items it cannot make, while it must have some: left out, as an untyped field is, never sent as `[]` against its own `min_items` (t32l #8: a 3.1 tuple).
+        const least = stated(v.min_items);
+        if (!item) return typeof least === 'number' && least > 0 ? undefined : { value: [] };
+        return { value: itemsFor(v, item.value) };
       }
       case 'map': {
         const value = walk(stated(v.values), depth + 1, seen);
@@ -245,7 +249,29 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const name = partName(variant);
     if (!made || made === CUT || !isObj(made.value) || !isObj(by) || typeof by.field !== 'string' || name === undefined || !Object.hasOwn(made.value, by.field)) return made;
     const mapping = isObj(by.mapping) ? by.mapping : {};
-    return { value: { ...made.value, [by.field]: wireValue((t) => ctx.resource(t), name, by.field, mapping) } };
+    // A variant that is itself a union: the mapping may name the variant of it that was made (t32l #6: `inner-x` to `LX`, a variant of `LInner`, sent `LInner`).
+    const mapped = new Set(Object.values(mapping));
+    const target = madeVariants(name, made.value).find((t) => mapped.has(t)) ?? name;
+    return { value: { ...made.value, [by.field]: wireValue((t) => ctx.resource(t), target, by.field, mapping) } };
+  }
+  /**
+   * A variant, and where it is a union told apart by a field of its own, the variant of it a value
+   * is (by that field's value: its mapping's type, or by OpenAPI's rule the variant so named), and so on down.
+   */
+  function madeVariants(name: string, value: Obj): string[] {
+    const chain = [name];
+    for (let level = 0; level < DEPTH; level++) {
+      const shape = stated(ctx.resource(chain[chain.length - 1] ?? '')?.value);
+      const by = isObj(shape) && (stated(shape.type) === 'one_of' || stated(shape.type) === 'any_of') ? stated(shape.discriminator) : undefined;
+      const of = isObj(shape) ? stated(shape.of) : undefined;
+      const sent = isObj(by) && typeof by.field === 'string' ? value[by.field] : undefined;
+      if (!isObj(by) || typeof sent !== 'string' || !Array.isArray(of)) break;
+      const type = isObj(by.mapping) ? stated(by.mapping[sent]) : undefined;
+      const next = typeof type === 'string' ? type : sent;
+      if (!of.some((v) => partName(v) === next) || chain.includes(next)) break;
+      chain.push(next);
+    }
+    return chain.reverse();
   }
   /** Where `self` is a variant of a part's discriminator, its field carries the variant's value: the mapping's, the one it fixes, or by OpenAPI's rule its name. */
   function discriminate(merged: Obj, of: readonly unknown[], seen: ReadonlySet<string>, self: string, level = 0): void {
@@ -354,8 +380,13 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
   function object(fields: Obj, depth: number, seen: ReadonlySet<string>, via?: ReadonlyMap<string, ReadonlySet<string>>): { value: Obj } | typeof CUT {
     const out: Obj = {};
     let cut = false;
+    /** Fields the mode leaves out (read-only in a request): a nested object of nothing else is left out too, never sent as `{}` (t32l #7). */
+    let hidden = false;
     for (const [name, f] of Object.entries(fields)) {
-      if (isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true) continue;
+      if (isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true) {
+        hidden = true;
+        continue;
+      }
       // Its name as the example writes it (quoted, a colon, a comma, an indent), before what it holds.
       bytes -= name.length + 8;
       if (bytes < 0) {
@@ -372,7 +403,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         if (x.value === null || typeof x.value !== 'object') bytes -= JSON.stringify(x.value)?.length ?? 0;
       }
     }
-    return cut && Object.keys(out).length === 0 ? CUT : { value: out };
+    return (cut || (hidden && depth > 0)) && Object.keys(out).length === 0 ? CUT : { value: out };
   }
 }
 

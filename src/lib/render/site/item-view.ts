@@ -6,6 +6,7 @@ import { areaOf, findItem, itemKey } from '../../model/spec.ts';
 import { detailView, facetView } from './facet-view.ts';
 import { machinePage } from './machine-view.ts';
 import { boundExamples } from './example-budget.ts';
+import { wholeLists } from './whole-lists.ts';
 import { exampleBytes, printBytes } from './print.ts';
 import { itemPath, itemScope, linkOnSite } from './paths.ts';
 import { blockContext } from './blocks/context.ts';
@@ -34,7 +35,12 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const own = ctx.index.itemFacets(key);
   if (!own) return undefined;
   const page = itemPath(item.area, item.id);
-  const blockCtx = blockContext(ctx, key, own, itemScope(item.area, item.id));
+  // Another item's list a page cuts links to where it is whole, as that item's pages place it (made once per item).
+  const wholeAt = (id: string) => {
+    const owner = id.split('/', 2).join('/');
+    return owner === key ? undefined : ctx.shared(`whole-lists\u0000${owner}`, (c) => wholeLists(c, owner)).get(id);
+  };
+  const blockCtx = blockContext(ctx, key, own, itemScope(item.area, item.id), wholeAt);
   const blocks = module.layout ? referenceBlocks(blockCtx, key, item.data, module.layout(item.data)) : [];
   withholdLongSamples(blocks);
   boundExamples(blocks);

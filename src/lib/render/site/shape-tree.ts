@@ -49,6 +49,19 @@ const NOTE_BYTES = 1_500;
 const ALLOWED_SHOWN = 40;
 const ALLOWED_SLACK = 20;
 
+/**
+ * What an item's own list of allowed values weighs at most to be listed whole in its row (600 time
+ * zones, 25 KB, are): a longer one is cut there as a parameter's is, and listed whole on continued
+ * pages (t32l #1: one field's 36,000 values made a 2.4 MB page, as the budget cuts between rows).
+ */
+const LIST_BYTES = TREE_BYTES / 8;
+
+/** What a list of allowed values weighs in a row, as `weigh` counts it. */
+const listWeight = (values: readonly string[]): number => values.reduce((n, v) => n + 30 + v.length, 0);
+
+/** What a discriminator's mapping weighs: a row writes its value, its type as the link's label and title, and the link's address. */
+const mappingWeight = (mapping: DiscriminatorView['mapping']): number => mapping.reduce((n, m) => n + 80 + m.value.length + 2 * m.type.length + (m.link?.path.length ?? 0), 0);
+
 /** A base's mapping of more values than this is folded where a subtype shows the base's fields (`DiscriminatorView.folded`). */
 const MAPPING_OPEN = 12;
 
@@ -82,7 +95,7 @@ const COMBINATIONS: ReadonlySet<string> = new Set(['one_of', 'any_of', 'all_of']
  * around it, and whether it is sent (`request`: read-only fields left out) or received
  * (`response`: write-only fields left out); neither on a resource's own page, which shows all.
  */
-/** `ownValues`: a shape whose long list of allowed values the page cuts though it is its own (a parameter's: its endpoint's page is the only one that shows it), listed whole on continued pages (`valuePages`). */
+/** `ownValues`: a shape whose long list of allowed values the page cuts though it is its own (a parameter's, a header's: its endpoint's page is the only one that shows it, a header's once per status), listed whole on continued pages (`valuePages`). */
 export type Place = { level: number; borrowed: boolean; within: ReadonlySet<string>; mode?: ExampleMode; ownValues?: true };
 
 /** The top of a tree: a body, a parameter list, a resource's own fields (`within` the resource itself). */
@@ -106,6 +119,13 @@ export interface TreeContext {
   prose(text: string, page: string): string;
   /** Prefixes the trees' anchors: unique per item, so that a page showing many items has each id once. */
   scope: string;
+  /**
+   * Where another item's shape lists its allowed values whole: its own list's first continued page
+   * of the print version, else the page (item or continued) that holds its row, with its anchor
+   * (t32l #2: a link to a resource page that its budget had cut led nowhere). Undefined where not
+   * known: its item's page, at its anchor.
+   */
+  wholeAt?(id: string): string | undefined;
   /** The page's view context, when the trees have one: what links to a resource (its subtypes, for a discriminator that states no mapping), the read noted. */
   readonly view?: { need(dep: `in:${string}`): void; index: { analysis: { graph: { incoming: ReadonlyMap<string, ReadonlyArray<{ from: string }>> } } } };
 }
@@ -196,8 +216,10 @@ export function shapeTrees(ctx: TreeContext) {
   /** The row of the current place being made (`row`), where there is one: a mapping on a continued page is counted on the page that shows its row. */
   let rowNow: number | undefined;
   const charged = new Set<string>();
-  /** The shapes whose own long list of values the page cuts (`Place.ownValues`), each with the list whole. */
+  /** The shapes whose own long list of values the page cuts (`Place.ownValues`, `LIST_BYTES`), each with the list whole. */
   const longLists: Array<{ shape: ShapeView; values: string[] }> = [];
+  /** The page's own mappings it cuts (`LIST_BYTES`), by the id of the shape stating each, with the mapping whole and the link each place shows. */
+  const longMappings = new Map<string, { view: DiscriminatorView; mapping: DiscriminatorView['mapping']; more: NonNullable<DiscriminatorView['more']> }>();
 
   /** Weight of the place being made, or of the page at the top of a tree (always shown). */
   const charge = (bytes: number): void => {
@@ -314,9 +336,11 @@ export function shapeTrees(ctx: TreeContext) {
     const values = out.allowed?.items;
     if (at.borrowed && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK) {
       out.allowed = { ...out.allowed, items: values.slice(0, ALLOWED_SHOWN) };
-      out.allowedMore = { count: values.length - ALLOWED_SHOWN, path: facetPath(id) };
-    } else if (at.ownValues && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK) {
-      // Its own page is this one (t32j: a parameter's 6,000 values made one 216 KB row): the first ones here, all on continued pages (`valuePages` says where).
+      out.allowedMore = { count: values.length - ALLOWED_SHOWN, path: ctx.wholeAt?.(id) ?? facetPath(id) };
+    } else if (!at.borrowed && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK && (at.ownValues || listWeight(values) > LIST_BYTES)) {
+      // Its own page is this one (t32j: a parameter's 6,000 values made one 216 KB row; t32l #1: a
+      // field's 36,000 a 2.4 MB resource page, a header's 9,000 under four statuses a 2.4 MB endpoint
+      // page): the first ones here, all on continued pages (`valuePages` says where).
       out.allowed = { ...out.allowed, items: values.slice(0, ALLOWED_SHOWN) };
       out.allowedMore = { count: values.length - ALLOWED_SHOWN, path: '', continued: true };
       longLists.push({ shape: out, values });
@@ -324,7 +348,7 @@ export function shapeTrees(ctx: TreeContext) {
     // A stated title is the shape's name for a reader (a variant's "Log normal"), not a row of its own.
     const title = typeof v.title === 'string' && v.title.trim() !== '' ? ctx.detailOf(id, 'title') : undefined;
     if (title?.text !== undefined) out.title = title.text;
-    const told = discriminator(id, v, own('discriminator'));
+    const told = discriminator(id, v, own('discriminator'), at.borrowed);
     if (told) out.discriminator = told;
     const named = namedExamples(v.named_examples, (text) => ctx.prose(text, pageOf(id)));
     if (named.length > 0) {
@@ -459,8 +483,10 @@ export function shapeTrees(ctx: TreeContext) {
       return true;
     };
     if (!variants.every((x, i) => unions.has(i) || collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
+    // The type these fields are (a resource's value): a base's discriminator tells apart only it and its descendants here.
+    const self = /^resources\/([^/]+)\/value$/.exec(id)?.[1];
     for (const { x, data, link } of baseParts) {
-      const base = baseOf(x, data, link);
+      const base = baseOf(x, data, link, self);
       if (base) bases.push(base);
     }
     const level = at.level + 1;
@@ -527,12 +553,12 @@ export function shapeTrees(ctx: TreeContext) {
    * another's (a subtype's page, an operation's body): its description and the discriminator that
    * tells its subtypes apart, as its own page shows them; undefined when it states neither.
    */
-  function baseOf(resource: string, data: Obj, link: LinkView): BaseView | undefined {
+  function baseOf(resource: string, data: Obj, link: LinkView, self: string | undefined): BaseView | undefined {
     const value = stated(data.value);
     const [id, holder] = isObj(value) ? [`resources/${resource}/value`, value] : [`resources/${resource}`, data];
     const description = stated(data.description);
     const descriptionHtml = typeof description === 'string' && description.trim() !== '' ? ctx.prose(description, itemPath('resources', resource)) : undefined;
-    const told = discriminator(id, holder, ctx.facet(`${id}/discriminator`));
+    const told = discriminator(id, holder, ctx.facet(`${id}/discriminator`), true, self);
     // A long mapping of the base's is folded where a subtype's fields are merged: the page's own fields come first (t32i: Graph's 653 rows opened every entity type's page).
     if (told && told.mapping.length > MAPPING_OPEN) told.folded = true;
     if (descriptionHtml === undefined && !told) return undefined;
@@ -563,26 +589,41 @@ export function shapeTrees(ctx: TreeContext) {
    * each resource that is `all_of` the base is told apart by its own name as the value; those are
    * shown, marked `implicit` (the spec states the variants, not the values).
    */
-  function discriminator(id: string, v: Obj, facet: FacetView | undefined): DiscriminatorView | undefined {
+  function discriminator(id: string, v: Obj, facet: FacetView | undefined, borrowed: boolean, self?: string): DiscriminatorView | undefined {
     const value = stated(v.discriminator);
     if (facet && facet.state !== 'stated') return { facet, field: '', mapping: [] };
     if (!isObj(value) || typeof value.field !== 'string') return undefined;
     // Stated beside a type that takes none (an object, as OpenAPI's base schemas state it), it is no facet: shown all the same.
     if (!facet) ctx.place(`${id}/discriminator`);
-    const mapping = Object.entries(isObj(value.mapping) ? value.mapping : {}).map(([key, type]) => {
+    const all = Object.entries(isObj(value.mapping) ? value.mapping : {}).map(([key, type]) => {
       const link = typeof type === 'string' ? ctx.link('resources', type) : undefined;
       // A value the variant's own field forbids is said beside it, with what the variant allows (t32k #2: `cat` to a variant allowing only `dog`).
       const allowed = typeof type === 'string' ? allowedValues((t) => ctx.item('resources', t), type, String(value.field)) : undefined;
       return { value: key, type: String(type), ...(link ? { link } : {}), ...(allowed && !allowed.includes(key) ? { forbidden: allowed } : {}) };
     });
+    const mapping = within(all, self);
     const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
+    // Where a subtype shows its base's fields, the table is that subtype's: listed apart from the base's own.
+    const key = self !== undefined ? `${id}\u0000${self}` : id;
     // A union that states no mapping: by OpenAPI's rule each variant it names is told by its name (t32i: a `oneOf` of `Cat` and `Dog` said no value).
     const variants = mapping.length === 0 && (stated(v.type) === 'one_of' || stated(v.type) === 'any_of') ? unionNames(stated(v.of)) : [];
-    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping });
-    const implicit = implicitOf(variants.length > 0 ? variants : descendantsOf(base ?? ''), value.field);
+    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping }, borrowed, id);
+    const implicit = within(implicitOf(variants.length > 0 ? variants : descendantsOf(base ?? ''), value.field), self);
     // Said of the whole list only where no variant fixes its value; else each row by the rule says so.
     const none = implicit.length > 0 && implicit.every((m) => m.implicit);
-    return table(id, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}) });
+    return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}) }, borrowed, id);
+  }
+
+  /**
+   * The rows of a base's mapping that can occur where `self`, a type derived from the base, is
+   * shown: its descendants', and its own unless it is only its name by the rule while it has
+   * subtypes (an intermediate type: t32l #4, Service Fabric's `ClusterEvent`, 9 subtypes, was told
+   * apart by all 62 values of `FabricEvent`). All of them where no type is given.
+   */
+  function within(mapping: DiscriminatorView['mapping'], self: string | undefined): DiscriminatorView['mapping'] {
+    if (self === undefined) return mapping;
+    const below = new Set(descendantsOf(self));
+    return mapping.filter((m) => below.has(m.type) || (m.type === self && !(m.implicit && below.size > 0)));
   }
 
   /**
@@ -590,10 +631,22 @@ export function shapeTrees(ctx: TreeContext) {
    * makes it, as a line with a link after that (a subtype's page names its base's mapping at every
    * type derived from it: Microsoft Graph's 653 rows, ten times, took the budget meant for fields).
    */
-  function table(key: string, view: DiscriminatorView): DiscriminatorView {
+  function table(key: string, view: DiscriminatorView, borrowed: boolean, id = key): DiscriminatorView {
     if (view.mapping.length === 0) return view;
-    // A row writes its value, its type as the link's label and title, and the link's address.
-    const full = view.mapping.reduce((n, m) => n + 80 + m.value.length + 2 * m.type.length + (m.link?.path.length ?? 0), 0);
+    if (view.mapping.length > ALLOWED_SHOWN + ALLOWED_SLACK && mappingWeight(view.mapping) > LIST_BYTES) {
+      // Too long for a page (t32l #1: 20,000 values made four 2.5 MB pages): its first rows, and where the rest are.
+      const whole = view.mapping;
+      view.mapping = whole.slice(0, ALLOWED_SHOWN);
+      const count = whole.length - ALLOWED_SHOWN;
+      if (borrowed) view.more = { count, path: ctx.wholeAt?.(`${id}/discriminator`) ?? facetPath(id) };
+      else {
+        // The item's own: listed whole on its continued pages once (`valuePages`), each place that shows it linking there.
+        const listed = longMappings.get(key);
+        view.more = listed?.more ?? { count, path: '', continued: true };
+        if (!listed) longMappings.set(key, { view, mapping: whole, more: view.more });
+      }
+    }
+    const full = mappingWeight(view.mapping);
     const paid = charged.has(key) ? 200 : full;
     charge(paid);
     charged.add(key);
@@ -635,8 +688,9 @@ export function shapeTrees(ctx: TreeContext) {
           return;
         }
         listed.anchor ??= `${ctx.scope}p${i + 2}m${(n += 1)}`;
-        d.shownAt = { anchor: listed.anchor, count: d.mapping.length };
+        d.shownAt = { anchor: listed.anchor, count: d.mapping.length + (d.more?.count ?? 0) };
         d.mapping = [];
+        delete d.more;
       };
       const ofShape = (s: ShapeView): void => {
         see(s.discriminator);
@@ -671,8 +725,9 @@ export function shapeTrees(ctx: TreeContext) {
       } else {
         // The anchor only where another place links to it: a mapping the page shows once needs none (a resource's tree in place has no ids of its own).
         listed.view.anchor = listed.anchor;
-        t.view.shownAt = { anchor: listed.anchor, count: t.view.mapping.length };
+        t.view.shownAt = { anchor: listed.anchor, count: t.view.mapping.length + (t.view.more?.count ?? 0) };
         t.view.mapping = [];
+        delete t.view.more;
       }
     }
   }
@@ -786,7 +841,7 @@ export function shapeTrees(ctx: TreeContext) {
   }
 
   /**
-   * The long lists of values the page cut (`Place.ownValues`), each whole on continued pages after
+   * The long lists of values the page cut (`Place.ownValues`, `LIST_BYTES`), each whole on continued pages after
    * those of the cut places, as many values to a page as its budget holds (counted as `weigh`
    * counts them); a list longer than a page goes on in the same way on the next, linked.
    */
@@ -818,6 +873,30 @@ export function shapeTrees(ctx: TreeContext) {
         used += bytes + 400;
         if (to < values.length) part.allowedMore = { count: values.length - to, path: '', continued: true };
         link = part;
+        from = to;
+      }
+    }
+    for (const { view, mapping, more } of longMappings.values()) {
+      let link = more;
+      for (let from = 0; from < mapping.length; ) {
+        const rowBytes = (m: DiscriminatorView['mapping'][number] | undefined) => (m ? mappingWeight([m]) : 0);
+        if (page === undefined || used + 400 + rowBytes(mapping[from]) > TREE_BYTES) {
+          page = [];
+          continued.push(page);
+          used = 0;
+        }
+        let to = from;
+        let bytes = 0;
+        while (to < mapping.length && (to === from || used + 400 + bytes + rowBytes(mapping[to]) <= TREE_BYTES)) bytes += rowBytes(mapping[to++]);
+        const anchor = `${ctx.scope}v${(n += 1)}`;
+        const part: DiscriminatorView = { field: view.field, mapping: mapping.slice(from, to), ...(view.implicit ? { implicit: true as const } : {}) };
+        page.push({ anchor, shape: { id: view.facet?.id ?? '', anchor: '', flags: [], constraints: [], children: [], extras: [], discriminator: part } });
+        link.path = `${continuedPath(ctx.scope, continued.length + 1)}#${anchor}`;
+        used += bytes + 400;
+        if (to < mapping.length) {
+          part.more = { count: mapping.length - to, path: '', continued: true };
+          link = part.more;
+        }
         from = to;
       }
     }

@@ -391,7 +391,8 @@ export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator
 /** A mapping is listed once per page (t32h #2: Microsoft Graph's 653 rows ten times on one page): `anchor` where it is, `shownAt` (with its `count` of values) where another place of the page lists it. */
 /** A row's `forbidden`: the mapping states a value its type's own field does not allow; these are the values it allows (the example sends one of them). */
 /** `folded`: a base's long mapping where a subtype's page merges its fields, shown folded so that the page's own content comes first. */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true };
+/** `more`: a mapping too long for a page (t32l #1: 20,000 values), cut after its first rows: how many more, and where they are whole (`continued`: the item's own, on its continued pages). */
+export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true; more?: { count: number; path: string; continued?: true } };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):

@@ -63,7 +63,7 @@ export function bodyView(c: BlockContext, input: BodyInput): BodyView {
   const headers = c.facet(`${id}/headers`);
   if (headers) {
     const h = stated(v.headers);
-    out.headers = { facet: headers, shapes: Object.entries(isObj(h) ? h : {}).map(([n, x]) => c.trees.shape(`${id}/headers/${idSegment(n)}`, x, n, { ...at, level: 1 })) };
+    out.headers = { facet: headers, shapes: Object.entries(isObj(h) ? h : {}).map(([n, x]) => c.trees.shape(`${id}/headers/${idSegment(n)}`, x, n, { ...at, level: 1, ownValues: true })) };
   }
   // The examples of a body that carries something; one with a body per media type has them there.
   if (content?.state !== 'stated') {

@@ -54,10 +54,12 @@ export interface BlockContext {
   item(area: 'resources' | 'errors' | 'authentication', id: string): Obj | undefined;
   /** Prose as safe HTML, its relative links resolved against `page` (the page of the item or area that states it). */
   prose(text: string, page: string): string;
+  /** Where another item's shape lists its allowed values whole (`TreeContext.wholeAt`). */
+  wholeAt?(id: string): string | undefined;
 }
 
-/** The block context of one item's page (`key` is `area/id`, `own` its facets indexed). */
-export function blockContext(ctx: ViewContext, key: string, own: ItemFacets, scope: string): BlockContext {
+/** The block context of one item's page (`key` is `area/id`, `own` its facets indexed; `wholeAt` as `TreeContext.wholeAt`). */
+export function blockContext(ctx: ViewContext, key: string, own: ItemFacets, scope: string, wholeAt?: (id: string) => string | undefined): BlockContext {
   const walks = new Map<string, ItemFacets | undefined>([[key, own]]);
   const walkOf = (id: string) => {
     const first = id.indexOf('/');
@@ -132,6 +134,7 @@ export function blockContext(ctx: ViewContext, key: string, own: ItemFacets, sco
     link: (area, id) => ctx.link(`${area}/${id}`, area),
     item: (area, id) => ctx.item(area, id),
     prose: (text, page) => ctx.prose(text, page),
+    ...(wholeAt ? { wholeAt } : {}),
   };
   return Object.assign(c, { trees: shapeTrees(c) });
 }

@@ -13,5 +13,5 @@ export function headersBlock(c: BlockContext, { itemId, data, block }: HeadersIn
   const self = c.facet(id);
   if (!self) return undefined;
   const v = stated(data[block.key]);
-  return { kind: 'headers', title: block.title, facet: self, shapes: Object.entries(isObj(v) ? v : {}).map(([n, h]) => c.trees.shape(`${id}/${idSegment(n)}`, h, n, { ...top(), level: 1 })) };
+  return { kind: 'headers', title: block.title, facet: self, shapes: Object.entries(isObj(v) ? v : {}).map(([n, h]) => c.trees.shape(`${id}/${idSegment(n)}`, h, n, { ...top(), level: 1, ownValues: true })) };
 }
