@@ -9,7 +9,6 @@ import { writtenBesideUnion } from './export-common.ts';
 import { importExternalDocs } from './external-docs.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { CONTROLS_AS_SPACES, ONE_LINE, spacedLine } from './text.ts';
-import { markdownCode } from '../safety/markdown.ts';
 
 const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
 
@@ -563,11 +562,11 @@ export class SchemaMapper {
         if (kept.length < mapping.length) this.unmapped.push({ pointer: `${pointer}/discriminator/mapping`, reason: 'a discriminator mapping to something other than a named schema is not kept' });
         // Beside `allOf` and `oneOf`, or `properties` and `oneOf`, it tells the variants of the `oneOf` apart: it is the union's, inside the `all_of`.
         const target = choices[0] ?? union ?? out;
-        if (target !== out || this.besidePartsKept(out, d.propertyName, pointer)) target.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
+        target.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
       }
     } else if (typeof schema.discriminator === 'string') {
       const target = choices[0] ?? union ?? out;
-      if (target !== out || this.besidePartsKept(out, schema.discriminator, pointer)) target.discriminator = { field: schema.discriminator };
+      target.discriminator = { field: schema.discriminator };
     }
     // The project's own extensions are what an export adds to say what is open or not carried: nothing the source states.
     const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
@@ -728,29 +727,6 @@ export class SchemaMapper {
     const objects = allOf && own.type === undefined && Object.keys(fields).every((name) => typeOf.get(name) === 'object');
     if (objects) this.unmapped.push({ pointer, reason: 'a part of an allOf that only lists required names is kept as an object of those fields, each required with the type the part that states it gives (that part is an object, so is any value the allOf allows)' });
     return canonical({ ...(saysNothing(own) ? {} : own), ...(objects ? { type: 'object' } : {}), fields } as Shape);
-  }
-
-  /**
-   * Whether a discriminator beside an `allOf` alone (no `oneOf` or `anyOf`: appcenter.ms's
-   * `allOf: [{properties: {serviceType}, discriminator: serviceType}]` beside `properties: {data}` and
-   * `discriminator: serviceType`) is kept: the spec reads a discriminator on an `all_of` as telling
-   * its parts apart, so each part must state the field (as `check` reads them: an inline part's
-   * fields, a resource's). Where one does not, it is said at the pointer and not kept, never written
-   * for `check` to warn about; a part that states the same discriminator keeps it there.
-   */
-  private besidePartsKept(out: Shape, field: string, pointer: string): boolean {
-    if (out.type !== 'all_of' || !Array.isArray(out.of)) return true;
-    const fieldsOf = (part: unknown): string[] | undefined => {
-      const shape = typeof part === 'string' ? (isResourceType(part) ? this.resourceShape(part) : undefined) : isObj(part) && typeof part.type === 'string' && isResourceType(part.type) ? this.resourceShape(part.type) : part;
-      return isObj(shape) && isObj(shape.fields) && !('none' in shape.fields) && !('open' in shape.fields) ? Object.keys(shape.fields) : undefined;
-    };
-    if (!out.of.some((part) => fieldsOf(part)?.includes(field) === false)) return true;
-    const same = out.of.findIndex((part) => isObj(part) && isObj(part.discriminator) && part.discriminator.field === field);
-    this.unmapped.push({
-      pointer: `${pointer}/discriminator`,
-      reason: `a discriminator beside allOf alone (no oneOf or anyOf) tells the parts of the allOf apart in the spec, and not every part (what is stated beside the allOf included) states its field ${markdownCode(field)}: not kept${same >= 0 ? ' (a part of the allOf states the same discriminator, kept there)' : ''}`,
-    });
-    return false;
   }
 
   /** A schema whose only job is to allow `null` beside one other shape (`anyOf: [X, {type: null}]`). */

@@ -133,7 +133,8 @@ describe('a base type used through allOf', () => {
       const base = merged?.bases?.find((b) => b.link.label === 'Pet');
       expect(base?.descriptionHtml, where).toContain('A pet; its kind tells which one.');
       expect(base?.discriminator?.field, where).toBe('kind');
-      expect(base?.discriminator?.mapping.map((m) => [m.value, m.type]), where).toEqual([['dog', 'Dog'], ['cat', 'Cat']]);
+      // Where Dog is shown, the base's mapping lists the values of Dog and what is built on it (t32l #4).
+      expect(base?.discriminator?.mapping.map((m) => [m.value, m.type]), where).toEqual([['dog', 'Dog']]);
     }
   });
 });
