@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,16 @@ import { defineConfig } from 'vitest/config';
 // goes under one folder of this run, removed when the run ends: the tests make some 50,000 of them,
 // and a busy machine's disk filled with what runs before had left.
 const runTmp = mkdtempSync(join(tmpdir(), 'specbench-test-run-'));
+// As open as the folder it stands for: tests run commands as another user (`nobody`) on files made here.
+chmodSync(runTmp, 0o1777);
 process.env.TMPDIR = runTmp;
-process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
+process.on('exit', () => {
+  try {
+    rmSync(runTmp, { recursive: true, force: true });
+  } catch {
+    // What another user left here stays for the system's own clean-up of its temporary folder.
+  }
+});
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),

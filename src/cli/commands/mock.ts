@@ -241,7 +241,15 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
           // `readBody` reads and drops up to `LINGER` bytes: closed under a client still sending,
           // the client saw a reset (EPIPE) rather than the 413.
           res.write(sent);
+          // A client that stops sending the rest is not waited for past the idle bound (the
+          // connection was held until Node's 120 s request bound: a body refused for its client's
+          // share, then left unsent, kept its connection busy with no byte coming).
+          const linger = setTimeout(() => (res.writableEnded ? req.socket.destroy() : res.end(() => req.socket.destroy())), limits.idleMs);
+          const refresh = () => linger.refresh();
+          req.on('data', refresh);
           const finish = () => {
+            clearTimeout(linger);
+            req.off('data', refresh);
             if (!res.writableEnded) res.end();
           };
           req.once('end', finish);

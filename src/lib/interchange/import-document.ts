@@ -76,7 +76,7 @@ function withoutDropped(value: unknown, parent?: string): unknown {
 }
 
 /**
- * The endpoints area without the paths whose words were all left out (`/p: {}`, which the import
+ * An area without the paths (only the endpoints area lists them) whose words were all left out (`/p: {}`, which the import
  * never writes otherwise): such a path says nothing, as one without words, so an export orders it
  * among its endpoints as it orders those, and the import of that export, which meets no words
  * there either, reads the same order back (a fixed point whichever words a budget kept).
@@ -230,7 +230,7 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     if (data === undefined) continue;
     const left = new Map<string, Left>();
     const fitted = fit(module.schema, linesOfText(data), left);
-    areas[module.key] = module.key === 'endpoints' ? withoutWordlessPaths(fitted) : fitted;
+    areas[module.key] = withoutWordlessPaths(fitted);
     for (const [text, place] of left) anywhere.set(text, place.why);
   }
   const items = result.items.map((item) => {
@@ -290,11 +290,12 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
  * has a page of the spec (t32j: 1,192 dead links on Spotify's and ExaVault's pages).
  */
 function ownSiteLinks(result: ImportResult, source: unknown): (url: string) => string | undefined {
-  const endpoints = new Map<string, string>();
+  // Every item made from an operation (an endpoint; a webhook's or callback's, an event), by its operationId.
+  const operations = new Map<string, string>();
   for (const item of result.items) {
-    const operation = item.area === 'endpoints' && item.from?.[0] !== undefined && source !== undefined ? valueAt(source, item.from[0]) : undefined;
+    const operation = item.from?.[0] !== undefined && source !== undefined ? valueAt(source, item.from[0]) : undefined;
     const id = isObj(operation) ? operation.operationId : undefined;
-    if (typeof id === 'string' && !endpoints.has(id)) endpoints.set(id, item.id);
+    if (typeof id === 'string' && !operations.has(id)) operations.set(id, `${item.area}/${item.id}`);
   }
   return (url) => {
     const operation = /^#(?:tag\/[^/]*\/)?operation\/([^/]+)$/.exec(url)?.[1];
@@ -305,8 +306,7 @@ function ownSiteLinks(result: ImportResult, source: unknown): (url: string) => s
     } catch {
       return undefined;
     }
-    const id = endpoints.get(name);
-    return id === undefined ? undefined : `endpoints/${id}`;
+    return operations.get(name);
   };
 }
 
