@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +24,19 @@ const spec = new Map([
   ['endpoints/ingest.yaml', `method: POST\npath: /ingest\nparameters: { none: None. }\nrequest:\n  required: true\n  content:\n    application/json:\n      schema: { type: object, fields: { items: { type: array, required: true, items: integer } } }\n${ok}`],
 ]);
 const json = { 'content-type': 'application/json' };
+
+/** The status of a JSON POST to `/v1/ingest` sent from the loopback address `from`. */
+function post(origin: string, from: string, body: string): Promise<number> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((done, fail) => {
+    const req = request({ host: hostname, port: Number(port), path: '/v1/ingest', method: 'POST', localAddress: from, agent: false, headers: { ...json, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
 
 /** The raw answer to bytes written on a plain socket, read to the connection's end. */
 function raw(origin: string, ...parts: Buffer[]): Promise<string> {
@@ -73,31 +87,36 @@ describe('the mock (issue 35, t35h D3, D6a): the bounds of its own on request bo
     expect(bomb.text).not.toContain('ingest.yaml');
   });
 
+  // t35n: one client address holds at most half the bound, so the bound across connections is
+  // reached by the bodies of two clients, each within its half, and a third client's is refused.
   it('answers 503 with Retry-After to a body that would pass the bytes held at once across connections', async () => {
     const mock = new Mock(analyze(await readSpecDir(await writeSpec(spec))));
-    // The first answer waits (the server waits for it as for a change of the spec): its body is held meanwhile.
+    // The first two answers wait (the server waits for them as for a change of the spec): their bodies are held meanwhile.
     let reached = () => {};
     const first = new Promise<void>((resolve) => (reached = resolve));
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
     const server = mockServer(mock, () => undefined, () => {
-      if (++calls > 1) return undefined;
-      reached();
+      if (++calls > 2) return undefined;
+      if (calls === 2) reached();
       return gate;
     }, new Set(), { held: 1000 });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const held = call(origin, '/v1/ingest', { method: 'POST', headers: json, body: JSON.stringify({ items: Array.from({ length: 200 }, () => 1) }).padEnd(800) });
+      // Two clients (127.0.0.2 and 127.0.0.3 are loopback too), each holding 450 bytes: within its half (500), 900 in all.
+      const body = JSON.stringify({ items: Array.from({ length: 100 }, () => 1) }).padEnd(450);
+      const held = [post(origin, '127.0.0.2', body), post(origin, '127.0.0.3', body)];
       await first;
+      // A third client's 300 bytes are within its own half, but not within the 1000 held at once.
       const busy = await call(origin, '/v1/ingest', { method: 'POST', headers: json, body: JSON.stringify({ items: [1] }).padEnd(300) });
       expect(busy.status).toBe(503);
       expect(busy.headers.get('retry-after')).toBe('1');
       expect(busy.json).toMatchObject({ type: 'urn:specbench:mock:busy', endpoint: 'ingest', limit: 1000, unit: 'bytes' });
       release();
-      expect((await held).status).toBe(200);
-      // Its bytes given back once answered: the same body now read.
+      expect(await Promise.all(held)).toEqual([200, 200]);
+      // Their bytes given back once answered: the same body now read.
       expect((await call(origin, '/v1/ingest', { method: 'POST', headers: json, body: JSON.stringify({ items: [1] }).padEnd(300) })).status).toBe(200);
     } finally {
       release();

@@ -96,20 +96,40 @@ describe('connections (issue 35, t35i D3)', () => {
 });
 
 describe('a body that trickles (issue 35, t35i D4)', () => {
+  // t35n: one client holds at most half the bytes held at once (500 of 1000 here), so the body
+  // that trickles stays within that half, and the body sent after it would pass the half if the
+  // trickled bytes were still held.
   it('is answered 408 once it has not come whole by its deadline, however often a byte comes, and gives back the bytes it held', async () => {
     // The idle bound is far: only the whole body's deadline can end it.
     const s = await server({ held: 1000, idleMs: 600_000, deadlineMs: 200 });
     try {
       const slow = await open(s.origin);
       const answer = closed(slow);
-      slow.write('POST /v1/ingest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n');
-      slow.write(`{"items":[${'1,'.repeat(300)}`);
+      slow.write('POST /v1/ingest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 450\r\n\r\n');
+      slow.write(`{"items":[${'1,'.repeat(150)}`);
       const text = await answer;
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(text).toContain('urn:specbench:mock:body-stalled');
-      // Its 609 bytes no longer held: a body of 800 passes under the 1000 held at once.
-      const body = JSON.stringify({ items: Array.from({ length: 200 }, () => 1) }).padEnd(800);
+      // Its 310 bytes no longer held: a body of 400 from the same client passes under its 500.
+      const body = JSON.stringify({ items: Array.from({ length: 100 }, () => 1) }).padEnd(400);
       expect((await call(s.origin, '/v1/ingest', { method: 'POST', headers: json, body })).status).toBe(200);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('has its connection closed once no byte comes for the idle bound, after a 503 for its client\'s share', async () => {
+    // The deadline is far: the refused body's client stops sending, and only the idle bound ends the wait for the rest.
+    const s = await server({ held: 1000, idleMs: 200, deadlineMs: 600_000 });
+    try {
+      const slow = await open(s.origin);
+      const answer = closed(slow);
+      slow.write('POST /v1/ingest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n');
+      slow.write(`{"items":[${'1,'.repeat(300)}`);
+      // Past the client's half (500 of 1000): a 503, then the connection closed (it was kept until Node's 120 s request bound).
+      const text = await answer;
+      expect(text).toMatch(/^HTTP\/1\.1 503 /);
+      expect(text).toContain('at most at once from one client');
     } finally {
       s.close();
     }

@@ -207,8 +207,13 @@ function logLine(method: string, url: string, outcome: MockOutcome, ms: number):
  */
 export function mockServer(mock: Mock, log: (line: string) => void, settled: () => Promise<void> | undefined = () => undefined, answering = new Set<Promise<void>>(), bounds: BodyBounds = {}): Server {
   const held = { bytes: 0 };
-  /** The bytes of request bodies each client address holds, counted in `held` too (an address holding none is not kept). */
-  const heldBy = new Map<string, { bytes: number }>();
+  /**
+   * The bytes of request bodies each client address holds, counted in `held` too, and its requests
+   * not answered yet (`users`): an address is forgotten only once none is left, never while a
+   * request of it may still read bytes into its entry (forgotten at 0 bytes held, a request just
+   * begun counted into an entry no longer kept, and its client held its share twice).
+   */
+  const heldBy = new Map<string, { bytes: number; users: number }>();
   /** Requests being answered on each connection: a busy one is never closed for a new one. */
   const busy = new WeakMap<Socket, number>();
   const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT, slowGraceMs: bounds.slowGraceMs ?? SLOW_GRACE_MS };
@@ -288,12 +293,13 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     req.once('end', bodyRead);
     res.once('close', bodyRead);
     const address = socket.remoteAddress ?? '';
-    const mine = heldBy.get(address) ?? { bytes: 0 };
+    const mine = heldBy.get(address) ?? { bytes: 0, users: 0 };
+    mine.users++;
     heldBy.set(address, mine);
     const { read, release: releaseBody } = readBody(req, held, limits, mine);
     const release = () => {
       releaseBody();
-      if (mine.bytes === 0 && heldBy.get(address) === mine) heldBy.delete(address);
+      if (--mine.users === 0 && heldBy.get(address) === mine) heldBy.delete(address);
     };
     // The body's bytes count among those held until its answer is sent (or its connection gone).
     res.once('close', release);
