@@ -190,21 +190,3 @@ describe('a parameter’s long inline enum is cut at 40 on the page, whole on co
     for (const page of pages) expect(page.reduce((n, v) => n + (v.shape.allowed?.items ?? []).reduce((m, x) => m + x.length + 30, 0), 0)).toBeLessThanOrEqual(TREE_BYTES);
   });
 });
-
-describe('an all-of part’s bare `type: object` is not said before the merged fields (t32j #4)', async () => {
-  const schemas = {
-    HD: { type: 'object', properties: { id: { type: 'string' } } },
-    HUnion: { allOf: [R('HD'), { type: 'object', properties: { extra: { type: 'string' } } }] },
-  };
-  const { model } = await imported(openapi(schemas, post('/u', 'hUnion', R('HUnion'))));
-
-  it('says nothing of the part but its fields', () => {
-    const parts: unknown[] = [];
-    const walk = (x: unknown): void => {
-      if (Array.isArray(x)) for (const y of x) walk(y);
-      else if (x !== null && typeof x === 'object') for (const [k, v] of Object.entries(x)) k === 'parts' && Array.isArray(v) ? parts.push(...v) : walk(v);
-    };
-    walk(itemOf(model, 'resources', 'HUnion').blocks);
-    expect(parts.filter((p) => typeof p === 'object' && p !== null && 'own' in p)).toEqual([{ own: true, label: 'its own fields', extras: [] }]);
-  });
-});

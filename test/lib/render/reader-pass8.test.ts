@@ -62,8 +62,8 @@ describe('the parts of an all_of and the variants of a one_of (repro-01)', async
     expect(response?.extras).toEqual([]);
     const merged = response?.children[0];
     expect([merged?.kind, merged?.combine]).toEqual(['fields', 'all_of']);
-    // Its stated `type object` is what its merged fields say already: not said again under its label (t32j #4).
-    expect(merged?.parts).toEqual([{ own: true, label: 'its own fields', extras: [] }]);
+    // Its stated `type object` is said under its label: nothing a part states is left off the page.
+    expect(merged?.parts).toEqual([{ own: true, label: 'its own fields', extras: [expect.objectContaining({ id: 'endpoints/post-stubs/request/schema/fields/response/of/0/type', state: 'stated', text: 'object' })] }]);
     expect(merged?.shapes.map((s) => [s.name, s.part])).toEqual([['body', undefined], ['delay', undefined]]);
   });
 
@@ -82,8 +82,7 @@ describe('the parts of an all_of and the variants of a one_of (repro-01)', async
     expect(filters?.extras).toEqual([]);
     const merged = filters?.children[0];
     const [first, second] = (merged?.parts ?? []).map((p) => ('own' in p ? p : undefined));
-    // Its `type object` is what its merged fields say already: not said again (t32j #4); its description is.
-    expect([first?.label, first?.description?.text, first?.extras.map((f) => [f.id, f.text])]).toEqual(['part 1', 'Filter requests', []]);
+    expect([first?.label, first?.description?.text, first?.extras.map((f) => [f.id, f.text])]).toEqual(['part 1', 'Filter requests', [['endpoints/post-stubs/request/schema/fields/filters/of/0/type', 'object']]]);
     expect([second?.label, second?.description, second?.extras.map((f) => [f.id, f.state])]).toEqual(['part 2', undefined, [['endpoints/post-stubs/request/schema/fields/filters/of/1/type', 'missing']]]);
     expect(merged?.shapes.map((s) => [s.name, s.part])).toEqual([['ids', 'part 1'], ['url', 'part 2']]);
     expect(analysis.assessment.gaps.map((g) => g.id)).toContain('endpoints/post-stubs/request/schema/fields/filters/of/1/type');

@@ -62,7 +62,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
   const machine = extras.machine ? machinePage(ctx, extras.machine, item.id) : undefined;
   const lifecycles = lifecyclesOf(ctx, key);
   const description = stated(item.data.description);
-  const { title, titleRest } = boundedTitle(itemTitle(item.area, item));
+  const { title, titleWhole } = boundedTitle(itemTitle(item.area, item));
   // An item titled by its line (an endpoint that states no title: `GET /apps/{name}`) says it once, as its title.
   const signature = blocks.find((b) => b.kind === 'signature');
   if (signature && item.data.title === undefined && extras.listing && titleIsLine(title, extras.listing)) signature.repeatsTitle = true;
@@ -72,7 +72,7 @@ export function itemView(ctx: ViewContext, area: string, id: string): ItemView |
     area: item.area,
     id: item.id,
     title,
-    ...(titleRest !== undefined ? { titleRest } : {}),
+    ...(titleWhole !== undefined ? { titleWhole } : {}),
     listing: extras.listing ?? {},
     path: page,
     ...ctx.index.editUrl(item.file),
@@ -120,11 +120,12 @@ export const TITLE_CHARS = 120;
 
 /**
  * A page's title as its heading shows it: its first line, up to `TITLE_CHARS` (cut at the last
- * sentence's end, else the last space, within them, marked with an ellipsis), and the rest, shown
- * as the page's first words under its signature, so nothing is dropped (t32k #3: a 3,000-character
- * summary made an h1 8,400 px tall on a phone, the method and path below it).
+ * sentence's end, else the last space, within them, marked with an ellipsis), and, where it is cut,
+ * the title whole, shown as the page's first words under its signature, so nothing is dropped and
+ * the title reads as written (t32k #3: a 3,000-character summary made an h1 8,400 px tall on a
+ * phone, the method and path below it).
  */
-export function boundedTitle(full: string): { title: string; titleRest?: string } {
+export function boundedTitle(full: string): { title: string; titleWhole?: string } {
   const line = full.split(/\r?\n/, 1)[0] ?? '';
   if (line.length === full.length && full.length <= TITLE_CHARS) return { title: full };
   let end = Math.min(line.length, TITLE_CHARS);
@@ -135,9 +136,8 @@ export function boundedTitle(full: string): { title: string; titleRest?: string 
     end = sentence >= TITLE_CHARS / 3 ? sentence + 1 : space >= TITLE_CHARS / 3 ? space : TITLE_CHARS;
   }
   const title = line.slice(0, end).trimEnd();
-  const rest = full.slice(end).trim();
-  if (rest === '') return { title };
-  return { title: end < line.length ? `${title} …` : title, titleRest: rest };
+  if (full.slice(end).trim() === '') return { title };
+  return { title: end < line.length ? `${title} …` : title, titleWhole: full.trim() };
 }
 
 /**

@@ -570,13 +570,10 @@ export function shapeTrees(ctx: TreeContext) {
    * One of the combination's own parts: its fields are placed by the merge; anything else it
    * states (its type, as stated or open, its description, an example) is said once, as that part's:
    * nothing a part states is left off the page (GitHub's `release` event part's `type object` was).
-   * A stated `type: object` is the one thing the merged fields already say: not said again (t32j:
-   * "its own fields: type: object" read as a fact before the fields).
    */
   function ownPart(ownerId: string, label: string): PartView {
     ctx.facet(`${ownerId}/fields`);
-    const typed = ctx.facet(`${ownerId}/type`);
-    const type = typed && !(typed.state === 'stated' && typed.text === 'object') ? typed : undefined;
+    const type = ctx.facet(`${ownerId}/type`);
     const description = ctx.facet(`${ownerId}/description`);
     const extras = [...(type ? [type] : []), ...ctx.details(ownerId, new Set(['title'])), ...ctx.otherFacets(ownerId, new Set(['fields', 'type', 'description']))];
     ctx.place(`${ownerId}/title`);

@@ -166,8 +166,8 @@ export type ItemView = {
   id: string;
   /** Its heading: its title's first line, bounded (`boundedTitle`). */
   title: string;
-  /** What of a long title the heading leaves out, shown under the signature as the page's first words. */
-  titleRest?: string;
+  /** A long title whole, where its heading is cut: shown under the signature as the page's first words. */
+  titleWhole?: string;
   /** The item in its area's list and the sidebar: a badge (a method), a line (a path), its groups (tags), a note (`15 fields`). */
   listing: ItemListing;
   /** The item's page, relative to the site's base. */
