@@ -38,6 +38,7 @@ export { gapPages, gapsAreaPath, LIST_ROWS, listPages, listPath, type GapSection
 export { SiteIndex, type SiteOptions, type ViewContext, type ViewDependency } from './render/site/site-index.ts';
 export { itemPrintSize, itemView } from './render/site/item-view.ts';
 export { areaView } from './render/site/area-view.ts';
+export { CUT_CHIP_BYTES, cutChips } from './render/site/shape-tree.ts';
 export { HOME_OPERATIONS, homeOperations, homeView } from './render/site/home-view.ts';
 export { shortLabel, type AreaSummary, type ExampleView, type FacetView, type DiscriminatorView, type InlineView, type NamedExampleView, type ShapeChildren, type ContinuedView, type SampleView, type GapLink, type GapLinks, type GapSource, type HomeOperations, type HomeView, type ItemSummary, type ItemView, type LinkView, type MachinePageView, type ReadinessView, type ServiceView, type SiteSources, type ValueView } from './render/site/views.ts';
 export { blockHeading } from './render/site/blocks/index.ts';

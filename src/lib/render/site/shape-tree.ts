@@ -42,6 +42,33 @@ export const TREE_BYTES = 800_000;
 const NOTE_BYTES = 1_500;
 
 /**
+ * How much of the open gaps of the rows a page cuts it shows as chips where it cuts them (by
+ * `weigh`'s measure of a chip, one chip at least): the rest, past it, are counted there and linked
+ * to the print version's continued page that shows them, each with its question, keeping on the
+ * page only its anchor (which the gaps page and the authoring facts link to). A page over its
+ * budget listed every chip of its cut rows (F32 #4).
+ */
+export const CUT_CHIP_BYTES = 24_000;
+
+/** What a gap's chip weighs, by `weigh`'s measure, and what its bare anchor weighs where it is not shown. */
+const chipBytes = (f: FacetView): number => 300 + 3 * (f.id.length + 16);
+const anchorBytes = (f: FacetView): number => 40 + 2 * (f.id.length + 16);
+
+/** The open gaps of a page's cut rows as its cut shows them: the first as chips, within `CUT_CHIP_BYTES` (one at least); the others only counted, their anchors kept. */
+export function cutChips(gaps: readonly FacetView[]): { shown: FacetView[]; rest: FacetView[] } {
+  let used = 0;
+  let k = 0;
+  while (k < gaps.length && (k === 0 || used + chipBytes(gaps[k] as FacetView) <= CUT_CHIP_BYTES)) used += chipBytes(gaps[k++] as FacetView);
+  return { shown: gaps.slice(0, k), rest: gaps.slice(k) };
+}
+
+/** What a cut's gaps weigh on the page (see `cutChips`). */
+const cutGapBytes = (gaps: readonly FacetView[]): number => {
+  const { shown, rest } = cutChips(gaps);
+  return shown.reduce((n, f) => n + chipBytes(f), 0) + rest.reduce((n, f) => n + anchorBytes(f), 0);
+};
+
+/**
  * How many allowed values another item's shape lists where it is used, past `ALLOWED_SLACK` more:
  * the rest are on its own page (t32h: a 600-value time zone enum named by 120 fields made a 4.5 MB
  * page, each use listing all 600).
@@ -1039,7 +1066,7 @@ export function shapeTrees(ctx: TreeContext) {
     unit.shownRows = k;
     children.cut = cutOf(children, k, k);
     // The open gaps of the rows cut stay here as chips, each at its anchor (as `weigh` counts a gap).
-    const chips = children.cut.gaps.reduce((n, f) => n + 300 + 3 * (f.id.length + 16), 0);
+    const chips = cutGapBytes(children.cut.gaps);
     spent += used + chips;
     if (!inNamed(unit)) printed += used + chips;
     return true;
