@@ -158,7 +158,7 @@ function shapeMetas<O extends Owner>() {
     // requires them asks for them only where a set of values is usual: strings and numbers.
     allowed: { ...refinement<O>('allowed', 'allowed values', 'Which values may it take?'), notRequired: (shape: O) => onlyFor('set of allowed values', 'string', 'integer', 'number')(shape) !== undefined },
     nullable: refinement<O>('nullable', 'nullable', 'May it be null?'),
-    default: { ...refinement<O>('default', 'default', 'What is assumed when it is not given?'), acceptsNull: true },
+    default: { ...refinement<O>('default', 'default', 'What is assumed when it is not given?'), data: true },
     examples: refinement<O>('examples', 'examples', 'What is an example value?'),
     read_only: refinement<O>('read_only', 'read-only', 'Is it set by the service only?'),
     write_only: refinement<O>('write_only', 'write-only', 'Is it sent in requests only?'),

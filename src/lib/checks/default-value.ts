@@ -1,6 +1,6 @@
 import { valuePath, valueProblems, type Shape } from '../areas/shape.ts';
 import type { Path } from '../facet/path.ts';
-import { isObj, stated } from '../facet/state.ts';
+import { isObj, stated, statedData } from '../facet/state.ts';
 import { allBodies, allShapes, valueContext } from './shapes.ts';
 import type { Check } from './types.ts';
 
@@ -30,7 +30,7 @@ export const defaultValue: Check = {
       // Most shapes give neither.
       if (shape.default === undefined && shape.examples === undefined) continue;
       const given: Array<{ value: unknown; at: Path; what: string }> = [
-        ...(shape.default === null || stated(shape.default) !== undefined ? [{ value: shape.default === null ? null : stated(shape.default), at: [...path, 'default'], what: 'default' }] : []),
+        ...(statedData(shape.default) !== undefined ? [{ value: shape.default, at: [...path, 'default'], what: 'default' }] : []),
         ...(stated(shape.examples) ?? []).map((value, i) => ({ value, at: [...path, 'examples', i], what: 'example' })),
       ];
       for (const { value, at, what } of given) {

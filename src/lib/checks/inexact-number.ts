@@ -1,5 +1,5 @@
 import type { Path } from '../facet/path.ts';
-import { isObj, stated } from '../facet/state.ts';
+import { isObj, stated, statedData } from '../facet/state.ts';
 import { allBodies, allShapes } from './shapes.ts';
 import type { Check, CheckContext } from './types.ts';
 
@@ -35,7 +35,7 @@ export const inexactNumber: Check = {
       ctx.report({ message: `The ${what} \`${written}\` is past 2^53: a JavaScript number (so the pages, the code samples, the mock and the export) holds only the nearest double, ${BigInt(read).toString()}, and the digits past the 16th may not be the ones meant; write it as a string, or a number within ±9007199254740991.`, at: { file, path: at } });
     for (const { shape, path, name, file } of allShapes(ctx)) {
       if (shape.default === undefined && shape.examples === undefined) continue;
-      if (shape.default !== undefined) inexact(ctx, file, [...path, 'default'], stated(shape.default), report(file, `default of ${name}`));
+      if (shape.default !== undefined) inexact(ctx, file, [...path, 'default'], statedData(shape.default), report(file, `default of ${name}`));
       (stated(shape.examples) ?? []).forEach((value, i) => inexact(ctx, file, [...path, 'examples', i], value, report(file, `example of ${name}`)));
     }
     for (const { file, path, body } of allBodies(ctx)) {

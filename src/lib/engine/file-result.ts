@@ -147,7 +147,7 @@ export const facetResultSchema: z.ZodType<FacetResult> = z.strictObject({
   at: pathSchema,
   line: z.number().optional(),
   column: z.number().optional(),
-  answeredBy: z.array(z.strictObject({ resource: z.string(), at: pathSchema, acceptsNull: z.literal(true).optional() })).optional(),
+  answeredBy: z.array(z.strictObject({ resource: z.string(), at: pathSchema, data: z.literal(true).optional() })).optional(),
 });
 
 const misplacedSchema: z.ZodType<Misplaced> = z.strictObject({ file: z.string(), at: pathSchema, id: z.string(), message: z.string() });

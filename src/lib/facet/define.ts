@@ -25,8 +25,8 @@ export interface FacetMeta<Owner> {
   heldUpBy?: (value: unknown) => string | undefined;
   /** The stated value is Markdown prose. */
   prose?: boolean;
-  /** `null` is a value it can state (a default of null), not a facet left unwritten. */
-  acceptsNull?: boolean;
+  /** Its value is data (a default): `null`, `[]` and `{}` are values it states (`dataState`), not a facet left unwritten or empty. */
+  data?: boolean;
   /** The facets inside a stated value: the fields of a resource, the transitions of a machine. */
   children?: ChildMeta;
   /**

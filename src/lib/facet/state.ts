@@ -65,6 +65,21 @@ export function facetState(value: unknown): FacetState {
   return 'stated';
 }
 
+/**
+ * The state of a facet whose value is data (a default): `null`, `[]` and `{}` are values it
+ * states (a list that defaults to empty), not a facet left unwritten or an empty list of entries.
+ */
+export function dataState(value: unknown): FacetState {
+  if (value === null) return 'stated';
+  const state = facetState(value);
+  return state === 'empty' ? 'stated' : state;
+}
+
+/** The value of a data facet (a default) when it is stated, `null`, `[]` and `{}` among them; else undefined. */
+export function statedData(value: unknown): unknown {
+  return dataState(value) === 'stated' ? value : undefined;
+}
+
 /** Whether a facet in this state is a gap (open, missing, a placeholder or empty). */
 export function isGap(state: FacetState): boolean {
   return GAP_STATES.has(state);
@@ -73,6 +88,12 @@ export function isGap(state: FacetState): boolean {
 /** Stated or stated as none: the facet is closed. */
 export function isClosed(value: unknown): boolean {
   const state = facetState(value);
+  return state === 'stated' || state === 'none';
+}
+
+/** Stated or stated as none, a data facet's value (`dataState`) read as such. */
+export function closedAs(value: unknown, data: boolean): boolean {
+  const state = data ? dataState(value) : facetState(value);
   return state === 'stated' || state === 'none';
 }
 

@@ -1,5 +1,5 @@
 import type { Path } from '../facet/path.ts';
-import { isClosed, isObj, own, stated } from '../facet/state.ts';
+import { closedAs, isObj, own, stated } from '../facet/state.ts';
 import type { Coverage, FacetResult, FileAssessment } from './types.ts';
 
 /*
@@ -22,31 +22,31 @@ type Asking = { depth: number; asked: Set<string> };
 export type ResourceData = (id: string) => unknown;
 
 /** Whether a resource states, at `at` inside its shape (`fields/kind/type`), a value that closes the facet there. */
-function answers(resource: string, at: Path, acceptsNull: boolean, data: ResourceData, asking: Asking): boolean {
+function answers(resource: string, at: Path, isData: boolean, data: ResourceData, asking: Asking): boolean {
   if (asking.depth > DEPTH || asking.asked.has(resource)) return false;
   asking.asked.add(resource);
   const item = data(resource);
   if (!isObj(item)) return false;
   // A resource of fields is the object its fields make; else it is the shape it states as `value`.
-  return isObj(stated(item.fields)) ? inShape(item, at, acceptsNull, data, asking) : inShape(stated(item.value), at, acceptsNull, data, asking);
+  return isObj(stated(item.fields)) ? inShape(item, at, isData, data, asking) : inShape(stated(item.value), at, isData, data, asking);
 }
 
 /** Whether a shape (a part, or a resource's value) states the facet at `at`: itself, or through its own `all_of`'s parts and the resources they name. */
-function inShape(shape: unknown, at: Path, acceptsNull: boolean, data: ResourceData, asking: Asking): boolean {
+function inShape(shape: unknown, at: Path, isData: boolean, data: ResourceData, asking: Asking): boolean {
   const deeper = { ...asking, depth: asking.depth + 1 };
-  if (typeof shape === 'string') return answers(shape, at, acceptsNull, data, deeper);
+  if (typeof shape === 'string') return answers(shape, at, isData, data, deeper);
   if (!isObj(shape)) return false;
   const key = at[at.length - 1];
   const holder = statedAt(shape, at.slice(0, -1));
   const value = key === undefined ? undefined : own(holder, String(key));
-  if ((value === null && acceptsNull) || isClosed(value)) return true;
+  if (closedAs(value, isData)) return true;
   const type = stated(shape.type);
   if (type === 'all_of') {
     const of = stated(shape.of);
-    return Array.isArray(of) && of.some((part) => inShape(part, at, acceptsNull, data, deeper));
+    return Array.isArray(of) && of.some((part) => inShape(part, at, isData, data, deeper));
   }
   // A part written as `type: Pet` is the resource.
-  return typeof type === 'string' && shape.fields === undefined && shape.of === undefined && answers(type, at, acceptsNull, data, deeper);
+  return typeof type === 'string' && shape.fields === undefined && shape.of === undefined && answers(type, at, isData, data, deeper);
 }
 
 /** What a value states at a path inside it, through stated values only (an open `fields` states no field). */
@@ -61,7 +61,7 @@ export function statedAt(value: unknown, path: Path): unknown {
 
 /** Whether a resource a part names answers the gap (see `FacetResult.answeredBy`). */
 export function answeredAcross(gap: FacetResult, data: ResourceData): boolean {
-  return (gap.answeredBy ?? []).some((a) => answers(a.resource, a.at, a.acceptsNull === true, data, { depth: 0, asked: new Set() }));
+  return (gap.answeredBy ?? []).some((a) => answers(a.resource, a.at, a.data === true, data, { depth: 0, asked: new Set() }));
 }
 
 /** A gap as the spec shows it: without the note of where another file might answer it. */

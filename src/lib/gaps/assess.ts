@@ -4,7 +4,7 @@ import { isResourceType } from '../areas/shape.ts';
 import { childSchema, entrySchema, facetFields, type ChildMeta, type FacetField, type FacetMeta } from '../facet/define.ts';
 import { idSegment } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
-import { facetState, isClosed, isGap, isObj, isOpenValue, own, stated } from '../facet/state.ts';
+import { closedAs, dataState, facetState, isGap, isObj, isOpenValue, own, stated } from '../facet/state.ts';
 import { areaOf, itemKey, type Spec } from '../model/spec.ts';
 import { markdownCode } from '../safety/markdown.ts';
 import { statedAt, walkAcross } from './across.ts';
@@ -217,7 +217,7 @@ function visitOwner(schema: z.ZodType, owner: unknown, place: Place, walk: Walk)
 
 function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, place: Place, walk: Walk, ask?: () => string): void {
   const value = own(owner, key);
-  const state = value === null && meta.acceptsNull ? 'stated' : facetState(value);
+  const state = meta.data ? dataState(value) : facetState(value);
   const missing = state === 'missing';
   // What a part leaves to the others: nothing written, or only the bare question an import writes for `{}` (see `leftOpen`).
   const left = missing || (place.parts !== undefined && leftOpen(value));
@@ -227,7 +227,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const reason = meta.notApplicable?.(owner as never);
   if (reason !== undefined && missing) return;
   // A part that narrows what another part of the same value states (an all_of's part giving a field's allowed values) leaves the rest to it.
-  if (left && place.parts !== undefined && answeredByAnotherPart(place, key, meta.acceptsNull === true)) return;
+  if (left && place.parts !== undefined && answeredByAnotherPart(place, key, meta.data === true)) return;
   if (reason !== undefined) {
     walk.ignored.push({ file: place.file, at: pathOf(stepDown(place.at, key)), id: idOf(idBelow(place, key)), message: `${facetLabel(place, meta)} is ignored: ${reason}.` });
     return;
@@ -264,7 +264,7 @@ function visit(owner: unknown, { key, meta, value: valueSchema }: FacetField, pl
   const where = missing ? pathOf(place.at) : at;
   const pos = isGap(state) ? walk.context.locate?.(where, !missing) : undefined;
   // A part beside it that names a resource may state it: the spec put together asks the resource.
-  const answeredBy = left && place.parts !== undefined ? namedParts(place, key, meta.acceptsNull === true) : [];
+  const answeredBy = left && place.parts !== undefined ? namedParts(place, key, meta.data === true) : [];
   walk.facets.push({
     id,
     area: place.module.key,
@@ -300,7 +300,7 @@ const leftOpen = (value: unknown): boolean => isOpenValue(value) && value.owner 
  * as the part being walked (a field's type, which the narrowing part leaves out). A part's own
  * facets are its own: a part that states no type keeps that gap (the source gave none).
  */
-function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean): boolean {
+function answeredByAnotherPart(place: Place, key: string, data: boolean): boolean {
   const path = pathOf(place.at);
   return (place.parts ?? []).some(({ all, index, base }) => {
     const within = path.slice(base);
@@ -308,7 +308,7 @@ function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean):
     return all.some((part, other) => {
       if (other === index) return false;
       const value = own(statedAt(part, within), key);
-      return (value === null && acceptsNull) || isClosed(value);
+      return closedAs(value, data);
     });
   });
 }
@@ -317,7 +317,7 @@ function answeredByAnotherPart(place: Place, key: string, acceptsNull: boolean):
  * The resources that other parts of a value the walk is inside name (`- Pet`, `- type: Pet`), with
  * where inside each the facet would be: another file, which only the spec put together can read.
  */
-function namedParts(place: Place, key: string, acceptsNull: boolean): NonNullable<FacetResult['answeredBy']> {
+function namedParts(place: Place, key: string, data: boolean): NonNullable<FacetResult['answeredBy']> {
   const path = pathOf(place.at);
   return (place.parts ?? []).flatMap(({ all, index, base }) => {
     const within = path.slice(base);
@@ -325,7 +325,7 @@ function namedParts(place: Place, key: string, acceptsNull: boolean): NonNullabl
     return all.flatMap((part, other) => {
       const type = typeof part === 'string' ? part : isObj(part) && part.fields === undefined && part.of === undefined ? stated(part.type) : undefined;
       if (other === index || typeof type !== 'string' || !isResourceType(type)) return [];
-      return [{ resource: type, at: [...within, key], ...(acceptsNull ? { acceptsNull: true as const } : {}) }];
+      return [{ resource: type, at: [...within, key], ...(data ? { data: true as const } : {}) }];
     });
   });
 }

@@ -38,7 +38,7 @@ export interface FacetResult {
    * Only the walk of one file sets it; putting the spec together asks the resources and drops it
    * (`gaps/across.ts`).
    */
-  answeredBy?: Array<{ resource: string; at: Path; acceptsNull?: true }>;
+  answeredBy?: Array<{ resource: string; at: Path; data?: true }>;
 }
 
 /** Something that owns facets (an area, an item, a field, a parameter...) and the values it states that are not facets. */

@@ -1,6 +1,6 @@
 import type { Analysis } from '../analyze.ts';
 import { facetId } from '../facet/ids.ts';
-import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isGap, isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { exampleOf } from '../render/example.ts';
@@ -426,7 +426,7 @@ function problemStatus(ctx: AnswerContext, value: unknown, shape: unknown, statu
   /** A field the generator filled from its type alone (no example, allowed values or default stated). */
   const made = (name: string, kinds: readonly string[]) => {
     const field = fields?.[name];
-    return isObj(field) && kinds.includes(String(stated(field.type))) && stated(field.examples) === undefined && stated(field.allowed) === undefined && stated(field.default) === undefined ? field : undefined;
+    return isObj(field) && kinds.includes(String(stated(field.type))) && stated(field.examples) === undefined && stated(field.allowed) === undefined && statedData(field.default) === undefined ? field : undefined;
   };
   // The error's stated title, in place of `"string"` (RFC 9457's `title`, as most error bodies have it).
   const title = stated(findItem(ctx.analysis.spec, 'errors', errorId)?.data.title);

@@ -1,7 +1,7 @@
 import type { Analysis } from '../analyze.ts';
 import { isResourceType } from '../areas/shape.ts';
 import { idSegment } from '../facet/ids.ts';
-import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { findItem } from '../model/spec.ts';
 import { EXAMPLE_BYTES, EXAMPLE_DEPTH, EXAMPLE_ITEMS, EXAMPLE_VALUES, type ExampleMode } from '../render/example.ts';
@@ -55,7 +55,7 @@ export function statedExample(v: Obj): boolean {
 /** Whether the generator takes the shape's value as stated (an example, a default, an allowed value) rather than walk into it. */
 function statedValue(v: Obj): boolean {
   if (statedExample(v)) return true;
-  if ('default' in v && (v.default === null || facetState(v.default) === 'stated')) return true;
+  if (statedData(v.default) !== undefined) return true;
   const allowed = stated(v.allowed);
   return Array.isArray(allowed) && allowed.length > 0;
 }

@@ -1,6 +1,6 @@
 import { isResourceType } from '../areas/shape.ts';
 import { wireValue } from '../areas/discriminator-value.ts';
-import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 
 /**
  * Example values generated from shapes, for reference pages. A generated example is marked as
@@ -105,7 +105,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const named = isObj(v.named_examples) ? Object.values(v.named_examples).find((e) => isObj(e) && 'value' in e) : undefined;
     const namedValue = isObj(named) ? given(named.value, depth) : undefined;
     if (namedValue) return namedValue;
-    const fallback = 'default' in v && (v.default === null || facetState(v.default) === 'stated') ? given(v.default, depth) : undefined;
+    const fallback = statedData(v.default) !== undefined ? given(v.default, depth) : undefined;
     if (fallback) return fallback;
     const allowed = stated(v.allowed);
     if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed[0] };

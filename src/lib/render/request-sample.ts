@@ -1,5 +1,5 @@
 import { requirements, type SecurityAlternative } from '../areas/security.ts';
-import { isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import { withArticle } from '../facet/words.ts';
 import type { SampleRequest } from './samples.ts';
 
@@ -17,7 +17,7 @@ export function statedValueOf(p: Obj): unknown {
   if (Array.isArray(examples) && examples.length > 0) return examples[0];
   const named = isObj(p.named_examples) ? Object.values(p.named_examples).find((e) => isObj(e) && 'value' in e) : undefined;
   if (isObj(named)) return named.value;
-  if ('default' in p && (p.default === null || stated(p.default) !== undefined)) return p.default;
+  if (statedData(p.default) !== undefined) return p.default;
   const allowed = stated(p.allowed);
   return Array.isArray(allowed) && allowed.length > 0 ? allowed[0] : undefined;
 }

@@ -51,6 +51,26 @@ describe('rules that keep the count honest', () => {
     expect(markdown?.out).toContain('- `endpoints/get-order/security`: security (empty).');
   });
 
+  it('a default of [] or {} is a value stated, not an empty list (t32 s10 D7: ShipEngine `items: {type: array, default: []}` read as an open gap)', () => {
+    const spec = specFrom({
+      'resources/Order.yaml': [
+        'fields:',
+        '  tags: { type: array, required: false, items: string, default: [] }',
+        '  labels: { type: map, required: false, values: string, default: {} }',
+        '  note: { type: string, required: false, nullable: true, default: null }',
+        '  lines: { type: array, required: false, items: string, allowed: [] }',
+      ].join('\n'),
+    });
+    const facet = (id: string) => spec.assessment.facets.find((f) => f.id === id);
+    expect(facet('resources/Order/fields/tags/default')).toMatchObject({ state: 'stated', value: [] });
+    expect(facet('resources/Order/fields/labels/default')).toMatchObject({ state: 'stated', value: {} });
+    expect(facet('resources/Order/fields/note/default')).toMatchObject({ state: 'stated', value: null });
+    const gaps = spec.assessment.gaps.map((g) => g.id);
+    expect(gaps.filter((id) => id.endsWith('/default'))).toEqual([]);
+    // An empty list of allowed values still says nothing: a gap, as before.
+    expect(gaps).toContain('resources/Order/fields/lines/allowed');
+  });
+
   it('an empty state list blocks the transitions like a missing one; stated as none, it blocks nothing', () => {
     const machine = (states: string) => specFrom({ 'states/m.yaml': `resource: O\nfield: s\nstates: ${states}\ntransitions: { open: true }` });
     const blocked = (states: string) => machine(states).assessment.facets.find((f) => f.id === 'states/m/transitions')?.blockedBy;

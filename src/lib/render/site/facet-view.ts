@@ -74,6 +74,9 @@ function text(f: Pick<FacetResult, 'state' | 'value' | 'shown'>, hasChildren: bo
   if (hasChildren && Array.isArray(v)) return { text: `${v.length} listed below` };
   const shown = typeof key === 'string' && VALUES.has(key) ? valueText : scalarText;
   if (isScalar(v)) return { text: shown(v) };
+  // A value that is an empty list or mapping (a default of `[]`): written as it is stated, never as nothing.
+  if (Array.isArray(v) && v.length === 0) return { text: '[]' };
+  if (isObj(v) && Object.keys(v).length === 0) return { text: '{}' };
   if (Array.isArray(v) && v.every(isScalar)) return { text: v.map(shown).join(', '), items: v.map(shown) };
   // A shape's examples, each one value however it is built: a list example is one example (`["red","blue"]`), never read as two.
   if (key === 'examples' && Array.isArray(v)) {

@@ -39,7 +39,7 @@ function valueText(value: unknown, key: string | number | undefined, depth: numb
     return text.includes('\n') ? `\n\n${indent(text, depth + 1)}\n` : text;
   }
   if (isScalar(value)) return scalar(value);
-  if (Array.isArray(value) && value.every(isScalar)) return value.length === 0 ? 'none listed' : value.map(scalar).join(', ');
+  if (Array.isArray(value) && value.every(isScalar)) return value.length === 0 ? '`[]` (an empty list)' : value.map(scalar).join(', ');
   return `\n${structure(value, depth + 1, w)}`;
 }
 
@@ -52,7 +52,7 @@ function structure(value: unknown, depth: number, w: Writer): string {
   }
   if (isObj(value)) {
     const entries = Object.entries(value);
-    if (entries.length === 0) return `${pad}- (empty)`;
+    if (entries.length === 0) return `${pad}- \`{}\` (an empty mapping)`;
     return entries.map(([k, v]) => `${pad}- ${markdownLiteral(k)}: ${valueText(v, k, depth, w)}`.trimEnd()).join('\n');
   }
   return `${pad}- ${valueText(value, undefined, depth, w)}`;
