@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import type { Node, Parent } from 'unist';
+import { visit } from 'unist-util-visit';
 import { isSafeProseUrl } from '../safety/url.ts';
 
 /**
@@ -391,7 +392,64 @@ const isElementTag = (name: string, at: number | undefined) =>
 const inDrawing = (at: number) => markup.own.some(([from, to, name]) => name !== 'xmp' && at > from && at < to);
 
 /**
- * HTML with every `<` that does not open an element tag or a comment written as `&lt;`; `base` is
+ * Where an HTML comment opens (`<!--`) and no `-->` closes it: HTML's rules hide all that follows,
+ * to the end of the HTML. Found with `indexOf` (a regular expression's lazy match would read to the
+ * end once for each opener: a text of many openers would take time by its length squared).
+ */
+function unclosedComments(html: string): Set<number> {
+  const at = new Set<number>();
+  for (let from = 0; ; ) {
+    const open = html.indexOf('<!--', from);
+    if (open < 0) return at;
+    const close = html.indexOf('-->', open + 4);
+    if (close >= 0) {
+      from = close + 3;
+      continue;
+    }
+    for (let p = open; p >= 0; p = html.indexOf('<!--', p + 1)) at.add(p);
+    return at;
+  }
+}
+
+/**
+ * Whether the tag that starts at `from` ends (a `>`) within `html`, read as HTML's tokenizer reads
+ * it: a quoted attribute value (after `=`) runs to its closing quote, over any `>`. A tag that does
+ * not end is dropped by HTML's rules with the words after it, to the end of the HTML. `known` holds,
+ * for the places read outside a quoted value, whether a reading from there meets a `>`: each place
+ * is read once however many tags start before it (`<b <b <b …`).
+ */
+function tagEnds(html: string, from: number, known: Map<number, boolean>): boolean {
+  const read: number[] = [];
+  let afterEquals = false;
+  let ends = false;
+  for (let i = from + 1; i < html.length; i++) {
+    if (!afterEquals) {
+      const seen = known.get(i);
+      if (seen !== undefined) {
+        ends = seen;
+        break;
+      }
+      read.push(i);
+    }
+    const c = html.charAt(i);
+    if (c === '>') {
+      ends = true;
+      break;
+    }
+    if (afterEquals && (c === '"' || c === "'")) {
+      const close = html.indexOf(c, i + 1);
+      if (close < 0) break;
+      i = close;
+      afterEquals = false;
+    } else if (c === '=') afterEquals = true;
+    else if (!/\s/.test(c)) afterEquals = false;
+  }
+  for (const i of read) known.set(i, ends);
+  return ends;
+}
+
+/**
+ * HTML with every `<` that does not open an element tag that ends or a comment that closes written as `&lt;`; `base` is
  * where the HTML starts in the description, when known. Inside an `OWN_CONTENT` element (a drawing,
  * a formula, `<xmp>`) nothing is escaped: HTML reads its content by its own rules. Each opening tag
  * of an `UNMAPPED` element kept is noted in `passed`.
@@ -400,9 +458,14 @@ function escapeNonTags(html: string, base: number | undefined): string {
   // Where the HTML's place in the description is not known (inside a list or a quote), its own stretches, read in it alone.
   const own = base === undefined ? unmappedMarkup(html).own : markup.own.map(([from, to, name]): [number, number, string] => [from - base, to - base, name]);
   const inOwn = (offset: number) => own.some(([from, to]) => offset > from && offset < to);
-  return html.replace(/<(?!!--)(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?)/g, (m, slash: string, name: string | undefined, next: string, offset: number) => {
+  const unclosed = unclosedComments(html);
+  const ending = new Map<number, boolean>();
+  return html.replace(/<(?:!--|(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?))/g, (m, slash: string | undefined, name: string | undefined, next: string | undefined, offset: number) => {
     if (inOwn(offset)) return m;
-    if (name === undefined || !isElementTag(name, base === undefined ? undefined : base + offset) || !(next === '' || /[\s/>]/.test(next))) return `&lt;${m.slice(1)}`;
+    // A comment that closes is HTML's (left out and said); one that never does is words: HTML would hide everything after it.
+    if (m === '<!--') return unclosed.has(offset) ? '&lt;!--' : m;
+    // A tag that does not end (`<a href="x y` and nothing after) is words: HTML would drop it, and its words, as a tag never finished.
+    if (name === undefined || !isElementTag(name, base === undefined ? undefined : base + offset) || !(next === '' || /[\s/>]/.test(next ?? '')) || !tagEnds(html, offset, ending)) return `&lt;${m.slice(1)}`;
     const element = name.toLowerCase();
     const tag = slash === '' && UNMAPPED.has(element) ? tagAtStart(html.slice(offset)) : undefined;
     if (tag !== undefined) passed.push({ name: element, tag });
@@ -618,12 +681,21 @@ function asteriskedInWords(tree: Root): void {
  * The HTML conversion can make links of its own (`<a href="javascript:…">`), so they are looked at
  * again after it.
  */
-export function describedAsMarkdown(text: string, own?: OwnSite): { text: string; dropped: string[]; comments: string[]; elements: string[]; notOnSite: string[]; specLinks: string[] } {
-  if (!/[<\]]/.test(text)) return { text, dropped: [], comments: [], elements: [], notOnSite: [], specLinks: [] };
+export function describedAsMarkdown(written: string, own?: OwnSite): { text: string; dropped: string[]; comments: string[]; elements: string[]; notOnSite: string[]; specLinks: string[] } {
+  if (!/[<\]]/.test(written)) return { text: written, dropped: [], comments: [], elements: [], notOnSite: [], specLinks: [] };
   const dropped: string[] = [];
   const comments: string[] = [];
+  let text = written;
+  let tree = parser.parse(text);
+  // HTML that starts with a comment never closed (CommonMark reads it to the end of its block, or of the description) is words: a page would hide them all.
+  // Its `<` escaped, the Markdown after it is read as Markdown; past `UNCLOSED_ROUNDS` such openers (each a reading of the whole text), the rest are escaped as HTML (`escapeNonTags`), their words kept in one block.
+  for (let round = 0; round < UNCLOSED_ROUNDS; round++) {
+    const opener = unclosedCommentBlock(tree, text);
+    if (opener === undefined) break;
+    text = `${text.slice(0, opener)}\\${text.slice(opener)}`;
+    tree = parser.parse(text);
+  }
   parsing = text;
-  const tree = parser.parse(text);
   markup = unmappedMarkup(text);
   leftOut = [];
   passed = [];
@@ -649,6 +721,20 @@ export function describedAsMarkdown(text: string, own?: OwnSite): { text: string
   leftOut = [];
   passed = [];
   return done({ text: converter.stringify(converted).trimEnd(), elements });
+}
+
+/** How many comments never closed that start a block of HTML a description has read as Markdown after them (each one more reading of the text). */
+const UNCLOSED_ROUNDS = 8;
+
+/** Where an HTML node of a tree starts with a comment that never closes (`<!-- note` and no `-->`), written as it is in the description: the first such place. */
+function unclosedCommentBlock(tree: Root, text: string): number | undefined {
+  let found: number | undefined;
+  visit(tree, 'html', (node: Html) => {
+    const at = node.position?.start.offset;
+    if (found !== undefined || at === undefined || !node.value.startsWith('<!--') || /^<!--[\s\S]*?-->/.test(node.value) || !text.startsWith('<!--', at)) return;
+    found = at;
+  });
+  return found;
 }
 
 /** Markdown with the markers `describedAsMarkdown` left for spec links written as those links. */

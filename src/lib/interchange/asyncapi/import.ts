@@ -353,8 +353,12 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     if (d && d.directions.size > 1) unmapped.push({ pointer: at, reason: 'the message is both sent and received; an event has one direction, so it is left open' });
     const headers = headersOf(schemas, renamed(message.headers, names, new WeakSet(), false), `${at}/headers`, unmapped);
     unkeptOfMessage(raw, message, at, unmapped);
-    // The spec keeps no component key: an export keys the message by its key in its channel, else by the event's id.
-    if (v3 && m.component !== undefined && m.component !== id && m.key !== m.component) unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and an export keys the message by its key in its channel${m.key !== undefined ? ` (\`${m.key}\`)` : ''} or by that id` });
+    // The spec keeps no component key: an export keys the message by the one key its channels carry it under, else (none, or several) by the event's id.
+    const oneKey = m.keys.length === 1 ? m.keys[0] : undefined;
+    if (v3 && m.component !== undefined && m.component !== id && oneKey !== m.component) {
+      const keys = m.keys.length > 1 ? `its channels carry it under several keys (${m.keys.map((k) => `\`${k}\``).join(', ')}), so an export keys the message by that id` : `an export keys the message by its key in its channel${oneKey !== undefined ? ` (\`${oneKey}\`)` : ''} or by that id`;
+      unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and ${keys}` });
+    }
     const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
@@ -456,10 +460,12 @@ function otherKeys(raw: Obj, v3: boolean, unmapped: Unmapped[]): void {
   }
 }
 
-/** A channel's or operation's title, one-line summary and description; a summary of several lines is said, not kept. */
+/** A channel's or operation's one-line title and summary (control characters made spaces, said) and description; a title or summary of several lines is said, not kept. */
 function describedBy(o: Obj, pointer: string, unmapped: Unmapped[]) {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-  const title = text(o.title);
+  const titleWritten = text(o.title);
+  const title = titleWritten !== undefined ? keptLine(titleWritten, `${pointer}/title`, unmapped) : undefined;
+  if (titleWritten !== undefined && title === undefined) unmapped.push({ pointer: `${pointer}/title`, reason: 'a title of several lines has no place as a one-line title; it is not kept' });
   const written = text(o.summary);
   const summary = written !== undefined ? keptLine(written, `${pointer}/summary`, unmapped) : undefined;
   if (written !== undefined && summary === undefined) unmapped.push({ pointer: `${pointer}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
@@ -659,7 +665,9 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
       unmapped.push({ pointer: `${pointer}/${i}/payload`, reason: `the example${unkept.at.length > 0 ? `, at \`${valuePath(unkept.at)}\`,` : ''} ${unkept.message}; it is not kept` });
       return;
     }
-    if (typeof x.name === 'string' && x.name !== '' && !(x.name in named)) {
+    // `__proto__` names no entry of a map a JavaScript program reads (it would set the map's prototype), and no spec file holds it.
+    if (x.name === '__proto__') unmapped.push({ pointer: `${pointer}/${i}`, reason: 'a named example called `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
+    else if (typeof x.name === 'string' && x.name !== '' && !Object.hasOwn(named, x.name)) {
       named[x.name] = { ...(typeof x.summary === 'string' && ONE_LINE.test(x.summary) ? { summary: x.summary } : {}), value };
       if (typeof x.summary === 'string' && !ONE_LINE.test(x.summary)) unmapped.push({ pointer: `${pointer}/${i}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
     } else if (example === undefined && typeof x.name !== 'string') {
@@ -670,6 +678,13 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
     }
     else unmapped.push({ pointer: `${pointer}/${i}`, reason: 'a second example without a name (or a second of one name) is not kept: a payload keeps one example and its named ones' });
   });
+  // The spec keeps named examples by name, and names that read as whole numbers (`2`, `10`) come first there, smallest first, whatever the order the document writes them in.
+  const written = (Array.isArray(raw) ? raw : []).map((e) => obj(e).name).filter((n): n is string => typeof n === 'string' && Object.hasOwn(named, n)).filter((n, i, all) => all.indexOf(n) === i);
+  const kept = Object.keys(named);
+  if (written.some((n, i) => kept[i] !== n)) {
+    const numbers = kept.filter((n) => /^(?:0|[1-9]\d*)$/.test(n) && Number(n) < 2 ** 32 - 1).map((n) => `\`${n}\``).join(', ');
+    unmapped.push({ pointer, reason: `the order of the named examples is not kept: the spec keeps them by name, the names that read as whole numbers (${numbers}) first, smallest first; an export writes them so` });
+  }
   return { ...(example !== undefined ? { example, exampleAt } : {}), ...(Object.keys(named).length > 0 ? { named } : {}) };
 }
 

@@ -19,6 +19,8 @@ export interface Message {
   component?: string;
   /** Its key in the first channel that carries it (AsyncAPI 3). */
   key?: string;
+  /** Its keys in every channel that carries it, in the order met (AsyncAPI 3: one message may be carried under a key of its own in each). */
+  keys: string[];
   /** The schema component its payload names in the file as written. */
   payloadRef?: string;
   /** The addresses of the channels it travels on, in the order met. */
@@ -127,7 +129,7 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
       const name = stated ?? component ?? fallback;
       entry = alike(name, m, component);
       if (entry === undefined) {
-        entry = { message: m, name, at: written.pointer, channels: [], id: '', ...(key !== undefined ? { key } : {}), ...(stated !== undefined ? { stated } : {}) };
+        entry = { message: m, name, at: written.pointer, channels: [], keys: [], id: '', ...(key !== undefined ? { key } : {}), ...(stated !== undefined ? { stated } : {}) };
         list.push(entry);
         if (!firstOf.has(name)) firstOf.set(name, entry);
         const print = firstOf.get(name) === entry ? undefined : prints.of(m);
@@ -145,6 +147,7 @@ export function documentMessages(doc: Obj, raw: Obj, ids: Ids = new Ids()): Mess
     const payload = refName((typeof writtenPayload.schemaFormat === 'string' && 'schema' in writtenPayload ? obj(writtenPayload.schema) : writtenPayload).$ref);
     if (payload !== undefined && entry.payloadRef === undefined) entry.payloadRef = payload;
     if (address !== undefined && !entry.channels.includes(address)) entry.channels.push(address);
+    if (address !== undefined && key !== undefined && !entry.keys.includes(key)) entry.keys.push(key);
   };
 
   const rawChannels = obj(raw.channels);
