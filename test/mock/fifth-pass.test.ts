@@ -216,7 +216,7 @@ describe('the mock, fifth pass (issue 35): each kind of open facet inside a shap
     endpoint('maximum-open', body('{ type: integer, maximum: { open: How many at most? } }')),
     endpoint('one-of-open', body('{ type: one_of, of: [{ type: string }, { type: { open: What else? } }] }')),
     endpoint('any-of-first-open', body('{ type: any_of, of: [{ type: { open: What first? } }, { type: string }] }')),
-    endpoint('header-open', '    example: { ok: true }\n    headers:\n      X-Rate: { type: { open: Which type? } }\n'),
+    endpoint('header-open', '    example: { ok: true }\n    headers:\n      X-Rate: { type: { open: Which type? }, required: true }\n'),
     ['endpoints/default-open.yaml', 'method: GET\npath: /default-open\nparameters: { none: None. }\nresponses:\n  default: { error: vague }\n'],
   ]);
   let dir: string;

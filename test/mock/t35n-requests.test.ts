@@ -163,13 +163,15 @@ describe('the spec folder edited while served (issue 35, t35n D4)', () => {
       await writeFile(join(dir, 'resources'), 'x: 1\n');
       await server.line(/^specbench mock: reloaded after a change to resources[,:] /, from);
       const after = await call(server.origin, '/v1/orders/1', { headers: auth });
-      expect(after.status).toBe(501);
+      // Its resource is no longer in the spec: \`check\`'s unresolved-reference, named (t35 s10 D3).
+      expect(after.status).toBe(503);
+      expect(after.text).toContain('endpoints/get-order.yaml:9:22 unresolved-reference');
     } finally {
       await server.stop();
     }
     const fresh = await startMock(['--spec', dir, '--no-cache']);
     try {
-      expect((await call(fresh.origin, '/v1/orders/1', { headers: auth })).status).toBe(501);
+      expect((await call(fresh.origin, '/v1/orders/1', { headers: auth })).status).toBe(503);
     } finally {
       await fresh.stop();
     }

@@ -9,7 +9,7 @@ import { statedValueOf } from '../render/request-sample.ts';
 import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
-import { completeMade, madeNeeds, pastMadeBound, tooLongWords, valueNeeds } from './made.ts';
+import { completeMade, madeNeeds, pastMadeBound, tooLongWords, undecided, valueNeeds } from './made.ts';
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
@@ -142,7 +142,7 @@ async function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key
   const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
   const example = `the stated example${name !== undefined ? ` ${JSON.stringify(name)}` : ''} of ${endpoint.id}, its ${key} response,`;
   const broken = schema ? await brokenBy(ctx, `stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value, example, notes) : [];
-  if (broken.length > 0) notes.push(`${example} breaks its own shape (${broken.slice(0, 3).join('; ')}); it is answered as stated`);
+  if (broken.length > 0) notes.push(`${example} breaks its own shape (${broken.slice(0, 3).join('; ')}${broken.length > 3 ? `; and ${broken.length - 3} more` : ''}); it is answered as stated`);
 }
 
 /**
@@ -167,9 +167,10 @@ export function fromProblem(p: Problem): Prepared {
  * its shape); left out, and noted, when none can be had or sent. `open`: the gaps a header's value
  * would have to make up (its allowed values open, and no stated value), which leave the answer open.
  */
-function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: string; key: string }, notes: string[]): { headers: Array<[string, string]>; open: FacetResult[] } {
+function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: string; key: string }, notes: string[]): { headers: Array<[string, string]>; open: FacetResult[]; left: FacetResult[] } {
   const out: Array<[string, string]> = [];
   const open: FacetResult[] = [];
+  const left: FacetResult[] = [];
   let block = 0;
   const over: string[] = [];
   for (const [name, h] of Object.entries(statedObj(entry.headers) ?? {})) {
@@ -183,7 +184,10 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     if (given === undefined) {
       const needs = valueNeeds(ctx.analysis, ctx.gaps, h, facetId('endpoints', prefix.endpoint, 'responses', prefix.key, 'headers', name), 'response');
       if (needs.open.length > 0) {
-        open.push(...needs.open);
+        // A header the answer need not send (not stated required, its `required` not undecided) is left out, its gaps named; one it must send leaves the answer open.
+        const must = stated(h.required) === true || undecided(h.required);
+        (must ? open : left).push(...needs.open);
+        if (!must) notes.push(`the header ${name} is not sent: its value is not decided yet (${needs.open.map((g) => g.id).join(', ')})`);
         continue;
       }
       const long = needs.long[0];
@@ -209,7 +213,7 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     out.push([name, text]);
   }
   if (over.length > 0) notes.push(`the stated header${over.length === 1 ? '' : 's'} ${over.join(', ')} ${over.length === 1 ? 'is' : 'are'} not sent: the stated headers sent came to ${block} bytes, and ${STATED_HEADERS_LIMIT} is the most sent (clients refuse a header block past 16 KB in all)`);
-  return { headers: out, open };
+  return { headers: out, open, left };
 }
 
 /**
@@ -257,9 +261,10 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
   const told = statedHeaders(ctx, entry, { endpoint: endpoint.id, key }, notes);
   if (told.open.length > 0) return { ...unanswered(ctx, what, 'the values of its stated headers are not decided yet', told.open, guard), used: usedBy(ctx, carried.kind === 'body' ? carried.body : undefined, error) };
   const headers = told.headers;
-  if (carried.kind === 'none' || BODYLESS(status)) return { status, headers, body: new Uint8Array(), used: usedBy(ctx, undefined, error), unanswered: [], notes };
+  const leftIds = told.left.map((g) => g.id);
+  if (carried.kind === 'none' || BODYLESS(status)) return { status, headers, body: new Uint8Array(), used: [...usedBy(ctx, undefined, error), ...leftIds], unanswered: [], notes };
   const body = carried.body;
-  const used = usedBy(ctx, body, error);
+  const used = [...usedBy(ctx, body, error), ...leftIds];
   const types = mediaTypes(body.data);
   // A named example asked for is answered in a media type that states it (`Accept` choosing among those).
   const holding = asked.example !== undefined ? typesWithExample(body, asked.example).filter((t): t is string => t !== undefined) : [];
@@ -358,7 +363,7 @@ function fileFields(ctx: AnswerContext, shape: Obj): string[] {
 }
 
 /** Which stated response answers: the asked status (its range, `default`), else the one that states the asked example, else the success response. */
-export type Choice = { kind: 'response'; key: string; status: number; entry: unknown } | { kind: 'open'; gaps: FacetResult[]; why?: string } | { kind: 'none' } | { kind: 'unstated'; keys: string[] };
+export type Choice = { kind: 'response'; key: string; status: number; entry: unknown } | { kind: 'open'; gaps: FacetResult[]; why?: string } | { kind: 'none' } | { kind: 'unstated'; keys: string[]; why?: string };
 
 /**
  * The open gaps of the status of the error a `default` response names: its answer's status is the
@@ -392,7 +397,14 @@ export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
   if (asked.badCode !== undefined) return { kind: 'unstated', keys: order };
   if (asked.code !== undefined) {
     const key = keyFor(keys, asked.code);
-    return key === undefined ? { kind: 'unstated', keys: order } : chosen(ctx, key, asked.code, all[key]);
+    if (key === undefined) return { kind: 'unstated', keys: order };
+    // A range or `default` answered by an error of a stated status is that status only: its body never claims another (`invalid_order`, status 400, as a 404).
+    const errorStatus = isExact(key) ? undefined : errorStatusOf(ctx, all[key]);
+    if (errorStatus !== undefined && errorStatus !== asked.code) {
+      const statuses = [...new Set(order.map((k) => (isExact(k) ? k : (errorStatusOf(ctx, all[k]) ?? k)).toString()))];
+      return { kind: 'unstated', keys: statuses, why: `its ${key} response is the error \`${String((all[key] as Obj).error)}\`, whose stated status is ${errorStatus}` };
+    }
+    return chosen(ctx, key, asked.code, all[key]);
   }
   if (asked.example !== undefined) {
     for (const key of order) {

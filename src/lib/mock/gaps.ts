@@ -4,6 +4,7 @@ import { facetId } from '../facet/ids.ts';
 import { isObj, stated } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import type { SourceLinks } from '../render/site/source-links.ts';
+import { areaOf } from '../model/spec.ts';
 
 /** The area whose items bodies carry. */
 const RESOURCES = 'resources';
@@ -30,6 +31,8 @@ export class Gaps {
   readonly #byItem = new Map<string, FacetResult[]>();
   readonly #resourceRefs = new Map<string, string[]>();
   readonly #links: SourceLinks | undefined;
+  /** The state machines by the resource whose field holds their state. */
+  readonly #machines = new Map<string, string[]>();
 
   constructor(analysis: Analysis, links: SourceLinks | undefined) {
     this.#links = links;
@@ -39,6 +42,10 @@ export class Gaps {
       const list = this.#byItem.get(key) ?? [];
       list.push(g);
       this.#byItem.set(key, list);
+    }
+    for (const item of areaOf(analysis.spec, 'states').items) {
+      const resource = stated(item.data.resource);
+      if (typeof resource === 'string') this.#machines.set(resource, [...(this.#machines.get(resource) ?? []), item.id]);
     }
     // What a resource's shape names (the link graph's edges between resources, prose links aside).
     const prefix = `${RESOURCES}/`;
@@ -88,7 +95,8 @@ export class Gaps {
 
   /** The gap ids of the resources a body reaches (`resourcesOf`): what an answer or a request using the body depends on. */
   ofResources(body: { resource?: unknown; schema?: unknown; content?: unknown }): string[] {
-    return this.resourcesOf(body).flatMap((r) => this.of(`${RESOURCES}/${r}`).map((g) => g.id));
+    // A machine's gaps with its resource's: the value of the field it holds is one of its states.
+    return this.resourcesOf(body).flatMap((r) => [...this.of(`${RESOURCES}/${r}`), ...(this.#machines.get(r) ?? []).flatMap((m) => this.of(`states/${m}`))].map((g) => g.id));
   }
 
   /** A gap as a 501 answer names it. */

@@ -4,6 +4,7 @@ import { isObj, own, stated, type Obj } from '../facet/state.ts';
 import { isResourceType } from '../areas/shape.ts';
 import { SourceFile } from '../load/source.ts';
 import { findItem } from '../model/spec.ts';
+import { machines, statedStates } from './made.ts';
 
 /** A place in the spec: the file and line (and column) that states something. */
 export interface SpecPlace {
@@ -17,6 +18,8 @@ export interface ShapePlace {
   file: string;
   path: Path;
   shape: unknown;
+  /** The resource whose top `fields` the path is at, where it is one. */
+  resource?: string;
 }
 
 /** JSON Schema's keywords, as the key of a shape that states them. */
@@ -85,7 +88,7 @@ export class Locator {
     if (!item) return undefined;
     const value = stated(item.data.value);
     if (isObj(value)) return { file: item.file, path: ['value'], shape: value };
-    return { file: item.file, path: [], shape: { type: 'object', fields: item.data.fields } };
+    return { file: item.file, path: [], shape: { type: 'object', fields: item.data.fields }, resource: id };
   }
 
   /**
@@ -107,8 +110,10 @@ export class Locator {
       }
       return { ...place, shape };
     };
+    let held: { resource: string; field: string } | undefined;
     for (const part of parts) {
       at = resolve(at);
+      held = at.resource !== undefined && at.path.length === 0 ? { resource: at.resource, field: part } : undefined;
       const shape = at.shape;
       const fields = stated(own(shape, 'fields'));
       const items = stated(own(shape, 'items'));
@@ -118,6 +123,10 @@ export class Locator {
       else if (values !== undefined) at = { file: at.file, path: [...at.path, 'values'], shape: values };
       else break;
     }
+    if (parts.length > 0 && at.path.length !== 2) held = undefined;
+    // A value a state machine takes only among its states (a field with no allowed values of its own): the machine's file says so.
+    const machine = keyword === 'enum' && held !== undefined && own(at.shape, 'allowed') === undefined ? machines(this.#analysis).get(`${held.resource}\u0000${held.field}`) : undefined;
+    if (machine && statedStates(machine)) return this.place(machine.file, ['states']);
     at = resolve(at);
     const missing = keyword === 'required' && typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
     const fields = stated(own(at.shape, 'fields'));

@@ -3,7 +3,7 @@ import { isResourceType } from '../areas/shape.ts';
 import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
-import { findItem } from '../model/spec.ts';
+import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { EXAMPLE_BYTES, EXAMPLE_DEPTH, EXAMPLE_ITEMS, EXAMPLE_VALUES, type ExampleMode } from '../render/example.ts';
 import type { Gaps } from './gaps.ts';
 
@@ -37,6 +37,48 @@ const SHAPE_KEYS = ['type', 'fields', 'items', 'values', 'of'] as const;
 const VALUE_KEYS = ['allowed', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of', 'min_length', 'max_length', 'min_items', 'max_items', 'unique_items', 'pattern', 'format'] as const;
 /** The same for a resource's own facets. */
 const RESOURCE_KEYS = ['fields', 'value', 'value/type'] as const;
+/**
+ * The state machines of a spec by the resource field that holds their state (`Loan\u0000status`),
+ * as MODEL.md has them: `resource`, `field`, and `states` (each state's name, one of them `initial`).
+ */
+const machinesOf = new WeakMap<Analysis, Map<string, Item<'states'>>>();
+export function machines(analysis: Analysis): Map<string, Item<'states'>> {
+  let found = machinesOf.get(analysis);
+  if (found === undefined) {
+    found = new Map();
+    for (const item of areaOf(analysis.spec, 'states').items) {
+      const [resource, field] = [stated(item.data.resource), stated(item.data.field)];
+      const key = `${String(resource)}\u0000${String(field)}`;
+      if (typeof resource === 'string' && typeof field === 'string' && !found.has(key)) found.set(key, item);
+    }
+    machinesOf.set(analysis, found);
+  }
+  return found;
+}
+
+/** The stated states of a machine, the initial one first; undefined while its `states` is not stated. */
+export function statedStates(machine: Item<'states'>): string[] | undefined {
+  const states = statedObj(machine.data.states);
+  if (!states) return undefined;
+  const names = Object.keys(states);
+  const initial = names.filter((n) => isObj(states[n]) && stated((states[n] as Obj).initial) === true);
+  return names.length > 0 ? [...initial, ...names.filter((n) => !initial.includes(n))] : undefined;
+}
+
+/**
+ * The fields a made body leaves out (by the spec object of the field, per analysis and direction),
+ * found by `madeNeeds`' walk through the gaps: optional, and something that decides their value is
+ * a gap (an open facet, one `specbench.yaml` requires and nobody wrote, the states of a machine
+ * that holds them, an open facet inside the resource, list or object they are). `completeMade`
+ * takes them out of the generator's value.
+ */
+const leaveOut = new WeakMap<Analysis, { request: WeakSet<object>; response: WeakSet<object> }>();
+const leaveSet = (analysis: Analysis, mode: ExampleMode): WeakSet<object> => {
+  let sets = leaveOut.get(analysis);
+  if (sets === undefined) leaveOut.set(analysis, (sets = { request: new WeakSet(), response: new WeakSet() }));
+  return sets[mode === 'request' ? 'request' : 'response'];
+};
+
 /** Places visited at most, whatever the spec (each resource is visited once). */
 const VISITS = 50_000;
 
@@ -128,6 +170,20 @@ export const pastMadeBound = (cut: readonly string[]): string =>
 export const tooLongWords = (long: TooLong): string =>
   long.items === true ? `\`${long.at}\` asks for a list of at least ${long.min} items (min_items), more than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)` : `\`${long.at}\` asks for a text of at least ${long.min} characters (min_length), longer than the ${MAX_MADE_LENGTH} the mock makes`;
 
+/** Whether a value made for an optional field would have to make something up, kept per field (a field in progress, met again through a resource holding itself, is taken as not). */
+const optionalMemo = new WeakMap<Analysis, { request: WeakMap<object, boolean>; response: WeakMap<object, boolean> }>();
+function optionalOpen(analysis: Analysis, gaps: Gaps, mode: ExampleMode, f: Obj, at: string): boolean {
+  let memos = optionalMemo.get(analysis);
+  if (memos === undefined) optionalMemo.set(analysis, (memos = { request: new WeakMap(), response: new WeakMap() }));
+  const memo = memos[mode === 'request' ? 'request' : 'response'];
+  const known = memo.get(f);
+  if (known !== undefined) return known;
+  memo.set(f, false);
+  const open = madeWalk(analysis, gaps, mode, (walk) => walk.shape(f, at)).open.length > 0;
+  memo.set(f, open);
+  return open;
+}
+
 /** The walk of `madeNeeds` over shapes and resources, started by `start`. */
 function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (walk: { shape(s: unknown, at: string): void; resource(id: string): void }) => void): MadeNeeds {
   const found = new Map<string, FacetResult>();
@@ -147,15 +203,39 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     }
     const value = stated(item.data.value);
     if (isObj(value)) shape(value, `resources/${idSegment(id)}/value`);
-    else fields(statedObj(item.data.fields), `resources/${idSegment(id)}/fields`);
+    else fields(statedObj(item.data.fields), `resources/${idSegment(id)}/fields`, id);
   };
-  const fields = (of: Obj | undefined, at: string) => {
+  const leave = leaveSet(analysis, mode);
+  const fields = (of: Obj | undefined, at: string, owner?: string) => {
     for (const [name, f] of Object.entries(of ?? {})) {
       if (!travels(f, mode) || leftOut(f, mode)) continue;
+      const here = `${at}/${idSegment(name)}`;
+      const optional = isObj(f) && stated(f.required) === false;
+      // A field a state machine holds: its value is one of the machine's states; while they are not
+      // stated, any value made for it would be one nobody decided (left out where optional).
+      const machine = owner !== undefined ? machines(analysis).get(`${owner}\u0000${name}`) : undefined;
+      if (machine && !(isObj(f) && statedExample(f))) {
+        const open = statedStates(machine) === undefined ? gapsAt([`states/${idSegment(machine.id)}/states`]) : [];
+        if (open.length > 0 && optional) leave.add(f);
+        else for (const g of open) found.set(g.id, g);
+        continue;
+      }
       // Not optional, and nobody decided whether it travels this way: a body with it or without it would claim one.
-      const unsure = isObj(f) && undecided(f[notSentFacet(mode)]) ? gapsAt([`${at}/${idSegment(name)}/${notSentFacet(mode)}`]) : [];
-      if (unsure.length > 0) for (const g of unsure) found.set(g.id, g);
-      else shape(f, `${at}/${idSegment(name)}`);
+      const unsure = isObj(f) && undecided(f[notSentFacet(mode)]) ? gapsAt([`${here}/${notSentFacet(mode)}`]) : [];
+      if (unsure.length > 0) {
+        for (const g of unsure) found.set(g.id, g);
+        continue;
+      }
+      if (optional) {
+        // Optional: whatever its value would have to make up (a facet open or required and
+        // unwritten, inline or in the resource it is) leaves it out of the body, its gaps named,
+        // rather than the whole answer open.
+        if (optionalOpen(analysis, gaps, mode, f, here)) {
+          leave.add(f);
+          continue;
+        }
+      }
+      shape(f, here);
     }
   };
   const shape = (s: unknown, at: string) => {
@@ -182,8 +262,8 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     // So does a list's: its items past `EXAMPLE_ITEMS` are not made, and the body would break its `min_items`.
     const least = stated(s.min_items);
     if (typeof least === 'number' && least > EXAMPLE_ITEMS) long.push({ at, min: least, items: true });
-    // Marked open: a bound a refinement of specbench.yaml asks for and nobody wrote yet leaves the value as stated.
-    const undecided = gapsAt(VALUE_KEYS.map((k) => `${at}/${k}`)).filter((g) => g.state === 'open');
+    // Open, or required by specbench.yaml (`require:`) and not written: one gap, one answer (a value made for it would claim what nobody decided).
+    const undecided = gapsAt(VALUE_KEYS.map((k) => `${at}/${k}`));
     if (undecided.length > 0) {
       for (const g of undecided) found.set(g.id, g);
       return;
@@ -237,6 +317,7 @@ const asShape = (s: unknown): Obj | undefined => (typeof s === 'string' ? { type
  */
 export function completeMade(analysis: Analysis, value: unknown, s: unknown, mode: ExampleMode, cut: string[] = []): string[] {
   const unfilled: string[] = [];
+  const leave = leaveSet(analysis, mode);
   const walk = (v: unknown, shape: unknown, depth: number) => {
     if (depth > 256) return;
     const sv = asShape(shape);
@@ -276,9 +357,21 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
     for (const [name, f] of Object.entries(object.fields)) {
       if (!travels(f, mode)) continue;
       // An optional field whose travel or form is undecided is left out, not made up (`madeNeeds` walked past it).
-      if (leftOut(f, mode)) {
+      if (leftOut(f, mode) || (isObj(f) && leave.has(f))) {
         delete v[name];
         continue;
+      }
+      // A field a state machine holds, with its states stated: a stated state (the initial one), not what the generator made from its type.
+      const machine = object.resource !== undefined ? machines(analysis).get(`${object.resource}\u0000${name}`) : undefined;
+      const states = machine ? statedStates(machine) : undefined;
+      const field0 = asShape(f);
+      if (states !== undefined && field0 !== undefined && (Object.hasOwn(v, name) || stated(field0.required) === true) && !statedExample(field0) && statedData(field0.default) === undefined && [undefined, 'string'].includes(stated(field0.type) as string | undefined)) {
+        const allowed = stated(field0.allowed);
+        const pick = Array.isArray(allowed) ? states.find((st) => allowed.includes(st)) : states[0];
+        if (pick !== undefined) {
+          v[name] = pick;
+          continue;
+        }
       }
       if (Object.hasOwn(v, name)) {
         walk(v[name], f, depth + 1);

@@ -2,8 +2,8 @@ import type { Analysis } from '../analyze.ts';
 import { CHECKS } from '../checks/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { facetId } from '../facet/ids.ts';
-import { stated, statedObj } from '../facet/state.ts';
-import { areaOf, type Item } from '../model/spec.ts';
+import { isObj, stated, statedObj } from '../facet/state.ts';
+import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
 import { Gaps } from './gaps.ts';
@@ -92,7 +92,19 @@ interface State extends AnswerContext {
    * is not read, so what they state cannot be told from what they leave open.
    */
   erred: Map<string, Diagnostic[]>;
+  /**
+   * The files read whole whose check errors break what an answer stands on (`BROKEN_CODES`: a
+   * reference to an item or type the spec does not have, a path's parameters that disagree with its
+   * template): an endpoint that reaches one is answered by a 503 naming the errors, never as if
+   * its body or parameters fitted.
+   */
+  broken: Map<string, Diagnostic[]>;
+  /** The files each endpoint's answers stand on (its own, its resources', its errors'), by endpoint id, as first asked. */
+  reaches: Map<string, string[]>;
 }
+
+/** The check errors that leave what a file states unresolved: what an endpoint reaching them answers cannot be told. */
+const BROKEN_CODES = new Set(['unresolved-reference', 'path-parameters']);
 
 /** The codes of the checks: their errors leave what a file states as it is (an example that breaks its shape is answered as stated). */
 const CHECK_CODES = new Set(CHECKS.map((c) => c.code));
@@ -102,7 +114,7 @@ const CHECK_CODES = new Set(CHECKS.map((c) => c.code));
  * spec comes from them; `erred`, read, with an error of reading (a key or value its schema does
  * not take) that left the facet around it out.
  */
-function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnostic[]>; erred: Map<string, Diagnostic[]> } {
+function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnostic[]>; erred: Map<string, Diagnostic[]>; broken: Map<string, Diagnostic[]> } {
   const read = new Set<string>();
   for (const area of analysis.spec.areas) {
     if (area.present) read.add(area.file);
@@ -110,14 +122,46 @@ function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnost
   }
   const unreadable = new Map<string, Diagnostic[]>();
   const erred = new Map<string, Diagnostic[]>();
+  const broken = new Map<string, Diagnostic[]>();
   for (const d of analysis.diagnostics) {
+    // A reference to a file that exists and could not be read is that file's error, named as such where an answer needs it.
+    if (d.severity === 'error' && read.has(d.file) && BROKEN_CODES.has(d.code) && !d.message.includes('which exists but could not be read')) {
+      const list = broken.get(d.file) ?? [];
+      list.push(d);
+      broken.set(d.file, list);
+      continue;
+    }
     if (d.severity !== 'error' || (read.has(d.file) && CHECK_CODES.has(d.code))) continue;
     const out = read.has(d.file) ? erred : unreadable;
     const list = out.get(d.file) ?? [];
     list.push(d);
     out.set(d.file, list);
   }
-  return { unreadable, erred };
+  return { unreadable, erred, broken };
+}
+
+/** The files an endpoint's answers stand on: its own, the resources its request, parameters and responses reach, the errors its responses name. */
+function filesReached(analysis: Analysis, gaps: Gaps, endpoint: Item<'endpoints'>): string[] {
+  const files = new Set<string>([endpoint.file]);
+  const bodies: Array<{ resource?: unknown; schema?: unknown; content?: unknown }> = [];
+  const request = statedObj(endpoint.data.request);
+  if (request) bodies.push(request);
+  for (const { parameter } of parametersOf(endpoint.data)) bodies.push({ schema: parameter });
+  for (const entry of Object.values(statedObj(endpoint.data.responses) ?? {})) {
+    if (!isObj(entry)) continue;
+    bodies.push(entry);
+    const error = typeof entry.error === 'string' ? findItem(analysis.spec, 'errors', entry.error) : undefined;
+    if (error) {
+      files.add(error.file);
+      const body = statedObj(error.data.body);
+      if (body) bodies.push(body);
+    }
+  }
+  for (const body of bodies) for (const id of gaps.resourcesOf(body)) {
+    const item = findItem(analysis.spec, 'resources', id);
+    if (item) files.add(item.file);
+  }
+  return [...files].sort();
 }
 
 /**
@@ -350,6 +394,7 @@ export class Mock {
       ...(this.#heavy ? { heavy: this.#heavy } : {}),
       prepared: new Map(),
       preparedBytes: 0,
+      reaches: new Map(),
       notes,
       ...filesWithErrors(analysis),
     };
@@ -409,8 +454,13 @@ export class Mock {
    * and its errors (file, line, column, code), never a 404 or 501 as if the spec said nothing.
    */
   #unreadable(state: State, files: readonly string[], what: string): Prepared {
-    const errors = files.flatMap((file) => (state.unreadable.get(file) ?? state.erred.get(file) ?? []).map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })));
+    const errors = files.flatMap((file) => (state.unreadable.get(file) ?? state.erred.get(file) ?? state.broken.get(file) ?? []).map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })));
     const where = errors.slice(0, 5).map((e) => `${e.file}:${e.line}:${e.column} ${e.code}`).join(', ');
+    if (files.every((file) => !state.unreadable.has(file) && !state.erred.has(file))) {
+      // Read whole, with an error that leaves what it states unresolved (a reference to nothing).
+      const p = problem({ status: 503, type: 'spec-unreadable', title: 'The spec has an error this answer stands on', detail: `${what} stands on ${files.length === 1 ? 'a file' : 'files'} with errors (${where}${errors.length > 5 ? `, and ${errors.length - 5} more` : ''}): ${errors[0]?.message ?? ''} Nothing is answered from it, and no body is taken for one that fits it, until ${files.length === 1 ? 'it is' : 'they are'} mended; \`specbench check\` lists the errors.`, extra: { errors } });
+      return fromProblem(p);
+    }
     const p = problem({ status: 503, type: 'spec-unreadable', title: 'A spec file cannot be read', detail: `${what} may be stated in ${files.length === 1 ? 'a file' : 'files'} that cannot be read (${where}${errors.length > 5 ? `, and ${errors.length - 5} more` : ''}); \`specbench check\` lists the errors. The answer comes once ${files.length === 1 ? 'it is' : 'they are'} mended.`, extra: { errors } });
     return fromProblem(p);
   }
@@ -439,7 +489,7 @@ export class Mock {
     }
     const notes = state.notes.splice(0);
     outcome.notes.push(...notes);
-    const unreadable = state.unreadable.size + state.erred.size > 0 ? [...state.unreadable.keys(), ...state.erred.keys()].sort() : undefined;
+    const unreadable = state.unreadable.size + state.erred.size + state.broken.size > 0 ? [...new Set([...state.unreadable.keys(), ...state.erred.keys(), ...state.broken.keys()])].sort() : undefined;
     const stale: Array<[string, string]> = this.#stale !== undefined ? [['Specbench-Stale', headerValue(this.#stale)]] : [];
     outcome.response.headers.push(['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*'], ...stale);
     // The mock's own lists take what the other headers leave of the block's bound (the gaps first,
@@ -556,6 +606,14 @@ export class Mock {
     // Its own file read with errors: the answer is that 503 whatever the request says, so nothing
     // of the request is checked first (its patterns were tested, its body said unchecked in the log).
     if (state.erred.has(endpoint.file)) return done(this.#unreadable(state, [endpoint.file], endpointWords(state, endpoint)));
+    // A reference it stands on names nothing (a resource or type the spec does not have): no body
+    // is taken for one that fits it, and no answer is made from it; the errors are named instead.
+    if (state.broken.size > 0) {
+      let reached = state.reaches.get(endpoint.id);
+      if (reached === undefined) state.reaches.set(endpoint.id, (reached = filesReached(state.analysis, state.gaps, endpoint)));
+      const broken = reached.filter((file) => state.broken.has(file));
+      if (broken.length > 0) return done(this.#unreadable(state, broken, endpointWords(state, endpoint)));
+    }
     if (request.bodyLimit !== undefined) {
       // The server's own bound, not the spec's: the mock's problem, with the endpoint and its gaps as any answer has them.
       return done(tooLargeForMock(endpoint.id, { limit: request.bodyLimit, unit: 'bytes' }));
@@ -585,7 +643,7 @@ export class Mock {
       const rateHeaders = this.#rateHeaders(state, rate, now);
       const exceeded = rate.find((r) => r.exceeded);
       if (exceeded) {
-        const answer = await this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} requests per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
+        const answer = await this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} request${exceeded.quota.quota === 1 ? '' : 's'} per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
         return finish(done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${exceeded.quota.id}`).map((g) => g.id)] }), rateHeaders);
       }
       const size = sizeBoundOf(state.analysis, endpoint);
@@ -618,7 +676,7 @@ export class Mock {
     if (choice.kind === 'open') return done(unanswered(state, what, choice.why ?? 'its responses are not stated yet', choice.gaps));
     if (choice.kind === 'none') return done({ status: 204, headers: [], body: new Uint8Array(), used: [], unanswered: [], notes: [] });
     if (choice.kind === 'unstated') {
-      const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.badCode !== undefined ? `response \`${asked.badCode}\` (no HTTP status: \`Prefer: code=\` takes one from 100 to 599)` : `${asked.code ?? ''} response`}; it states ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
+      const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.badCode !== undefined ? `response \`${asked.badCode}\` (no HTTP status: \`Prefer: code=\` takes one from 100 to 599)` : `${asked.code ?? ''} response`}${choice.why !== undefined ? ` (${choice.why})` : ''}; ${choice.why !== undefined ? 'the statuses that can be asked for are' : 'it states'} ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
       return done(fromProblem(p));
     }
     const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example === undefined ? '' : `=${asked.example}`}`;

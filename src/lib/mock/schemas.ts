@@ -3,7 +3,7 @@ import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import { resourceSchema, shapeSchema } from '../interchange/export-common.ts';
 import { areaOf, type Item } from '../model/spec.ts';
-import { notSentFacet, undecided } from './made.ts';
+import { machines, notSentFacet, statedStates, undecided } from './made.ts';
 
 /**
  * The JSON Schemas the mock validates with, made by the same generator as the OpenAPI export
@@ -40,7 +40,7 @@ export function resourceSchemaFor(analysis: Analysis, ref: string, openAt: OpenA
     }
     const resource = areaOf(analysis.spec, 'resources').items.find((r) => r.id === id);
     if (!resource) return undefined;
-    return { ...(directed(resourceSchema(withOpenUnions(resource, openAt, direction), resourceRef(direction)), direction) as Obj), $id: ref };
+    return { ...(directed(resourceSchema(withOpenUnions(analysis, resource, openAt, direction), resourceRef(direction)), direction) as Obj), $id: ref };
   }
   return undefined;
 }
@@ -109,14 +109,26 @@ function openUnions(shape: unknown, at: string, openAt: OpenAt, direction: Direc
   return out;
 }
 
-/** A resource with the `one_of`s of its value or fields that have an open variant checked as `any_of`s (`openUnions`). */
-function withOpenUnions(resource: Item<'resources'>, openAt: OpenAt, direction: Direction): Item<'resources'> {
+/**
+ * A field a state machine holds, as a request is checked against it: one of the machine's stated
+ * states (where the field states no allowed values of its own, and its value is a text); the
+ * refusal names the machine's file (`Locator.shapePlace`).
+ */
+function withStates(analysis: Analysis, resource: string, name: string, f: unknown, direction: Direction): unknown {
+  if (direction !== 'request' || !isObj(f) || stated(f.allowed) !== undefined || ![undefined, 'string'].includes(stated(f.type) as string | undefined)) return f;
+  const machine = machines(analysis).get(`${resource}\u0000${name}`);
+  const states = machine ? statedStates(machine) : undefined;
+  return states ? { ...f, type: 'string', allowed: states } : f;
+}
+
+/** A resource with the `one_of`s of its value or fields that have an open variant checked as `any_of`s (`openUnions`), and (in a request) the fields a state machine holds taking its states only. */
+function withOpenUnions(analysis: Analysis, resource: Item<'resources'>, openAt: OpenAt, direction: Direction): Item<'resources'> {
   const at = `resources/${idSegment(resource.id)}`;
   const value = stated(resource.data.value);
   const fields = statedObj(resource.data.fields);
   if (isObj(value)) return { ...resource, data: { ...resource.data, value: openUnions(value, `${at}/value`, openAt, direction) } } as Item<'resources'>;
   if (!fields) return resource;
-  const opened = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, openUnions(f, `${at}/fields/${idSegment(name)}`, openAt, direction)]));
+  const opened = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, openUnions(withStates(analysis, resource.id, name, f, direction), `${at}/fields/${idSegment(name)}`, openAt, direction)]));
   return { ...resource, data: { ...resource.data, fields: opened } } as Item<'resources'>;
 }
 

@@ -348,7 +348,9 @@ export class Validators {
         };
       }
     } catch (error) {
-      made = error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
+      // Ajv's words for a reference it cannot resolve name its own ids (`specbench:resources/…`): said as the spec's error instead.
+      made = /can't resolve reference|MissingRef/i.test(message) ? 'its shape names a resource or type the spec does not have (`specbench check` reports it as unresolved-reference)' : message;
     }
     this.#kept.set(id, { made, json, generation: this.#generation, bytes, drop });
     this.#keptBytes += bytes;
