@@ -18,7 +18,7 @@ import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
 import { refusal, type OwnBound } from './validate.ts';
 import { Validators, type KeptChecks } from './validators.ts';
-import { BodyThread, CHECK_THREAD, type ThreadBounds } from './body-thread.ts';
+import { BODY_THREAD, BodyThread, CHECK_THREAD, type ThreadBounds } from './body-thread.ts';
 import { Serial } from './serial.ts';
 import { SlowNotes, type SlowPattern } from './patterns.ts';
 import { bytes, GAPS_HEADER_LIMIT, gapsHeader, header, HEADER_BLOCK_LIMIT, headerBytes, headerValue, percentUtf8, type MockRequest, type MockResponse } from './wire.ts';
@@ -54,6 +54,10 @@ export interface MockOptions {
   onBodyThread?: (bytes: number, thread: 'body' | 'check') => void;
   /** Hears of each end of the check thread for having been idle (its compiled checks dropped). */
   onCheckThreadIdle?: () => void;
+  /** The body thread's bounds (`BODY_THREAD` by default; the tests make them small). */
+  bodyThreadBounds?: ThreadBounds;
+  /** Hears of each end of the body thread for having been idle (its memory given back). */
+  onBodyThreadIdle?: () => void;
   /** The most bytes of compiled checks kept (`KEPT_CODE_BYTES` by default; the tests make it small). */
   checkBytes?: number;
 }
@@ -283,7 +287,7 @@ export class Mock {
   constructor(analysis: Analysis, options: MockOptions = {}) {
     this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
     const heard = options.onBodyThread;
-    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'body'))) : undefined;
+    this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'body')), options.bodyThreadBounds ?? BODY_THREAD, options.onBodyThreadIdle) : undefined;
     this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'check')), options.checkThread ?? CHECK_THREAD, options.onCheckThreadIdle) : undefined;
     this.#state = this.#stateOf(analysis);
   }

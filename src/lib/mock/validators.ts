@@ -58,20 +58,43 @@ export interface Checked {
 export type Check = (value: unknown, budget?: PatternBudget) => Checked;
 
 /**
- * The most bytes of compiled checks kept at once (the length of the code Ajv generated for them),
- * the least recently used dropped first: one call to each of DigitalOcean's 290 operations kept
- * every check compiled for good (the mock at 621 MB).
+ * The most bytes of compiled checks kept at once: the length of the code Ajv generated (the
+ * resources' a check reaches included) and `AJV_BYTES` for each Ajv. One call to each of
+ * DigitalOcean's 290 operations kept every check compiled for good (the mock at 621 MB).
  */
-export const KEPT_CODE_BYTES = 24 * 1024 * 1024;
+export const KEPT_CODE_BYTES = 32 * 1024 * 1024;
 
-/** A check kept: what it was compiled from (the schema's JSON, and the reading it was last found the same in), its code's bytes, and how Ajv forgets it. */
+/** What one Ajv costs before it compiles anything (its keywords, formats and meta-schemas: some 24 KB of heap), counted in the bytes kept. */
+export const AJV_BYTES = 24 * 1024;
+
+/**
+ * The checks compiled into the same Ajvs (one per kind), which share the resources' checks: Ajv
+ * keeps every function it compiles in its scope for as long as it lives, `removeSchema` or not, so
+ * memory is given back only by letting go of a whole Ajv. One Ajv for good held every check ever
+ * compiled (GitHub's 1,223 operations called in turn: the mock past 500 MB, while the bound on the
+ * checks kept was met by the bookkeeping alone). Checks are compiled into the newest generation
+ * until it holds half the bound; past the bound, the oldest generation goes, with its checks.
+ */
+interface Generation {
+  ajvs: Map<Kind, Ajv2020>;
+  /** The code's bytes of the functions its Ajvs hold, and `AJV_BYTES` for each. */
+  bytes: number;
+  /** How many of each Ajv's functions are counted in `bytes`. */
+  counted: Map<Kind, number>;
+  /** The keys of its checks still kept. */
+  keys: Set<string>;
+}
+
+/** A check kept: what it was compiled from (the schema's JSON, and the reading it was last found the same in), and the generation it was compiled in. */
 interface Kept {
   made: Check | string;
   json: string;
   generation: number;
-  bytes: number;
-  drop: () => void;
+  of: Generation | undefined;
 }
+
+/** The functions an Ajv compiled and holds (its scope's `validate` values). */
+const compiledIn = (ajv: Ajv2020): unknown[] => (ajv.scope.get() as Record<string, unknown[] | undefined>).validate ?? [];
 
 /** A schema's fingerprint: the hash of its JSON, and its weight in bytes with the resources it reaches. */
 export interface Print {
@@ -86,11 +109,16 @@ export interface Print {
  */
 export const HEAVY_SCHEMA = 64 * 1024;
 
-/** What the kept checks hold (for the tests and the log): how many, their code's bytes, and how many were compiled in all. */
+/**
+ * What the kept checks hold (for the tests and the log): how many, their bytes, how many were
+ * compiled in all, and the functions the Ajvs held compiled (counted in the Ajvs themselves, not
+ * in this bookkeeping: what stays in memory).
+ */
 export interface KeptChecks {
   kept: number;
   bytes: number;
   compiled: number;
+  functions: number;
 }
 
 /**
@@ -106,17 +134,15 @@ export class Validators {
   readonly #refs = new Map<string, string>();
   /** The reading these validators serve (one more at each `adopt`): a check kept from an earlier one is compared with its schema once. */
   #generation = 0;
-  #keptBytes = 0;
   #compiled = 0;
   readonly #limit: number;
   /** The clock a pattern's skip expires by (ms). */
   readonly #now: () => number;
-  /** By kind: plain, coercing, and plain stopping at the first problem (`first`). */
-  readonly #made = new Map<Kind, Ajv2020>();
-  /** The references each Ajv has registered (or found to be no resource). */
-  readonly #registered = new WeakMap<Ajv2020, Set<string>>();
-  /** In the order last used. */
+  /** Each reference's schema as `#resource` made it for this reading (made once, not at every check compiled). */
+  #made = new Map<string, Obj | undefined>();
   readonly #kept = new Map<string, Kept>();
+  /** The generations of Ajvs, the oldest first. */
+  readonly #generations: Generation[] = [];
   /** Each key's fingerprint (`print`), with the reading it was last found in. */
   readonly #prints = new Map<string, Print & { generation: number }>();
   static #count = 0;
@@ -149,10 +175,13 @@ export class Validators {
     this.#limit = limit;
   }
 
-  /** `resource`, each reference's first answer recorded (`#refs`). */
+  /** `resource`, each reference's first answer recorded (`#refs`) and kept for this reading (`#made`). */
   #recording(resource: (ref: string) => Obj | undefined): (ref: string) => Obj | undefined {
+    this.#made = new Map();
     return (ref) => {
+      if (this.#made.has(ref)) return this.#made.get(ref);
       const made = resource(ref);
+      this.#made.set(ref, made);
       if (!this.#refs.has(ref)) this.#refs.set(ref, made ? JSON.stringify(made) : '');
       return made;
     };
@@ -200,14 +229,48 @@ export class Validators {
 
   /** What the kept checks hold. */
   keptChecks(): KeptChecks {
-    return { kept: this.#kept.size, bytes: this.#keptBytes, compiled: this.#compiled };
+    let functions = 0;
+    let bytes = 0;
+    for (const g of this.#generations) {
+      bytes += g.bytes;
+      for (const ajv of g.ajvs.values()) functions += compiledIn(ajv).length;
+    }
+    return { kept: this.#kept.size, bytes, compiled: this.#compiled, functions };
   }
 
-  /** Forgets a kept check (Ajv's compiled function too). */
+  /** Forgets a kept check (its functions stay in its generation's Ajv until the generation goes; one left with no check goes at once). */
   #forget(id: string, kept: Kept): void {
     this.#kept.delete(id);
-    this.#keptBytes -= kept.bytes;
-    kept.drop();
+    if (!kept.of) return;
+    kept.of.keys.delete(id);
+    const at = this.#generations.indexOf(kept.of);
+    if (kept.of.keys.size === 0 && at >= 0 && at < this.#generations.length - 1) this.#generations.splice(at, 1);
+  }
+
+  /** The Ajv of the newest generation for a kind (a new generation once the newest holds half the bound). */
+  #current(kind: Kind): Generation {
+    let newest = this.#generations.at(-1);
+    if (newest === undefined || newest.bytes >= this.#limit / 2) {
+      newest = { ajvs: new Map(), bytes: 0, counted: new Map(), keys: new Set() };
+      this.#generations.push(newest);
+    }
+    if (!newest.ajvs.has(kind)) {
+      newest.ajvs.set(kind, this.#ajv(kind));
+      newest.bytes += AJV_BYTES;
+    }
+    return newest;
+  }
+
+  /** Counts in a generation's bytes the functions its Ajv of `kind` compiled since last counted. */
+  #tally(g: Generation, kind: Kind): void {
+    const ajv = g.ajvs.get(kind);
+    if (!ajv) return;
+    const held = compiledIn(ajv);
+    for (let i = g.counted.get(kind) ?? 0; i < held.length; i++) {
+      const f = held[i];
+      if (typeof f === 'function') g.bytes += Function.prototype.toString.call(f).length;
+    }
+    g.counted.set(kind, held.length);
   }
 
   /** The schema a `$ref` names (a resource's, for a direction), or undefined. */
@@ -215,10 +278,9 @@ export class Validators {
     return this.#resource(ref);
   }
 
-  /** Loads Ajv now rather than at the first request (each resource's schema is registered when a schema first reaches it). */
+  /** Loads Ajv now rather than at the first request (each check's Ajv is made, and the resources its schema reaches registered, as it is compiled). */
   warm(): void {
     this.#ajv('plain');
-    this.#ajv('coercing');
   }
 
   /** A new budget for the pattern tests of one request's values. */
@@ -270,6 +332,9 @@ export class Validators {
     return out;
   }
 
+  /** The references each Ajv has registered (or found to be no resource). */
+  readonly #registered = new WeakMap<Ajv2020, Set<string>>();
+
   /** Registers, before a schema is compiled, the resources it reaches (and the ones those reach) that are not registered yet. */
   #register(ajv: Ajv2020, schema: Obj): void {
     const done = this.#registered.get(ajv) ?? new Set<string>();
@@ -277,9 +342,8 @@ export class Validators {
     for (const made of this.reached(schema, done).values()) ajv.addSchema(made);
   }
 
+  /** A new Ajv (for a generation, `Generation`). */
   #ajv(kind: Kind): Ajv2020 {
-    const made = this.#made.get(kind);
-    if (made) return made;
     const coerce = kind === 'coercing';
     const { Ajv, formats } = ajvClasses();
     const regExp = Object.assign((pattern: string, flags: string) => guardedPattern(pattern, flags, (event) => this.#slow(event), this.#timeLimit, () => this.#budget, this.#now), { code: 'specbench-guarded-pattern' });
@@ -297,7 +361,6 @@ export class Validators {
     ajv.addKeyword({ keyword: 'multipleOf', type: 'number', schemaType: 'number', errors: true, validate: multipleOf });
     ajv.removeKeyword('uniqueItems');
     ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems });
-    this.#made.set(kind, ajv);
     return ajv;
   }
 
@@ -321,18 +384,15 @@ export class Validators {
     }
     if (kept !== undefined) this.#forget(id, kept);
     let made: Check | string;
-    let bytes = json.length;
-    let drop = () => undefined as void;
+    const of = this.#current(kind);
+    const ajv = of.ajvs.get(kind) as Ajv2020;
     try {
-      const ajv = this.#ajv(kind);
       this.#register(ajv, schema);
       this.#compiled++;
       if (coerce) {
         // Coercion writes the value read into its parent: the value is checked inside a holder.
         const holder = { type: 'object', properties: { value: schema } };
         const validate: ValidateFunction = ajv.compile(holder);
-        bytes += validate.toString().length;
-        drop = () => void ajv.removeSchema(holder);
         made = (value, budget) => {
           const holder = { value };
           this.#spending(budget, () => validate(holder));
@@ -340,8 +400,6 @@ export class Validators {
         };
       } else {
         const validate: ValidateFunction = ajv.compile(schema);
-        bytes += validate.toString().length;
-        drop = () => void ajv.removeSchema(schema);
         made = (value, budget) => {
           this.#spending(budget, () => validate(value));
           return { errors: [...(validate.errors ?? [])], value };
@@ -352,12 +410,16 @@ export class Validators {
       // Ajv's words for a reference it cannot resolve name its own ids (`specbench:resources/…`): said as the spec's error instead.
       made = /can't resolve reference|MissingRef/i.test(message) ? 'its shape names a resource or type the spec does not have (`specbench check` reports it as unresolved-reference)' : message;
     }
-    this.#kept.set(id, { made, json, generation: this.#generation, bytes, drop });
-    this.#keptBytes += bytes;
-    // Past the bound, the least recently used go (never the one just made: it is being used).
-    for (const [old, entry] of this.#kept) {
-      if (this.#keptBytes <= this.#limit || old === id) break;
-      this.#forget(old, entry);
+    // What the compile added to the generation's Ajv (the resources' checks it reached too; a compile that failed may have left some).
+    this.#tally(of, kind);
+    this.#kept.set(id, { made, json, generation: this.#generation, of });
+    of.keys.add(id);
+    // Past the bound, the oldest generations go with their checks (never the newest: the one just made is being used).
+    let total = this.#generations.reduce((n, g) => n + g.bytes, 0);
+    while (total > this.#limit && this.#generations.length > 1) {
+      const oldest = this.#generations.shift() as Generation;
+      total -= oldest.bytes;
+      for (const key of oldest.keys) this.#kept.delete(key);
     }
     return made;
   }
