@@ -123,7 +123,9 @@ describe('a named scalar’s flags and format where it is used (F32 #1)', () => 
       const root = main(await page(site, path));
       expect(words(head(root, 'born')), path).toBe('born string NullableDate date nullable');
       expect(words(head(root, 'code')), path).toBe('code string Code read-only deprecated');
-      expect(words(head(root, 'count')), path).toBe('count integer Count write-only');
+      // A field of a write-only type is not returned (t32 D1): on the operation's response it is named apart.
+      if (path === 'endpoints/getThing') expect(words(root.querySelector('.left-out')), path).toBe('Write-only, not returned: count');
+      else expect(words(head(root, 'count')), path).toBe('count integer Count write-only');
       // Its constraints, allowed values, default and example below it, as before.
       const code = head(root, 'code')?.parentNode;
       for (const fact of ['Allowed: AB CD', 'min length 2', 'max length 9', 'pattern ^[A-Z]+$', 'Default: AB', 'Examples: CD']) expect(words(code), path).toContain(fact);

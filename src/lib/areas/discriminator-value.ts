@@ -80,5 +80,6 @@ export function fixedValue(resource: (id: string) => Obj | undefined, variant: s
 export function wireValue(resource: (id: string) => Obj | undefined, variant: string, field: string, mapping: Obj): string {
   const allowed = allowedValues(resource, variant, field);
   const mapped = Object.entries(mapping).filter(([, t]) => t === variant).map(([k]) => k);
-  return mapped.find((k) => !allowed || allowed.includes(k)) ?? allowed?.[0] ?? mapped[0] ?? variant;
+  // Unmapped, a variant whose field allows its name is told by its name, by OpenAPI's rule (t32 D15: variants sharing one enum).
+  return mapped.find((k) => !allowed || allowed.includes(k)) ?? (mapped.length === 0 && allowed?.includes(variant) ? variant : undefined) ?? allowed?.[0] ?? mapped[0] ?? variant;
 }

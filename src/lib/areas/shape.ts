@@ -20,6 +20,33 @@ export const typeName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'expected 
 /** Whether a type names a resource rather than a primitive or a composition. */
 export const isResourceType = (type: string): boolean => !PRIMITIVES.has(type) && !COMPOSED.has(type);
 
+/** How many named values `flagThrough` follows at most (a value that names a value that names…). */
+const FLAG_HOPS = 16;
+
+/**
+ * A shape's stated flag (`read_only`, `write_only`, `nullable`, `deprecated`): its own where it
+ * states it, else the one of the resource its type names (a field `state: { type: DagState }`
+ * whose `DagState` value is read-only is read-only, as the OpenAPI rules read a `$ref`), through
+ * named values in turn, bounded and safe from cycles. Undefined where none states it. One rule for
+ * the example generator, the reference trees, the samples and the mock (t32 D1).
+ */
+export function flagThrough(shape: unknown, flag: string, resource: (id: string) => { value?: unknown } | undefined): boolean | undefined {
+  const seen = new Set<string>();
+  let at: unknown = shape;
+  for (let hop = 0; hop <= FLAG_HOPS; hop++) {
+    if (isObj(at)) {
+      const own = stated(at[flag]);
+      if (typeof own === 'boolean') return own;
+    }
+    const name = typeof at === 'string' ? at : isObj(at) ? stated(at.type) : undefined;
+    if (typeof name !== 'string' || !isResourceType(name) || seen.has(name)) return undefined;
+    seen.add(name);
+    at = stated(resource(name)?.value);
+    if (!isObj(at)) return undefined;
+  }
+  return undefined;
+}
+
 /** A value of any JSON type, kept exactly as written (allowed values, defaults, examples). */
 export const jsonValue = z.json();
 

@@ -1,5 +1,5 @@
 import type { Analysis } from '../analyze.ts';
-import { isResourceType } from '../areas/shape.ts';
+import { flagThrough, isResourceType } from '../areas/shape.ts';
 import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
@@ -105,8 +105,8 @@ function statedValue(v: Obj): boolean {
 /** The facet of a field that says whether it is left out in a direction: `read_only` of requests, `write_only` of responses. */
 export const notSentFacet = (mode: ExampleMode) => (mode === 'request' ? 'read_only' : 'write_only');
 
-/** Whether a field travels in a direction (a read-only field is never sent, a write-only one never comes back). */
-const travels = (f: unknown, mode: ExampleMode) => !(isObj(f) && stated(f[notSentFacet(mode)]) === true);
+/** Whether a field travels in a direction (a read-only field is never sent, a write-only one never comes back): by its own flag or its named type's (`flagThrough`). */
+const travels = (f: unknown, mode: ExampleMode, analysis: Analysis) => flagThrough(f, notSentFacet(mode), (t) => findItem(analysis.spec, 'resources', t)?.data) !== true;
 
 /** Whether a facet is written as undecided (`{ open: … }` or a placeholder). */
 export const undecided = (value: unknown): boolean => {
@@ -208,7 +208,7 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
   const leave = leaveSet(analysis, mode);
   const fields = (of: Obj | undefined, at: string, owner?: string) => {
     for (const [name, f] of Object.entries(of ?? {})) {
-      if (!travels(f, mode) || leftOut(f, mode)) continue;
+      if (!travels(f, mode, analysis) || leftOut(f, mode)) continue;
       const here = `${at}/${idSegment(name)}`;
       const optional = isObj(f) && stated(f.required) === false;
       // A field a state machine holds: its value is one of the machine's states; while they are not
@@ -355,7 +355,7 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
     const object = objectShape(analysis, sv);
     if (!object) return;
     for (const [name, f] of Object.entries(object.fields)) {
-      if (!travels(f, mode)) continue;
+      if (!travels(f, mode, analysis)) continue;
       // An optional field whose travel or form is undecided is left out, not made up (`madeNeeds` walked past it).
       if (leftOut(f, mode) || (isObj(f) && leave.has(f))) {
         delete v[name];
@@ -429,7 +429,7 @@ function holdsItself(analysis: Analysis, s: unknown, mode: ExampleMode): boolean
     }
     return Object.values(fields ?? {}).some((f) => {
       const field = asShape(f);
-      return field !== undefined && travels(f, mode) && !leftOut(f, mode) && stated(field.required) === true && stated(field.nullable) !== true && walk(field, inside);
+      return field !== undefined && travels(f, mode, analysis) && !leftOut(f, mode) && stated(field.required) === true && stated(field.nullable) !== true && walk(field, inside);
     });
   };
   return walk(s, new Set());

@@ -1,4 +1,4 @@
-import { isResourceType } from '../areas/shape.ts';
+import { flagThrough, isResourceType } from '../areas/shape.ts';
 import { wireValue } from '../areas/discriminator-value.ts';
 import { isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 
@@ -383,7 +383,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     /** Fields the mode leaves out (read-only in a request): a nested object of nothing else is left out too, never sent as `{}` (t32l #7). */
     let hidden = false;
     for (const [name, f] of Object.entries(fields)) {
-      if (isObj(f) && stated(f[mode === 'request' ? 'read_only' : 'write_only']) === true) {
+      // Its own flag, or its named type's (a field of a read-only `DagState` is not sent either).
+      if (flagThrough(f, mode === 'request' ? 'read_only' : 'write_only', ctx.resource) === true) {
         hidden = true;
         continue;
       }

@@ -1,4 +1,5 @@
 import { requirements, type SecurityAlternative } from '../areas/security.ts';
+import { isResourceType } from '../areas/shape.ts';
 import { isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import { withArticle } from '../facet/words.ts';
 import type { SampleRequest } from './samples.ts';
@@ -9,10 +10,30 @@ export interface RequestContext {
   baseUrl?: string;
   /** The body a sample sends: its first media type with an example (stated, or made from its shape), or why there is none. */
   body(request: Obj): SampleRequest['body'] | { reason: string } | undefined;
+  /** A resource's data by id: a parameter whose type is a named value takes that value's stated example where it states none itself. */
+  resource?(id: string): Obj | undefined;
 }
 
-/** A value a parameter states for itself: its first example (plain or named), its default, or its first allowed value; never one made up. */
-export function statedValueOf(p: Obj): unknown {
+/** How many named values `statedValueOf` follows at most. */
+const VALUE_HOPS = 16;
+
+/**
+ * A value a parameter states for itself: its first example (plain or named), its default, or its
+ * first allowed value; where it states none and its type is a named value (`type: id`, `id` an
+ * integer with `examples: [42]`), the value that one states, the same way (bounded, safe from
+ * cycles; t32 D6: the sample said "the spec states no example" beside the row showing 42); never one made up.
+ */
+export function statedValueOf(p: Obj, resource?: (id: string) => Obj | undefined, seen: ReadonlySet<string> = new Set()): unknown {
+  const own = ownValueOf(p);
+  if (own !== undefined || !resource) return own;
+  const type = stated(p.type);
+  if (typeof type !== 'string' || !isResourceType(type) || seen.has(type) || seen.size >= VALUE_HOPS) return undefined;
+  const value = stated(resource(type)?.value);
+  return isObj(value) ? statedValueOf(value, resource, new Set([...seen, type])) : undefined;
+}
+
+/** What `statedValueOf` reads of the shape itself. */
+function ownValueOf(p: Obj): unknown {
   const examples = stated(p.examples);
   if (Array.isArray(examples) && examples.length > 0) return examples[0];
   const named = isObj(p.named_examples) ? Object.values(p.named_examples).find((e) => isObj(e) && 'value' in e) : undefined;
@@ -36,7 +57,7 @@ export function endpointRequest(data: Obj, ctx: RequestContext): { request: Samp
   const notes: string[] = [];
   const parameters = statedObj(data.parameters) ?? {};
   const required = (location: string) =>
-    Object.entries(statedObj(parameters[location]) ?? {}).flatMap(([name, p]) => (isObj(p) && stated(p.required) === true ? [{ name, value: statedValueOf(p) }] : []));
+    Object.entries(statedObj(parameters[location]) ?? {}).flatMap(([name, p]) => (isObj(p) && stated(p.required) === true ? [{ name, value: statedValueOf(p, ctx.resource) }] : []));
   const query = required('query');
   const headers = required('header');
   const cookies: string[] = [];
@@ -65,7 +86,7 @@ export function endpointRequest(data: Obj, ctx: RequestContext): { request: Samp
   }
   if (cookies.length > 0) headers.push({ name: 'Cookie', value: cookies.join('; ') });
   const pathValues: Record<string, unknown> = {};
-  for (const [name, p] of Object.entries(statedObj(parameters.path) ?? {})) if (isObj(p)) pathValues[name] = statedValueOf(p);
+  for (const [name, p] of Object.entries(statedObj(parameters.path) ?? {})) if (isObj(p)) pathValues[name] = statedValueOf(p, ctx.resource);
   const request: SampleRequest = { method, base: ctx.baseUrl ?? '{base_url}', path, pathValues, query, headers };
   const declared = statedObj(data.request);
   if (declared) {

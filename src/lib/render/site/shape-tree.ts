@@ -1,4 +1,4 @@
-import { isResourceType } from '../../areas/shape.ts';
+import { flagThrough, isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
 import { allowedValues } from '../../areas/discriminator-value.ts';
@@ -187,8 +187,6 @@ export type ShapeTrees = ReturnType<typeof shapeTrees>;
 /** The flag a place leaves out: read-only fields are not sent, write-only ones not received. */
 const hiddenFlag = (at: Place): 'read_only' | 'write_only' | undefined => (at.mode === 'request' ? 'read_only' : at.mode === 'response' ? 'write_only' : undefined);
 
-/** A field's stated value of a flag is true. */
-const flagged = (value: unknown, flag: string) => isObj(value) && stated(value[flag]) === true;
 
 /** A facet stated true (a field's `required`). */
 const isRequired = (f: FacetView | undefined): boolean => f?.state === 'stated' && f.text === 'true';
@@ -222,6 +220,8 @@ function scalarValue(data: Obj): Obj | undefined {
  * place by `finish`, breadth first; `borrowed` says how many shapes of other items that took.
  */
 export function shapeTrees(ctx: TreeContext) {
+  /** A field's stated value of a flag is true: its own, or its named type's (`flagThrough`). */
+  const flagged = (value: unknown, flag: string) => flagThrough(value, flag, (t) => ctx.item('resources', t)) === true;
   /** The anchor of each resource shown in place, by mode and resource (a request's tree of it is not a response's). */
   const shown = new Map<string, string>();
   /** The places the budget decides on, by level, in page order (a place before the places inside it): each shown, cut or (inside a cut one) hidden by `finish`. */
@@ -444,10 +444,14 @@ export function shapeTrees(ctx: TreeContext) {
     if (combine === 'all_of') {
       // A union among the parts (`allOf [Base, oneOf […], {required: [x]}]`): the other parts' fields are merged, so that a part
       // that requires a field badges the row, and the union is said beside them as a part that holds too (t32k #4: AppCenter's rows lost their badges).
-      const unions = variants.length > 1 ? variants.flatMap((x, i) => (isUnionPart(x) ? [i] : [])) : [];
-      const merged = unions.length < variants.length ? mergedFields(id, variants, at, owner, new Set(unions)) : undefined;
+      // A part written in place that is itself only an `all_of` (`allOf [{allOf [object, oneOf […]]}, Base]`, PeerTube's
+      // VideoCreateImport) is opened into its parts, so that its union is said beside the merged fields too (t32 D11).
+      const flat = flatParts(id, variants, 0);
+      const parts = flat.map((p) => p.x);
+      const unions = parts.length > 1 ? parts.flatMap((x, i) => (isUnionPart(x) ? [i] : [])) : [];
+      const merged = unions.length < parts.length ? mergedFields(id, parts, at, owner, new Set(unions), flat.map((p) => p.id)) : undefined;
       if (merged) {
-        for (const i of unions) (owner.also ??= []).push(row(Infinity, () => shape(`${id}/of/${i}`, variants[i] as Obj, undefined, { ...at, level })));
+        for (const i of unions) (owner.also ??= []).push(row(Infinity, () => shape((flat[i] as { id: string }).id, parts[i] as Obj, undefined, { ...at, level })));
         return { kind: 'fields', facet, ...merged, combine, ...fold };
       }
     }
@@ -460,6 +464,16 @@ export function shapeTrees(ctx: TreeContext) {
     };
   }
 
+  /** An `all_of`'s parts, each with its id, a part written in place that is an `all_of` and nothing else opened into its own parts (bounded). */
+  function flatParts(id: string, variants: readonly unknown[], depth: number): Array<{ x: unknown; id: string }> {
+    return variants.flatMap((x, i) => {
+      const at = `${id}/of/${i}`;
+      const of = isObj(x) ? stated(x.of) : undefined;
+      if (depth < MERGE_DEPTH && isObj(x) && stated(x.type) === 'all_of' && Array.isArray(of) && Object.keys(x).every((k) => k === 'type' || k === 'of')) return flatParts(at, of, depth + 1);
+      return [{ x, id: at }];
+    });
+  }
+
   /** A part of an `all_of` written in place that is a union and nothing else: no fields of its own beside its variants. */
   const isUnionPart = (x: unknown): boolean => isObj(x) && (stated(x.type) === 'one_of' || stated(x.type) === 'any_of') && x.fields === undefined;
 
@@ -469,7 +483,7 @@ export function shapeTrees(ctx: TreeContext) {
    * pattern, a union), so the parts are shown one by one. What the combination's own parts state
    * besides their fields joins its extras.
    */
-  function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView, unions: ReadonlySet<number> = new Set()): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
+  function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView, unions: ReadonlySet<number> = new Set(), ids?: readonly string[]): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
     type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean; title?: string };
     const parts: Part[] = [];
     /** The resources the parts name that say something of themselves: their descriptions and discriminators, shown where their fields are merged. */
@@ -509,7 +523,7 @@ export function shapeTrees(ctx: TreeContext) {
       parts.push({ ownerId, fields, ...(origin ? { origin } : {}), at: where, own: origin === undefined, ...(typeof x.title === 'string' && x.title.trim() !== '' ? { title: x.title } : {}) });
       return true;
     };
-    if (!variants.every((x, i) => unions.has(i) || collect(x, `${id}/of/${i}`, at, undefined, 0))) return undefined;
+    if (!variants.every((x, i) => unions.has(i) || collect(x, ids?.[i] ?? `${id}/of/${i}`, at, undefined, 0))) return undefined;
     // The type these fields are (a resource's value): a base's discriminator tells apart only it and its descendants here.
     const self = /^resources\/([^/]+)\/value$/.exec(id)?.[1];
     for (const { x, data, link } of baseParts) {
@@ -762,12 +776,23 @@ export function shapeTrees(ctx: TreeContext) {
    * marked `implicit` (t32j: Spotify's `TrackObject`, `type: enum [track]`, was said to be `TrackObject`).
    */
   function implicitOf(types: readonly string[], field: string): DiscriminatorView['mapping'] {
+    const allowedOf = new Map(types.map((type) => [type, allowedValues((t) => ctx.item('resources', t), type, field)] as const));
+    /** How many of the variants allow each value. */
+    const takers = new Map<string, number>();
+    for (const allowed of allowedOf.values()) for (const value of new Set(allowed ?? [])) takers.set(value, (takers.get(value) ?? 0) + 1);
     return types.flatMap((type) => {
       const link = ctx.link('resources', type);
-      // A variant that allows several values is told by any of them, each a row, never by its name, which it forbids (t32k #2: Linode's `Domain`, `type: enum [master, slave]`).
-      const allowed = allowedValues((t) => ctx.item('resources', t), type, field);
+      const allowed = allowedOf.get(type);
       if (!link) return [];
-      return allowed !== undefined ? allowed.map((value) => ({ value, type, link })) : [{ value: type, type, link, implicit: true as const }];
+      const byName = { value: type, type, link, implicit: true as const };
+      // Its name, by the rule, where its field takes any value or takes its name (t32 D15: Nexmo's nine reports share one
+      // enum of nine values; every value was said to select every report, 81 rows).
+      if (allowed === undefined || allowed.includes(type)) return [byName];
+      // A variant that fixes its value, or allows several that no other variant here allows, is told by any of them, each a row,
+      // never by its name, which it forbids (t32k #2: Linode's `Domain`, `type: enum [master, slave]`).
+      if (allowed.length === 1 || allowed.every((value) => takers.get(value) === 1)) return allowed.map((value) => ({ value, type, link }));
+      // Values other variants take too select none of them by any rule: its name, by the rule, with what its field allows.
+      return [{ ...byName, forbidden: allowed }];
     });
   }
 
@@ -839,11 +864,31 @@ export function shapeTrees(ctx: TreeContext) {
       const inside: Place = { level: at.level, borrowed: true, within: new Set(at.within).add(resource), ...(at.mode ? { mode: at.mode } : {}) };
       return { link, ...about, scalar: shape(`resources/${resource}/value`, scalar, undefined, inside) };
     }
-    if (at.within.has(resource)) return { link, ...about, repeat: { ...anchorOf(resource, at), recursive: true } };
-    const view: InlineView = { link, ...about, bounded: true };
+    const head = data ? valueHead(resource, data) : undefined;
+    if (at.within.has(resource)) return { link, ...about, ...(head ? { head } : {}), repeat: { ...anchorOf(resource, at), recursive: true } };
+    const view: InlineView = { link, ...about, ...(head ? { head } : {}), bounded: true };
     // Its fields would sit one level below the place.
     enter(at.level + 1, { view, resource, at });
     return view;
+  }
+
+  /**
+   * What a resource that is a single value other than a scalar (a list, an object, a union) states on
+   * its value's head line: its type (not another resource's name, which its own page links) and its
+   * flags. Undefined for a resource of fields, or a value stating neither.
+   */
+  function valueHead(resource: string, data: Obj): InlineView['head'] {
+    const value = stated(data.value);
+    if (!isObj(value)) return undefined;
+    const id = `resources/${resource}/value`;
+    const present = ctx.keysUnder(id);
+    const own = (key: string) => (present === undefined || present.has(key) ? ctx.facet(`${id}/${key}`) : undefined);
+    const typeName = stated(value.type);
+    const type = typeof typeName === 'string' && !isResourceType(typeName) ? own('type') : undefined;
+    const flags = FLAGS.flatMap((k) => own(k) ?? []);
+    if (!type && flags.length === 0) return undefined;
+    charge(60 + flags.length * 70);
+    return { ...(type ? { type } : {}), flags };
   }
 
   /**

@@ -408,6 +408,12 @@ export type InlineView = {
   descriptionHtml?: string;
   /** A resource that is a single scalar value (a string with a pattern): that value's shape. */
   scalar?: ShapeView;
+  /**
+   * A resource that is a single value of another kind (a list, an object, a union): what that value
+   * states on its own head line, its type and its flags, shown on the head line of the shape that
+   * uses it (`tags array Tags nullable`), as a scalar's are (t32 D8). Another item's facets.
+   */
+  head?: { type?: FacetView; flags: FacetView[] };
   /** Its tree: the resource's fields (or the single value it is), at the one place of the page that shows it. */
   tree?: { anchor: string; shape: ShapeView };
   /** Shown at another place of this page, `anchor` (none: on its own page, which is this one); `recursive` when this place is inside it. */

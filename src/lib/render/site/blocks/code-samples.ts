@@ -28,7 +28,7 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
     }
     return { reason: reason ?? 'nothing it carries is stated enough to make an example' };
   };
-  const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}), body });
+  const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), resource, ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}), body });
   if (!made) return undefined;
   const { samples, notes } = codeSamples(made.request, made.notes);
   // An address made from the stated server, not stated itself: said, with the defaults it takes.
