@@ -94,7 +94,9 @@ describe('issue 31, reproduction by reproduction', () => {
 
   it('07. an error response with its own headers is exported with its description', async () => {
     const { first, exported } = await roundTrip(REPRO('07'));
-    expect(item(first.analysis, 'errors', 'http-413')).toMatchObject({ title: 'image file too large', status: 413 });
+    // The words are the response's own: an error made from statuses claims none (t32 s10 D2, D3).
+    expect(item(first.analysis, 'errors', 'http-413')).toEqual({ status: 413 });
+    expect(item(first.analysis, 'endpoints', 'post-avatar')?.responses['413'].description).toBe('image file too large');
     expect(exported.paths['/avatar'].post.responses['413']).toEqual({
       description: 'image file too large',
       headers: { 'X-File-Maximum-Size': { description: 'Maximum file size for the avatar', schema: { type: 'string' } } },

@@ -29,24 +29,30 @@ paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Thing'}
-        '404':
-          description: The detailed error response.
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Problem'}
-        '409':
-          description: Conflict on the thing
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Problem'}
-        '410':
-          description: |-
-            Gone for good.
-
-            The thing was removed and is not coming back.
-        default:
-          description: Unexpected error
+        '404': {$ref: '#/components/responses/http-404'}
+        '409': {$ref: '#/components/responses/http-409'}
+        '410': {$ref: '#/components/responses/http-410'}
+        default: {$ref: '#/components/responses/http-default'}
 components:
+  # Shared responses, whose words are their errors' (an error made from an inline response's status claims none of its words: t32 s10 D2).
+  responses:
+    http-404:
+      description: The detailed error response.
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    http-409:
+      description: Conflict on the thing
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    http-410:
+      description: |-
+        Gone for good.
+
+        The thing was removed and is not coming back.
+    http-default:
+      description: Unexpected error
   schemas:
     NullableDate: {type: string, format: date, nullable: true}
     Code:

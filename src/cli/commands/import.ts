@@ -52,7 +52,8 @@ export async function importCommand(options: Options, io: Io, args: string[]): P
         `${after.assessment.gaps.length} facets the document did not state are open gaps (see SPEC_GAPS.md after \`npm run gaps\`).`,
         result.unmapped.length === 0 ? 'Every element was mapped.' : `${result.unmapped.length} elements could not be mapped (--format json lists each with its JSON pointer):`,
         ...(keywords.length > 0 ? [`  not kept as written, by keyword: ${keywords.join(', ')}`] : []),
-        ...unmappedReasons(result.unmapped).map(({ reason, count }) => `  ${count} × ${reason}`),
+        // A reason now names what it is about (the document's words): shown as the keywords are, never as terminal controls.
+        ...unmappedReasons(result.unmapped).map(({ reason, count }) => `  ${count} × ${visible(reason)}`),
         ...(siteUrl !== undefined ? [`${onSite} ${onSite === 1 ? 'link' : 'links'} to paths from the root written as whole addresses on ${visible(siteUrl)}.`] : []),
         ...rootedHint(after.diagnostics.filter((d) => d.code === 'missing-page').length, siteUrl),
         `Check: ${summary(after.diagnostics)}.`,

@@ -269,15 +269,28 @@ export function exportedVersion(a: Analysis): Item<'versioning'> | undefined {
 }
 
 /**
+ * Words an import reads back as a spec link's label, written as they are (html.ts's `labelOf`): no
+ * brackets, bars or line breaks, nothing Markdown escapes in words (`<`, `&`, `*`…), not blank.
+ */
+const plainLabel = (label: string): boolean => /^[^[\]|\n\r<>&\\`*_~]+$/.test(label) && label.trim() !== '';
+
+/**
  * Prose links (`[[resources/Order]]`, `[[states/order-status|lifecycle]]`) mean nothing to the
  * tools an export is for (they showed the brackets, and a re-import found the targets missing):
  * each `description` is written with every link as its words, its label or what it names (its
  * title). A description without links is written as stated, with each `[[` it escapes as text
  * (`\[[Pet]]`) written plain (`[[Pet]]`), as the document the spec was imported from wrote it.
+ * `anchors` gives the links the document can carry an address for (`endpoints/getJob` →
+ * `#operation/getJob`, the Redoc anchor of the operation it exports, which an import reads back as
+ * the same link): those are written as links, where their words are ones an import keeps as a label.
  */
-export function plainProseLinks<T>(doc: T, a: Analysis): T {
+export function plainProseLinks<T>(doc: T, a: Analysis, anchors: ReadonlyMap<string, string> = new Map()): T {
   const titles = new Map(a.spec.areas.flatMap((area) => area.items.map((i) => [`${area.key}/${i.id}`, itemTitle(area.key, i)] as const)));
-  const write = proseMarkdown(linkResolver(titles, { area: () => '', item: () => '', facet: () => '' }));
+  const resolve = linkResolver(titles, { area: () => '', item: (area, id) => anchors.get(`${area}/${id}`) ?? '', facet: () => '' });
+  const write = proseMarkdown((target, label) => {
+    const hit = resolve(target);
+    return hit !== undefined && hit.href !== '' && !plainLabel(label ?? hit.label) ? { ...hit, href: '' } : hit;
+  });
   // A link's words first, then the brackets escaped as text (`\[[Pet]]`, as an import writes a document's `[[Pet]]`) written plain again.
   const plain = (x: string) => unescapeLiteralLinks(x.includes('[[') && inspectProse(x).links.length > 0 ? write(x) : x);
   const walk = (v: unknown, parent?: string | number, grand?: string | number): unknown => {

@@ -145,28 +145,47 @@ export function unmappedKeywords(list: readonly Unmapped[]): Array<{ keyword: st
 /** What a reason names (a keyword, a tag, a path in backquotes; words in brackets) and the numbers it states, each read whole. */
 const NAMED_OR_NUMBER = /`[^`]*`|\([^)]*\)|\d+(?:[.,]\d+)*/g;
 
+/** How many different names a reason line shows in one place (then how many more there are), and how long a name it shows. */
+const NAMES_SHOWN = 3;
+const NAME_SHOWN_LENGTH = 60;
+
 /**
  * The reasons of unmapped elements in general words, each with how many share it, most first (then
- * in code-unit order): the names a reason gives are left out (`…`), and a number is shown whole where
- * every reason of its group states it alike (a bound: `65,536 characters`), else left out whole (a
- * length): never cut inside a number or a name (`…,…`).
+ * in code-unit order). A reason's names (a keyword, a tag, a path in backquotes; words in brackets)
+ * are shown in each place, most used first (then in code-unit order): up to three, and how many
+ * more (`` `xml`, `not`, `if` or 2 more ``); a name past 60 characters is left out (`…`). A number
+ * is shown whole where every reason of its group states it alike (a bound: `65,536 characters`),
+ * else left out whole (a length): never cut inside a number or a name (`…,…`). So a line names
+ * what was not kept, not only how many (t31 s10 D16).
  */
 export function unmappedReasons(list: readonly Unmapped[]): Array<{ reason: string; count: number }> {
   const NUMBER = '\u0000';
-  const groups = new Map<string, { numbers: Array<string | undefined>; count: number }>();
+  const NAME = '\u0001';
+  const groups = new Map<string, { numbers: Array<string | undefined>; names: Array<Map<string, number>>; count: number }>();
   for (const u of list) {
     const numbers: string[] = [];
-    const shape = u.reason.replace(NAMED_OR_NUMBER, (m) => (/^\d/.test(m) ? (numbers.push(m), NUMBER) : '…'));
-    const group = groups.get(shape);
-    if (group === undefined) groups.set(shape, { numbers, count: 1 });
-    else {
-      group.count++;
-      group.numbers = group.numbers.map((n, i) => (n === numbers[i] ? n : undefined));
-    }
+    const names: string[] = [];
+    const shape = u.reason.replace(NAMED_OR_NUMBER, (m) => (/^\d/.test(m) ? (numbers.push(m), NUMBER) : (names.push(m), NAME)));
+    const group = groups.get(shape) ?? { numbers, names: names.map(() => new Map<string, number>()), count: 0 };
+    groups.set(shape, group);
+    group.count++;
+    group.numbers = group.numbers.map((n, i) => (n === numbers[i] ? n : undefined));
+    group.names.forEach((counts, i) => {
+      const name = names[i] ?? '';
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    });
   }
-  const reasons = [...groups].map(([shape, { numbers, count }]) => {
+  const named = (counts: Map<string, number> | undefined): string => {
+    if (counts === undefined) return '…';
+    const all = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([name]) => (name.length > NAME_SHOWN_LENGTH ? '…' : name));
+    const shown = [...new Set(all.slice(0, NAMES_SHOWN))];
+    const more = all.length - Math.min(all.length, NAMES_SHOWN);
+    return more > 0 ? `${shown.join(', ')} or ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown.at(-1) ?? ''}` : (shown[0] ?? '…');
+  };
+  const reasons = [...groups].map(([shape, { numbers, names, count }]) => {
     let i = 0;
-    return { reason: shape.replace(/\u0000/g, () => numbers[i++] ?? '…'), count };
+    let k = 0;
+    return { reason: shape.replace(/\u0000/g, () => numbers[i++] ?? '…').replace(/\u0001/g, () => named(names[k++])), count };
   });
   return reasons.sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
 }

@@ -433,15 +433,15 @@ export function inspectAll<P extends { file: string; text: string }>(prose: read
   });
 }
 
-/** Resolves a link target to where it points and the text to show; undefined when it does not resolve. */
-export type ResolveLink = (target: string) => { href: string; label: string } | undefined;
+/** Resolves a link target (and the label written with it, if any) to where it points and the text to show; undefined when it does not resolve. */
+export type ResolveLink = (target: string, label?: string) => { href: string; label: string } | undefined;
 
 const wikiLinks: Plugin<[ResolveLink], Root> = (resolve) => (tree) => {
   const mark = (tree.data as Record<string, unknown> | undefined)?.[MARK];
   markdownToolchain().findAndReplace(tree, [
     PROSE_LINK,
     (raw: string, target: string, label: string | undefined) => {
-      const hit = resolve(target);
+      const hit = resolve(target, label);
       if (!hit) return { type: 'text', value: raw } satisfies Text;
       // A place of no address (an export for other tools, which know no page of the spec): the words alone.
       if (hit.href === '') return { type: 'text', value: label ?? hit.label } satisfies Text;

@@ -15,7 +15,7 @@ import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } fr
 import { documentMessages, type Message, type Messages } from './messages.ts';
 import { follow, toolKey, valueAt } from './raw.ts';
 import { importServers } from './servers.ts';
-import { payloadSchema } from './payload-format.ts';
+import { payloadSchema, schemaFormatWord } from './payload-format.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
 
@@ -132,6 +132,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     const writtenAt = new Map(Object.entries(obj(raw.operations)).map(([key, op]) => [key, securityAt(key, obj(op))]));
     const operationSecurity = new Map([...writtenAt].map(([key, at]) => [key, at && alternatives(at.value.security, at.pointer)]));
     const serverSecurityUsed = new Set<string>();
+    const serverSecurityDiffering = new Map<string, Set<string>>();
     const securedBy = new Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>();
     for (const [opKey, o] of Object.entries(obj(raw.operations))) {
       const op = obj(o);
@@ -139,7 +140,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       if (channelKey === undefined) continue;
       const listed = Array.isArray(op.messages) ? op.messages.map((m) => refTail(obj(m).$ref)).filter((k): k is string => k !== undefined) : Object.keys(obj(obj(obj(raw.channels)[channelKey]).messages));
       // AsyncAPI 3.0 lists alternatives; each is one scheme.
-      const { keys: onServers, security: serverSecurity } = serversOf(securityOfServer, channelServers(channelKey));
+      const { keys: onServers, security: serverSecurity } = serversOf(securityOfServer, channelServers(channelKey), serverSecurityDiffering);
       const security = operationSecurity.get(opKey) ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
       for (const key of listed) {
         const id = eventOf(channelKey, key);
@@ -154,7 +155,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       }
     }
     oneSecurityPerEvent(securedBy, entry, unmapped);
-    serverSecurityWord(raw, serverSecurityUsed, unmapped);
+    serverSecurityWord(raw, serverSecurityUsed, serverSecurityDiffering, unmapped);
   } else {
     /** AsyncAPI 2's security requirements (OpenAPI's: each a map of the schemes needed together to their scopes). */
     const requirements = (list: unknown, pointer: string) =>
@@ -169,6 +170,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       return [key, requirements(value.security, pointer)];
     }));
     const serverSecurityUsed = new Set<string>();
+    const serverSecurityDiffering = new Map<string, Set<string>>();
     const securedBy = new Map<string, Array<{ opKey: string; security: Delivery['security']; at: string }>>();
     // AsyncAPI 2: `subscribe` is what the application sends; `publish` what it receives.
     for (const [channelKey, channel] of Object.entries(obj(doc.channels))) {
@@ -182,7 +184,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         const at = Object.hasOwn(written, 'security') ? pointer : ((Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${pointer}/traits/${i}`)).filter((t) => Object.hasOwn(t.value, 'security')).at(-1)?.pointer ?? pointer);
         const own = Array.isArray(o.security) ? requirements(o.security, at) : undefined;
         const listedServers = obj(obj(raw.channels)[channelKey]).servers;
-        const { keys: onServers, security: serverSecurity } = serversOf(securityOfServer, Array.isArray(listedServers) ? listedServers.filter((k): k is string => typeof k === 'string') : []);
+        const { keys: onServers, security: serverSecurity } = serversOf(securityOfServer, Array.isArray(listedServers) ? listedServers.filter((k): k is string => typeof k === 'string') : [], serverSecurityDiffering);
         const security = own ?? (serverSecurity.length > 0 ? serverSecurity : undefined);
         for (const one of list) {
           const id = messages.of(one)?.id;
@@ -196,7 +198,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
       }
     }
     oneSecurityPerEvent(securedBy, entry, unmapped);
-    serverSecurityWord(raw, serverSecurityUsed, unmapped);
+    serverSecurityWord(raw, serverSecurityUsed, serverSecurityDiffering, unmapped);
   }
   return out;
 }
@@ -207,9 +209,18 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
  * operation without security of its own takes only these servers' alternatives, never those of a
  * server its channel is not on.
  */
-function serversOf(securityOfServer: Map<string, Array<Array<{ name: string; scopes: string[] }>>>, named: string[]): { keys: string[]; security: Array<Array<{ name: string; scopes: string[] }>> } {
+function serversOf(securityOfServer: Map<string, Array<Array<{ name: string; scopes: string[] }>>>, named: string[], differing: Map<string, Set<string>>): { keys: string[]; security: Array<Array<{ name: string; scopes: string[] }>> } {
   const keys = named.length > 0 ? named.filter((k) => securityOfServer.has(k)) : [...securityOfServer.keys()];
-  return { keys: keys.filter((k) => (securityOfServer.get(k) ?? []).length > 0), security: keys.flatMap((k) => securityOfServer.get(k) ?? []) };
+  const asks = (k: string) => securityOfServer.get(k) ?? [];
+  const ask = (k: string) => JSON.stringify(asks(k).map((alt) => JSON.stringify(alt)).sort());
+  // Servers that ask different security (one none) carry the channel: the spec keeps one security
+  // per event, and any the event took would hold on a server that does not ask it (a `dev` server
+  // open to all would need `prod`'s password, t31 s10 D12). The event takes none; each server's is said.
+  if (new Set(keys.map(ask)).size > 1) {
+    for (const k of keys) if (asks(k).length > 0) differing.set(k, new Set([...(differing.get(k) ?? []), ...keys.filter((o) => ask(o) !== ask(k))]));
+    return { keys: [], security: [] };
+  }
+  return { keys: keys.filter((k) => asks(k).length > 0), security: keys.length > 0 ? asks(keys[0] as string) : [] };
 }
 
 /**
@@ -235,15 +246,20 @@ function oneSecurityPerEvent(securedBy: Map<string, Array<{ opKey: string; secur
  * written, with where it went (the events whose operations state none of their own take it, and
  * an export writes it on those operations), or that nothing took it.
  */
-function serverSecurityWord(raw: Obj, used: Set<string>, unmapped: Unmapped[]): void {
+function serverSecurityWord(raw: Obj, used: Set<string>, differing: Map<string, Set<string>>, unmapped: Unmapped[]): void {
   for (const [key, sv] of Object.entries(obj(raw.servers))) {
     const written = follow(raw, sv, `/servers/${seg(key)}`);
     if (!Array.isArray(written.value.security) || written.value.security.length === 0) continue;
+    const others = [...(differing.get(key) ?? [])].sort();
+    // Channels this server carries with servers that ask other security (or none): their events keep none of it.
+    const also = others.length > 0 ? `also on ${others.map((o) => `\`${o}\``).join(', ')}, which ask${others.length === 1 ? 's' : ''} other security or none (the spec keeps one security per event, and an export writes it for every server)` : undefined;
     unmapped.push({
       pointer: `${written.pointer}/security`,
       reason: used.has(key)
-        ? "a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own on the channels this server carries (an export writes it on those operations)"
-        : "a server's security has no place on the spec's servers, and no operation without security of its own takes it; it is not kept",
+        ? `a server's security has no place on the spec's servers; it is kept as the security of the events sent or received by operations that state none of their own on the channels this server carries (an export writes it on those operations)${also !== undefined ? `, not on the channels ${also}` : ''}`
+        : also !== undefined
+          ? `a server's security has no place on the spec's servers; it is not kept: the channels this server carries are ${also}`
+          : "a server's security has no place on the spec's servers, and no operation without security of its own takes it; it is not kept",
     });
   }
 }
@@ -286,14 +302,16 @@ function unkeptOfMessage(raw: Obj, message: Obj, at: string, unmapped: Unmapped[
   const written = follow(raw, valueAt(raw, at), at).value;
   const traits = (Array.isArray(written.traits) ? written.traits : []).map((t, i) => follow(raw, t, `${at}/traits/${i}`));
   const unkept = (key: string) => !MESSAGE_KEYS.includes(key) && !toolKey(key) && key !== 'traits';
+  // AsyncAPI 2.x's `schemaFormat` other than its default is said as AsyncAPI 3's is (an Avro payload is no JSON Schema, t31 s10 D7).
+  const format = (key: string, value: unknown) => (key === 'schemaFormat' && typeof value === 'string' ? schemaFormatWord(value) : undefined);
   for (const key of Object.keys(message)) {
     // A key only its traits give is said at each of them, below.
-    if (unkept(key) && (Object.hasOwn(written, key) || !traits.some((t) => Object.hasOwn(t.value, key)))) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: `a message's \`${key}\` has no place in the spec` });
+    if (unkept(key) && (Object.hasOwn(written, key) || !traits.some((t) => Object.hasOwn(t.value, key)))) unmapped.push({ pointer: `${at}/${seg(key)}`, reason: format(key, message[key]) ?? `a message's \`${key}\` has no place in the spec` });
   }
   for (const trait of traits) {
     for (const key of Object.keys(trait.value)) {
       const pointer = `${trait.pointer}/${seg(key)}`;
-      if (unkept(key) && !unmapped.some((u) => u.pointer === pointer)) unmapped.push({ pointer, reason: `a message trait's \`${key}\` has no place in the spec` });
+      if (unkept(key) && !unmapped.some((u) => u.pointer === pointer)) unmapped.push({ pointer, reason: format(key, trait.value[key]) ?? `a message trait's \`${key}\` has no place in the spec` });
     }
   }
 }

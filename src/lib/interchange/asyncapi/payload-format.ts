@@ -17,13 +17,20 @@ const JSON_SCHEMA_FORMAT = /^application\/schema(\+json|\+yaml)?(;\s*version=[^;
 export function payloadSchema(payload: unknown, pointer: string, unmapped: Unmapped[]): { schema: unknown; at: string; multi: boolean } {
   if (!isObj(payload) || typeof payload.schemaFormat !== 'string' || !('schema' in payload)) return { schema: payload, at: pointer, multi: false };
   const format = payload.schemaFormat;
-  if (!DEFAULT_FORMAT.test(format)) {
-    unmapped.push({
-      pointer: `${pointer}/schemaFormat`,
-      reason: JSON_SCHEMA_FORMAT.test(format)
-        ? `the schema format \`${format}\` has no place in the spec; its schema is kept as the payload, which an export writes in AsyncAPI's default format`
-        : `the schema format \`${format}\` is not JSON Schema, which the spec's shapes are; its schema is read as JSON Schema where it can be (what cannot is listed), and an export writes it in AsyncAPI's default format`,
-    });
-  }
+  const reason = schemaFormatWord(format);
+  if (reason !== undefined) unmapped.push({ pointer: `${pointer}/schemaFormat`, reason });
   return { schema: payload.schema, at: `${pointer}/schema`, multi: true };
+}
+
+/**
+ * What is said of a payload's schema format (AsyncAPI 3's `{schemaFormat, schema}`, AsyncAPI 2.x's
+ * message-level `schemaFormat`): nothing for AsyncAPI's default, else that the spec keeps no
+ * format, and for one that is not JSON Schema (Avro's `record`, RAML's types) that its schema is
+ * read as JSON Schema only where it can be, so what is listed beside it is why.
+ */
+export function schemaFormatWord(format: string): string | undefined {
+  if (DEFAULT_FORMAT.test(format)) return undefined;
+  return JSON_SCHEMA_FORMAT.test(format)
+    ? `the schema format \`${format}\` has no place in the spec; its schema is kept as the payload, which an export writes in AsyncAPI's default format`
+    : `the schema format \`${format}\` is not JSON Schema, which the spec's shapes are; its schema is read as JSON Schema where it can be (what cannot is listed), and an export writes it in AsyncAPI's default format`;
 }

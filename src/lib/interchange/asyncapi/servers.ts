@@ -18,6 +18,9 @@ const SCHEME_EXTENSION = 'x-specbench-scheme';
 /** An address as AsyncAPI 3 states a server: protocol, host (with any port) and path; no query or fragment. */
 const PARTS = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)([^?#]*)$/i;
 
+/** The same, its scheme a variable (`{scheme}://kafka.example.com:{port}`). */
+const VARIABLE_SCHEME = /^(\{[^{}/]+\}):\/\/([^/?#]+)([^?#]*)$/;
+
 /** A server's address with each `{variable}` at its default: an address, or undefined where that is none. */
 export function filled(server: { url: string; variables?: Record<string, { default: string }> | undefined }): string | undefined {
   const url = server.url.replace(/\{([^}]+)\}/g, (m, v: string) => (server.variables && Object.hasOwn(server.variables, v) ? (server.variables[v]?.default ?? m) : m));
@@ -72,7 +75,8 @@ export function importServers(doc: Obj, raw: Obj, unmapped: Unmapped[]): { serve
       const path = typeof sv.pathname === 'string' ? sv.pathname : '';
       if (path !== '' && !path.startsWith('/')) unmapped.push({ pointer: `${at}/pathname`, reason: 'the path is kept with the `/` that separates it from the host' });
       // The scheme an export wrote beside a protocol that is not it (`tcp` beside `SMF`).
-      const scheme = typeof sv[SCHEME_EXTENSION] === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(sv[SCHEME_EXTENSION]) ? sv[SCHEME_EXTENSION] : undefined;
+      // A scheme that is a variable (`{scheme}`) too: the variable is among the server's.
+      const scheme = typeof sv[SCHEME_EXTENSION] === 'string' && /^(?:[a-z][a-z0-9+.-]*|\{[^{}]+\})$/i.test(sv[SCHEME_EXTENSION]) ? sv[SCHEME_EXTENSION] : undefined;
       if (scheme !== undefined && protocol !== '' && scheme.toLowerCase() !== protocol.toLowerCase()) stated = protocol;
       url = `${scheme ?? protocol}://${String(sv.host ?? '')}${path !== '' && !path.startsWith('/') ? '/' : ''}${path}`;
     } else {
@@ -122,12 +126,15 @@ export function exportServers(purpose: AreaData<'purpose'>, say: (id: string, re
     const id = `purpose/servers/${i}`;
     // A path from the root (relative to where the document is read, as AsyncAPI 2.x allows) with its protocol: AsyncAPI 3 requires a host, which is then empty.
     const relative = isRelativeServerUrl(sv.url) && sv.protocol !== undefined;
-    const parts = relative ? [sv.url, sv.protocol, '', sv.url] : PARTS.exec(sv.url);
+    // An address whose scheme is a variable (`{scheme}://kafka.example.com:{port}`, with its protocol stated): host and path as written, the scheme beside them.
+    const variableScheme = !relative && sv.protocol !== undefined ? VARIABLE_SCHEME.exec(sv.url) : null;
+    const parts = relative ? [sv.url, sv.protocol, '', sv.url] : (variableScheme ?? PARTS.exec(sv.url));
     if (!parts) {
       // A path from the root whose protocol the spec does not state (an OpenAPI document's) is one of these.
-      say(id, 'AsyncAPI states a server by protocol, host and path: an address whose scheme is a variable, with a query or fragment, or without a host (a path from the root, `/api/v1`) is not carried');
+      say(id, 'AsyncAPI states a server by protocol, host and path: an address whose scheme is a variable and whose protocol is not stated, with a query or fragment, or without a host (a path from the root, `/api/v1`) is not carried');
       return;
     }
+    if (variableScheme) say(`${id}/url`, `AsyncAPI 3 states a server's protocol (\`${sv.protocol ?? ''}\`), not its address's scheme: the scheme \`${variableScheme[1] ?? ''}\`, a variable, is written under \`${SCHEME_EXTENSION}\` (which an import reads back), and other tools take the protocol for it`);
     const wanted = sv.name ?? (i === 0 ? 'main' : `server-${i + 1}`);
     let name = wanted;
     for (let n = 2; Object.hasOwn(servers, name); n++) name = `${wanted}-${n}`;

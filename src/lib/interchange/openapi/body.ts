@@ -6,6 +6,7 @@ import { seg } from '../result.ts';
 import { canonical, holdsReference, unkeptValue } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { linkUrlSchema } from '../../safety/url.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 import type { OpenApiContext } from './context.ts';
 
 type Payload = z.input<typeof payloadSchema>;
@@ -44,8 +45,11 @@ export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** Whether a media type (or several under one key) is JSON's: `application/json`, `…+json`, `application/json-patch+json`. */
+const jsonMedia = (key: string) => key.split(',').every((t) => /^[^/;]+\/[^;]*json\b/i.test(t.trim()));
+
 /** A media type's body: its schema as a resource or a shape, its example and its named examples. */
-function media(ctx: OpenApiContext, m: Obj, pointer: string): { body?: Body; example?: unknown; named?: NamedExamples } {
+function media(ctx: OpenApiContext, m: Obj, pointer: string, key: string): { body?: Body; example?: unknown; named?: NamedExamples } {
   const body = ctx.schemas.payload(m.schema, `${pointer}/schema`);
   const named = namedExamples(ctx, m.examples, `${pointer}/examples`);
   for (const key of Object.keys(m)) if (!['schema', 'example', 'examples'].includes(key)) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a media type's \`${key}\` has no place in the spec` });
@@ -53,6 +57,14 @@ function media(ctx: OpenApiContext, m: Obj, pointer: string): { body?: Body; exa
   if (literal === undefined && m.example !== undefined) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
   // Checked against the body as `check` will check it; one it does not allow is listed, not kept.
   const example = literal !== undefined && ctx.schemas.fitsBody(body, literal, `${pointer}/example`) ? literal : undefined;
+  // OpenAPI gives the example of a media type other than JSON's (`application/xml`) as the text its
+  // body is written as: no value of the body's shape, which is what the spec's examples are (and
+  // `check` checks); said so, not as a value of the wrong type (t31 s10 D8).
+  const said = ctx.unmapped.at(-1);
+  if (literal !== undefined && example === undefined && typeof literal === 'string' && !jsonMedia(key) && said?.pointer === `${pointer}/example`) {
+    const chars = Array.from(literal);
+    said.reason = `the example is the body as \`${key}\` writes it, text (${markdownCode(chars.length > 60 ? `${chars.slice(0, 57).join('')}...` : literal)}), which the spec does not read: its examples are values of the body's shape, which \`check\` checks; it is not kept`;
+  }
   return { ...(body ? { body } : {}), ...(example !== undefined ? { example } : {}), ...(named ? { named } : {}) };
 }
 
@@ -69,7 +81,7 @@ export function bodyContent(ctx: OpenApiContext, content: unknown, pointer: stri
       ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `\`${key}\` is not a media type` });
       return [];
     }
-    const body = media(ctx, ctx.deref(m), `${pointer}/${seg(key)}`);
+    const body = media(ctx, ctx.deref(m), `${pointer}/${seg(key)}`, key);
     if (types.length > 1) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `several media types under one key are kept as ${types.length} media types` });
     return types.map((type) => ({ type, ...body }));
   });

@@ -225,7 +225,11 @@ export function mapEndpoint(
       // A response written out in full that names its error: the error's own words are in its
       // component, even none (an export writes the error's words there, and a use's own beside it).
       const declared = named !== undefined ? ctx.deref({ $ref: `#/components/responses/${named}` }).description : undefined;
-      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : description;
+      // An error made from a status alone (`http-400`, no response component) is every operation's
+      // response under that status: it claims none of their words (one operation's 400 text was the
+      // title of sixteen operations' 400, and a 401's text was moved off its operation: t32 s10 D2,
+      // D3), and each response keeps its own.
+      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined ? description : undefined;
       const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload);
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {

@@ -126,10 +126,19 @@ function errorResponse(e: Item<'errors'> | undefined, areaBody: unknown): Obj {
  * its prose links written as their words.
  */
 export function exportOpenApi(a: Analysis): Obj {
-  return plainProseLinks(openApiDocument(a), a);
+  const operations: Array<{ link?: string; operationId: string }> = [];
+  const doc = openApiDocument(a, operations);
+  // A link to an endpoint is written as the Redoc anchor of its operation, which an import reads
+  // back as the same link; only where no other operation of the export has its operationId (an
+  // import links the anchor to the first).
+  const count = new Map<string, number>();
+  for (const o of operations) count.set(o.operationId, (count.get(o.operationId) ?? 0) + 1);
+  const anchors = new Map(operations.flatMap((o) => (o.link !== undefined && count.get(o.operationId) === 1 ? [[o.link, `#operation/${encodeURIComponent(o.operationId)}`] as const] : [])));
+  return plainProseLinks(doc, a, anchors);
 }
 
-function openApiDocument(a: Analysis): Obj {
+/** The document; `operations` gets the operationId of each operation it writes, with the spec link of its endpoint. */
+function openApiDocument(a: Analysis, operations: Array<{ link?: string; operationId: string }>): Obj {
   const purpose = areaData(a, 'purpose');
   const gapsOf = gapsByOwner(a);
   const unexported: Array<{ id: string; reason: string }> = [];
@@ -156,8 +165,10 @@ function openApiDocument(a: Analysis): Obj {
     const security = securityOf(ev.data.security, exportedSchemes, (reason) => unexported.push({ id: `events/${ev.id}/security`, reason }));
     // The event's headers are the webhook request's header parameters, after its own parameters.
     const parameters = [...parameterObjects(ev.data), ...Object.entries(h ?? {}).map(([name, x]) => ({ name, in: 'header', ...(x as Obj) }))];
+    const operationId = ev.data.operation_id ?? `event.${ev.id}`;
+    operations.push({ operationId });
     const op = {
-      operationId: ev.data.operation_id ?? `event.${ev.id}`,
+      operationId,
       ...(text(ev.data.title) ? { summary: ev.data.title } : {}),
       ...(text(ev.data.description) ? { description: ev.data.description } : {}),
       ...(eventTags.length ? { tags: eventTags } : {}),
@@ -226,6 +237,7 @@ function openApiDocument(a: Analysis): Obj {
     const callbacks = callbacksOf(e);
     const endpointTags = stated(e.data.tags) ?? [];
     for (const t of endpointTags) tags.add(t);
+    operations.push({ link: `endpoints/${e.id}`, operationId: e.data.operation_id ?? e.id });
     paths[path] = {
       ...(paths[path] ?? {}),
       [method]: withGaps(

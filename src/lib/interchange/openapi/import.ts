@@ -6,7 +6,7 @@ import { isRelativeServerUrl } from '../../safety/url.ts';
 import { SERVER_NAME_EXTENSION } from '../export-common.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { serviceName, titled } from '../text.ts';
-import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
+import { idBase, Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
 import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts';
 import { mapEndpoint, operationName, statedOperationId, type EndpointFindings } from './endpoint.ts';
@@ -212,20 +212,28 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const shapes = new Map<string, string>();
   /** What the document says of each path as a whole, by path, in its order. */
   const pathNotes = new Map<string, { summary?: string; description?: string }>();
-  // Every operationId the document writes has its id first, in the document's order: a second
-  // operation under one, or one with none (named by its method and path), takes an id no
-  // operation writes (`listPets-3` where another writes `listPets-2`; `get-pets-2` where one writes `get-pets`).
+  // Every operationId the document writes has its id first: a second operation under one, or one
+  // with none (named by its method and path), takes an id no operation writes (`listPets-3` where
+  // another writes `listPets-2`; `get-pets-2` where one writes `get-pets`). Each that no other
+  // could share an id with keeps its own, in the document's order; then those that differ only in
+  // letter case (`getItem`, `GetItem`) or in characters an id cannot hold, in code-unit order, so
+  // that which keeps the plain id and which takes a number does not follow the order of the paths
+  // (an export writes them in the order of the ids, and its import gave the ids the other way round).
   const written = new Set<string>();
   for (const raw of Object.values(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
     for (const method of LOWER_METHODS) {
       const id = isObj(item[method]) ? statedOperationId(ctx.deref(item[method])) : undefined;
-      if (id !== undefined && !written.has(id)) {
-        written.add(id);
-        endpointIds.id(id);
-      }
+      if (id !== undefined) written.add(id);
     }
   }
+  const alike = new Map<string, string[]>();
+  for (const name of written) {
+    const key = idBase(name).base.toLowerCase();
+    alike.set(key, [...(alike.get(key) ?? []), name]);
+  }
+  for (const names of alike.values()) if (names.length === 1) endpointIds.id(names[0] as string);
+  for (const [, names] of [...alike].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (names.length > 1) for (const name of [...names].sort()) endpointIds.id(name);
   /** The operationIds of the operations kept so far, and the names made up for those without one. */
   const met = new Set<string>();
   const made = new Set<string>();
