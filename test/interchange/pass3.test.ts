@@ -274,7 +274,12 @@ components:
     const at = (pointer: string) => pointer.split('/').slice(1).reduce<unknown>((v, s) => (v as Doc | undefined)?.[s.replace(/~1/g, '/').replace(/~0/g, '~')], first.raw);
     // Read as OpenAPI 3.0, whose schemas say what 2.0's say: the `type: file` field is a binary string, and nothing is reported under a keyword the file never wrote (issue 31, repro 16);
     // that `type: file` became a binary string is said where the file writes it, as the guide says (t31h #13a).
-    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1pets~1{petId}~1upload/post/parameters/2/type', reason: 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`' }]);
+    // A discriminator whose property the schema does not require keeps `required` as written, the 2.0 rule said; `x-nullable` is read, and said (issue 31, T31 D13, D14).
+    expect(first.result.unmapped).toEqual([
+      { pointer: '/paths/~1pets~1{petId}~1upload/post/parameters/2/type', reason: 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`' },
+      { pointer: '/definitions/Pet/discriminator', reason: "Swagger 2.0 says a discriminator's property MUST be required, and this schema's `required` does not list `petType`: the spec keeps `required` as the file writes it (`petType` not required), not the rule" },
+      { pointer: '/definitions/Pet/properties/nick/x-nullable', reason: "the extension `x-nullable: true` (AutoRest's and go-swagger's, not Swagger 2.0's own) is read as OpenAPI 3.0's `nullable: true`: the value may be null" },
+    ]);
     for (const u of first.result.unmapped) expect(at(u.pointer), u.pointer).toBeDefined();
     // The file form field keeps a type: binary text.
     expect(item(first.analysis, 'endpoints', 'MARK_OPID')?.request.schema.fields.file).toEqual({ type: 'string', required: true, format: 'binary' });

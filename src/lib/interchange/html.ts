@@ -97,6 +97,58 @@ function unmappedMarkup(text: string): Markup {
   return { at, names, own };
 }
 
+/** Void elements a page shows without attributes (a line break, a rule, a break opportunity): written after a word (`line<br>`) they are markup. */
+const BARE_VOID = new Set(['br', 'hr', 'wbr']);
+/** The elements a tag never closed is words for, when it has no attributes: HTML would format (or link, or quote) all the words after it, or show an image of nothing. */
+const LONE_AS_WORDS = (): Set<string> => new Set([...PHRASING, 'a', 'img']);
+
+/** The elements whose closing tag HTML lets one leave out, by the elements that hold them. */
+const CONTAINERS: Record<string, readonly string[] | undefined> = {
+  li: ['ul', 'ol', 'menu'], dt: ['dl'], dd: ['dl'], tr: ['table'], td: ['table'], th: ['table'], thead: ['table'], tbody: ['table'], tfoot: ['table'], option: ['select', 'datalist'], rt: ['ruby'], rp: ['ruby'],
+};
+const HOLDERS = new Set(Object.values(CONTAINERS).flatMap((c) => c ?? []));
+
+/**
+ * Where a text writes a type's parameters in angle brackets that HTML would read as a tag
+ * (`Option<A>`, `Future<I>`, `Quote<Q>`, `Array<Img>`): an opening tag with no attributes that no
+ * closing tag of its name follows, written right after a letter or a digit (a generic type, not a
+ * line break: `<br>`, `<hr>`, `<wbr>` stay markup), or written anywhere when it formats, quotes or
+ * links text or shows an image (a lone `<I>` or `<img>`). Such a tag is words, kept as written:
+ * read as HTML it would drop the name (`Option`), make the rest italic, invent quotes or an empty
+ * image. A tag that is closed (`Foo<b>x</b>`) or has attributes is markup.
+ */
+function literalTags(text: string): Set<number> {
+  const at = new Set<number>();
+  const open = new Map<string, number[]>();
+  const opened: Array<{ at: number; name: string; contained?: boolean }> = [];
+  /** How many of each element that holds items are open (`<ul>` less `</ul>`), read in order. */
+  const depth = new Map<string, number>();
+  for (const m of text.matchAll(TAG)) {
+    const name = m[1]?.toLowerCase() ?? '';
+    const tag = m[0];
+    if (HOLDERS.has(name) && !tag.endsWith('/>')) depth.set(name, Math.max(0, (depth.get(name) ?? 0) + (tag.startsWith('</') ? -1 : 1)));
+    if (tag.startsWith('</')) {
+      const o = open.get(name);
+      const paired = o?.pop();
+      if (paired !== undefined) opened[paired] = { at: -1, name };
+      continue;
+    }
+    if (tag.endsWith('/>') || /\s\S/.test(tag.slice(1 + name.length, -1))) continue;
+    const list = open.get(name) ?? [];
+    list.push(opened.length);
+    open.set(name, list);
+    opened.push({ at: m.index, name, contained: CONTAINERS[name]?.some((c) => (depth.get(c) ?? 0) > 0) });
+  }
+  const lone = LONE_AS_WORDS();
+  for (const { at: offset, name, contained } of opened) {
+    // An item HTML lets one leave unclosed (`<ul><li>one<li>two</ul>`) inside its list, table or definition list is markup.
+    if (offset < 0 || contained === true) continue;
+    const afterWord = offset > 0 && /[\p{L}\p{N}_]/u.test(text.charAt(offset - 1));
+    if ((afterWord && !BARE_VOID.has(name)) || lone.has(name)) at.add(offset);
+  }
+  return at;
+}
+
 /** Where an `UNMAPPED` element's tag is markup (`at`), the names so written, and the stretches an `OWN_CONTENT` element's content fills (from its opening tag to its closing one). */
 interface Markup {
   at: Set<number>;
@@ -135,6 +187,8 @@ function withoutSelfClosed(html: string): string {
  * inside a page's text), and each is said all the same.
  */
 let markup: Markup = NO_MARKUP;
+/** Where the description being converted writes a tag as words (`literalTags`). */
+let literal: Set<number> = new Set();
 let leftOut: string[] = [];
 let passed: Array<{ name: string; tag: string }> = [];
 
@@ -385,9 +439,10 @@ const converter = unified()
  * leave out, not text in angle brackets. `at` is where the tag starts in the description; where it
  * is not known, a tag of a name the description writes as markup somewhere is taken for markup.
  */
-const isElementTag = (name: string, at: number | undefined) =>
-  FORMATTING.has(name.toLowerCase()) ||
-  (RUBY.has(name.toLowerCase()) && /<\/ruby\s*>/i.test(parsing)) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at) || inDrawing(at));
+const isElementTag = (name: string, at: number | undefined, words: Set<number> = literal) =>
+  !(at !== undefined && words.has(at)) &&
+  (FORMATTING.has(name.toLowerCase()) ||
+  (RUBY.has(name.toLowerCase()) && /<\/ruby\s*>/i.test(parsing)) || (at === undefined ? markup.names.has(name.toLowerCase()) : markup.at.has(at) || inDrawing(at)));
 /** Whether a place of the description is inside a drawing or a formula, where every tag is one of its elements. */
 const inDrawing = (at: number) => markup.own.some(([from, to, name]) => name !== 'xmp' && at > from && at < to);
 
@@ -460,12 +515,13 @@ function escapeNonTags(html: string, base: number | undefined): string {
   const inOwn = (offset: number) => own.some(([from, to]) => offset > from && offset < to);
   const unclosed = unclosedComments(html);
   const ending = new Map<number, boolean>();
+  const words = base === undefined ? literalTags(html) : undefined;
   return html.replace(/<(?:!--|(\/?)([A-Za-z][A-Za-z0-9-]*)?([^<]?))/g, (m, slash: string | undefined, name: string | undefined, next: string | undefined, offset: number) => {
     if (inOwn(offset)) return m;
     // A comment that closes is HTML's (left out and said); one that never does is words: HTML would hide everything after it.
     if (m === '<!--') return unclosed.has(offset) ? '&lt;!--' : m;
     // A tag that does not end (`<a href="x y` and nothing after) is words: HTML would drop it, and its words, as a tag never finished.
-    if (name === undefined || !isElementTag(name, base === undefined ? undefined : base + offset) || !(next === '' || /[\s/>]/.test(next ?? '')) || !tagEnds(html, offset, ending)) return `&lt;${m.slice(1)}`;
+    if (name === undefined || words?.has(offset) === true || !isElementTag(name, base === undefined ? undefined : base + offset) || !(next === '' || /[\s/>]/.test(next ?? '')) || !tagEnds(html, offset, ending)) return `&lt;${m.slice(1)}`;
     const element = name.toLowerCase();
     const tag = slash === '' && UNMAPPED.has(element) ? tagAtStart(html.slice(offset)) : undefined;
     if (tag !== undefined) passed.push({ name: element, tag });
@@ -614,7 +670,8 @@ function prepare(tree: Root, dropped: string[], comments: string[]): boolean {
         const value = written.replace(comment, '');
         const tags = [...value.matchAll(TAG)];
         const whole = tags.length === 1 && tags[0]?.[0] === value.trim();
-        if (whole && !isElementTag(tags[0]?.[1] ?? '', base === undefined || value !== written ? undefined : base + (tags[0]?.index ?? 0))) {
+        const at = base === undefined || value !== written ? undefined : base + (tags[0]?.index ?? 0);
+        if (whole && ((at === undefined ? literalTags(value).has(tags[0]?.index ?? 0) : literal.has(at)) || !isElementTag(tags[0]?.[1] ?? '', at))) {
           children[i] = { type: 'text', value } satisfies Text;
           if (node.type === 'root' || node.type === 'blockquote' || node.type === 'listItem') children[i] = { type: 'paragraph', children: [{ type: 'text', value }] };
         } else {
@@ -697,6 +754,7 @@ export function describedAsMarkdown(written: string, own?: OwnSite): { text: str
   }
   parsing = text;
   markup = unmappedMarkup(text);
+  literal = literalTags(text);
   leftOut = [];
   passed = [];
   ownSite = own;
@@ -704,6 +762,7 @@ export function describedAsMarkdown(written: string, own?: OwnSite): { text: str
   notOnSite = [];
   const done = (out: { text: string; elements: string[] }) => {
     const links = { notOnSite, specLinks };
+    literal = new Set();
     ownSite = undefined;
     specLinks = [];
     notOnSite = [];

@@ -5,6 +5,7 @@ import { escapeLiteralLinks, PROSE_LIMITS, proseLimit } from '../link/markdown.t
 import { CONVERTED_AT_MOST, leastMarkdownLength } from './prose-bound.ts';
 import { isDataKey, mapProse } from '../link/prose.ts';
 import { readApiDocument, type RefPolicy } from '../load/read-document.ts';
+import { upgradeAsWritten } from '../load/swagger-upgrade.ts';
 import { importAsyncApi } from './asyncapi/import.ts';
 import { NO_BODY } from './openapi/endpoint.ts';
 import { importOpenApi } from './openapi/import.ts';
@@ -25,7 +26,8 @@ export async function importDocument(file: string, policy: RefPolicy = {}): Prom
   const doc = await readApiDocument(file, policy);
   if (doc.source === 'Swagger 2.0') restoreProduces(doc.raw, doc.doc);
   // What the upgrader left wrong or unsaid, made right in the upgraded document; its words are at pointers of the file as written.
-  const repaired = doc.source === 'Swagger 2.0' ? repairUpgrade(doc.raw, doc.doc, (await import('@scalar/openapi-upgrader')).upgrade as (d: object, v: '3.0') => unknown) : [];
+  const upgrade = doc.source === 'Swagger 2.0' ? (await import('@scalar/openapi-upgrader')).upgrade : undefined;
+  const repaired = upgrade ? repairUpgrade(doc.raw, doc.doc, (d) => upgradeAsWritten(d, (x) => upgrade(x, '3.0'))) : [];
   const mapped = doc.kind === 'openapi' ? importOpenApi(doc.doc, doc.resolve, doc.source) : importAsyncApi(doc.doc, doc.raw);
   const toSource = (pointer: string) => swaggerPointer(pointer, doc.raw, doc.doc);
   const result =

@@ -28,8 +28,10 @@ export const seg = (s: string | number) => String(s).replace(/~/g, '~0').replace
 /** The id a name has before it is made unique, with why it differs from the name. */
 export function idBase(name: string): { base: string; why: string[] } {
   const why: string[] = [];
-  let base = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
-  if (base !== name) why.push('an id uses letters, digits, `_`, `.` and `-`, starting with a letter or digit');
+  // A letter with an accent keeps its letter (`Café` is `Cafe`, not `Caf`, which `Caf` beside it would take).
+  const plain = name.normalize('NFKD').replace(/\p{M}+/gu, '');
+  let base = plain.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+$/, '') || 'x';
+  if (base !== name) why.push(plain !== name && /^[\x00-\x7f]*$/.test(plain) && base === plain ? 'an id uses the letters A to Z without accents, digits, `_`, `.` and `-`: each accent is left out' : 'an id uses the letters A to Z (an accent left out), digits, `_`, `.` and `-`, starting with a letter or digit; any other character is written `-`');
   if (base.length > 120) {
     base = base.slice(0, 120);
     why.push(`an id has at most 120 characters (this name has ${name.length})`);

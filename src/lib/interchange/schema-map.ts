@@ -227,6 +227,9 @@ export function unkeptValue(value: unknown): { at: Path; message: string } | und
 /** Where a bound past 2^53 is said (`roundedBounds`): an import drops the words where the file wrote the very number an export writes (`keptAsWritten`). */
 export const PAST_2_53 = 'is a whole number past 2^53, more than a double holds exactly';
 
+/** What is said of `nullable: true` in an OpenAPI 3.1 document. */
+export const NULLABLE_IN_31 = "`nullable: true` is OpenAPI 3.0's keyword, not 3.1's (JSON Schema has none; 3.1 writes `type: [string, 'null']`), so a 3.1 reader gives it no effect: the spec reads it as its writer meant it, null allowed, and an export writes that as 3.1's `null` type";
+
 /** A shape whose source states no type: its type an open question. */
 const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
 
@@ -278,8 +281,12 @@ export class SchemaMapper {
   /** OpenAPI 3.0 (and Swagger 2.0): what is written beside a `$ref` in a schema "SHALL be ignored", so a constraint there is no constraint. */
   private readonly refSiblingsIgnored: boolean;
 
-  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/', options: { refSiblingsIgnored?: boolean } = {}) {
+  /** OpenAPI 3.1: `nullable` is 3.0's keyword, none of JSON Schema's; read as its writer meant it (null allowed), and said. */
+  private readonly nullableNotAKeyword: boolean;
+
+  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/', options: { refSiblingsIgnored?: boolean; nullableNotAKeyword?: boolean } = {}) {
     this.refSiblingsIgnored = options.refSiblingsIgnored === true;
+    this.nullableNotAKeyword = options.nullableNotAKeyword === true;
     this.unmapped = unmapped;
     this.resolve = resolve;
     this.prefix = prefix;
@@ -483,6 +490,7 @@ export class SchemaMapper {
     if (named === undefined && unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/type`, reason: `${unknown.map((t) => (typeof t === 'string' ? `\`type: ${t}\`` : `the type ${quoted(t)}`)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a JSON Schema type (${[...PRIMITIVE].join(', ')}); not kept` });
     const nonNull = types.filter((t) => t !== 'null');
     if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
+    if (this.nullableNotAKeyword && schema.nullable === true && !types.includes('null')) this.unmapped.push({ pointer: `${pointer}/nullable`, reason: NULLABLE_IN_31 });
     // `allOf` beside `oneOf` or `anyOf` (in one schema): all of its parts hold, and one (or any) of the variants, as one more part.
     const combined = out.type === undefined && Array.isArray(schema.allOf) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf));
     const choices: Shape[] = [];
@@ -522,10 +530,12 @@ export class SchemaMapper {
       });
       // Properties or a type beside the variants hold as well: all of them, and one (or any) of the variants.
       // Required names beside the `allOf` (`{ allOf: [Base], required: [a] }`) are a part of their own, as in a member.
-      const ownRequired = key === 'all_of' && this.requiredOnly({ required: schema.required }) && !isObj(schema.properties) && schema.items === undefined && schema.additionalProperties === undefined;
-      const requiredHere = ownRequired ? this.requiredPart({ required: schema.required }, variants, pointer, depth, true) : undefined;
+      // They are kept on the fields of the parts that state them (no part is made of them, which would have no type of its own); only where no part states fields of its own are they a part.
+      const ownRequired = key === 'all_of' && this.requiredOnly({ required: schema.required }) && !isObj(schema.properties);
+      const merged = ownRequired && this.requiredIntoParts((schema.required as unknown[]).map(String), variants, pointer);
+      const requiredHere = ownRequired && !merged ? this.requiredPart({ required: schema.required }, variants, pointer, depth, true) : undefined;
       const { required: _, ...withoutRequired } = schema;
-      const extra = beside ?? this.objectPart(requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
+      const extra = beside ?? this.objectPart(merged || requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
       if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
         // With a discriminator beside them, or a variant that restates fields beside it to make them required, an export writes the two side by side again (`besideUnion`): nothing to say.
@@ -727,6 +737,45 @@ export class SchemaMapper {
     const objects = allOf && own.type === undefined && Object.keys(fields).every((name) => typeOf.get(name) === 'object');
     if (objects) this.unmapped.push({ pointer, reason: 'a part of an allOf that only lists required names is kept as an object of those fields, each required with the type the part that states it gives (that part is an object, so is any value the allOf allows)' });
     return canonical({ ...(saysNothing(own) ? {} : own), ...(objects ? { type: 'object' } : {}), fields } as Shape);
+  }
+
+  /**
+   * Required names written beside an `allOf` (`{ allOf: [Base, { properties: … }], required: [a, b] }`)
+   * kept on the fields of its parts: a field a part of its own states is made required there; one a
+   * named part brings (`Base`, a resource shared by others) is restated, required, with that part's
+   * type, in the first part that states fields of its own; a name no part states as a field of a
+   * single type is said. False where no part states fields of its own (the names then make a part).
+   */
+  private requiredIntoParts(names: readonly string[], variants: Array<Shape | string>, pointer: string): boolean {
+    const own = variants.map((v, i) => [v, i] as const).filter((e): e is readonly [Shape, number] => isObj(e[0]) && isObj(e[0].fields) && !('none' in e[0].fields) && !('open' in e[0].fields));
+    if (own.length === 0) return false;
+    const typeOf = new Map<string, unknown>();
+    const brought = this.broughtFields(variants, new Map(), new Set(), 0, typeOf);
+    const restated: string[] = [];
+    const left: string[] = [];
+    const home = own[0]![1];
+    for (const name of [...new Set(names)]) {
+      const holder = own.find(([v]) => Object.hasOwn(v.fields as Obj, name));
+      if (holder !== undefined) {
+        const [v, i] = holder;
+        const fields = v.fields as Record<string, Field>;
+        variants[i] = { ...v, fields: { ...fields, [name]: canonical({ ...fields[name], required: true } as Field) } };
+        own[own.indexOf(holder)] = [variants[i] as Shape, i];
+        continue;
+      }
+      const type = brought.get(name)?.type;
+      if (typeof type !== 'string' || (COMPOSITIONS as readonly string[]).includes(type)) {
+        left.push(name);
+        continue;
+      }
+      const part = variants[home] as Shape;
+      variants[home] = { ...part, fields: { ...(part.fields as Record<string, Field>), [name]: canonical({ type, ...(brought.get(name)?.nullable === true ? { nullable: true } : {}), required: true } as Field) } };
+      own[0] = [variants[home] as Shape, home];
+      restated.push(name);
+    }
+    if (restated.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names beside the allOf are kept on its parts' fields; ${restated.join(', ')}, which a named part states, ${restated.length === 1 ? 'is' : 'are'} restated in part ${home + 1} (its own fields), required, with the type that part gives` });
+    if (left.length > 0) this.unmapped.push({ pointer: `${pointer}/required`, reason: `required names that no part of the allOf states as a field of a single type (${left.join(', ')}) are not kept` });
+    return true;
   }
 
   /** A schema whose only job is to allow `null` beside one other shape (`anyOf: [X, {type: null}]`). */

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type SwaggerParserType from '@apidevtools/swagger-parser';
 import { isObj, type Obj } from '../facet/state.ts';
+import { upgradeAsWritten } from './swagger-upgrade.ts';
 import { parseUntrusted, READ_LIMITS, UntrustedInputError } from './untrusted-yaml.ts';
 
 type SwaggerParserOptions = SwaggerParserType.Options;
@@ -116,9 +117,16 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     if (why) throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: the reference \`${ref}\` at ${pointer}: ${why}`);
   }
   if (typeof raw.asyncapi === 'string') return { ...(await readAsyncApi(file, text, raw, guard)), written };
+  const refuse = (pointer: string, why: string): never => {
+    const at = locate(pointer);
+    throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: ${why}`);
+  };
+  checkVersions(raw, refuse);
   if (raw.swagger === '2.0' || typeof raw.openapi === 'string') {
     // Upgraded to 3.0, whose schemas say what 2.0's say in the same words (`format: byte`, `example`), so nothing is reported under a keyword the file never wrote.
-    const upgraded = raw.swagger === '2.0' ? ((await import('@scalar/openapi-upgrader')).upgrade(structuredClone(raw), '3.0') as Obj) : undefined;
+    // Each `required` as the file wrote it: the upgrader adds a discriminator's property, which a Swagger 2.0 file must list but may not (said by the import).
+    const upgrade = raw.swagger === '2.0' ? (await import('@scalar/openapi-upgrader')).upgrade : undefined;
+    const upgraded = upgrade ? (upgradeAsWritten(structuredClone(raw), (d) => upgrade(d, '3.0')) as Obj) : undefined;
     const source = upgraded ? 'Swagger 2.0' : `OpenAPI ${String(raw.openapi)}`;
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const parser = new SwaggerParser();
@@ -135,13 +143,72 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     try {
       // The file's path is the base that relative references resolve against; the data is what was read and bounded here.
       const options = { resolve: { guarded, ...(policy.remote ? {} : { http: false }) } } as unknown as SwaggerParserOptions;
-      const bundled = (await parser.bundle(resolve(file), (upgraded ?? structuredClone(raw)) as unknown as OpenApiDocument, options)) as unknown as Obj;
+      // OpenAPI 3.1 needs one of `paths`, `webhooks` and `components`; swagger-parser refuses a document without the first two (a library of shared schemas), so it reads one with no paths, and none is kept.
+      const given = (upgraded ?? structuredClone(raw)) as Obj;
+      const pathless = given.paths === undefined;
+      const bundled = (await parser.bundle(resolve(file), (pathless ? { ...given, paths: {} } : given) as unknown as OpenApiDocument, options)) as unknown as Obj;
+      if (pathless) delete bundled.paths;
       return { kind: 'openapi', source, doc: bundled, raw, written, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
-      throw new DocumentError(`\`${file}\`: ${refused ?? (error instanceof Error ? error.message.split('\n')[0] : String(error))}`);
+      const message = refused ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
+      // A `$ref` to nothing is located where the file writes it.
+      const missing = refused === undefined ? /Missing \$ref pointer "([^"]*)"/.exec(message ?? '')?.[1] : undefined;
+      const where = missing === undefined ? undefined : refWritten(raw, missing);
+      if (where !== undefined) refuse(where, `the reference \`${String(getAt(raw, where))}\` at ${where.slice(0, -'/$ref'.length) || '/'} points to nothing in the document (${message})`);
+      throw new DocumentError(`\`${file}\`: ${message}`);
     }
   }
   throw new DocumentError(`\`${file}\` is not OpenAPI, Swagger 2.0 or AsyncAPI (no \`openapi\`, \`swagger\` or \`asyncapi\` key)`);
+}
+
+/** The value at a JSON pointer of data. */
+function getAt(data: unknown, pointer: string): unknown {
+  let value = data;
+  for (const key of pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))) value = isObj(value) ? value[key] : Array.isArray(value) ? value[Number(key)] : undefined;
+  return value;
+}
+
+/** How a Swagger 2.0 file writes a reference the upgrade to 3.0 rewrote (`#/definitions/X` for `#/components/schemas/X`). */
+const SWAGGER_REFS: Array<[string, string]> = [['#/components/schemas/', '#/definitions/'], ['#/components/parameters/', '#/parameters/'], ['#/components/responses/', '#/responses/'], ['#/components/securitySchemes/', '#/securityDefinitions/']];
+
+/** Where the document as written first writes a `$ref` to `target` (or to what the Swagger 2.0 upgrade made it): the pointer of that `$ref`. */
+function refWritten(raw: unknown, target: string): string | undefined {
+  const wanted = new Set([target, ...SWAGGER_REFS.filter(([now]) => target.startsWith(now)).map(([now, was]) => was + target.slice(now.length))]);
+  // Read in the order the file writes it, nearest the top first (a queue read by its index: no shift, which is linear, per node).
+  const queue: Array<[unknown, string]> = [[raw, '']];
+  const seen = new Set<unknown>();
+  for (let i = 0; i < queue.length; i++) {
+    const [value, pointer] = queue[i] as [unknown, string];
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    if (isObj(value) && typeof value.$ref === 'string' && wanted.has(value.$ref)) return `${pointer}/$ref`;
+    for (const [k, v] of Object.entries(value)) queue.push([v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+  }
+  return undefined;
+}
+
+/** The OpenAPI and Swagger versions an import reads. */
+const OPENAPI_VERSIONS = /^(?:3\.0\.[0-4]|3\.1\.[0-2])$/;
+
+/**
+ * The version keys of an OpenAPI or Swagger document, refused where they are written when an import
+ * cannot read them: a version other than Swagger 2.0 or OpenAPI 3.0/3.1, a version or an
+ * `info.version` written as a number (YAML reads `version: 1` so), a document that states none of
+ * what its version requires (`paths`; in 3.1, one of `paths`, `webhooks`, `components`).
+ */
+function checkVersions(raw: Obj, refuse: (pointer: string, why: string) => never): void {
+  if (raw.swagger === undefined && raw.openapi === undefined && raw.asyncapi === undefined && typeof raw.swaggerVersion === 'string') refuse('/swaggerVersion', `Swagger ${raw.swaggerVersion} is not read: an import reads Swagger 2.0, OpenAPI 3.0 and 3.1, and AsyncAPI 2 and 3 (convert the document to OpenAPI first)`);
+  const key = raw.swagger !== undefined ? 'swagger' : raw.openapi !== undefined ? 'openapi' : undefined;
+  if (key === undefined) return;
+  const version = raw[key];
+  if (typeof version !== 'string') refuse(`/${key}`, `\`${key}\` is ${JSON.stringify(version)}, not a text: write the version in quotes (\`${key}: "${key === 'swagger' ? '2.0' : '3.1.0'}"\`)`);
+  if (key === 'swagger' && version !== '2.0') refuse('/swagger', `Swagger ${String(version)} is not read: an import reads Swagger 2.0, OpenAPI 3.0 and 3.1, and AsyncAPI 2 and 3 (convert the document to OpenAPI first)`);
+  if (key === 'openapi' && !OPENAPI_VERSIONS.test(String(version))) refuse('/openapi', `OpenAPI ${String(version)} is not read: an import reads OpenAPI 3.0.0 to 3.0.4 and 3.1.0 to 3.1.2, Swagger 2.0, and AsyncAPI 2 and 3`);
+  if (isObj(raw.info) && raw.info.version !== undefined && typeof raw.info.version !== 'string') refuse('/info/version', `\`info.version\` is ${JSON.stringify(raw.info.version)}, not a text: write the version in quotes (\`version: "${String(raw.info.version)}"\`)`);
+  const v31 = key === 'openapi' && String(version).startsWith('3.1.');
+  if (raw.paths === undefined && !(v31 && (raw.webhooks !== undefined || raw.components !== undefined))) {
+    refuse(`/${key}`, v31 ? 'an OpenAPI 3.1 document states at least one of `paths`, `webhooks` and `components`; this one states none' : `${key === 'swagger' ? 'a Swagger 2.0' : 'an OpenAPI 3.0'} document states its \`paths\` (\`paths: {}\` where it has none); this one does not`);
+  }
 }
 
 async function readAsyncApi(file: string, text: string, raw: Obj, guard: (target: string) => string | undefined): Promise<ApiDocument> {

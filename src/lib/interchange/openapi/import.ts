@@ -189,7 +189,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const unmapped: Unmapped[] = [];
   // OpenAPI 3.0 (a Swagger 2.0 document is read upgraded to it) ignores what is beside a schema's `$ref`; 3.1 applies it.
   const refSiblingsIgnored = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
-  const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve, undefined, { refSiblingsIgnored }), unmapped);
+  const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve, undefined, { refSiblingsIgnored, nullableNotAKeyword: typeof doc.openapi === 'string' && doc.openapi.startsWith('3.1') }), unmapped);
   const info = ctx.deref(doc.info);
   const components = ctx.deref(doc.components);
   // Ids in the order the document lists its components, before any reference asks for one: the same names, the same ids.

@@ -1,4 +1,5 @@
 import { isObj, type Obj } from '../../facet/state.ts';
+import { unrequiredDiscriminators, xNullables } from '../../load/swagger-upgrade.ts';
 import { seg, type Unmapped } from '../result.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
@@ -20,7 +21,7 @@ export function swaggerParameter(raw: Obj, p: unknown): Obj | undefined {
 
 const isBodyLike = (p: Obj | undefined) => p !== undefined && (p.in === 'body' || p.in === 'formData');
 
-type Upgrade = (doc: Obj, version: '3.0') => unknown;
+type Upgrade = (doc: Obj) => unknown;
 
 /**
  * What @scalar/openapi-upgrader leaves wrong or unsaid in a Swagger 2.0 document it upgrades,
@@ -78,7 +79,7 @@ export function repairUpgrade(raw: Obj, upgraded: Obj, upgrade: Upgrade): Unmapp
           ...(raw.consumes !== undefined ? { consumes: raw.consumes } : {}),
           paths: { '/': { [method]: { ...(op.consumes !== undefined ? { consumes: op.consumes } : {}), parameters: inline(merged), responses: {} } } },
         };
-        const made = upgrade(mini, '3.0');
+        const made = upgrade(mini);
         const body = isObj(made) && isObj(made.paths) && isObj(made.paths['/']) && isObj(made.paths['/'][method]) ? made.paths['/'][method].requestBody : undefined;
         if (isObj(body)) upOp.requestBody = body;
       }
@@ -111,8 +112,18 @@ export function repairUpgrade(raw: Obj, upgraded: Obj, upgrade: Upgrade): Unmapp
   const responses = isObj(raw.responses) ? raw.responses : {};
   const upResponses = isObj(upComponents.responses) ? upComponents.responses : {};
   for (const [name, r] of Object.entries(responses)) if (isObj(r) && r.schema !== undefined && !namesJson(r)) anyType(raw.produces, upResponses[name]);
+  for (const { pointer, property } of unrequiredDiscriminators(raw)) said.push({ pointer: `${pointer}/discriminator`, reason: discriminatorWord(property) });
+  for (const { pointer, value } of xNullables(raw)) said.push({ pointer, reason: value ? X_NULLABLE : X_NOT_NULLABLE });
   return said;
 }
+
+/** What is said of Swagger 2.0's `x-nullable`, an extension (AutoRest's, go-swagger's) the upgrade to OpenAPI 3.0 reads. */
+const X_NULLABLE = "the extension `x-nullable: true` (AutoRest's and go-swagger's, not Swagger 2.0's own) is read as OpenAPI 3.0's `nullable: true`: the value may be null";
+const X_NOT_NULLABLE = 'the extension `x-nullable: false` says what a value is without it (not null): nothing is kept of it';
+
+/** What is said of a Swagger 2.0 discriminator whose property the schema's `required` does not list. */
+const discriminatorWord = (property: string) =>
+  `Swagger 2.0 says a discriminator's property MUST be required, and this schema's \`required\` does not list \`${property}\`: the spec keeps \`required\` as the file writes it (\`${property}\` not required), not the rule`;
 
 /** Whether a 2.0 response states `application/json` itself, as the key of an example. */
 const namesJson = (r: Obj) => isObj(r.examples) && Object.hasOwn(r.examples, 'application/json');
