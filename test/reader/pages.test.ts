@@ -139,8 +139,10 @@ describe('Twitter v2: addOrDeleteRules', () => {
   it('shows an error response’s body under its status, with the discriminator of Problem and its mapping', async () => {
     const root = await at('twitter', 'endpoints/addOrDeleteRules');
     const response = root.querySelectorAll('section.response').find((r) => text(r.querySelector('.response-head')) === 'default');
-    // One sentence (F32 #2): the title, which names the error itself, is not put after "The error".
-    expect(text(response?.querySelector('.body-carries'))).toMatch(/^The request has failed \(\S+\), with (its body|the body every error carries):/);
+    // The error made from the status alone takes no operation's words (t32 s10 D2): the response's own
+    // description stays under its status, and the body sentence names the error by its id.
+    expect(text(response)).toContain('The request has failed');
+    expect(text(response?.querySelector('.body-carries'))).toMatch(/^The error \S+, with (its body|the body every error carries):/);
     const discriminator = response?.querySelector('.discriminator');
     expect(text(discriminator?.querySelector('code'))).toBe('type');
     const mapping = discriminator?.querySelectorAll('.mapping > div').map((d) => [text(d.querySelector('dt')), d.querySelector('dd a')?.getAttribute('href')]) ?? [];
