@@ -252,6 +252,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     // A variant that is itself a union: the mapping may name the variant of it that was made (t32l #6: `inner-x` to `LX`, a variant of `LInner`, sent `LInner`).
     const mapped = new Set(Object.values(mapping));
     const target = madeVariants(name, made.value).find((t) => mapped.has(t)) ?? name;
+    // A discriminator's value is text: a field made of another type (an integer `status`) keeps the value made for it (t32r N12: `"status": "Done"`).
+    if (typeof made.value[by.field] !== 'string') return made;
     return { value: { ...made.value, [by.field]: wireValue((t) => ctx.resource(t), target, by.field, mapping) } };
   }
   /**
@@ -278,7 +280,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (level > DEPTH) return;
     for (const part of of) {
       const told = discriminatorOf(part, seen);
-      if (told && Object.hasOwn(merged, told.field)) merged[told.field] = wireValue((t) => ctx.resource(t), self, told.field, told.mapping);
+      if (told && Object.hasOwn(merged, told.field) && typeof merged[told.field] === 'string') merged[told.field] = wireValue((t) => ctx.resource(t), self, told.field, told.mapping);
       // A base further up the chain of parts (Azure's `AacAudio`, `all_of` `Audio`, `all_of` `Codec`): its field carries this variant's value too.
       const name = told ? undefined : partName(part);
       const value = name !== undefined && !seen.has(name) ? stated(ctx.resource(name)?.value) : undefined;
