@@ -108,15 +108,19 @@ export interface ValueChecker {
  * schema is heavy (compiling it here held every other client for seconds), else here. A check
  * that cannot be made is said in `notes`, and finds nothing broken.
  */
-async function brokenBy(ctx: AnswerContext, key: string, schema: Obj, value: unknown, what: string, notes: string[]): Promise<string[]> {
+async function brokenBy(ctx: AnswerContext, key: string, schema: Obj, value: unknown, what: string, notes: string[]): Promise<{ rules: string[]; total: number }> {
+  const of = (errors: readonly ErrorObject[]) => ({ rules: brokenRules(errors), total: errors.length });
   if (ctx.heavy !== undefined && ctx.validators.print(key, schema).weight >= HEAVY_SCHEMA) {
     const errors = await ctx.heavy.checkValue(ctx.validators, key, schema, value);
     if (typeof errors === 'string') notes.push(`${what} is not checked against its shape: ${errors}`);
-    if (errors !== undefined) return typeof errors === 'string' ? [] : brokenRules(errors);
+    if (errors !== undefined) return typeof errors === 'string' ? { rules: [], total: 0 } : of(errors);
   }
   const check = ctx.validators.check(key, schema, false);
-  return typeof check !== 'string' ? brokenRules(check(value).errors) : [];
+  return typeof check !== 'string' ? of(check(value).errors) : { rules: [], total: 0 };
 }
+
+/** Broken rules in words, the first three, and how many more there are (of all the value breaks, not only those worded). */
+const someRules = (broken: { rules: string[]; total: number }) => `${broken.rules.slice(0, 3).join('; ')}${broken.total > 3 ? `; and ${broken.total - 3} more` : ''}`;
 
 /** An endpoint as messages name it: `GET /v1/orders/{order_id} (get-order)`. */
 export function endpointWords(ctx: AnswerContext, endpoint: Item<'endpoints'>): string {
@@ -141,8 +145,8 @@ export function unanswered(ctx: AnswerContext, what: string, reason: string, gap
 async function statedBreaks(ctx: AnswerContext, endpoint: Item<'endpoints'>, key: string, type: string, part: { shape: BodyShape; prefix: string }, value: unknown, name: string | undefined, notes: string[]): Promise<void> {
   const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
   const example = `the stated example${name !== undefined ? ` ${JSON.stringify(name)}` : ''} of ${endpoint.id}, its ${key} response,`;
-  const broken = schema ? await brokenBy(ctx, `stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value, example, notes) : [];
-  if (broken.length > 0) notes.push(`${example} breaks its own shape (${broken.slice(0, 3).join('; ')}${broken.length > 3 ? `; and ${broken.length - 3} more` : ''}); it is answered as stated`);
+  const broken = schema ? await brokenBy(ctx, `stated\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value, example, notes) : { rules: [], total: 0 };
+  if (broken.total > 0) notes.push(`${example} breaks its own shape (${someRules(broken)}); it is answered as stated`);
 }
 
 /**
@@ -324,9 +328,9 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.
     const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
-    const broken = schema ? await brokenBy(ctx, `made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value.value, `the body made for ${what}`, notes) : [];
-    if (broken.length > 0) {
-      return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${broken.join('; ')}); a stated example of it would be answered as stated`, guard), used };
+    const broken = schema ? await brokenBy(ctx, `made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value.value, `the body made for ${what}`, notes) : { rules: [], total: 0 };
+    if (broken.total > 0) {
+      return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${broken.rules.join('; ')}${broken.total > broken.rules.length ? `; and ${broken.total - broken.rules.length} more` : ''}); a stated example of it would be answered as stated`, guard), used };
     }
   }
   const concrete = type.includes('*') ? 'application/json' : type;

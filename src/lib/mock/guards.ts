@@ -98,11 +98,33 @@ export function guardItems(endpoint: Item<'endpoints'>, options: { auth: boolean
   return [...new Set([...schemes, ...limits])];
 }
 
-/** A request quota as the spec states it: how many calls per window, by limit id. */
+/** A request quota as the spec states it: how many calls per window, by limit id, and whom it counts for. */
 export interface Quota {
   id: string;
   quota: number;
   windowSeconds: number;
+  /** Whom the calls are counted for, as the mock reads the quota's `per` (`QuotaScope`; per credential when not given). */
+  per?: QuotaScope;
+}
+
+/**
+ * Whom a quota counts calls for, read from its `per` (free text): `address` (an IP address, the
+ * caller's address: every call from one address counts together), `all` (one count for every
+ * caller: global), `credential` (a client, key, token, user, account: the credential that let the
+ * call through, else the address), or `unread` (text the mock cannot read: it counts per
+ * credential, says so at start, and sends no rate-limit value that would claim where a caller
+ * stands under the spec's own count). No `per` stated: per credential, as the guide says.
+ */
+export type QuotaScope = 'address' | 'all' | 'credential' | 'unread';
+
+/** The reading of a quota's `per` (`QuotaScope`). */
+export function scopeOf(per: unknown): QuotaScope {
+  if (typeof per !== 'string') return 'credential';
+  const text = per.toLowerCase();
+  if (/\b(ip|ips|ipv4|ipv6)\b/.test(text) || /\b(caller|client|remote|source|network|origin|sender)['’]?s? (ip )?address(es)?\b/.test(text) || /^\s*(an? )?address(es)?\b/.test(text)) return 'address';
+  if (/^\s*(global|globally|all|everyone|the (whole )?(api|service|server))\b/.test(text) || /\b(global|globally|in total|across all callers|shared by all callers)\b/.test(text)) return 'all';
+  if (/\b(client|clients|key|keys|api[ -]?key|token|tokens|user|users|account|accounts|credential|credentials|caller|callers|app|apps|application|applications|consumer|consumers|subscriber|subscribers)\b/.test(text)) return 'credential';
+  return 'unread';
 }
 
 /** A limit as a quota, where it is one that states both its count and its window. */
@@ -110,7 +132,31 @@ function quotaOf(limit: Item<'limits'> | undefined): Quota | undefined {
   if (!limit || limit.data.kind !== 'quota') return undefined;
   const quota = stated(limit.data.quota);
   const windowSeconds = seconds(stated(limit.data.window));
-  return typeof quota === 'number' && windowSeconds !== undefined && windowSeconds > 0 ? { id: limit.id, quota, windowSeconds } : undefined;
+  return typeof quota === 'number' && windowSeconds !== undefined && windowSeconds > 0 ? { id: limit.id, quota, windowSeconds, per: scopeOf(stated(limit.data.per)) } : undefined;
+}
+
+/**
+ * The caller a quota counts a call for: its address (`per` an IP address), one for all (`per`
+ * global), else the credential that let the call through, else its address.
+ */
+export function callerFor(quota: Quota, credential: string | undefined, address: string | undefined): string {
+  if (quota.per === 'address') return `address\u0000${address ?? 'unknown'}`;
+  if (quota.per === 'all') return 'all';
+  return credential !== undefined ? `credential\u0000${credential}` : `address\u0000${address ?? 'anonymous'}`;
+}
+
+/** What the log says at start of the quotas whose `per` the mock cannot read: it counts them per credential, and sends no remaining count. */
+export function unreadScopes(analysis: Analysis): string[] {
+  return areaOf(analysis.spec, 'limits').items.flatMap((limit) => {
+    const quota = quotaOf(limit);
+    if (quota?.per !== 'unread') return [];
+    return [`the quota \`${quota.id}\` counts per ${JSON.stringify(limit.data.kind === 'quota' ? stated(limit.data.per) : '')} (${limit.file}), which the mock does not read (it reads an IP address, global, or a client's credential): it counts per credential (else per address) instead, and sends no rate-limit header that says how many calls are left or when its window starts again`];
+  });
+}
+
+/** How a quota's count is said in words: `per address`, `for all callers`, `per credential`. */
+export function scopeWords(quota: Quota): string {
+  return quota.per === 'address' ? 'per caller address' : quota.per === 'all' ? 'for all callers together' : quota.per === 'unread' ? 'per credential here (the spec\'s `per` is not read)' : 'per credential';
 }
 
 /** The quotas of an endpoint's limits that state both their count and their window. */
@@ -154,6 +200,9 @@ export const MAX_WINDOWS = 10_000;
 /** How far below `MAX_WINDOWS` a sweep brings them, so that a sweep is not made again at every new caller. */
 const SWEPT_TO = Math.floor(MAX_WINDOWS * 0.9);
 
+/** A count of calls in words: `1 call`, `5 calls`. */
+export const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
+
 /**
  * What an edit changed of the quotas: a line for each stated quota whose count or window is not
  * what it was. Their windows keep their calls, counted against the new numbers (`QuotaCounter`).
@@ -164,7 +213,7 @@ export function quotaChanges(before: Analysis, after: Analysis): string[] {
   return [...numbers(after)].flatMap(([id, now]) => {
     const old = was.get(id);
     if (old === undefined || (old.quota === now.quota && old.windowSeconds === now.windowSeconds)) return [];
-    return [`the quota \`${id}\` now allows ${now.quota} calls per ${now.windowSeconds} s (it allowed ${old.quota} per ${old.windowSeconds} s): the calls its callers made in windows already begun still count, against the new numbers, and each such window ends ${now.windowSeconds} s after it began`];
+    return [`the quota \`${id}\` now allows ${calls(now.quota)} per ${now.windowSeconds} s (it allowed ${old.quota} per ${old.windowSeconds} s): the calls its callers made in windows already begun still count, against the new numbers, and each such window ends ${now.windowSeconds} s after it began`];
   });
 }
 
@@ -232,6 +281,9 @@ export class QuotaCounter {
  */
 export function rateLimitValue(name: string, s: QuotaState, now: number): string | undefined {
   if (!isRateLimitHeader(name)) return undefined;
+  // A quota counted per credential only because its `per` is not read: where a caller stands under
+  // the spec's own count (calls left, when its window starts again) is not known, so not said.
+  if (s.quota.per === 'unread' && !['ratelimit-policy', 'ratelimit-limit', 'x-ratelimit-limit', 'x-rate-limit-limit', 'retry-after'].includes(name.toLowerCase())) return undefined;
   switch (name.toLowerCase()) {
     case 'ratelimit':
       return `"${s.quota.id}";r=${s.remaining};t=${s.reset}`;

@@ -98,21 +98,56 @@ export class Locator {
    * `allowed`; for a missing field, its `required`). Where the way cannot be followed (a union), the
    * deepest shape reached.
    */
-  shapePlace(root: ShapePlace, instance: string, keyword: string, params: Obj): SpecPlace {
-    let at = root;
+  shapePlace(root: ShapePlace, instance: string, keyword: string, params: Obj, pick?: VariantPick): SpecPlace {
     const parts = instance === '' ? [] : instance.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const resolve = (place: ShapePlace, hops = 0): ShapePlace => {
-      const shape = typeof place.shape === 'string' ? { type: place.shape } : place.shape;
-      const type = stated(own(shape, 'type'));
-      if (hops < 16 && typeof type === 'string' && isResourceType(type) && stated(own(shape, 'fields')) === undefined) {
-        const resource = this.resourcePlace(type);
-        if (resource) return resolve(resource, hops + 1);
-      }
-      return { ...place, shape };
-    };
+    const walked = this.#walk(root, parts, pick);
+    let at = walked.at;
+    let held = walked.held;
+    if (parts.length > 0 && at.path.length !== 2) held = undefined;
+    // A value a state machine takes only among its states (a field with no allowed values of its own): the machine's file says so.
+    const machine = keyword === 'enum' && held !== undefined && own(at.shape, 'allowed') === undefined ? machines(this.#analysis).get(`${held.resource}\u0000${held.field}`) : undefined;
+    if (machine && statedStates(machine)) return this.place(machine.file, ['states']);
+    at = this.#enter(this.#resolve(at), instance, pick);
+    const missing = keyword === 'required' && typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
+    const fields = stated(own(at.shape, 'fields'));
+    if (missing !== undefined && isObj(fields) && Object.hasOwn(fields, missing)) return this.place(at.file, [...at.path, 'fields', missing, 'required']);
+    const key = KEY_OF[keyword];
+    return this.place(at.file, key !== undefined && own(at.shape, key) !== undefined ? [...at.path, key] : at.path);
+  }
+
+  /** A shape with a resource named as its type replaced by the resource's own shape (up to 16 hops). */
+  #resolve(place: ShapePlace, hops = 0): ShapePlace {
+    const shape = typeof place.shape === 'string' ? { type: place.shape } : place.shape;
+    const type = stated(own(shape, 'type'));
+    if (hops < 16 && typeof type === 'string' && isResourceType(type) && stated(own(shape, 'fields')) === undefined) {
+      const resource = this.resourcePlace(type);
+      if (resource) return this.#resolve(resource, hops + 1);
+    }
+    return { ...place, shape };
+  }
+
+  /** A union's variant that `pick` picks for the value at `instance` (and so on, for a union of unions); the union itself where it picks none. */
+  #enter(place: ShapePlace, instance: string, pick: VariantPick | undefined): ShapePlace {
+    let at = place;
+    for (let hops = 0; hops < 16 && pick; hops++) {
+      const type = stated(own(at.shape, 'type'));
+      const of = stated(own(at.shape, 'of'));
+      if ((type !== 'one_of' && type !== 'any_of') || !Array.isArray(of)) return at;
+      const i = pick(instance, of);
+      if (i === undefined || i < 0 || i >= of.length) return at;
+      at = this.#resolve({ file: at.file, path: [...at.path, 'of', i], shape: of[i] });
+    }
+    return at;
+  }
+
+  /** The shape reached from `root` along a value's parts (fields, items, map values, the resources named and the unions' variants `pick` picks on the way). */
+  #walk(root: ShapePlace, parts: readonly string[], pick?: VariantPick): { at: ShapePlace; held: { resource: string; field: string } | undefined; whole: boolean } {
+    let at = root;
     let held: { resource: string; field: string } | undefined;
+    let instance = '';
     for (const part of parts) {
-      at = resolve(at);
+      at = this.#enter(this.#resolve(at), instance, pick);
+      instance += `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       held = at.resource !== undefined && at.path.length === 0 ? { resource: at.resource, field: part } : undefined;
       const shape = at.shape;
       const fields = stated(own(shape, 'fields'));
@@ -121,17 +156,29 @@ export class Locator {
       if (/^\d+$/.test(part) && items !== undefined) at = { file: at.file, path: [...at.path, 'items'], shape: items };
       else if (isObj(fields) && Object.hasOwn(fields, part)) at = { file: at.file, path: [...at.path, 'fields', part], shape: fields[part] };
       else if (values !== undefined) at = { file: at.file, path: [...at.path, 'values'], shape: values };
-      else break;
+      else return { at, held, whole: false };
     }
-    if (parts.length > 0 && at.path.length !== 2) held = undefined;
-    // A value a state machine takes only among its states (a field with no allowed values of its own): the machine's file says so.
-    const machine = keyword === 'enum' && held !== undefined && own(at.shape, 'allowed') === undefined ? machines(this.#analysis).get(`${held.resource}\u0000${held.field}`) : undefined;
-    if (machine && statedStates(machine)) return this.place(machine.file, ['states']);
-    at = resolve(at);
-    const missing = keyword === 'required' && typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
-    const fields = stated(own(at.shape, 'fields'));
-    if (missing !== undefined && isObj(fields) && Object.hasOwn(fields, missing)) return this.place(at.file, [...at.path, 'fields', missing, 'required']);
-    const key = KEY_OF[keyword];
-    return this.place(at.file, key !== undefined && own(at.shape, key) !== undefined ? [...at.path, key] : at.path);
+    return { at, held, whole: true };
   }
+
+  /** The shape of the value at an Ajv instance path (`/payment`), followed from `root` as `shapePlace` follows it, a resource named there resolved, a union there not entered. */
+  shapeAt(root: ShapePlace, instance: string, pick?: VariantPick): unknown {
+    const parts = instance === '' ? [] : instance.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const walked = this.#walk(root, parts, pick);
+    if (!walked.whole) return undefined;
+    return this.#resolve(walked.at).shape;
+  }
+}
+
+/**
+ * Which variant of a union (its `of`) the value at an Ajv instance path is held against, where
+ * the caller knows (a discriminator's value, the variant an error's rule is written in); undefined
+ * where it does not.
+ */
+export type VariantPick = (instance: string, of: readonly unknown[]) => number | undefined;
+
+/** The resource a union's variant names (`Card`, `{ type: Card }`), undefined for a variant written out. */
+export function variantResource(variant: unknown): string | undefined {
+  const type = typeof variant === 'string' ? variant : stated(own(variant, 'type'));
+  return typeof type === 'string' && isResourceType(type) && stated(own(variant, 'fields')) === undefined ? type : undefined;
 }

@@ -7,7 +7,7 @@ import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
 import { Gaps } from './gaps.ts';
-import { authorize, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotaChanges, quotasOf, rateLimitValue, sizeBoundOf, type QuotaState } from './guards.ts';
+import { authorize, callerFor, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotaChanges, quotasOf, rateLimitValue, scopeWords, sizeBoundOf, unreadScopes, type QuotaState } from './guards.ts';
 import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
@@ -450,7 +450,8 @@ export class Mock {
     const own = state.routes.routes
       .filter((r) => `${state.basePath}${r.path}`.startsWith(MOCK_PATH))
       .map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached as written: the mock's own pages take every path under ${MOCK_PATH}; it is reached only with the \`_\` percent-encoded (/%5F${`${state.basePath}${r.path}`.slice('/_'.length)})`);
-    return [...variable, ...query, ...taken, ...refused, ...own];
+    const scopes = this.#options.limits ? unreadScopes(state.analysis) : [];
+    return [...variable, ...query, ...taken, ...refused, ...own, ...scopes];
   }
 
   /**
@@ -527,13 +528,15 @@ export class Mock {
       const p = problem({ status: 400, type: 'bad-path', title: 'The path cannot be read', detail: 'The request target is not a path of percent-encoded UTF-8 (or an http URL of one).' });
       return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
     }
-    if (at >= 0 && !percentUtf8(target.slice(at + 1))) {
-      const p = problem({ status: 400, type: 'bad-query', title: 'The query cannot be read', detail: 'The query holds percent-encoded bytes that are no UTF-8 (`%FF`): it is refused, as a path or a form is, rather than read as characters the client never sent.' });
-      return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
-    }
     const inventory = state.gaps.gap('endpoints/inventory');
     const under = state.base.every((s, i) => parts[i] === s) ? parts.slice(state.base.length) : undefined;
     const match = under === undefined ? { kind: 'none' as const, closest: state.routes.closest(method, parts.slice(state.base.length)) } : state.routes.match(method, under);
+    if (at >= 0 && !percentUtf8(target.slice(at + 1))) {
+      const p = problem({ status: 400, type: 'bad-query', title: 'The query cannot be read', detail: 'The query holds percent-encoded bytes that are no UTF-8 (`%FF`): it is refused, as a path or a form is, rather than read as characters the client never sent.' });
+      // The path names an endpoint: the refusal is that endpoint's answer, with its gaps and its name, as any other is.
+      if (match.kind === 'endpoint') return this.#endpoint(state, match.route.endpoint, request, query, match.params, fromProblem(p));
+      return { response: this.#send(fromProblem(p)), gaps: [], unanswered: [], notes: [] };
+    }
     // A browser's preflight: answered for any stated path, unless the spec states OPTIONS there.
     if (method === 'OPTIONS' && header(request, 'access-control-request-method') !== undefined && match.kind !== 'endpoint' && match.kind !== 'none') {
       return { response: { status: 204, headers: [['Access-Control-Allow-Methods', [...match.allowed, 'OPTIONS'].join(', ')], ['Access-Control-Allow-Headers', header(request, 'access-control-request-headers') ?? '*'], ['Access-Control-Max-Age', '600']], body: new Uint8Array() }, gaps: [], unanswered: [], notes: [] };
@@ -586,8 +589,10 @@ export class Mock {
   }
 
   /** An endpoint's answer: credentials, quotas and size first, then the request's validity, then the stated response. */
-  async #endpoint(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>): Promise<MockOutcome> {
+  async #endpoint(state: State, endpoint: Item<'endpoints'>, request: MockRequest, query: URLSearchParams, params: ReadonlyMap<string, string>, refused?: Prepared): Promise<MockOutcome> {
     const own = [...[`endpoints/${endpoint.id}`, ...guardItems(endpoint, this.#options)].flatMap((key) => state.gaps.of(key).map((g) => g.id)), ...requestResourceGaps(state, endpoint)];
+    // The answers that name files of the spec that cannot be read (a 503): no quota's header goes on them, a save mends them, not a wait.
+    const unreadAnswers = new WeakSet<MockResponse>();
     const done = (given: Prepared, extra: Array<[string, string]> = []): MockOutcome => {
       // Something the answer needs is not in the spec (a resource, an error), and files of its area cannot be read: they are named instead (its own file, when it is one of them).
       const [area = '', id = ''] = given.missing?.split(/\/(.*)/s) ?? [];
@@ -600,6 +605,7 @@ export class Mock {
       const broken = itsFile.length > 0 ? itsFile : inArea.length > 0 ? inArea : erred;
       const answer = broken.length > 0 ? { ...this.#unreadable(state, broken, endpointWords(state, endpoint)), used: given.used } : given;
       const response = this.#send(answer);
+      if (broken.length > 0) unreadAnswers.add(response);
       replaceHeaders(response, extra);
       response.headers.push(['Specbench-Endpoint', headerValue(endpoint.id)]);
       // The gaps of a file read with errors are not named: they may be the errors' doing, and `specbench gaps` lists none while the spec has errors.
@@ -607,6 +613,8 @@ export class Mock {
       const named = unique([...own, ...answer.used, ...answer.unanswered]).filter((id) => !inErred(id));
       return { response, endpoint: endpoint.id, gaps: named, unanswered: answer.unanswered, notes: [...answer.notes] };
     };
+    // A request the mock cannot read before the endpoint is asked anything (a query that is no UTF-8): that refusal, as the endpoint's.
+    if (refused !== undefined) return done(refused);
     // Its own file read with errors: the answer is that 503 whatever the request says, so nothing
     // of the request is checked first (its patterns were tested, its body said unchecked in the log).
     if (state.erred.has(endpoint.file)) return done(this.#unreadable(state, [endpoint.file], endpointWords(state, endpoint)));
@@ -630,16 +638,21 @@ export class Mock {
       return done({ ...answer, used: [...answer.used, ...schemeGaps] });
     }
     if (this.#options.limits) {
-      // A quota counts per caller: the credential that let the call through, else where it came from.
-      const who = (auth.ok ? auth.credential : undefined) ?? request.client ?? 'anonymous';
+      // A quota counts per caller as its `per` says: the address the call came from, all callers
+      // together, or the credential that let the call through (else the address).
+      const credential = auth.ok ? auth.credential : undefined;
       const now = this.#options.now();
-      const rate = quotasOf(state.analysis, endpoint).map((q) => this.#quotas.take(q, who, now));
+      const rate = quotasOf(state.analysis, endpoint).map((q) => this.#quotas.take(q, callerFor(q, credential, request.client), now));
       // A quota whose count or window is open: where the calls stand cannot be told, so no
       // rate-limit header is sent, neither the quota's nor one made from a stated header's shape
       // (only `Retry-After` of a stated quota used up); the quota's gaps are in `Specbench-Gaps`.
       const untold = openQuotasOf(state.analysis, endpoint).length > 0;
       const told = (headers: Array<[string, string]>) => (untold ? headers.filter(([name]) => name.toLowerCase() === 'retry-after') : headers);
       const finish = (outcome: MockOutcome, headers: Array<[string, string]>): MockOutcome => {
+        if (unreadAnswers.has(outcome.response)) {
+          outcome.response.headers = outcome.response.headers.filter(([name]) => !isRateLimitHeader(name));
+          return outcome;
+        }
         if (untold) outcome.response.headers = outcome.response.headers.filter(([name]) => !isRateLimitHeader(name));
         replaceHeaders(outcome.response, told(headers));
         return outcome;
@@ -647,7 +660,7 @@ export class Mock {
       const rateHeaders = this.#rateHeaders(state, rate, now);
       const exceeded = rate.find((r) => r.exceeded);
       if (exceeded) {
-        const answer = await this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} request${exceeded.quota.quota === 1 ? '' : 's'} per ${exceeded.quota.windowSeconds} s; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
+        const answer = await this.#guard(state, endpoint, 429, 'rate-limited', 'Too many requests', `The quota \`${exceeded.quota.id}\` allows ${exceeded.quota.quota} request${exceeded.quota.quota === 1 ? '' : 's'} per ${exceeded.quota.windowSeconds} s, counted ${scopeWords(exceeded.quota)}; it starts again in ${exceeded.reset} s.`, { limit: exceeded.quota.id });
         return finish(done({ ...answer, used: [...answer.used, ...state.gaps.of(`limits/${exceeded.quota.id}`).map((g) => g.id)] }), rateHeaders);
       }
       const size = sizeBoundOf(state.analysis, endpoint);

@@ -108,7 +108,25 @@ export class Routes {
     }
     this.routes = routes;
     this.refused = refused;
+    // Two endpoints of one method whose paths differ only in their parameters' names or a trailing
+    // slash are one endpoint twice, as `check` reads them (duplicate-endpoint): the first stated
+    // answers at both paths (`/items/{id}` and `/items/{id}/`), the other is never reached, and the
+    // start's log names both.
+    const first = new Map<string, Route>();
+    const tree: Route[] = [];
     for (const route of routes) {
+      const key = route.method === undefined ? undefined : `${route.method} ${route.path.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '')}`;
+      const earlier = key === undefined ? undefined : first.get(key);
+      if (key !== undefined && earlier === undefined) first.set(key, route);
+      if (earlier === undefined) {
+        tree.push(route);
+        continue;
+      }
+      // The first one's path, with the other's trailing slash: the first one answers there, its parameters by its own names.
+      const alias = `${earlier.path.replace(/\/+$/, '')}${/\/+$/.exec(route.path)?.[0] ?? ''}`;
+      if (alias !== earlier.path && !tree.some((t) => t.method === route.method && t.path === alias)) tree.push({ ...earlier, path: alias, segments: segmentsOf(alias) });
+    }
+    for (const route of tree) {
       let at = this.#root;
       for (const segment of route.segments) {
         if ('literal' in segment) {

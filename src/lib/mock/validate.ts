@@ -4,16 +4,16 @@ import { isRequiredParameter, type Location, type Parameter } from '../areas/par
 import { aType, valuePath } from '../areas/shape.ts';
 import { facetId } from '../facet/ids.ts';
 import type { Path } from '../facet/path.ts';
-import { facetState, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
+import { facetState, isObj, own, stated, statedObj, type Obj } from '../facet/state.ts';
 import { withArticle } from '../facet/words.ts';
 import type { Item } from '../model/spec.ts';
 import { isJsonMedia, isUrlEncodedForm } from '../render/media-example.ts';
 import { mediaTypes } from './body.ts';
-import type { Locator, ShapePlace, SpecPlace } from './located.ts';
+import { variantResource, type Locator, type ShapePlace, type SpecPlace } from './located.ts';
 import { essence, mediaMatches } from './media.ts';
 import { decodeBody } from './encoding.ts';
 import { formFields, MAX_FORM_FIELDS, MAX_PARTS, multipartParts } from './cost.ts';
-import { bodySchema, valueSchema, type OpenAt } from './schemas.ts';
+import { bodySchema, RESOURCES_ID, valueSchema, type OpenAt } from './schemas.ts';
 import { objectFields, typedValue, type Resolve } from './typed.ts';
 import { HEAVY_SCHEMA, type Check, type ErrorObject, type Validators } from './validators.ts';
 import type { PatternBudget } from './patterns.ts';
@@ -210,17 +210,17 @@ function expected(e: ErrorObject): string {
     case 'multipleOf':
       return `expected a multiple of ${String(p.multipleOf)}`;
     case 'minLength':
-      return `expected at least ${String(p.limit)} characters`;
+      return `expected at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`;
     case 'maxLength':
-      return `expected at most ${String(p.limit)} characters`;
+      return `expected at most ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`;
     case 'pattern':
       return `expected text matching \`${String(p.pattern)}\``;
     case 'format':
       return `expected ${withArticle(String(p.format))} (format \`${String(p.format)}\`)`;
     case 'minItems':
-      return `expected at least ${String(p.limit)} items`;
+      return `expected at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`;
     case 'maxItems':
-      return `expected at most ${String(p.limit)} items`;
+      return `expected at most ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`;
     case 'uniqueItems':
       return 'expected items that all differ';
     case 'required':
@@ -251,7 +251,10 @@ export function brokenRules(errors: readonly ErrorObject[]): string[] {
   return errors.slice(0, MAX_PROBLEMS).map((e) => {
     const missing = e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? [String((e.params as Obj).missingProperty)] : [];
     const at = valuePath([...partsOf(e.instancePath), ...missing]);
-    return `${at === '' ? 'the body' : `\`${at}\``}: ${expected(e)}`;
+    // A `one_of` whose value fits several variants: which ones, and the rule it breaks (exactly one).
+    const passing = e.keyword === 'oneOf' ? (e.params as Obj).passingSchemas : undefined;
+    const why = Array.isArray(passing) && passing.length > 1 ? `expected a value of exactly one of its variants (a one_of), got one that fits variants ${passing.map((i) => String(Number(i) + 1)).join(' and ')} at once` : expected(e);
+    return `${at === '' ? 'the body' : `\`${at}\``}: ${why}`;
   });
 }
 
@@ -269,15 +272,99 @@ function shownErrors(errors: readonly ErrorObject[]): readonly ErrorObject[] {
 /** The name of the field a `required` error says is missing, else undefined. */
 const missingOf = (e: ErrorObject) => (e.keyword === 'required' && typeof (e.params as Obj).missingProperty === 'string' ? String((e.params as Obj).missingProperty) : undefined);
 
+/** A union's error (`oneOf`, `anyOf`). */
+const isUnion = (e: ErrorObject) => e.keyword === 'oneOf' || e.keyword === 'anyOf';
+
+/** Whether an instance path is `at` or inside it. */
+const within = (instance: string, at: string) => instance === at || instance.startsWith(`${at}/`);
+
+/** The prefixes of the schema paths of a resource's rules, in either direction (`specbench:resources/request/Card/`). */
+const resourcePrefixes = (id: string) => Object.values(RESOURCES_ID).map((p) => `${p}${encodeURIComponent(id)}/`);
+
+/** At most this many members of a union's value travel with its error from a body thread (the discriminator is read from them). */
+const MAX_MEMBERS = 64;
+
+/** The members of an object value that are text, numbers or booleans (what a discriminator can be), at most `MAX_MEMBERS`; undefined for no object. */
+function scalarMembers(value: unknown): Obj | undefined {
+  if (!isObj(value) || Array.isArray(value)) return undefined;
+  const out: Obj = {};
+  let n = 0;
+  for (const [k, v] of Object.entries(value)) {
+    if (n >= MAX_MEMBERS) break;
+    if ((typeof v === 'string' && v.length <= 200) || typeof v === 'number' || typeof v === 'boolean') {
+      setOwn(out, k, v);
+      n++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The errors of the variants a discriminator rules out, taken away: where a union states a
+ * discriminator and the value's discriminating field names one of its variants (by the mapping,
+ * else by the resource's name), only that variant's errors are the value's problems ("iban missing"
+ * is wrong advice for a `card` payment), and the union's own error goes when that variant's errors
+ * say why. `chosen` gets each such union's instance path and the variant picked.
+ */
+function discriminated(errors: readonly ErrorObject[], root: ShapePlace, locator: Locator, member: (e: ErrorObject, field: string) => unknown, chosen: Map<string, number>): readonly ErrorObject[] {
+  const unions = errors.filter(isUnion);
+  if (unions.length === 0) return errors;
+  const pick = (instance: string) => chosen.get(instance);
+  // Outer unions first: the variant picked for one is followed to the unions inside it.
+  const ruledOut: Array<{ at: string; prefixes: string[]; union: ErrorObject }> = [];
+  for (const union of [...unions].sort((a, b) => a.instancePath.length - b.instancePath.length)) {
+    if (chosen.has(union.instancePath)) continue;
+    const shape = locator.shapeAt(root, union.instancePath, pick);
+    const discriminator = statedObj(stated(own(shape, 'discriminator')));
+    const of = stated(own(shape, 'of'));
+    const field = stated(discriminator?.field);
+    if (typeof field !== 'string' || !Array.isArray(of)) continue;
+    const value = member(union, field);
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    const mapping = statedObj(stated(discriminator?.mapping));
+    const target = mapping ? (Object.hasOwn(mapping, String(value)) ? stated(mapping[String(value)]) : undefined) : String(value);
+    const index = typeof target === 'string' ? of.findIndex((v) => variantResource(v) === target) : -1;
+    if (index < 0) continue;
+    chosen.set(union.instancePath, index);
+    const prefixes = of.flatMap((v, i) => {
+      if (i === index) return [];
+      const id = variantResource(v);
+      return [`${union.schemaPath}/${i}/`, ...(id !== undefined && id !== target ? resourcePrefixes(id) : [])];
+    });
+    ruledOut.push({ at: union.instancePath, prefixes, union });
+  }
+  if (ruledOut.length === 0) return errors;
+  const kept = errors.filter((e) => !ruledOut.some((r) => within(e.instancePath, r.at) && r.prefixes.some((p) => e.schemaPath.startsWith(p))));
+  // The union's own error goes where the variant picked says why the value does not fit.
+  return kept.filter((e) => !ruledOut.some((r) => r.union === e && kept.some((o) => o !== e && within(o.instancePath, r.at))));
+}
+
 /** The problems a value's errors make, located in the spec; `got` shows what came at an error's instance path. */
-function problemsOf(errors: readonly ErrorObject[], got: (instancePath: string) => string | undefined, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string): { problems: RequestProblem[]; more: number } {
-  const shown = shownErrors(errors);
+function problemsOf(errors: readonly ErrorObject[], got: (instancePath: string) => string | undefined, root: ShapePlace, locator: Locator, where: (name: string) => string, location: RequestProblem['in'], baseName: string, members?: (instancePath: string) => Obj | undefined): { problems: RequestProblem[]; more: number } {
+  // A union's discriminating field, as the value has it: from the members a body thread sent with
+  // the union's error, else read from the value here.
+  const member = (e: ErrorObject, field: string): unknown => {
+    const sent = (e as ErrorObject & { members?: Obj }).members ?? members?.(e.instancePath);
+    return isObj(sent) && Object.hasOwn(sent, field) ? sent[field] : undefined;
+  };
+  const chosen = new Map<string, number>();
+  const shown = shownErrors(discriminated(errors, root, locator, member, chosen));
   const problems = shown.slice(0, MAX_PROBLEMS).map((e) => {
     const missing = missingOf(e);
     const parts = [...partsOf(e.instancePath), ...(missing !== undefined ? [missing] : [])];
     const name = location === 'body' ? valuePath(parts) : `${baseName}${parts.length > 0 ? valuePath(parts).replace(/^(?=[^[])/, '.') : ''}`;
     const came = missing === undefined ? got(e.instancePath) : undefined;
-    const place = locator.shapePlace(root, e.instancePath, e.keyword, e.params as Obj);
+    // Inside a union, the variant the discriminator picked, else the one the broken rule is written in (its resource's rules).
+    const pick = (instance: string, of: readonly unknown[]): number | undefined => {
+      const picked = chosen.get(instance);
+      if (picked !== undefined) return picked;
+      const i = of.findIndex((v) => {
+        const id = variantResource(v);
+        return id !== undefined && resourcePrefixes(id).some((p) => e.schemaPath.startsWith(p));
+      });
+      return i >= 0 ? i : undefined;
+    };
+    const place = locator.shapePlace(root, e.instancePath, e.keyword, e.params as Obj, isUnion(e) ? (instance, of) => (instance === e.instancePath ? undefined : pick(instance, of)) : pick);
     const what = expected(e);
     return { in: location, name, expected: what, ...(came !== undefined ? { got: came } : {}), message: `${where(name)}: ${what}${came !== undefined ? `, got ${came}` : ''}`, ...place };
   });
@@ -424,7 +511,7 @@ function parameterProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, re
       continue;
     }
     const { errors, value } = check(document ? read.value : typedValue(read.value, schema, resolve), budget);
-    const found = problemsOf(errors, (instance) => shownValue(valueAt(value, instance)), { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name);
+    const found = problemsOf(errors, (instance) => shownValue(valueAt(value, instance)), { file: endpoint.file, path: at, shape: parameter }, ctx.locator, where, location, name, (instance) => scalarMembers(valueAt(value, instance)));
     problems.push(...found.problems);
     more += found.more;
   }
@@ -573,7 +660,7 @@ export type BodyChecked =
   | { own: OwnBound }
   | { notRead: string }
   | { uncompiled: string }
-  | { errors: readonly ErrorObject[]; got: (instancePath: string) => string | undefined; coerce: boolean; more: number };
+  | { errors: readonly ErrorObject[]; got: (instancePath: string) => string | undefined; coerce: boolean; more: number; members?: (instancePath: string) => Obj | undefined };
 
 /**
  * Reads a body's bytes as its media type says and checks the value with the validator `check`
@@ -591,7 +678,7 @@ export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | u
   const validate = check(read.coerce, bytes.length > HUGE_BODY && !read.coerce);
   if (typeof validate === 'string') return { uncompiled: validate };
   const { errors, value } = validate(read.value, budget);
-  return { errors, got: (at) => shownValue(valueAt(value, at)), coerce: read.coerce, more: 0 };
+  return { errors, got: (at) => shownValue(valueAt(value, at)), members: (at) => scalarMembers(valueAt(value, at)), coerce: read.coerce, more: 0 };
 }
 
 /**
@@ -604,7 +691,9 @@ export function sendable(checked: BodyChecked): Exclude<BodyChecked, { errors: u
   const shown = shownErrors(checked.errors);
   const errors = shown.slice(0, MAX_PROBLEMS).map((e) => {
     const got = missingOf(e) === undefined ? checked.got(e.instancePath) : undefined;
-    return got === undefined ? { ...e } : { ...e, got };
+    // A union's error carries the value's plain members: a discriminator among them picks the variant whose errors are shown.
+    const members = isUnion(e) ? checked.members?.(e.instancePath) : undefined;
+    return { ...e, ...(got !== undefined ? { got } : {}), ...(members !== undefined ? { members } : {}) };
   });
   return { errors, coerce: checked.coerce, more: shown.length - errors.length };
 }
@@ -652,6 +741,9 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   // The mock's own bound, not the spec's: no line of the spec says it.
   if ('tooLarge' in decoded) return { status: 413, own: { limit: decoded.tooLarge, unit: 'bytes once decoded' } };
   const bytes = decoded.bytes;
+  // Where the spec states no media type, the body is read as JSON whatever its Content-Type says
+  // (a text/xml body was let through unchecked where a JSON one that is no JSON was refused).
+  const readAs = types.length === 0 ? 'application/json' : sentType;
   const schema = bodySchema(part, 'request', { at: facetId('endpoints', endpoint.id, ...base.map(String), 'schema'), openAt: ctx.openAt });
   const key = `body\u0000${endpoint.id}\u0000${matched}`;
   // A body past `HUGE_BODY` is parsed and checked on the body thread, where there is one: parsing
@@ -662,8 +754,8 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   const huge = bytes.length > HUGE_BODY;
   const heavy = ctx.heavy !== undefined && schema !== undefined && ctx.validators.print(key, schema).weight >= HEAVY_SCHEMA ? ctx.heavy : undefined;
   const thread = heavy ?? (huge ? ctx.thread : undefined);
-  const threaded = thread ? await thread.check(ctx.validators, key, schema, bytes, sentType, budget) : undefined;
-  const here = () => checkBody(bytes, sentType, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly), budget);
+  const threaded = thread ? await thread.check(ctx.validators, key, schema, bytes, readAs, budget) : undefined;
+  const here = () => checkBody(bytes, readAs, schema, (coerce, firstOnly) => ctx.validators.check(key, schema ?? {}, coerce, firstOnly), budget);
   const checked = threaded ?? (await (bytes.length > LARGE_BODY ? ctx.serial.run(here) : here()));
   if ('notRead' in checked) {
     // Said on every call: a body let through unchecked is never taken for one that fits.
@@ -676,14 +768,14 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
     ctx.note(`the request body of ${endpoint.id} is not checked: ${checked.uncompiled}`);
     return undefined;
   }
-  const { errors, got, coerce, more } = checked;
+  const { errors, got, coerce, more, members } = checked;
   if (errors.length === 0) return undefined;
   const root: ShapePlace =
     typeof part.resource === 'string'
       ? { file: endpoint.file, path: [...base, 'resource'], shape: part.list === true ? { type: 'array', items: part.resource } : part.resource }
       : { file: endpoint.file, path: [...base, 'schema'], shape: stated(part.schema) };
   const where = (name: string) => (name === '' ? 'the request body' : `field \`${name}\` of the request body`);
-  const found = problemsOf(errors, got, root, ctx.locator, where, 'body', '');
+  const found = problemsOf(errors, got, root, ctx.locator, where, 'body', '', members);
   return { status: 422, problems: found.problems, more: found.more + more, ...(huge && !coerce ? { firstOnly: HUGE_BODY } : {}) };
 }
 

@@ -108,7 +108,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const fallback = statedData(v.default) !== undefined ? given(v.default, depth) : undefined;
     if (fallback) return fallback;
     const allowed = stated(v.allowed);
-    if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed[0] };
+    // The first allowed value that keeps to the stated lengths, where one does (`allowed: ["", " "], min_length: 1`: `" "`).
+    if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed.find((a) => keepsLengths(v, a)) ?? allowed[0] };
     const type = stated(v.type);
     const fields = statedObj(v.fields);
     if (typeof type !== 'string') return fields ? object(fields, depth, seen) : undefined;
@@ -495,8 +496,12 @@ function stringFor(v: Obj): string {
   const fits = (s: string) => (min === undefined || [...s].length >= min) && (max === undefined || [...s].length <= max);
   const candidates: string[] = [];
   if (typeof format === 'string' && typeof FORMATS[format] === 'string') candidates.push(FORMATS[format]);
+  // Where the format's example is longer than `max_length` allows, a shorter one of the format.
+  if (typeof format === 'string' && max !== undefined) candidates.push(...(SHORT_FORMATS[format] ?? []));
   if (typeof pattern === 'string') {
-    const made = fromPattern(pattern, min ?? 0);
+    // A pattern with groups of one alternative (`^(a+)+$`) is made from its parts.
+    const simple = pattern.length <= 200 && /(^|[^\\])\(/.test(pattern) ? ungrouped(pattern) : pattern;
+    const made = simple === undefined ? undefined : fromPattern(simple, min ?? 0);
     if (made !== undefined) candidates.push(made);
   } else {
     let plain = 'string';
@@ -508,6 +513,44 @@ function stringFor(v: Obj): string {
   const ok = candidates.find((c) => fits(c) && (typeof pattern !== 'string' || matches?.test(c) === true));
   if (ok !== undefined) return ok;
   return typeof pattern === 'string' ? `<a string matching ${pattern}>` : `<a string of ${min ?? 0} to ${max ?? 'any number of'} characters>`;
+}
+
+/** Whether a value keeps to a shape's `min_length` and `max_length` (a value that is no text has none to keep). */
+function keepsLengths(v: Obj, value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  const [min, max] = [stated(v.min_length), stated(v.max_length)];
+  const n = [...value].length;
+  return (typeof min !== 'number' || n >= min) && (typeof max !== 'number' || n <= max);
+}
+
+/** Shorter examples of formats whose usual example is long, for a `max_length` it passes (`a@b.co`: an email of 12 characters at most). */
+const SHORT_FORMATS: Record<string, string[]> = {
+  email: ['a@b.co'],
+  uri: ['https://a.b', 'a:b'],
+  url: ['https://a.b'],
+  hostname: ['a.b', 'a'],
+};
+
+/**
+ * A pattern with its groups of one alternative and no group inside (`(a+)`, `(?:ab)`) taken as
+ * their parts: one time for a group repeated (`+`, `{n,}` and the like: the parts' own
+ * repetition makes the length), none for an optional one (`?`, `*`); undefined for a group of
+ * alternatives, a lookaround or a named group.
+ */
+function ungrouped(pattern: string): string | undefined {
+  let body = pattern;
+  for (let n = 0; n < 16 && /(^|[^\\])\(/.test(body); n++) {
+    const next = body.replace(/(^|[^\\])\((\?:)?([^()|]*)\)(\+|\*|\?|\{\d+(?:,\d*)?\})?\??/, (_all, before: string, _nc: string | undefined, inner: string, q: string | undefined) => {
+      if (inner.startsWith('?')) return `${before}\u0000`;
+      if (q === '?' || q === '*' || q === '{0}' || q?.startsWith('{0,') === true) return before;
+      // A group repeated a fixed number of times (`{3}`) or at least n (`{2,}`): its parts that many times.
+      const times = q !== undefined && q.startsWith('{') ? Number(/\d+/.exec(q)?.[0] ?? '1') : 1;
+      return `${before}${inner.repeat(Math.min(times, 64))}`;
+    });
+    if (next === body || next.includes('\u0000')) return undefined;
+    body = next;
+  }
+  return /(^|[^\\])[()]/.test(body) ? undefined : body;
 }
 
 /** A pattern as JavaScript reads it (JSON Schema's patterns are ECMAScript's), or undefined when it is not one. */
