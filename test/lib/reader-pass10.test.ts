@@ -22,7 +22,7 @@ function rendered(shapes: readonly ShapeView[]): { shapes: ShapeView[]; cuts: Sh
         cuts.push(c);
         continue;
       }
-      for (const x of [...c.shapes, ...(c.leftOut?.shapes ?? [])]) visit(x);
+      for (const x of [...c.shapes, ...(c.leftOut?.shapes ?? []), ...(c.unions ?? [])]) visit(x);
     }
   };
   for (const s of shapes) visit(s);

@@ -49,6 +49,16 @@ export const EXAMPLE_DEPTH = DEPTH;
 
 /** A value left out because the budget or the depth ran out: its field is left out, never shown hollow (`{}`, `[]`). */
 const CUT = Symbol('cut');
+/** In `seen`: a resource made again below itself, through a required field (a cycle is cut at optional fields first). */
+const AGAIN = '\u0000again:';
+
+/**
+ * Required fields an example leaves out, at one place (`at`: the path of the object that lacks
+ * them, empty at the top): a cycle of types (`types`, the ones that would repeat), the budget of
+ * values and bytes, the depth, or nothing stated of them that makes a value. The pages say it
+ * under the example and the code samples in a comment (`exampleCutWords`).
+ */
+export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade'; names: string[]; types?: string[] };
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean']);
 /** What a shape may state of its values without a type: a part of an `all_of` that only narrows another. */
@@ -70,11 +80,28 @@ const FORMATS: Record<string, unknown> = {
 };
 
 /** An example of a shape (or a type name), or undefined when nothing about it is stated that an example could show. */
-export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown } | undefined {
+export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cuts?: ExampleCut[] } | undefined {
   let budget = BUDGET;
   let bytes = BYTES;
+  /** The required fields left out so far, and where the walk is (the names and items above it). */
+  const cuts: ExampleCut[] = [];
+  const trail: string[] = [];
+  /** Why the last value cut short was (it ends the walk at once, so the field above it reads it). */
+  let why: { why: ExampleCut['why']; type?: string } = { why: 'budget' };
   const made = walk(shape, 0, new Set());
-  return made === CUT ? undefined : made;
+  if (made === CUT || made === undefined) return undefined;
+  return cuts.length > 0 ? { value: made.value, cuts: merged(cuts) } : made;
+  /** A value cut short, and why. */
+  function cutFor(reason: ExampleCut['why'], type?: string): typeof CUT {
+    why = type !== undefined ? { why: reason, type } : { why: reason };
+    return CUT;
+  }
+  /** What a try made, with the cuts it recorded taken back out (to keep them only for the try that is kept). */
+  function attempt<T>(make: () => T): { made: T; kept: ExampleCut[] } {
+    const mark = cuts.length;
+    const made = make();
+    return { made, kept: cuts.splice(mark) };
+  }
   /**
    * A stated value (an example, a default), counted in the budget as the values and bytes it
    * writes: t32i's 600-item default on 80 fields made 48,000 values and ten 50 KB field examples a
@@ -95,8 +122,9 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
    * base); `part`: the shape is a part of an `all_of`, so a base it names is made as itself, not as
    * one of its variants.
    */
-  function walk(s: unknown, depth: number, seen: ReadonlySet<string>, self?: string, part = false): { value: unknown } | undefined | typeof CUT {
-    if (--budget < 0 || depth > DEPTH) return CUT;
+  function walk(s: unknown, depth: number, seen: ReadonlySet<string>, self?: string, part = false, need = false): { value: unknown } | undefined | typeof CUT {
+    if (--budget < 0) return cutFor('budget');
+    if (depth > DEPTH) return cutFor('depth');
     const v: Obj = typeof s === 'string' ? { type: s } : isObj(s) ? s : {};
     const examples = stated(v.examples);
     const example = Array.isArray(examples) && examples.length > 0 ? given(examples[0], depth) : undefined;
@@ -126,55 +154,81 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       case 'object':
         return object(fields ?? {}, depth, seen);
       case 'array': {
-        const item = walk(stated(v.items), depth + 1, seen);
-        if (item === CUT) return CUT;
-        // Items it cannot make, while it must have some: left out, as an untyped field is, never sent as `[]` against its own `min_items` (t32l #8: a 3.1 tuple).
+        // Items of a list that may be empty are never required: a cycle through them is cut there (an empty list where the list is required).
         const least = stated(v.min_items);
-        if (!item) return typeof least === 'number' && least > 0 ? undefined : { value: [] };
+        const some = typeof least === 'number' && least > 0;
+        trail.push('[0]');
+        const item = walk(stated(v.items), depth + 1, seen, undefined, false, need && some);
+        trail.pop();
+        if (item === CUT) return need && !some && why.why === 'cycle' ? { value: [] } : CUT;
+        // Items it cannot make, while it must have some: left out, as an untyped field is, never sent as `[]` against its own `min_items` (t32l #8: a 3.1 tuple).
+        if (!item) return some ? undefined : { value: [] };
         return { value: itemsFor(v, item.value) };
       }
       case 'map': {
+        trail.push('key');
         const value = walk(stated(v.values), depth + 1, seen);
-        return value === CUT ? CUT : { value: value ? { key: value.value } : {} };
+        trail.pop();
+        // A required map cut at a cycle is empty, which it may be.
+        if (value === CUT) return need && why.why === 'cycle' ? { value: {} } : CUT;
+        return { value: value ? { key: value.value } : {} };
       }
       case 'one_of': {
         // A value of exactly one variant (one that fits two is no one_of's value): the first variant's, else the first that only its own variant takes.
         const of = stated(v.of);
         if (!Array.isArray(of) || of.length === 0) return undefined;
-        const first = told(v, of[0], walk(of[0], depth + 1, seen));
-        if (!first || first === CUT || of.length === 1 || !ctx.fits) return first;
+        const tried = attempt(() => told(v, of[0], walk(of[0], depth + 1, seen, undefined, false, need)));
+        const first = tried.made;
+        const keep = <T,>(x: T, kept: ExampleCut[]): T => {
+          cuts.push(...kept);
+          return x;
+        };
+        if (!first || first === CUT || of.length === 1 || !ctx.fits) return keep(first, tried.kept);
         const fits = ctx.fits;
         const only = (x: unknown, i: number) => of.every((o, j) => j === i || !fits(o, x));
-        if (only(first.value, 0)) return first;
+        if (only(first.value, 0)) return keep(first, tried.kept);
         for (let i = 1; i < of.length; i++) {
-          const other = told(v, of[i], walk(of[i], depth + 1, seen));
-          if (other && other !== CUT && only(other.value, i)) return other;
+          const next = attempt(() => told(v, of[i], walk(of[i], depth + 1, seen, undefined, false, need)));
+          const other = next.made;
+          if (other && other !== CUT && only(other.value, i)) return keep(other, next.kept);
         }
-        return first;
+        return keep(first, tried.kept);
       }
       case 'any_of': {
         const of = stated(v.of);
-        return Array.isArray(of) && of.length > 0 ? told(v, of[0], walk(of[0], depth + 1, seen)) : undefined;
+        return Array.isArray(of) && of.length > 0 ? told(v, of[0], walk(of[0], depth + 1, seen, undefined, false, need)) : undefined;
       }
       case 'all_of': {
         const of = stated(v.of);
-        return Array.isArray(of) ? allOf(of, depth, seen, self) : undefined;
+        return Array.isArray(of) ? allOf(of, depth, seen, self, need) : undefined;
       }
       default: {
         if (!isResourceType(type)) return undefined;
         // A resource inside itself: left out, as the budget leaves things out (a list of it is not shown as `[]`).
-        if (seen.has(type)) return CUT;
+        // A cycle is cut at an optional field: a required one is made once more, its own optional fields cut (t32r N6:
+        // Telegram's `Chat.pinned_message` is a `Message`, whose required `chat` is a `Chat`); a cycle of required fields is cut, and said.
+        let again = seen;
+        if (seen.has(type)) {
+          if (!need) return cutFor('cycle', type);
+          // A required field that may be null is null there.
+          if (stated(v.nullable) === true) return { value: null };
+          if (seen.has(AGAIN + type)) return cutFor('cycle', type);
+          again = new Set(seen).add(AGAIN + type);
+        }
         const resource = ctx.resource(type);
         if (!resource) return undefined;
         // A base told apart by a discriminator, its variants known: an example is one of them, the discriminator carrying its value.
-        const variant = part ? undefined : variantOf(type, seen);
+        const variant = part ? undefined : variantOf(type, again);
         if (variant !== undefined) {
-          const x = walk(variant, depth + 1, seen);
-          if (x && x !== CUT) return x;
+          const x = attempt(() => walk(variant, depth + 1, again, undefined, false, need));
+          if (x.made && x.made !== CUT) {
+            cuts.push(...x.kept);
+            return x.made;
+          }
         }
-        const next = new Set(seen).add(type);
+        const next = new Set(again).add(type);
         const value = stated(resource.value);
-        if (isObj(value)) return walk(value, depth + 1, next, type);
+        if (isObj(value)) return walk(value, depth + 1, next, type, false, need);
         return object(statedObj(resource.fields) ?? {}, depth, next);
       }
     }
@@ -187,7 +241,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
    * Where `self` is a variant of a part's discriminator (it is `all_of` the base), the
    * discriminator's field carries the variant's value: the mapping's, or by OpenAPI's rule its name.
    */
-  function allOf(of: readonly unknown[], depth: number, seen: ReadonlySet<string>, self: string | undefined): { value: unknown } | undefined | typeof CUT {
+  function allOf(of: readonly unknown[], depth: number, seen: ReadonlySet<string>, self: string | undefined, need: boolean): { value: unknown } | undefined | typeof CUT {
     // Parts that are all objects of fields: one object of their fields merged, each field as all the
     // parts state it together (ix-api's `ConfigPartial` states `vlan`'s example and bounds, a later
     // part only that it is required: its value is the example, never one made from the later part alone).
@@ -207,7 +261,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     /** The parts that made no value: a description beside the `$ref`, or constraints without a type. */
     const silent: unknown[] = [];
     for (const part of of) {
-      const x = walk(part, depth + 1, seen, undefined, true);
+      const x = walk(part, depth + 1, seen, undefined, true, need);
       if (x === CUT) cut = true;
       else if (x) values.push(x.value);
       else silent.push(part);
@@ -237,7 +291,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       if (common.length === 0) return undefined;
       together.allowed = common;
     }
-    const made = walk(together, depth + 1, seen);
+    const made = walk(together, depth + 1, seen, undefined, false, need);
     return made === CUT ? undefined : made;
   }
   /**
@@ -391,17 +445,29 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
         hidden = true;
         continue;
       }
+      const need = isObj(f) && stated(f.required) === true;
       // Its name as the example writes it (quoted, a colon, a comma, an indent), before what it holds.
       bytes -= name.length + 8;
       if (bytes < 0) {
         cut = true;
+        // The fields past the budget: the required ones said.
+        const past = Object.entries(fields).slice(Object.keys(fields).indexOf(name));
+        const names = past.filter(([, g]) => isObj(g) && stated(g.required) === true && flagThrough(g, mode === 'request' ? 'read_only' : 'write_only', ctx.resource) !== true).map(([n]) => n);
+        if (names.length > 0) cuts.push({ at: place(trail), why: 'budget', names });
         break;
       }
       const inside = via?.get(name);
-      const x = walk(f, depth + 1, inside !== undefined && inside.size > 0 ? new Set([...seen, ...inside]) : seen);
+      trail.push(name);
+      // The cuts below a field that is left out are its own: the field is said, if it is required.
+      const tried = attempt(() => walk(f, depth + 1, inside !== undefined && inside.size > 0 ? new Set([...seen, ...inside]) : seen, undefined, false, need));
+      trail.pop();
+      const x = tried.made;
       // A field left out for want of a type leaves the object as short as a cut one: never shown as `{}` (t32i: past the nesting bound, `"lvl28": {}`).
-      if (x === CUT || x === undefined) cut = true;
-      else {
+      if (x === CUT || x === undefined) {
+        cut = true;
+        if (need) cuts.push({ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) });
+      } else {
+        cuts.push(...tried.kept);
         out[name] = x.value;
         // A scalar's bytes; an object's or a list's are its own fields' and items'.
         if (x.value === null || typeof x.value !== 'object') bytes -= JSON.stringify(x.value)?.length ?? 0;
@@ -409,6 +475,52 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     }
     return (cut || (hidden && depth > 0)) && Object.keys(out).length === 0 ? CUT : { value: out };
   }
+}
+
+/** Where an example's walk is, as a path (`result.pinned_message`, `items[0].id`); empty at the top. */
+function place(trail: readonly string[]): string {
+  return trail.reduce((path, step) => (step === '[0]' ? `${path}[0]` : path === '' ? step : `${path}.${step}`), '');
+}
+
+/** The cuts at one place for one reason as one: their names (and types) in order. */
+function merged(cuts: readonly ExampleCut[]): ExampleCut[] {
+  const out: ExampleCut[] = [];
+  for (const c of cuts) {
+    const same = out.find((o) => o.at === c.at && o.why === c.why);
+    if (!same) out.push({ ...c, names: [...c.names], ...(c.types ? { types: [...c.types] } : {}) });
+    else {
+      same.names.push(...c.names);
+      for (const t of c.types ?? []) if (!(same.types ?? []).includes(t)) same.types = [...(same.types ?? []), t];
+    }
+  }
+  return out;
+}
+
+/** At most this many names in one sentence: the rest are counted. */
+const NAMED = 8;
+
+/**
+ * What a generated example leaves out of what its shapes require, one sentence per place and
+ * reason: the one rule the pages (under the example) and the code samples (a comment) say it by.
+ * `prefix`: the path the example sits under (`[0]` for a list of the body's type).
+ */
+export function exampleCutWords(cuts: readonly ExampleCut[] | undefined, prefix = ''): string[] {
+  return (cuts ?? []).map((c) => {
+    const at = place([...(prefix === '' ? [] : [prefix]), ...(c.at === '' ? [] : [c.at])]);
+    const shown = c.names.slice(0, NAMED).join(', ');
+    const more = c.names.length > NAMED ? ` and ${(c.names.length - NAMED).toLocaleString('en-US')} more` : '';
+    const what = c.names.length === 1 ? `the required field ${shown}` : `${c.names.length.toLocaleString('en-US')} required fields: ${shown}${more}`;
+    const them = c.names.length === 1 ? 'it' : 'them';
+    const why =
+      c.why === 'cycle'
+        ? `${c.names.length === 1 ? 'its type' : 'their types'}, ${c.types?.join(', ') ?? 'the one above'}, ${c.names.length === 1 && (c.types?.length ?? 1) === 1 ? 'holds' : 'hold'} this place already (a cycle of required fields, which the example follows no further)`
+        : c.why === 'budget'
+          ? `an example holds at most ${BUDGET.toLocaleString('en-US')} values and about ${Math.round(BYTES / 1000)} KB`
+          : c.why === 'depth'
+            ? `an example goes at most ${DEPTH} levels deep`
+            : `nothing the spec states of ${them} makes a value (no type, or parts no value fits)`;
+    return `Cut at ${at === '' ? 'the top level' : at}: the example leaves out ${what}, as ${why}.`;
+  });
 }
 
 

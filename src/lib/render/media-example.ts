@@ -60,6 +60,9 @@ function notXml(value: unknown, depth = 0): string | undefined {
 /** The name of an XML element for a value: the resource's id when XML allows it, else `body` (or `item`, in a list). */
 const elementName = (name: string | undefined, fallback: string) => (name !== undefined && XML_NAME.test(name) ? name : fallback);
 
+/** Media types whose bodies are bytes, not text: files, images, sound, video, archives. */
+const BINARY = /^(?:application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-7z-compressed|vnd\.[\w.+-]+|x-protobuf|protobuf|msword|wasm)|image\/|audio\/|video\/|font\/|model\/)/;
+
 /**
  * A value written in a media type; `name` names the XML root (the resource the body carries).
  * XML has one root, so a list is wrapped in a `list` element, with an element per item. `files`
@@ -84,7 +87,9 @@ export function inMediaType(value: unknown, type: string, name?: string, files: 
   }
   if (kind.startsWith('text/') && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return { text: String(value), lang: 'text' };
   if (kind.startsWith('text/')) return { reason: `${type}: the spec does not say how a structured value is written as text` };
-  return { reason: `${type}: a binary body has no example a page can show` };
+  // Binary only where the type says so: a type the page does not know (`plain/text`, t32r D12) is not called binary.
+  if (BINARY.test(kind)) return { reason: `${type}: a binary body has no example a page can show` };
+  return { reason: `${type}: the page does not know how a value is written in this media type` };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { csString, goString, hasLoneSurrogate, javaString, jsKey, jsonText, jsString, phpString, pyString, rubyString, shellString, shellWord } from './sample-quote.ts';
+import { commentText, csString, goString, hasLoneSurrogate, javaString, jsKey, jsonText, jsString, phpString, pyString, rubyString, shellString, shellWord } from './sample-quote.ts';
 
 /**
  * The code of one request in eight languages. The request comes already decided by the samples'
@@ -19,8 +19,12 @@ export type CallBody =
   | { kind: 'form'; fields: ReadonlyArray<readonly [string, string]> }
   | { kind: 'multipart'; parts: readonly Part[] };
 
-/** A request as the samples send it; a body's Content-Type is among the headers, but a multipart one's (the client sets it, with its boundary). */
-export type Call = { method: string; url: string; headers: ReadonlyArray<readonly [string, string]>; body?: CallBody };
+/**
+ * A request as the samples send it; a body's Content-Type is among the headers, but a multipart
+ * one's (the client sets it, with its boundary). `comments`: what the sample must say above its
+ * code (what its made body leaves out), each a comment line (`commentText`).
+ */
+export type Call = { method: string; url: string; headers: ReadonlyArray<readonly [string, string]>; body?: CallBody; comments?: readonly string[] };
 
 /** A sample, or why its language cannot send the request. */
 export type Written = { code: string } | { reason: string };
@@ -319,14 +323,25 @@ function php(call: Call): Written {
   return { code: `<?php\n\nrequire 'vendor/autoload.php';\n\n$client = new GuzzleHttp\\Client();\n\n$response = ${request};\n\necho $response->getBody();` };
 }
 
+/** A writer whose code opens with the call's comments, each a line that starts with `mark` (in PHP, after its opening tag). */
+function commented(write: (call: Call) => Written, mark: '#' | '//'): (call: Call) => Written {
+  return (call) => {
+    const written = write(call);
+    if ('reason' in written || !call.comments || call.comments.length === 0) return written;
+    const lines = call.comments.map((c) => `${mark} ${commentText(c)}`).join('\n');
+    const open = '<?php\n\n';
+    return { code: written.code.startsWith(open) ? `${open}${lines}\n\n${written.code.slice(open.length)}` : `${lines}\n${written.code}` };
+  };
+}
+
 /** The languages, in tab order: each tab's label (the same on every page), the highlighting language, and its writer. */
 export const WRITERS: ReadonlyArray<{ label: string; lang: string; write: (call: Call) => Written }> = [
-  { label: 'cURL', lang: 'sh', write: curl },
-  { label: 'JavaScript', lang: 'js', write: javascript },
-  { label: 'Python', lang: 'python', write: python },
-  { label: 'Go', lang: 'go', write: go },
-  { label: 'Java', lang: 'java', write: java },
-  { label: 'C#', lang: 'csharp', write: csharp },
-  { label: 'Ruby', lang: 'ruby', write: ruby },
-  { label: 'PHP', lang: 'php', write: php },
+  { label: 'cURL', lang: 'sh', write: commented(curl, '#') },
+  { label: 'JavaScript', lang: 'js', write: commented(javascript, '//') },
+  { label: 'Python', lang: 'python', write: commented(python, '#') },
+  { label: 'Go', lang: 'go', write: commented(go, '//') },
+  { label: 'Java', lang: 'java', write: commented(java, '//') },
+  { label: 'C#', lang: 'csharp', write: commented(csharp, '//') },
+  { label: 'Ruby', lang: 'ruby', write: commented(ruby, '#') },
+  { label: 'PHP', lang: 'php', write: commented(php, '//') },
 ];

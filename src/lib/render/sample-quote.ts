@@ -90,3 +90,12 @@ export const shellWord = (text: string): string => (/^[A-Za-z0-9._~:/%@+,=-]+$/.
  * left is the indentation's.)
  */
 export const jsonText = (value: unknown): string => (JSON.stringify(value, null, 2) ?? 'null').replace(ESCAPED_ALL, (c) => (c === '\n' ? c : `\\u${hex4(c).toLowerCase()}`));
+
+/**
+ * Text as a comment line of every sample language (`#` or `//`, to the end of the line): printable
+ * ASCII only, anything else (a line break, a line separator that ends a JavaScript line, a
+ * backslash that starts a Java `\u` escape even in a comment) written as its code point `U+XXXX`,
+ * and PHP's `?>` (which ends the code even in a comment) broken.
+ */
+export const commentText = (text: string): string =>
+  [...text].map((c) => (/^[\x20-\x7e]$/.test(c) && c !== '\\' ? c : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`)).join('').replace(/\?>/g, '?U+003E');

@@ -24,8 +24,11 @@ export type SampleRequest = {
   pathValues: Readonly<Record<string, unknown>>;
   query: ReadonlyArray<{ name: string; value?: unknown }>;
   headers: ReadonlyArray<{ name: string; value?: unknown }>;
-  /** The body: its media type and its example value; `files` names the fields sent as files (binary strings). */
-  body?: { mediaType: string; value: unknown; files?: readonly string[]; name?: string };
+  /**
+   * The body: its media type and its example value; `files` names the fields sent as files (binary
+   * strings); `cutWords`, what a made example leaves out of what its shape requires (a comment in each sample, and a note).
+   */
+  body?: { mediaType: string; value: unknown; files?: readonly string[]; name?: string; cutWords?: readonly string[] };
 };
 
 /** The tabs' labels, in order. */
@@ -179,7 +182,10 @@ export function codeSamples(request: SampleRequest, noted: readonly string[] = [
     if (body && body.kind !== 'multipart') header('Content-Type', HEADER_VALUE.test(request.body.mediaType) ? request.body.mediaType : 'application/octet-stream');
   }
 
-  const call: Call = { method, url, headers, ...(body ? { body } : {}) };
+  // What the body's made example leaves out of what its shape requires: said in each sample, above the call, and under them.
+  const comments = body && request.body?.cutWords ? [...request.body.cutWords] : [];
+  notes.push(...comments);
+  const call: Call = { method, url, headers, ...(body ? { body } : {}), ...(comments.length > 0 ? { comments } : {}) };
   const samples: SampleView[] = [];
   for (const { label, lang, write } of WRITERS) {
     const written = write(call);

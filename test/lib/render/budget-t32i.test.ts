@@ -51,6 +51,7 @@ function writtenOn(page: readonly ContinuedView[]): unknown[] {
   const ofChildren = (c: ShapeChildren): void => {
     for (const b of c.bases ?? []) out.push({ discriminator: b.discriminator });
     for (const s of c.cut ? c.shapes.slice(0, c.cut.shown ?? 0) : c.shapes) ofShape(s);
+    for (const s of c.unions ?? []) ofShape(s);
   };
   for (const v of page) {
     out.push({ anchor: v.anchor });

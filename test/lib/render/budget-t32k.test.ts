@@ -191,11 +191,13 @@ describe('an all-of with a union part beside parts of fields still merges them: 
     expect(tree('KB').rows).toEqual([['x', true], ['y', false]]);
   });
 
-  it('KC: the fields merged and badged, the union said beside them as a part that holds too', () => {
+  it('KC: the fields merged and badged, the union said after them as a part that holds too', () => {
     const { shape, rows } = tree('KC');
     expect(rows).toEqual([['x', true], ['y', false]]);
     expect(shape?.children.map((c) => c.kind)).toEqual(['fields']);
-    expect(shape?.also?.map((a) => [a.type?.text, a.children.map((c) => [c.kind, c.shapes.length])])).toEqual([['one_of', [['variants', 2]]]]);
+    // After the merged fields, named among the parts (t32r N1: it came first, under a sentence starting with "And").
+    expect(shape?.also).toBeUndefined();
+    expect(shape?.children[0]?.unions?.map((a) => [a.type?.text, a.children.map((c) => [c.kind, c.shapes.length])])).toEqual([['one_of', [['variants', 2]]]]);
   });
 });
 

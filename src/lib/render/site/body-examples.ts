@@ -1,5 +1,5 @@
 import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
-import { exampleOf, type ExampleContext, type ExampleMode } from '../example.ts';
+import { exampleCutWords, exampleOf, type ExampleContext, type ExampleMode } from '../example.ts';
 import { inMediaType, isUrlEncodedForm } from '../media-example.ts';
 import type { ExampleView } from './views.ts';
 
@@ -37,15 +37,19 @@ function statedExamples(v: Obj): Stated[] {
   return 'example' in v ? [...named, { value: v.example }] : named;
 }
 
-/** An example of what a body carries, made from its shape: its resource (or a list of it) or its own shape. */
-export function madeExample(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown } | undefined {
+/**
+ * An example of what a body carries, made from its shape: its resource (or a list of it) or its
+ * own shape; `cutWords` says what it leaves out of what the shape requires (`exampleCutWords`).
+ */
+export function madeExample(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cutWords?: string[] } | undefined {
   const made = typeof v.resource === 'string' ? exampleOf(v.resource, ctx, mode) : isObj(stated(v.schema)) ? exampleOf(stated(v.schema), ctx, mode) : undefined;
   if (!made) return undefined;
-  return { value: v.list === true ? [made.value] : made.value };
+  const words = exampleCutWords(made.cuts, v.list === true ? '[0]' : '');
+  return { value: v.list === true ? [made.value] : made.value, ...(words.length > 0 ? { cutWords: words } : {}) };
 }
 
-/** The value a body's first example carries, stated or made: what a request's code sample sends. */
-export function firstExampleValue(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown } | undefined {
+/** The value a body's first example carries, stated or made: what a request's code sample sends (and what a made one leaves out). */
+export function firstExampleValue(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cutWords?: string[] } | undefined {
   const first = statedExamples(v).find((e) => 'value' in e);
   return first ? { value: first.value } : madeExample(v, ctx, mode);
 }
@@ -118,7 +122,7 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
   for (const type of types.length > 0 ? types : [undefined]) {
     const written = write(made.value, type);
     if ('reason' in written) noExample.push(written.reason);
-    else if (type === undefined || !sameAs(examples, type, written)) examples.push({ ...(type !== undefined ? { mediaType: type } : {}), lang: written.lang, text: written.text, generated: true });
+    else if (type === undefined || !sameAs(examples, type, written)) examples.push({ ...(type !== undefined ? { mediaType: type } : {}), lang: written.lang, text: written.text, generated: true, ...(made.cutWords ? { cutWords: made.cutWords } : {}) });
   }
   return { examples, noExample };
 }

@@ -451,8 +451,18 @@ export function shapeTrees(ctx: TreeContext) {
       const unions = parts.length > 1 ? parts.flatMap((x, i) => (isUnionPart(x) ? [i] : [])) : [];
       const merged = unions.length < parts.length ? mergedFields(id, parts, at, owner, new Set(unions), flat.map((p) => p.id)) : undefined;
       if (merged) {
-        for (const i of unions) (owner.also ??= []).push(row(Infinity, () => shape((flat[i] as { id: string }).id, parts[i] as Obj, undefined, { ...at, level })));
-        return { kind: 'fields', facet, ...merged, combine, ...fold };
+        // The unions come after the merged fields, each named among the parts by what it is ("one of (9)", t32r N1: the page opened with "And, …" before the fields).
+        const said = unions.map((i) => row(Infinity, () => shape((flat[i] as { id: string }).id, parts[i] as Obj, undefined, { ...at, level })));
+        const named = [...(merged.parts ?? [])];
+        for (const [k, i] of unions.entries()) {
+          const x = parts[i] as Obj;
+          const of = stated(x.of);
+          const label = `${stated(x.type) === 'any_of' ? 'any of' : 'one of'}${Array.isArray(of) ? ` (${of.length})` : ''}`;
+          // In the parts' order: after the parts merged before it.
+          const before = parts.slice(0, i).filter((_, j) => !unions.includes(j)).length;
+          named.splice(Math.min(before + k, named.length), 0, { own: true, label, extras: [] });
+        }
+        return { kind: 'fields', facet, ...merged, parts: named, ...(said.length > 0 ? { unions: said } : {}), combine, ...fold };
       }
     }
     return {
@@ -568,6 +578,19 @@ export function shapeTrees(ctx: TreeContext) {
           }
           // A later part that requires the field makes it required, whatever the first said: the row says so.
           if (isRequired(field.required) && !isRequired(first.required) && field.required) first.required = field.required;
+          // A later part that states the field exactly as the first: one row, from both (t32r N1: intellifi's `kv_value` twice, the second with a gap of its own).
+          // The row shown is the first's, or the later's where only it is this page's own (its gaps anchored here).
+          if (JSON.stringify(f) === JSON.stringify(firstValues.get(n))) {
+            const from = [...(first.from ?? [first.origin ?? first.part ?? 'its own part']), part.origin ?? label ?? 'its own part'];
+            const shown = first.anchor === '' && field.anchor !== '' ? Object.assign(field, { required: first.required ?? field.required, ...(first.also ? { also: first.also } : {}) }) : first;
+            if (shown === field) {
+              if (!field.required) delete field.required;
+              shapes[rowOf.get(n) ?? 0] = field;
+              byName.set(n, field);
+            }
+            shown.from = from;
+            continue;
+          }
           // A later part that says of the field only that it is required (its type as the first states it,
           // which the import copies in): nothing more to show of it than the row's badge.
           // Nor of a later part that states nothing the page shows of the field (`f: {}`, whose type the walk leaves to the first).
@@ -742,6 +765,8 @@ export function shapeTrees(ctx: TreeContext) {
         // What a cut place shows here: its first rows where it is shown in parts, none where it is shown on a later page.
         for (const s of c.cut ? c.shapes.slice(0, c.cut.shown ?? 0) : c.shapes) ofShape(s);
         for (const s of c.leftOut?.shapes ?? []) ofShape(s);
+        // An all-of's unions are shown after its fields, cut or not.
+        for (const s of c.unions ?? []) ofShape(s);
       };
       for (const v of shows) ofShape(v.shape);
     });

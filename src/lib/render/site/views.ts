@@ -305,6 +305,11 @@ export type ShapeView = {
   /** Which of the combination's own parts states a field an `all_of` merges, where it has several parts (the part's label). */
   part?: string;
   /**
+   * Every part of an `all_of` that states this field, where later ones state it exactly as the
+   * first (intellifi's `kv_value`): one row, "from KeyValuePairUpdate and its own part" (t32r N1).
+   */
+  from?: Array<LinkView | string>;
+  /**
    * The same field as later parts of an `all_of` state it again (a part that narrows a resource's
    * `status` to an example): every one holds, so the merged view shows them in one row, in order.
    */
@@ -350,6 +355,8 @@ export type ShapeChildren = {
   parts?: Array<LinkView | PartView>;
   /** The resources an `all_of` names that say something of themselves: shown with their fields merged in (a subtype's page, an operation's body). */
   bases?: BaseView[];
+  /** The unions among an `all_of`'s parts (`allOf [Base, oneOf […]]`), after its merged fields, each holding as well (t32r N1); named in `parts` ("one of (9)"). */
+  unions?: ShapeView[];
   leftOut?: { flag: 'read-only' | 'write-only'; names: string[]; shapes?: ShapeView[] };
   /**
    * Past the page's budget of trees in place (`TREE_BYTES`, the page's own item's shapes and other
@@ -444,6 +451,8 @@ export type ExampleView = {
   /** A named example kept elsewhere: its address. */
   external?: string;
   generated?: true;
+  /** What a generated example leaves out of what its shapes require, and why (a cycle, the budget): one sentence each. */
+  cutWords?: string[];
   of?: string;
   /** The id of the stated value this example shows, for its `data-facet`. */
   facetId?: string;
@@ -465,6 +474,11 @@ export type BodyView = {
   errorBody?: { from: 'error' | 'area'; body: BodyView };
   /** A request that must carry its body. */
   required?: true;
+  /**
+   * The type it carries is one the document marks read-only (a request) or write-only (a
+   * response), which the OpenAPI rules say is not sent that way: the flag, and the sentence that says so.
+   */
+  against?: { flag: 'read-only' | 'write-only'; word: string };
   mediaTypes: string[];
   description?: FacetView;
   shape?: ShapeView;

@@ -1,5 +1,6 @@
 import type { LayoutBlock } from '../../../areas/area.ts';
 import { idSegment } from '../../../facet/ids.ts';
+import { flagThrough } from '../../../areas/shape.ts';
 import { isObj, stated, statedObj } from '../../../facet/state.ts';
 import type { ExampleMode } from '../../example.ts';
 import { bodyExamples, mediaTypesOf, shapeExamples } from '../body-examples.ts';
@@ -36,6 +37,17 @@ export function bodyView(c: BlockContext, input: BodyInput): BodyView {
   } else if (resource !== undefined) extra('resource');
   if (v.list === true) out.list = true;
   else if ('list' in v) extra('list');
+  // A request of a type the document marks read-only (or a response of a write-only one): said where the body is (t32r N2: intellifi's `Location`).
+  const flag = mode === 'request' ? 'read_only' : 'write_only';
+  const carried = resource ?? stated(v.schema);
+  if (carried !== undefined && flagThrough(carried, flag, (r) => c.item('resources', r)) === true) {
+    const name = resource ?? (typeof stated(isObj(carried) ? carried.type : undefined) === 'string' ? String(stated(isObj(carried) ? carried.type : undefined)) : 'its shape');
+    const what = resource !== undefined || name !== 'its shape' ? `${name}, a type it marks ${flag === 'read_only' ? 'read-only' : 'write-only'}` : `a shape it marks ${flag === 'read_only' ? 'read-only' : 'write-only'}`;
+    out.against = {
+      flag: flag === 'read_only' ? 'read-only' : 'write-only',
+      word: mode === 'request' ? `The document sends ${what}: by the OpenAPI rules a read-only value is not sent in a request. The body is shown as the document states it.` : `The document returns ${what}: by the OpenAPI rules a write-only value is not returned in a response. The body is shown as the document states it.`,
+    };
+  }
   const errorLink = error !== undefined ? c.link('errors', error) : undefined;
   if (errorLink && error !== undefined) {
     out.error = errorLink;

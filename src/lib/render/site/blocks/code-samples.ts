@@ -24,7 +24,7 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
         reason ??= written.reason;
         continue;
       }
-      return { mediaType: type, value: value.value, files: fileFields(b, { resource, subtypes }), ...(name !== undefined ? { name } : {}) };
+      return { mediaType: type, value: value.value, files: fileFields(b, { resource, subtypes }), ...(name !== undefined ? { name } : {}), ...(value.cutWords ? { cutWords: value.cutWords } : {}) };
     }
     return { reason: reason ?? 'nothing it carries is stated enough to make an example' };
   };
