@@ -42,7 +42,7 @@ export function stamp() {
 }
 
 /** The files a whole bundle has (its chunks are named in them); a folder without them is no bundle. */
-const ENTRIES = ['cli.mjs', 'worker.mjs', 'index.mjs'];
+const ENTRIES = ['cli.mjs', 'worker.mjs', 'index.mjs', 'mock-thread.mjs'];
 
 /** Whether `dir` holds a whole bundle. */
 const whole = (/** @type {string} */ dir) => ENTRIES.every((entry) => existsSync(join(dir, entry)));
@@ -69,7 +69,7 @@ export async function bundle({ outdir, build, root, replace = false }) {
   const building = `${outdir}.${process.pid}.${Date.now()}.tmp`;
   try {
     await esbuild.build({
-      entryPoints: { cli: join(cli, 'bin.ts'), worker: join(ROOT, 'src', 'lib', 'engine', 'worker.ts'), index: join(ROOT, 'src', 'lib', 'index.ts') },
+      entryPoints: { cli: join(cli, 'bin.ts'), worker: join(ROOT, 'src', 'lib', 'engine', 'worker.ts'), index: join(ROOT, 'src', 'lib', 'index.ts'), 'mock-thread': join(ROOT, 'src', 'lib', 'mock', 'thread.ts') },
       bundle: true,
       splitting: true,
       format: 'esm',

@@ -5,7 +5,7 @@ export { analyzeFile, isFileResult, type FileAnalysis, type FileResult } from '.
 export { threadedReader } from './engine/pool.ts';
 export { Workspace, type WorkspaceListener, type WorkspaceOptions } from './workspace/workspace.ts';
 export { sameTarget } from './workspace/back-links.ts';
-export { serveBodyThread } from './mock/body-thread.ts';
+export { serveBodyThread } from './mock/thread.ts';
 export { Mock, MOCK_PATH, gapIdEntry, gapsHeader, readGapsHeader, type GapHits, type HitsSummary, type MockOptions, type MockOutcome, type MockRequest, type MockResponse } from './mock/mock.ts';
 export { contains, facetOf, fileOfPage, pageOf, type Declaration, type FilePositions, type Mention, type MentionForm, type Target } from './workspace/positions.ts';
 export { suggestionsAt, type Suggestion, type Suggestions } from './workspace/suggest.ts';

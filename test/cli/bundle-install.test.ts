@@ -13,10 +13,10 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A folder holding a bundle whose every file says `name` (whole: its three entries; else `cli.mjs` alone). */
+/** A folder holding a bundle whose every file says `name` (whole: its four entries; else `cli.mjs` alone). */
 function bundleDir(path: string, name: string, whole = true): string {
   mkdirSync(path, { recursive: true });
-  for (const file of whole ? ['cli.mjs', 'worker.mjs', 'index.mjs', `chunk-${name}.mjs`] : ['cli.mjs']) writeFileSync(join(path, file), name);
+  for (const file of whole ? ['cli.mjs', 'worker.mjs', 'index.mjs', 'mock-thread.mjs', `chunk-${name}.mjs`] : ['cli.mjs']) writeFileSync(join(path, file), name);
   return path;
 }
 
@@ -47,7 +47,7 @@ describe('a bundle put in place', () => {
     const root = place();
     bundleDir(join(root, 'b'), 'part', false);
     put(bundleDir(join(root, 'b.3.3.tmp'), 'new'), join(root, 'b'), false);
-    expect(readdirSync(join(root, 'b')).sort()).toEqual(['chunk-new.mjs', 'cli.mjs', 'index.mjs', 'worker.mjs']);
+    expect(readdirSync(join(root, 'b')).sort()).toEqual(['chunk-new.mjs', 'cli.mjs', 'index.mjs', 'mock-thread.mjs', 'worker.mjs']);
     expect(readdirSync(root)).toEqual(['b']);
   });
 
@@ -55,14 +55,14 @@ describe('a bundle put in place', () => {
     const root = place();
     bundleDir(join(root, 'bundle'), 'old');
     put(bundleDir(join(root, 'bundle.4.4.tmp'), 'new'), join(root, 'bundle'), true);
-    expect(readdirSync(join(root, 'bundle')).sort()).toEqual(['chunk-new.mjs', 'cli.mjs', 'index.mjs', 'worker.mjs']);
+    expect(readdirSync(join(root, 'bundle')).sort()).toEqual(['chunk-new.mjs', 'cli.mjs', 'index.mjs', 'mock-thread.mjs', 'worker.mjs']);
     expect(readdirSync(root)).toEqual(['bundle']);
   });
 
   it('three builds finishing one after another in one folder: the first stays, whole', () => {
     const root = place();
     for (const name of ['one', 'two', 'three']) put(bundleDir(join(root, `b.${name}.tmp`), name), join(root, 'b'), false);
-    expect(readdirSync(join(root, 'b')).sort()).toEqual(['chunk-one.mjs', 'cli.mjs', 'index.mjs', 'worker.mjs']);
+    expect(readdirSync(join(root, 'b')).sort()).toEqual(['chunk-one.mjs', 'cli.mjs', 'index.mjs', 'mock-thread.mjs', 'worker.mjs']);
     expect(readdirSync(root)).toEqual(['b']);
   });
 });

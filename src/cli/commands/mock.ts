@@ -11,8 +11,11 @@ import { commandWorkspace } from '../workspace.ts';
 const DEFAULT_PORT = 4010;
 /** The largest request body read; past it the call is refused (413) and the connection closed. */
 const MAX_BODY = 16 * 1024 * 1024;
-/** The core's entry, which the mock's body thread loads: among the sources, or beside the bundle. */
-const CORE = import.meta.url.endsWith('.ts') ? new URL('../../lib/index.ts', import.meta.url) : new URL('./index.mjs', import.meta.url);
+/**
+ * The module the mock's body and check threads load: among the sources, or beside the bundle. Only
+ * what checking a body needs, not the core's entry, which cost each thread some 30 MB more.
+ */
+const THREAD = import.meta.url.endsWith('.ts') ? new URL('../../lib/mock/thread.ts', import.meta.url) : new URL('./mock-thread.mjs', import.meta.url);
 /** The bytes past `MAX_BODY` read and dropped after the `413`, before the connection is closed on a client that keeps sending. */
 const LINGER = 64 * 1024 * 1024;
 /** The longest a call waits for a change of the spec folder to be read before it is answered from the spec as last read. */
@@ -533,7 +536,7 @@ export async function mockCommand(options: Options, io: Io): Promise<number> {
   }
   // `SPECBENCH_MOCK_DEBUG=1`: a line as each large body is sent to the body thread (what a long check is busy with).
   const debug = io.env.SPECBENCH_MOCK_DEBUG === '1' ? { onBodyThread: (n: number, thread: 'body' | 'check') => io.out(`specbench mock: debug: a body of ${n} bytes is being checked on the ${thread} thread\n`) } : {};
-  const mock = new Mock(workspace.analysis, { ...debug, bodyThread: CORE, auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}), ...(patternBudget !== undefined ? { patternBudget } : {}) });
+  const mock = new Mock(workspace.analysis, { ...debug, bodyThread: THREAD, auth: options.auth !== false, limits: options.limits !== false, ...(editUrl !== undefined ? { editUrl } : {}), ...(patternTimeLimit !== undefined ? { patternTimeLimit } : {}), ...(patternBudget !== undefined ? { patternBudget } : {}) });
   mock.warm();
   const errorsIn = () => workspace.analysis.diagnostics.filter((d) => d.severity === 'error').length;
   const warnErrors = () => {

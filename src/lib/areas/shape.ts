@@ -3,9 +3,12 @@ import { facet, facetObject, type FacetMeta } from '../facet/define.ts';
 import type { Path } from '../facet/path.ts';
 import { isObj, stated, type Placeholder } from '../facet/state.ts';
 import { withArticle } from '../facet/words.ts';
+import { canonicalJson, isMultipleOf } from './json-values.ts';
 import { markdownCode } from '../safety/markdown.ts';
 import { lineSchema, nameSchema, prose } from '../facet/values.ts';
 import type { AddReference } from './keys.ts';
+
+export { canonicalJson, isMultipleOf } from './json-values.ts';
 
 /** Types a shape can have besides a resource's id. */
 export const PRIMITIVE_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'map', 'null'] as const;
@@ -385,12 +388,6 @@ export function fitsType(type: string | undefined, value: unknown, nullable: boo
   }
 }
 
-/** A JSON value as one text, the same for equal values whatever the order of their keys. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObj(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** A place inside a value, as a message shows it: `lines[0].sku`. */
 export function valuePath(at: Path): string {
@@ -464,15 +461,6 @@ export function valueProblems(shape: Shape | string, value: unknown, ctx: ValueC
   return walk(shape, value, [], 0);
 }
 
-/**
- * Whether a number is a multiple of a step within rounding: 0.3 is a multiple of 0.1 and 0.07 of
- * 0.01, though 0.3 / 0.1 is 2.9999999999999996 and 0.07 / 0.01 is 7.000000000000001. One rule for
- * every check of a value (an example here, a request in the mock).
- */
-export function isMultipleOf(v: number, step: number): boolean {
-  const q = v / step;
-  return Math.abs(q - Math.round(q)) <= 1e-9 * Math.max(1, Math.abs(q));
-}
 
 /** The constraints a value breaks, each only where it applies to the shape's type and to the kind of value. */
 function constraintProblems(shape: Shape, type: string | undefined, v: unknown, at: Path, ctx: ValueContext): ValueProblem[] {

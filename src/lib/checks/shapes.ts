@@ -6,6 +6,9 @@ import { COMPOSITIONS, CONSTRAINT_KEYS, CONSTRAINTS, innerShapes, isResourceType
 import type { Path } from '../facet/path.ts';
 import { isObj, stated } from '../facet/state.ts';
 import type { CheckContext } from './types.ts';
+import { linearPattern } from './linear-pattern.ts';
+
+export { linearPattern } from './linear-pattern.ts';
 
 /**
  * Every shape of the spec (fields, parameters, bodies, headers, and every shape inside them), with
@@ -175,21 +178,6 @@ function misplaced(ctx: CheckContext): MisplacedConstraint[] {
 const MATCH_TIMEOUT_MS = 50;
 const MATCH_BUDGET_MS = 2_000;
 
-/**
- * A pattern as RE2 (`re2js`, linear in the text: no pattern can backtrack without end) runs it,
- * where RE2 reads it as JavaScript does: `\uXXXX` written as RE2's `\x{XXXX}`, and none of the
- * forms whose meaning differs between the two (`.`, `\s` and `\S` take in more characters in
- * JavaScript; lookaround and back-references RE2 refuses). Undefined for any other pattern.
- */
-export function linearPattern(pattern: string): RE2JS | undefined {
-  if (/(?<!\\)(?:\\\\)*(?:\.|\\[sS])/.test(pattern)) return undefined;
-  const written = pattern.replace(/(?<!\\)((?:\\\\)*)\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g, (_, slashes: string, braced?: string, four?: string) => `${slashes}\\x{${braced ?? four}}`);
-  try {
-    return RE2JS.compile(written);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * What checking values against shapes needs: resources by id, and the patterns matched by the

@@ -42,7 +42,8 @@ export interface MockOptions {
   /** How long the guarded pattern tests of one request's values may run in all before the rest are not judged (ms; twice `patternTimeLimit` by default). */
   patternBudget?: number;
   /**
-   * The core's public entry as a file URL (`src/lib/index.ts`, or a bundle's `index.mjs`): given,
+   * The body thread's module as a file URL (`src/lib/mock/thread.ts`, or a bundle's `mock-thread.mjs`;
+   * the core's public entry serves too, at some 30 MB more a thread): given,
    * a request body past 1 MB is parsed and checked on a thread that loads it, so that other
    * clients are answered meanwhile; without, on the thread that answers. Given, heavy schemas
    * (`HEAVY_SCHEMA`) are compiled and checked on a check thread too.
@@ -60,6 +61,8 @@ export interface MockOptions {
   onBodyThreadIdle?: () => void;
   /** The most bytes of compiled checks kept (`KEPT_CODE_BYTES` by default; the tests make it small). */
   checkBytes?: number;
+  /** The most bytes of bodies kept as answers already made (`PREPARED_BYTES` by default; the tests make it small). */
+  preparedBytes?: number;
 }
 
 /** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
@@ -71,8 +74,16 @@ export interface MockOutcome {
   notes: string[];
 }
 
-/** The most bytes of bodies kept as answers already made, per analysis. */
-const PREPARED_BYTES = 64 * 1024 * 1024;
+/**
+ * The most bytes of bodies kept as answers already made, per analysis; past it the least recently
+ * used go. It was 64 MB, kept until full and then never let go: a spec's 1 MB example asked for
+ * with many `Accept` values held 64 MB of copies for good (GitHub's spec called in turn, every
+ * operation and every stated status, makes some 2 MB of bodies in all).
+ */
+export const PREPARED_BYTES = 16 * 1024 * 1024;
+
+/** The most answers kept, per analysis (each `Accept` a client sends may make one of its own). */
+const PREPARED_ANSWERS = 10_000;
 
 /** Where the mock answers about itself; no path of the spec is served under it. */
 export const MOCK_PATH = '/_specbench/';
@@ -269,7 +280,7 @@ const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r
  * `MockResponse`; the command line puts it behind node:http and calls `load` after every edit.
  */
 export class Mock {
-  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget' | 'checkBytes'>;
+  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now' | 'preparedBytes'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget' | 'checkBytes'>;
   readonly #quotas = new QuotaCounter();
   readonly #hits = new Hits();
   #state: State;
@@ -285,7 +296,7 @@ export class Mock {
   #closed = false;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
-    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
+    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, preparedBytes: options.preparedBytes ?? PREPARED_BYTES, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
     const heard = options.onBodyThread;
     this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'body')), options.bodyThreadBounds ?? BODY_THREAD, options.onBodyThreadIdle) : undefined;
     this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'check')), options.checkThread ?? CHECK_THREAD, options.onCheckThreadIdle) : undefined;
@@ -354,6 +365,11 @@ export class Mock {
   /** What the compiled checks kept hold (for the tests: bounded, and kept across an edit that leaves their schemas as they were). */
   keptChecks(): KeptChecks {
     return this.#state.validators.keptChecks();
+  }
+
+  /** The answers already made that are kept (their endpoints, the least recently used first), and the bytes of their bodies (for the tests: bounded, the least recently used let go). */
+  preparedAnswers(): { endpoints: string[]; bytes: number } {
+    return { endpoints: [...this.#state.prepared.keys()].map((key) => key.split('\u0000')[0] ?? ''), bytes: this.#state.preparedBytes };
   }
 
   /** How many spec files the current reading parsed for their lines (for the tests: an edit of one file parses no other again). */
@@ -698,12 +714,23 @@ export class Mock {
     }
     const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example === undefined ? '' : `=${asked.example}`}`;
     let answer = state.prepared.get(key);
-    if (!answer) {
+    if (answer) {
+      // The most recently used last: the first are the first to go.
+      state.prepared.delete(key);
+      state.prepared.set(key, answer);
+    } else {
       answer = await answerResponse(state, endpoint, choice.key, choice.status, choice.entry, asked);
       // Answers that depend on the request (many `Accept` values) are not all kept: at most
-      // 10,000, and 64 MB of bodies (each `Accept` made a body of its own: a spec's 1 MB example
-      // asked for with 10,000 different `Accept` values held 10 GB).
-      if (state.prepared.size < 10_000 && state.preparedBytes + answer.body.length <= PREPARED_BYTES) {
+      // `PREPARED_ANSWERS`, and `PREPARED_BYTES` of bodies, the least recently used let go (each
+      // `Accept` made a body of its own: a spec's 1 MB example asked for with 10,000 different
+      // `Accept` values held 10 GB). A body larger than the whole bound is not kept.
+      const limit = this.#options.preparedBytes;
+      if (answer.body.length <= limit && !state.prepared.has(key)) {
+        for (const [old, kept] of state.prepared) {
+          if (state.prepared.size < PREPARED_ANSWERS && state.preparedBytes + answer.body.length <= limit) break;
+          state.prepared.delete(old);
+          state.preparedBytes -= kept.body.length;
+        }
         state.prepared.set(key, answer);
         state.preparedBytes += answer.body.length;
       }

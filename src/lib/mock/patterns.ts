@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { linearPattern } from '../checks/shapes.ts';
+import { linearPattern } from '../checks/linear-pattern.ts';
 
 /**
  * Patterns from the spec, tested against what clients send. A pattern written to backtrack without

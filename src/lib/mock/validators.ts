@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, FuncKeywordDefinition, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
-import { canonicalJson, isMultipleOf } from '../areas/shape.ts';
+import { canonicalJson, isMultipleOf } from '../areas/json-values.ts';
 import type { Obj } from '../facet/state.ts';
 import { guardedPattern, patternBudget, type PatternBudget, type SlowPattern } from './patterns.ts';
 
