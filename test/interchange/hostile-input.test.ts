@@ -120,7 +120,7 @@ describe('descriptions: a link a page would not follow keeps its text, loses its
     expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.areas.purpose?.purpose).toBe('Click here, there or [a safe one](https://example.com); md and a picture.');
     expect(result.unmapped.filter((u) => u.pointer === '/info/description').map((u) => u.reason).sort()).toEqual(
-      ['javascript:alert(1)', 'vbscript:msgbox', 'javascript:x', 'data:image/png;base64,AAA'].map((url) => `the link to \`${url}\` is not kept, as a page would not follow it; its text is`).sort(),
+      ['javascript:alert(1)', 'vbscript:msgbox', 'javascript:x', 'data:image/png;base64,AAA'].map((url) => `the link to \`${url}\` is not kept, as a page would not follow it; the link's text is kept in its place, as plain words`).sort(),
     );
   });
 

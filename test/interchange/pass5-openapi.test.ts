@@ -140,8 +140,8 @@ describe('interchange pass 5, what real documents outside the corpus showed', ()
     const { first } = await roundTrip(FOUND('reference-links'));
     expect(first.result.unmapped).toEqual([
       { pointer: '/components/schemas/Policy/properties/status/description', reason: 'the HTML comment `<!--alex ignore reject-->` is not kept, as a page does not show it' },
-      { pointer: '/components/schemas/Policy/properties/templateKey/description', reason: 'the link to `e://get-metadata-templates-enterprise` is not kept, as a page would not follow it; its text is' },
-      { pointer: '/components/schemas/Policy/properties/templateKey/description', reason: 'the link to `e://get-files-id-metadata` is not kept, as a page would not follow it; its text is' },
+      { pointer: '/components/schemas/Policy/properties/templateKey/description', reason: 'the link to `e://get-metadata-templates-enterprise` is not kept, as a page would not follow it; the link\'s text is kept in its place, as plain words' },
+      { pointer: '/components/schemas/Policy/properties/templateKey/description', reason: 'the link to `e://get-files-id-metadata` is not kept, as a page would not follow it; the link\'s text is kept in its place, as plain words' },
     ]);
     const fields = item(first.analysis, 'resources', 'Policy')?.fields;
     expect(fields.templateKey.description).toBe('Please list the templates for an enterprise, or get all instances on a file.');

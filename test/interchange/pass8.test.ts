@@ -79,7 +79,7 @@ describe('a link inside HTML code keeps its address', () => {
     expect(post.description).toBe('`GET /keys`\\\n`see` [`the guide`](https://docs.example.org/pre)');
     expect(post.responses['204'].description).toBe('Badge: ![badge](https://docs.example.org/badge.png); code with a Markdown link: [`name`](https://docs.example.org/md).');
     expect(get.parameters[0].description).toBe('Never `run`; see why.');
-    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1keys/get/parameters/0/description', reason: 'the link to `javascript:alert(1)` is not kept, as a page would not follow it; its text is' }]);
+    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1keys/get/parameters/0/description', reason: 'the link to `javascript:alert(1)` is not kept, as a page would not follow it; the link\'s text is kept in its place, as plain words' }]);
   });
 });
 

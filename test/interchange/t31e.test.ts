@@ -111,22 +111,23 @@ describe('issue 31, t31e: names that differ only in letter case', () => {
 });
 
 describe('issue 31, t31e: small findings', () => {
-  it('a named example’s summary and an AsyncAPI operation’s summary lose their HTML as a title does; the values stay as written', async () => {
+  it('a named example’s summary and an AsyncAPI operation’s summary are read one way, as a title is: plain text, kept as written (t32r N9); the values stay as written', async () => {
     const { first, exported, again } = await roundTrip('test/fixtures/interchange/t31e/short-texts.yaml', 'openapi');
     expect(errors(first.analysis)).toEqual([]);
     expect(await openApiProblems(exported)).toEqual([]);
     const op = exported.paths['/a'].get;
     const [param, body] = [op.parameters[0].examples.one, op.responses['200'].content['application/json'].examples.r];
-    // A title is a line of plain text: the words the HTML shows; an image alone shows none, and its address is said.
-    expect([param.summary, body.summary]).toEqual([undefined, 'bold [[Pet]]']);
-    expect(first.result.unmapped).toContainEqual({ pointer: '/paths/~1a/get/parameters/0/examples/one/summary', reason: 'a title or summary is a line of plain text: the link to `x` is not kept; its words are' });
+    // A summary is plain text (OpenAPI's): its characters kept as written, tags and all, as `info.title`'s are; a page shows them as text.
+    expect([param.summary, body.summary]).toEqual(['<img src=x onerror=alert(1)>', '<b>bold</b> [[Pet]]']);
+    expect(first.result.unmapped.filter((u) => u.pointer.endsWith('/summary'))).toEqual([]);
     expect([param.value, body.value]).toEqual(['v', 'w']);
-    expect(JSON.stringify(exported)).not.toMatch(/<img|<b>|javascript:/);
+    // Descriptions are Markdown: their HTML converted, the script and the unsafe link gone (said).
+    expect([param.description, body.description]).not.toContainEqual(expect.stringMatching(/<script|javascript:/));
     expect(JSON.stringify(again)).toBe(JSON.stringify(exported));
 
     const aa = await roundTrip(REPRO('04b'), 'asyncapi');
     const summaries = Object.values(aa.exported.operations as Doc).map((o) => (o as Doc).summary as unknown).filter((s) => s !== undefined);
-    expect(summaries).toEqual(['send it']);
+    expect(summaries).toEqual(['<b>send</b> it']);
     expect(JSON.stringify(aa.again)).toBe(JSON.stringify(aa.exported));
   });
 

@@ -93,7 +93,7 @@ describe('issue 31, t31h #13d: HTML a Markdown description cannot hold', () => {
     expect(description(trip, '/t4')).toBe('Read 漢(kan) and 字(ji); shown words.');
     // Named in words, a ruby tag is words.
     expect(description(trip, '/t5')).toBe('The \\<ruby> tag and the \\<rt> tag, named.');
-    const kept = (tag: string) => `the HTML element \`${tag}\` is not kept, as a spec's prose holds no markup; the words a page shows of it are`;
+    const kept = (tag: string) => `the HTML element \`${tag}\` is not kept, as a spec's prose holds no markup; the words a page shows of it are kept in its place in the text, as plain words`;
     expect(said(trip)).toEqual([
       `/paths/~1t2/get/description ${kept('<table>')}`,
       `/paths/~1t4/get/description ${kept('<ruby>')}`,

@@ -3,7 +3,7 @@ import { errors } from '../areas/errors/index.ts';
 import { isObj, isOpenValue } from '../facet/state.ts';
 import { escapeLiteralLinks, PROSE_LIMITS, proseLimit } from '../link/markdown.ts';
 import { CONVERTED_AT_MOST, leastMarkdownLength } from './prose-bound.ts';
-import { isDataKey, mapProse } from '../link/prose.ts';
+import { mapProse } from '../link/prose.ts';
 import { readApiDocument, type RefPolicy } from '../load/read-document.ts';
 import { upgradeAsWritten } from '../load/swagger-upgrade.ts';
 import { importAsyncApi } from './asyncapi/import.ts';
@@ -57,9 +57,6 @@ interface Left {
   kept: number;
   dropped: number;
 }
-
-/** Keys whose text is one line (a title, a summary), never prose. */
-const LINE_KEYS: ReadonlySet<string> = new Set(['title', 'summary']);
 
 /** What stands for a prose value that is not kept, until its key is removed. */
 const DROPPED = '\u0000specbench-dropped\u0000';
@@ -123,7 +120,9 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   const { describedAsLine } = await import('./line-text.ts');
   const dropped = new Set<string>();
   /** Addresses of links and images in titles and summaries, which a line of plain text cannot hold. */
-  const unkept = new Set<string>();
+  const unkept = new Map<string, Set<string>>();
+  /** A line as `titled` makes one of a text (trimmed, soft line breaks as spaces), to find the texts a line was made of. */
+  const asLine = (text: string) => text.trim().replace(/[ \t]*\r?\n[ \t]*/g, ' ');
   const comments = new Set<string>();
   /** The opening tags of HTML elements no Markdown holds (a frame, a script, a form), which the conversion leaves out (their words stay), with the texts that wrote them as markup. */
   const elements = new Map<string, Set<string>>();
@@ -199,39 +198,28 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   /** Texts a file's budget left out where the file's item is not known to be written, or was not found there: said wherever the document holds them. */
   const anywhere = new Map<string, string>();
   const unmapped: Unmapped[] = [...result.unmapped];
-  /** A title or summary is a line of plain text, not prose: HTML in it (an error's one-line words) read as the words it shows, its unsafe links said; undefined when nothing is written. */
+  /**
+   * An error's title, made of a response's one-line words, which are Markdown: HTML in it read as
+   * the words it shows, its unsafe links said; undefined when nothing is written. A summary or title
+   * the document writes itself is plain text (OpenAPI's and AsyncAPI's), kept as written, tags and
+   * all (`Make <b>item</b>`, as `info.title` is): a page shows it as text, never as markup (t32r N9:
+   * the tags went without a word, where `info.title` kept them).
+   */
   const lineOfText = (line: string): string | undefined => {
     if (!/<[A-Za-z!/]/.test(line)) return line;
     const out = describedAsLine(line);
     for (const url of out.dropped) dropped.add(url);
     for (const c of out.comments) comments.add(c);
     leftOutOf(line, out.elements);
-    for (const url of out.unkept) unkept.add(url);
+    for (const url of out.unkept) unkept.set(url, (unkept.get(url) ?? new Set()).add(line));
     return out.text;
-  };
-  /**
-   * Every title and summary of some data as a line of text, wherever it is (an item's, an AsyncAPI
-   * operation's, a named example's, a schema's): short texts are read one way. A value (an example,
-   * a default) is data, kept as written; a scope's words are prose, and a scope may be called `title`.
-   */
-  const linesOfText = (value: unknown, parent?: string | number, grand?: string | number): unknown => {
-    if (Array.isArray(value)) return value.map((v, i) => linesOfText(v, i, parent));
-    if (!isObj(value)) return value;
-    const out: Array<[string, unknown]> = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (typeof v === 'string' && LINE_KEYS.has(key) && parent !== 'scopes') {
-        const line = lineOfText(v);
-        if (line !== undefined) out.push([key, line]);
-      } else out.push([key, isDataKey(key, parent, grand) ? v : linesOfText(v, key, parent)]);
-    }
-    return Object.fromEntries(out);
   };
   const areas: Record<string, unknown> = {};
   for (const module of AREAS) {
     const data = result.areas[module.key];
     if (data === undefined) continue;
     const left = new Map<string, Left>();
-    const fitted = fit(module.schema, linesOfText(data), left);
+    const fitted = fit(module.schema, data, left);
     areas[module.key] = withoutWordlessPaths(fitted);
     for (const [text, place] of left) anywhere.set(text, place.why);
   }
@@ -239,7 +227,9 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     const schema = AREAS.find((m) => m.key === item.area)?.items?.schema;
     if (!schema) return item;
     const left = new Map<string, Left>();
-    const fitted = { ...item, data: fit(schema, linesOfText(item.data) as typeof item.data, left) };
+    const data = item.area === 'errors' && typeof item.data.title === 'string' ? { ...item.data, title: lineOfText(item.data.title) } : item.data;
+    if (data.title === undefined) delete data.title;
+    const fitted = { ...item, data: fit(schema, data as typeof item.data, left) };
     if (left.size > 0) {
       // A text the file keeps at its first places and leaves out of the later ones is said at the later places the document writes it.
       const met = new Map<string, number>();
@@ -262,21 +252,20 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     for (const { pointer, text } of strings(source)) {
       for (const [e, texts] of elements) {
         // Said where a text that wrote it as markup is written (whole, or a part of what was converted), not where another names the tag in words (`the <ruby> tag`).
-        if (text.includes(e) && (texts.has(text) || [...texts].some((t) => t.includes(text) || text.includes(t)))) unmapped.push({ pointer, reason: `the HTML element \`${e.length > 80 ? `${e.slice(0, 79)}…` : e}\` is not kept, as a spec's prose holds no markup; the words a page shows of it are` });
+        if (text.includes(e) && (texts.has(text) || [...texts].some((t) => t.includes(text) || text.includes(t)))) unmapped.push({ pointer, reason: `the HTML element \`${e.length > 80 ? `${e.slice(0, 79)}…` : e}\` is not kept, as a spec's prose holds no markup; the words a page shows of it are kept in its place in the text, as plain words` });
       }
       for (const c of comments) {
         if (text.includes(c)) unmapped.push({ pointer, reason: `the HTML comment \`${c.length > 80 ? `${c.slice(0, 79)}…` : c}\` is not kept, as a page does not show it` });
       }
       for (const url of dropped) {
-        if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; its text is` });
+        if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; the link's text is kept in its place, as plain words` });
       }
       for (const url of notOnSite) {
-        if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept: it is relative to a page of the document's own site, and no page of the spec answers it; its words are` });
+        if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept: it is relative to a page of the document's own site, and no page of the spec answers it; the link's words are kept in its place, as plain words` });
       }
-      if (/\/(title|summary)$/.test(pointer)) {
-        for (const url of unkept) {
-          if (text.includes(url)) unmapped.push({ pointer, reason: `a title or summary is a line of plain text: the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept; its words are` });
-        }
+      // Said where the text an error's title was made of is written (a response's description).
+      for (const [url, lines] of unkept) {
+        if (text.includes(url) && lines.has(asLine(text))) unmapped.push({ pointer, reason: `these words are an error's title, a line of plain text: the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept; the link's words are kept in its place in the title` });
       }
       const why = tooLong.get(text) ?? anywhere.get(text);
       if (why !== undefined) unmapped.push({ pointer, reason: why });

@@ -122,12 +122,12 @@ const NAME_MAPS: ReadonlySet<string> = new Set([
 
 /**
  * The keywords of the source an unmapped element is written under: the ones its reason lists
- * (`JSON Schema keywords \`xml\`, \`not\` have no place…`), else the last key of its pointer that is
+ * (`JSON Schema keywords \`xml\`, \`not\` have no place…`, `the extensions \`x-a\`, \`x-b\` (…) have no place…`), else the last key of its pointer that is
  * neither a name (a property's, a media type's, a component's) nor a position in a list
  * (`/paths/~1pets/get/x-internal` is `x-internal`, `/tags/3` is `tags`); `''` for the document itself.
  */
 export function keywordsOf(u: Unmapped): string[] {
-  const listed = /^JSON Schema keywords? ((?:`[^`]*`(?:, )?)+) ha(?:s|ve) no place/.exec(u.reason);
+  const listed = /^(?:JSON Schema keywords?|the extensions?) ((?:`[^`]*`(?:, )?)+) (?:\([^)]*\) )?ha(?:s|ve) no place/.exec(u.reason);
   if (listed?.[1] !== undefined) return [...listed[1].matchAll(/`([^`]*)`/g)].map((m) => m[1] ?? '');
   const parts = u.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   // A key is a name when the key above it maps names and is no name itself (a property called `content`).

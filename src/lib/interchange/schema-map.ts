@@ -243,6 +243,14 @@ const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not
 const ownType = (schema: Obj, type: string): string =>
   type === 'object' && !isObj(schema.properties) && schema.additionalProperties !== undefined && schema.additionalProperties !== false ? 'map' : type;
 
+/** What is said of the extensions (`x-…`) inside a schema: a shape has no place for a tool's own keys, so they are not kept. */
+const schemaExtensionWord = (keys: readonly string[]) => {
+  const named = keys.map((k) => `\`${(k.length > 80 ? `${k.slice(0, 79)}…` : k).replace(/`/g, "'")}\``).join(', ');
+  return keys.length === 1
+    ? `the extension ${named} (a tool's own, not a JSON Schema keyword) has no place in a shape: it is not kept, and an export does not write it`
+    : `the extensions ${named} (a tool's own, not JSON Schema keywords) have no place in a shape: they are not kept, and an export does not write them`;
+};
+
 /** The type of a value as a shape states it, to check a keyword's value before carrying it. */
 const fits = (keyword: string, v: unknown): boolean => {
   if (['readOnly', 'writeOnly', 'deprecated', 'uniqueItems'].includes(keyword)) return typeof v === 'boolean';
@@ -579,7 +587,11 @@ export class SchemaMapper {
       target.discriminator = { field: schema.discriminator };
     }
     // The project's own extensions are what an export adds to say what is open or not carried: nothing the source states.
-    const rest = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
+    const unread = Object.keys(schema).filter((k) => !CARRIED.has(k) && !k.startsWith('x-specbench-'));
+    // An extension (`x-…`) is a tool's, not a JSON Schema keyword: said as one, at the schema, as the keywords are.
+    const rest = unread.filter((k) => !k.startsWith('x-'));
+    const extensions = unread.filter((k) => k.startsWith('x-'));
+    if (extensions.length > 0) this.unmapped.push({ pointer, reason: schemaExtensionWord(extensions) });
     if (rest.length > 0) this.unmapped.push({ pointer, reason: `JSON Schema ${rest.length === 1 ? 'keyword' : 'keywords'} ${rest.map((k) => `\`${k}\``).join(', ')} ${rest.length === 1 ? 'has' : 'have'} no place in the spec` });
     this.withoutContradictions(out, pointer);
     if (Object.keys(out).length === 0) return untyped();

@@ -722,7 +722,7 @@ const CARRIED_SCHEMES = new Set(['apiKey', 'httpApiKey', 'userPassword', 'http',
 function carried(raw: Obj, name: string, pointer: string, unmapped: Unmapped[]): boolean {
   const type = follow(raw, obj(obj(raw.components).securitySchemes)[name], '').value.type;
   if (typeof type !== 'string' || CARRIED_SCHEMES.has(type)) return true;
-  unmapped.push({ pointer, reason: `an alternative naming \`${name}\`, a scheme of type \`${type}\` (which has no equivalent in the spec), is not kept; the other alternatives are` });
+  unmapped.push({ pointer, reason: `an alternative naming \`${name}\`, a scheme of type \`${type}\` (which has no equivalent in the spec), is not kept; the other alternatives of the list are kept` });
   return false;
 }
 

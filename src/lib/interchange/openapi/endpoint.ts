@@ -10,7 +10,7 @@ import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { importExternalDocs } from '../external-docs.ts';
 import { canonical, refName } from '../schema-map.ts';
-import { CONTROLS_AS_SPACES, titled } from '../text.ts';
+import { CONTROLS_AS_SPACES, ONE_LINE, titled } from '../text.ts';
 import { bodyContent, describedShape, headersOf } from './body.ts';
 import { withOwnWords, type OpenApiContext } from './context.ts';
 import { pathParameters } from '../../checks/path-parameters.ts';
@@ -47,6 +47,21 @@ export function operationName(method: string, path: string, op: Obj): string {
  */
 export function statedOperationId(op: Obj): string | undefined {
   return typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined;
+}
+
+/**
+ * The names a document gives an error response written in place, best first: the title of its
+ * body's schema (one line; the first media type's that has one), then its operation's id with the
+ * status. Empty for a response without a body: it is the status alone (`http-404`), every
+ * operation's.
+ */
+function errorNames(ctx: OpenApiContext, response: Obj, op: Obj, status: string): string[] {
+  const content = ctx.deref(response.content);
+  if (Object.keys(content).length === 0) return [];
+  const titles = Object.values(content).map((m) => ctx.deref(ctx.deref(m).schema).title);
+  const title = titles.find((t): t is string => typeof t === 'string' && t.trim() !== '' && ONE_LINE.test(t.trim()));
+  const id = statedOperationId(op);
+  return [...(title !== undefined ? [title.trim()] : []), ...(id !== undefined ? [`${id}-${status.toLowerCase()}`] : [])];
 }
 
 /** Said of an empty `operationId`, at its pointer. */
@@ -230,7 +245,7 @@ export function mapEndpoint(
       // title of sixteen operations' 400, and a 401's text was moved off its operation: t32 s10 D2,
       // D3), and each response keeps its own.
       const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined ? description : undefined;
-      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload);
+      const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload, component === undefined ? errorNames(ctx, response, op, status) : []);
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {
       const base = payload ?? {};

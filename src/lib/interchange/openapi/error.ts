@@ -31,10 +31,28 @@ export class ErrorCollector {
   private readonly byKey = new Map<string, string>();
   private readonly firstStatus = new Map<string, string>();
   private readonly bodies = new Map<string, number>();
+  /** The name taken for a body written in place, by its title, status and body. */
+  private readonly chosen = new Map<string, string>();
   private readonly errors = new Map<string, { data: ItemInput<'errors'>; description?: string; body?: Payload }>();
 
-  /** The error a response is; `sameBody` says whether the response's body is the error's, so need not be repeated. */
-  add(name: string, status: string, description: string | undefined, body: Payload | undefined): { id: string; description?: string; body: boolean } {
+  /**
+   * The error a response is; `sameBody` says whether the response's body is the error's, so need not
+   * be repeated. `named`: for a response written in place (no component), the names the document
+   * gives it, tried in turn before `name` (`http-default`): its schema's title, then its
+   * operation's id with the status (`chat_postMessage-default`); one is taken when no other body
+   * has it at that status, so 174 operations' own `default` bodies are not `http-default-2` …
+   * `http-default-112` (t32r N8) and one body shared by several operations stays one error.
+   */
+  add(name: string, status: string, description: string | undefined, body: Payload | undefined, named: readonly string[] = []): { id: string; description?: string; body: boolean } {
+    if (named.length > 0) {
+      // The same body under the same title and status is one error, whichever operation met it first.
+      const same = `${named.length > 1 ? named[0] : ''}@${status}@${JSON.stringify(body ?? null)}`;
+      const chosen = this.chosen.get(same) ?? named.find((n) => this.free(n, status, body));
+      if (chosen !== undefined) {
+        this.chosen.set(same, chosen);
+        name = chosen;
+      }
+    }
     // One error per name, status and body: a second body under the same status is a second error.
     const shared = `${name}@${status}@${JSON.stringify(body ?? null)}`;
     // A response without words (`description: ""`) is not the error an earlier one gave words to: it would be written back with them.
@@ -56,6 +74,15 @@ export class ErrorCollector {
     const error = this.errors.get(id);
     const same = JSON.stringify(error?.body) === JSON.stringify(body);
     return { id, ...(error?.description !== undefined ? { description: error.description } : {}), body: same };
+  }
+
+  /** Whether a name can be an error of this status and body: no error has it yet at the status, or this very one has. */
+  private free(name: string, status: string, body: Payload | undefined): boolean {
+    if (this.byKey.has(`${name}@${status}@${JSON.stringify(body ?? null)}`)) return true;
+    const first = this.firstStatus.get(name);
+    const base = first === undefined || first === status ? name : `${name}-${status}`;
+    // Not a name another error's id already is (`Error` beside an `error` component).
+    return !this.bodies.has(base) && !this.ids.clashes(base);
   }
 
   /** The names kept under another id (`notFound` beside `NotFound` is `notFound-2`), said as every renamed name is; `where` is `''` for a name the document does not write (`http-404#2`). */

@@ -149,12 +149,23 @@ function parameterWords(list: unknown[], pointer: string, said: Unmapped[], upLi
 /** What becomes of Swagger 2.0's `type: file`, which the upgrader rewrites before the import sees it. */
 const FILE_WORD = 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`';
 
+/** What is said of a 2.0 body parameter's `name`: OpenAPI 3's request body has none, and neither has the spec's. */
+const bodyNameWord = (name: string) =>
+  `the body parameter's name ${shownName(name)} is not kept: a request body has no name in OpenAPI 3 or in the spec (the name is never sent; code generators name the argument with it), so an export writes none; the body itself is kept as the endpoint's request`;
+
+/** A name in a reason: in a code span, its control characters and back-quotes made visible, at most 80 characters. */
+function shownName(name: string): string {
+  const text = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd').replace(/`/g, "'");
+  return text === '' ? 'that is empty' : `\`${text.length > 80 ? `${text.slice(0, 79)}…` : text}\``;
+}
+
 /** OpenAPI 3 styles by location for a 2.0 `collectionFormat` the upgrader writes one for. */
 const STYLED: Record<string, readonly string[]> = { query: ['csv', 'ssv', 'pipes', 'multi'], path: ['csv'], header: ['csv'] };
 
 function parameterWord(p: unknown, pointer: string, said: Unmapped[], up: unknown): void {
   if (!isObj(p)) return;
   if (p.type === 'file') said.push({ pointer: `${pointer}/type`, reason: FILE_WORD });
+  if (p.in === 'body' && typeof p.name === 'string') said.push({ pointer: `${pointer}/name`, reason: bodyNameWord(p.name) });
   if (p['x-example'] !== undefined && !isObj(p['x-example']) && p.in !== 'body' && p.in !== 'formData' && isObj(up) && up.example === undefined && up.examples === undefined) up.example = p['x-example'];
   const format = p.collectionFormat;
   if (p.type !== 'array' || typeof format !== 'string' || typeof p.in !== 'string') return;
