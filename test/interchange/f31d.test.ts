@@ -70,13 +70,15 @@ describe('F31d #3: reasons that announce what was kept (t32r N4)', () => {
 });
 
 describe('F31d #4: errors a document writes in place under `default`, each with its own body (t32r N8)', () => {
-  it('are named from what the document says (the schema\'s title, else the operation\'s id), one body shared by several operations one error; a fixed point', async () => {
+  it('are named from what the document says (the schema\'s title, else the operation\'s id where only it writes the body), one body shared by several operations one error named after none of them (t32s R4); a fixed point', async () => {
     const trip = await roundTrip(FIXTURE('default-errors'));
     expect(problems(trip.first.analysis)).toEqual([]);
     expect(await openApiProblems(trip.exported)).toEqual([]);
     expect(JSON.stringify(trip.again)).toBe(JSON.stringify(trip.exported));
     const errorOf = (a: Analysis) => Object.fromEntries(areaOf(a.spec, 'endpoints').items.map((e) => [e.id, (e.data.responses as Record<string, { error?: string }>).default?.error]));
     const expected = {
+      GetBuckets: 'http-default',
+      GetOrgs: 'http-default',
       chat_delete: 'Default-error-template',
       chat_meMessage: 'chat_meMessage-default',
       chat_postMessage: 'chat.postMessage-error-schema',
@@ -85,7 +87,7 @@ describe('F31d #4: errors a document writes in place under `default`, each with 
     };
     expect(errorOf(trip.first.analysis)).toEqual(expected);
     expect(errorOf(trip.second.analysis)).toEqual(expected);
-    expect(Object.keys(trip.exported.components.responses).sort()).toEqual(['Default-error-template', 'chat.postMessage-error-schema', 'chat_meMessage-default', 'chat_unfurl-default']);
+    expect(Object.keys(trip.exported.components.responses).sort()).toEqual(['Default-error-template', 'chat.postMessage-error-schema', 'chat_meMessage-default', 'chat_unfurl-default', 'http-default']);
     // The model states one status per error: `default` (any status not listed) stays an open question, never a status made up.
     for (const e of areaOf(trip.first.analysis.spec, 'errors').items) expect(e.data.status).toEqual({ open: 'The source gives this as its default response, for any status it does not list.' });
     expect(trip.first.result.unmapped).toEqual([]);

@@ -35,7 +35,7 @@ describe('an allOf that narrows a resource, with an empty part', () => {
 
   it('shows each field once in the merged view, with what each part states of it in its row', async () => {
     const model = siteViews((await importToSpec(FIXTURE)).analysis);
-    const error = itemOf(model, 'errors', 'http-400');
+    const error = itemOf(model, 'errors', 'createThing-400'); // a body one operation writes is named after it (f31d)
     const body = blockOf(error, 'body');
     const fields = body?.body.shape?.children.find((c) => c.kind === 'fields')?.shapes ?? [];
     expect(fields.map((f) => f.name)).toEqual(['type', 'title', 'status']);

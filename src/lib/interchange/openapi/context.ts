@@ -12,6 +12,8 @@ export interface OpenApiContext {
   unmapped: Unmapped[];
   /** Components the import kept somewhere, by pointer (`/components/examples/Ack`): one never kept is said to be not mapped. */
   used: Set<string>;
+  /** How many operations write each error response in place, by status and body (`inlineErrorUses`): an operation's id names only a body no other operation writes. */
+  inlineErrors?: ReadonlyMap<string, number>;
 }
 
 export function openApiContext(resolve: (ref: string) => unknown, schemas: SchemaMapper, unmapped: Unmapped[]): OpenApiContext {

@@ -61,7 +61,29 @@ function errorNames(ctx: OpenApiContext, response: Obj, op: Obj, status: string)
   const titles = Object.values(content).map((m) => ctx.deref(ctx.deref(m).schema).title);
   const title = titles.find((t): t is string => typeof t === 'string' && t.trim() !== '' && ONE_LINE.test(t.trim()));
   const id = statedOperationId(op);
-  return [...(title !== undefined ? [title.trim()] : []), ...(id !== undefined ? [`${id}-${status.toLowerCase()}`] : [])];
+  // A body several operations write is not named after the first of them (t32s R4: 175 of influx's 197 operations read "The error GetBuckets-default").
+  const shared = (ctx.inlineErrors?.get(inlineErrorKey(ctx, response, status)) ?? 0) > 1;
+  return [...(title !== undefined ? [title.trim()] : []), ...(id !== undefined && !shared ? [`${id}-${status.toLowerCase()}`] : [])];
+}
+
+/** What makes two error responses written in place the same: their status and their body as written. */
+const inlineErrorKey = (ctx: OpenApiContext, response: Obj, status: string) => `${status.toLowerCase()}@${JSON.stringify(ctx.deref(response.content))}`;
+
+/** How many operations of the document write each error response in place (not a component), by `inlineErrorKey`. */
+export function inlineErrorUses(ctx: OpenApiContext, paths: unknown, methods: readonly string[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const raw of Object.values(ctx.deref(paths))) {
+    const item = ctx.deref(raw);
+    for (const method of methods) {
+      if (!isObj(item[method])) continue;
+      for (const [status, r] of Object.entries(ctx.deref(ctx.deref(item[method]).responses))) {
+        if (!/^([45]\d\d|[45]XX|default)$/i.test(status) || (isObj(r) && typeof r.$ref === 'string')) continue;
+        const key = inlineErrorKey(ctx, ctx.deref(r), status);
+        uses.set(key, (uses.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  return uses;
 }
 
 /** Said of an empty `operationId`, at its pointer. */

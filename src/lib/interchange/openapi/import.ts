@@ -9,7 +9,7 @@ import { serviceName, titled } from '../text.ts';
 import { idBase, Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
 import { SchemaMapper } from '../schema-map.ts';
 import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts';
-import { mapEndpoint, operationName, statedOperationId, type EndpointFindings } from './endpoint.ts';
+import { inlineErrorUses, mapEndpoint, operationName, statedOperationId, type EndpointFindings } from './endpoint.ts';
 import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
 import { mapScheme } from './scheme.ts';
@@ -237,6 +237,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   /** The operationIds of the operations kept so far, and the names made up for those without one. */
   const met = new Set<string>();
   const made = new Set<string>();
+  ctx.inlineErrors = inlineErrorUses(ctx, doc.paths, LOWER_METHODS);
   for (const [path, raw] of Object.entries(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
     pathItemKeys(ctx, item, ctx.where(raw, `/paths/${seg(path)}`), path.startsWith('/') ? (note) => pathNotes.set(path, note) : undefined);

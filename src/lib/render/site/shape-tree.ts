@@ -50,6 +50,15 @@ const NOTE_BYTES = 1_500;
  */
 export const CUT_CHIP_BYTES = 24_000;
 
+/** Whether a row holds an open gap of its own (a facet anchored on this page that is not stated), at any depth. */
+function holdsGap(view: unknown, seen = new Set<unknown>()): boolean {
+  if (view === null || typeof view !== 'object' || seen.has(view)) return false;
+  seen.add(view);
+  const v = view as { state?: unknown; anchor?: unknown };
+  if (typeof v.state === 'string' && v.state !== 'stated' && v.state !== 'none' && typeof v.anchor === 'string' && v.anchor !== '') return true;
+  return Object.values(view).some((x) => holdsGap(x, seen));
+}
+
 /** What a gap's chip weighs, by `weigh`'s measure, and what its bare anchor weighs where it is not shown. */
 const chipBytes = (f: FacetView): number => 300 + 3 * (f.id.length + 16);
 const anchorBytes = (f: FacetView): number => 40 + 2 * (f.id.length + 16);
@@ -580,7 +589,8 @@ export function shapeTrees(ctx: TreeContext) {
           if (isRequired(field.required) && !isRequired(first.required) && field.required) first.required = field.required;
           // A later part that states the field exactly as the first: one row, from both (t32r N1: intellifi's `kv_value` twice, the second with a gap of its own).
           // The row shown is the first's, or the later's where only it is this page's own (its gaps anchored here).
-          if (JSON.stringify(f) === JSON.stringify(firstValues.get(n))) {
+          // Not where both rows are this page's own and the later one holds a gap: each part's question keeps its chip and anchor (the gaps page links to it).
+          if (JSON.stringify(f) === JSON.stringify(firstValues.get(n)) && !(first.anchor !== '' && field.anchor !== '' && holdsGap(field))) {
             const from = [...(first.from ?? [first.origin ?? first.part ?? 'its own part']), part.origin ?? label ?? 'its own part'];
             const shown = first.anchor === '' && field.anchor !== '' ? Object.assign(field, { required: first.required ?? field.required, ...(first.also ? { also: first.also } : {}) }) : first;
             if (shown === field) {
