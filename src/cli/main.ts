@@ -56,7 +56,7 @@ Options:
   --stdio                    lsp: speak the Language Server Protocol over stdin and stdout
   --port N, --host H         mock: where to listen (default 4010 on 127.0.0.1; --port 0 picks a free port)
   --no-auth, --no-limits     mock: let calls without credentials through; count no quotas or size bounds
-  -h, --help                 this text
+  -h, --help                 this text (\`specbench help <command>\` or \`<command> --help\`: a command's own)
 `;
 
 /** What a command's own help adds to its lines of the usage: where to read on. */
@@ -122,6 +122,18 @@ export async function main(args: string[], world: Io): Promise<number> {
     if (values.help || command === undefined) {
       io.out(USAGE);
       return command === undefined && !values.help ? EXIT.usage : EXIT.ok;
+    }
+    // `specbench help import`, as `specbench import --help`; `specbench help` alone, as `--help`.
+    if (command === 'help') {
+      const [asked, ...more] = rest;
+      if (asked === undefined) {
+        io.out(USAGE);
+        return EXIT.ok;
+      }
+      if (more.length > 0) throw new UsageError(`unexpected argument \`${more[0]}\``);
+      if (!Object.hasOwn(COMMANDS, asked)) throw new UsageError(`unknown command \`${asked}\`${didYouMean(asked, Object.keys(COMMANDS)) || '.'}`);
+      io.out(commandHelp(asked));
+      return EXIT.ok;
     }
     const handler = COMMANDS[command];
     if (!handler) throw new UsageError(`unknown command \`${command}\`${didYouMean(command, Object.keys(COMMANDS)) || '.'}`);

@@ -444,7 +444,9 @@ export function valueProblems(shape: Shape | string, value: unknown, ctx: ValueC
     if (!options.typesOnly) {
       const allowed = stated(shape.allowed);
       if (allowed && !(v === null && nullable) && !allowed.some((a) => canonicalJson(a) === canonicalJson(v))) {
-        out.push({ at, rule: 'allowed', message: `is ${quoted(v)}, which is not among its allowed values (${listed(allowed)})` });
+        // A text that reads as one of the allowed values as listed (JSON: `"DISMISS"`, the text `"DISMISS"` with its quotes) is written as JSON too, so the two differ.
+        const alike = typeof v === 'string' && allowed.some((a) => JSON.stringify(a) === v);
+        out.push({ at, rule: 'allowed', message: `is ${alike ? `the text written in JSON ${markdownCode(JSON.stringify(v))}` : quoted(v)}, which is not among its allowed values (${listed(allowed)})` });
       }
       out.push(...constraintProblems(shape, type, v, at, ctx));
     }

@@ -4,6 +4,8 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type SwaggerParserType from '@apidevtools/swagger-parser';
 import { isObj, type Obj } from '../facet/state.ts';
+import { visible } from '../safety/terminal.ts';
+import { shapeViolations, SHOWN_VIOLATIONS } from './document-shape.ts';
 import { upgradeAsWritten } from './swagger-upgrade.ts';
 import { parseUntrusted, READ_LIMITS, UntrustedInputError } from './untrusted-yaml.ts';
 
@@ -116,17 +118,35 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     const at = locate(pointer);
     if (why) throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: the reference \`${ref}\` at ${pointer}: ${why}`);
   }
-  if (typeof raw.asyncapi === 'string') return { ...(await readAsyncApi(file, text, raw, guard)), written };
+  if (typeof raw.asyncapi === 'string') return { ...(await readAsyncApi(file, text, raw, guard, locate)), written };
   const refuse = (pointer: string, why: string): never => {
     const at = locate(pointer);
     throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: ${why}`);
   };
   checkVersions(raw, refuse);
+  // The document as written against the official schema of its version, before anything maps it: every violation at its line and column.
+  const violations = shapeViolations(raw);
+  if (violations.length > 0) {
+    // In the order of the file.
+    const placed = violations.map((v) => ({ ...v, found: locate(v.pointer) ?? locate(v.pointer.slice(0, v.pointer.lastIndexOf('/'))) }));
+    placed.sort((a, b) => (a.found?.line ?? 0) - (b.found?.line ?? 0) || (a.found?.col ?? 0) - (b.found?.col ?? 0));
+    const lines = placed.slice(0, SHOWN_VIOLATIONS).map(({ pointer, message, found }) => `${file}${found ? `:${found.line}:${found.col}` : ''}: ${message} (at ${visible(pointer) || '/'})`);
+    const more = violations.length - SHOWN_VIOLATIONS;
+    throw new DocumentError(
+      `\`${file}\` is not a valid ${raw.swagger === '2.0' ? 'Swagger 2.0' : `OpenAPI ${String(raw.openapi)}`} document (${violations.length === 1 ? 'one violation' : `${violations.length} violations`} of its official schema; nothing was imported):\n${lines.join('\n')}${more > 0 ? `\nand ${more} more` : ''}`,
+    );
+  }
   if (raw.swagger === '2.0' || typeof raw.openapi === 'string') {
     // Upgraded to 3.0, whose schemas say what 2.0's say in the same words (`format: byte`, `example`), so nothing is reported under a keyword the file never wrote.
     // Each `required` as the file wrote it: the upgrader adds a discriminator's property, which a Swagger 2.0 file must list but may not (said by the import).
     const upgrade = raw.swagger === '2.0' ? (await import('@scalar/openapi-upgrader')).upgrade : undefined;
-    const upgraded = upgrade ? (upgradeAsWritten(structuredClone(raw), (d) => upgrade(d, '3.0')) as Obj) : undefined;
+    // (A document the schema check passed should upgrade; should the upgrader still fail on one, that is said about the document, never as an internal error.)
+    let upgraded: Obj | undefined;
+    try {
+      upgraded = upgrade ? (upgradeAsWritten(structuredClone(raw), (d) => upgrade(d, '3.0')) as Obj) : undefined;
+    } catch (error) {
+      throw new DocumentError(`\`${file}\`: the upgrade of this Swagger 2.0 document to OpenAPI 3.0 failed (${visible(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))}); nothing was imported`);
+    }
     const source = upgraded ? 'Swagger 2.0' : `OpenAPI ${String(raw.openapi)}`;
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const parser = new SwaggerParser();
@@ -146,7 +166,11 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
       // OpenAPI 3.1 needs one of `paths`, `webhooks` and `components`; swagger-parser refuses a document without the first two (a library of shared schemas), so it reads one with no paths, and none is kept.
       const given = (upgraded ?? structuredClone(raw)) as Obj;
       const pathless = given.paths === undefined;
-      const bundled = (await parser.bundle(resolve(file), (pathless ? { ...given, paths: {} } : given) as unknown as OpenApiDocument, options)) as unknown as Obj;
+      const input = (pathless ? { ...given, paths: {} } : given) as unknown as OpenApiDocument;
+      // A schema's `$id` (generators stamp one) moves the base its `#/components/…` references resolve against, so the reference bundler finds nothing there; swagger-parser's `validate`, and the writer, read them against the document: read so, each `$id` put back where it was written (and said by the import as any keyword it does not keep).
+      const ids = typeof raw.openapi === 'string' ? schemaIds(input) : [];
+      const bundled = (await parser.bundle(resolve(file), ids.length > 0 ? withoutIds(input, ids) : input, options)) as unknown as Obj;
+      for (const { holder, id } of ids) holder.$id = id;
       if (pathless) delete bundled.paths;
       return { kind: 'openapi', source, doc: bundled, raw, written, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
@@ -159,6 +183,27 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     }
   }
   throw new DocumentError(`\`${file}\` is not OpenAPI, Swagger 2.0 or AsyncAPI (no \`openapi\`, \`swagger\` or \`asyncapi\` key)`);
+}
+
+/** The `$id`s of a document's schemas (not inside examples, defaults or allowed values), each with the object that states it. */
+function schemaIds(doc: unknown): Array<{ holder: Obj; id: unknown }> {
+  const out: Array<{ holder: Obj; id: unknown }> = [];
+  const stack: unknown[] = [doc];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    if (isObj(value) && typeof value.$id === 'string') out.push({ holder: value, id: value.$id });
+    for (const [k, v] of Object.entries(value)) if (!['example', 'examples', 'default', 'enum', 'const'].includes(k)) stack.push(v);
+  }
+  return out;
+}
+
+/** The document with those `$id`s taken out while the bundler reads it (the objects are the ones bundled, so each is put back after). */
+function withoutIds<T>(doc: T, ids: ReadonlyArray<{ holder: Obj }>): T {
+  for (const { holder } of ids) delete holder.$id;
+  return doc;
 }
 
 /** The value at a JSON pointer of data. */
@@ -211,7 +256,7 @@ function checkVersions(raw: Obj, refuse: (pointer: string, why: string) => never
   }
 }
 
-async function readAsyncApi(file: string, text: string, raw: Obj, guard: (target: string) => string | undefined): Promise<ApiDocument> {
+async function readAsyncApi(file: string, text: string, raw: Obj, guard: (target: string) => string | undefined, locate: (pointer: string) => { line: number; col: number } | undefined): Promise<ApiDocument> {
   const { Parser: AsyncApiParser } = await import('@asyncapi/parser');
   let refused: string | undefined;
   // The parser tries its resolvers in order and takes the first text one returns: a refused target gets an empty document, and the import ends.
@@ -228,7 +273,22 @@ async function readAsyncApi(file: string, text: string, raw: Obj, guard: (target
   if (refused) throw new DocumentError(`\`${file}\`: ${refused}`);
   const errors = diagnostics.filter((d) => d.severity === 0);
   if (!document || errors.length > 0) {
-    throw new DocumentError(`\`${file}\` is not valid AsyncAPI: ${errors.slice(0, 3).map((d) => `${d.message} at ${d.path.join('.')}`).join('; ')}`);
+    // Each at its line and column, the deepest first said (a container's failed alternatives, `must match "then" schema`, say nothing more), bounded, and never a stack trace of the parser's own.
+    const pointers = errors.map((d) => d.path.map((k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1')).map((k) => `/${k}`).join(''));
+    const deepest = errors.map((d, i) => ({ d, pointer: pointers[i] as string })).filter(({ d, pointer }) => !(/must match "(?:then|else)" schema|must have required property "oneOf"|must match exactly one schema in oneOf/.test(d.message) && pointers.some((p) => p.startsWith(`${pointer}/`))));
+    const said = [...new Map((deepest.length > 0 ? deepest : errors.map((d, i) => ({ d, pointer: pointers[i] as string }))).map(({ d, pointer }) => {
+      const first = (d.message.split('\n')[0] ?? '').replace(/, stack: .*$/, '');
+      // The parser's own rules failing on a member of the wrong type (`message: null`): said as that, the parser's words after.
+      const failed = /^Error thrown during AsyncAPI document validation\. Name: (\w+), message: (.*)$/.exec(first);
+      const message = visible(failed ? `the AsyncAPI parser failed on the document, most likely on a member that is \`null\` or of the wrong type (${failed[1]}: ${failed[2]})` : first);
+      return [`${pointer}\u0000${message}`, { pointer, message }];
+    })).values()];
+    const lines = said.slice(0, SHOWN_VIOLATIONS).map(({ pointer, message }) => {
+      const found = locate(pointer);
+      return `${file}${found ? `:${found.line}:${found.col}` : ''}: ${message} (at ${visible(pointer) || '/'})`;
+    });
+    const more = said.length - SHOWN_VIOLATIONS;
+    throw new DocumentError(`\`${file}\` is not valid AsyncAPI ${visible(String(raw.asyncapi))} (${said.length === 1 ? 'one violation' : `${said.length} violations`}; nothing was imported):\n${lines.join('\n')}${more > 0 ? `\nand ${more} more` : ''}`);
   }
   return { kind: 'asyncapi', source: `AsyncAPI ${String(raw.asyncapi)}`, doc: document.json() as unknown as Obj, raw };
 }

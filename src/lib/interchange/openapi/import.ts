@@ -325,7 +325,10 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const absolute = url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^{}\s]+$/i.test(url) ? url : undefined;
   const about = mapInfo(ctx, info);
 
-  const version = typeof info.version === 'string' ? info.version : undefined;
+  // An empty version (`version: ''`, valid) names no version: said, and which version the document describes left open (an item named `x` failed the check).
+  const blank = typeof info.version === 'string' && info.version.trim() === '';
+  if (blank) unmapped.push({ pointer: '/info/version', reason: 'the version is empty: no version is kept, and which version the document describes is left open' });
+  const version = typeof info.version === 'string' && !blank ? info.version : undefined;
   const versionId = version !== undefined ? new Ids().id(version) : undefined;
   // What the document names differently from its item's id, and where: said, with both names.
   unmapped.push(

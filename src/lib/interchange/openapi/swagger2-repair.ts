@@ -111,7 +111,7 @@ export function repairUpgrade(raw: Obj, upgraded: Obj, upgrade: Upgrade): Unmapp
   }
   const responses = isObj(raw.responses) ? raw.responses : {};
   const upResponses = isObj(upComponents.responses) ? upComponents.responses : {};
-  for (const [name, r] of Object.entries(responses)) if (isObj(r) && r.schema !== undefined && !namesJson(r)) anyType(raw.produces, upResponses[name]);
+  for (const [name, r] of Object.entries(responses)) if (isObj(r) && r.schema !== undefined && !namesJson(r)) sharedResponseTypes(raw, name, r, upResponses[name], said);
   for (const { pointer, property } of unrequiredDiscriminators(raw)) said.push({ pointer: `${pointer}/discriminator`, reason: discriminatorWord(property) });
   for (const { pointer, value } of xNullables(raw)) said.push({ pointer, reason: value ? X_NULLABLE : X_NOT_NULLABLE });
   return said;
@@ -134,6 +134,50 @@ function anyType(stated: unknown, into: unknown): void {
   const content = into.content;
   if (!('application/json' in content) || '*/*' in content) return;
   into.content = Object.fromEntries(Object.entries(content).map(([t, m]) => [t === 'application/json' ? '*/*' : t, m]));
+}
+
+/** A list of media types as written (its texts), or undefined where none is stated. */
+const typesOf = (produces: unknown): string[] | undefined => (Array.isArray(produces) ? produces.filter((t): t is string => typeof t === 'string') : undefined);
+
+/**
+ * The media types of a shared response (`responses:` at the top of a 2.0 document): Swagger 2.0
+ * gives a response the `produces` of the operation using it (its own, else the document's), and
+ * the upgrader gives a shared one the document's alone (or none: `*∕*`). Where every operation
+ * using it states the same types, the response takes them; where they differ, it keeps the
+ * document's (or `*∕*`), and each operation whose types differ from those says so at its `$ref`.
+ */
+function sharedResponseTypes(raw: Obj, name: string, response: Obj, upgraded: unknown, said: Unmapped[]): void {
+  const ref = `#/responses/${seg(name)}`;
+  const users: Array<{ pointer: string; types: string[] | undefined }> = [];
+  const paths = isObj(raw.paths) ? raw.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObj(op) || !isObj(op.responses)) continue;
+      for (const [code, r] of Object.entries(op.responses)) if (isObj(r) && r.$ref === ref) users.push({ pointer: `/paths/${seg(path)}/${method}/responses/${seg(code)}`, types: typesOf(op.produces ?? raw.produces) });
+    }
+  }
+  const key = (types: string[] | undefined) => (types === undefined ? '' : JSON.stringify(types));
+  const first = users[0]?.types;
+  const agreed = users.length > 0 && first !== undefined && first.length > 0 && users.every((u) => key(u.types) === key(first));
+  if (agreed && isObj(upgraded) && isObj(upgraded.content)) {
+    const content = upgraded.content;
+    const schema = Object.values(content).find((c): c is Obj => isObj(c) && c.schema !== undefined)?.schema;
+    const examples = isObj(response.examples) ? response.examples : {};
+    upgraded.content = Object.fromEntries([...first.map((t) => [t, content[t] ?? { schema }] as const), ...Object.entries(content).filter(([t]) => !first.includes(t) && Object.hasOwn(examples, t))]);
+    return;
+  }
+  anyType(raw.produces, upgraded);
+  const kept = isObj(upgraded) && isObj(upgraded.content) ? Object.keys(upgraded.content) : [];
+  const words = (types: string[]) => types.map((t) => `\`${t}\``).join(', ');
+  for (const u of users) {
+    if (u.types !== undefined && key(u.types) === JSON.stringify(kept)) continue;
+    said.push({
+      pointer: u.pointer,
+      reason: `the shared response \`${name}\` is kept under ${words(kept)}${kept.includes('*/*') ? ' (any media type)' : ''}: the operations using it produce different media types, and this one ${u.types === undefined || u.types.length === 0 ? 'states none' : `produces ${words(u.types)}`}`,
+    });
+  }
 }
 
 /** The words and repairs for a list of 2.0 parameters as written (a `$ref` one is said where it is declared). */
