@@ -227,7 +227,7 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
     const schema = AREAS.find((m) => m.key === item.area)?.items?.schema;
     if (!schema) return item;
     const left = new Map<string, Left>();
-    const data = item.area === 'errors' && typeof item.data.title === 'string' ? { ...item.data, title: lineOfText(item.data.title) } : item.data;
+    const data = item.area === errors.key && typeof item.data.title === 'string' ? { ...item.data, title: lineOfText(item.data.title) } : item.data;
     if (data.title === undefined) delete data.title;
     const fitted = { ...item, data: fit(schema, data as typeof item.data, left) };
     if (left.size > 0) {
