@@ -170,7 +170,7 @@ describe('issue 31, reproduction by reproduction', () => {
 
   it('14. `type: object` beside an annotation-only allOf is said where it is written, and the export reads back the same', async () => {
     const { first, exported } = await roundTrip(REPRO('14'));
-    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1load_balancers/get/responses/200/content/application~1json/schema/properties/region/type', reason: '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types' }]);
+    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1load_balancers/get/responses/200/content/application~1json/schema/properties/region/type', reason: '`type: object` beside an allOf is not kept as a part of its own: all of its parts hold, and a part of it states the type' }]);
     expect(exported.paths['/load_balancers'].get.responses['200'].content['application/json'].schema.properties.region).toEqual({ $ref: '#/components/schemas/Region', description: 'The region where the load balancer is.' });
   });
 

@@ -95,7 +95,7 @@ describe('interchange pass 6, the OpenAPI reproductions one by one', () => {
 
   it('11. an allOf beside a oneOf is kept: all of its parts, and one of the variants', async () => {
     const { first, exported } = await roundTrip(CASE('11-allof-beside-oneof-dropped'));
-    expect(first.result.unmapped).toEqual([{ pointer: '/components/schemas/CalculateRatesRequest/type', reason: '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types' }]);
+    expect(first.result.unmapped).toEqual([{ pointer: '/components/schemas/CalculateRatesRequest/type', reason: '`type: object` beside an allOf is not kept as a part of its own: all of its parts hold, and a part of it states the type' }]);
     const value = item(first.analysis, 'resources', 'CalculateRatesRequest')?.value;
     expect(value.type).toBe('all_of');
     expect(value.of[0]).toBe('RateRequestOptions');
@@ -115,7 +115,7 @@ describe('interchange pass 6, the OpenAPI reproductions one by one', () => {
 
   it('02. as a body: a bare one-member allOf of a reference is the resource, a list of it a list; a component of one is the type, described', async () => {
     const { first, exported } = await roundTrip(CASE('one-member-allof-bodies'));
-    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1b/post/requestBody/content/application~1json/schema/type', reason: '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types' }]);
+    expect(first.result.unmapped).toEqual([{ pointer: '/paths/~1b/post/requestBody/content/application~1json/schema/type', reason: '`type: object` beside an allOf is not kept as a part of its own: all of its parts hold, and a part of it states the type' }]);
     const a = item(first.analysis, 'endpoints', 'postA');
     expect(a?.request).toEqual({ resource: 'Market', content_type: 'application/json' });
     expect(a?.responses['200'].schema).toEqual({ type: 'array', items: { description: 'A market.', type: 'Market' } });
@@ -139,7 +139,7 @@ describe('interchange pass 6, the OpenAPI reproductions one by one', () => {
     expect(first.result.unmapped).toEqual([
       { pointer: '/components/schemas/VlanRequest/required', reason: 'required names that no other part of the allOf states as a field of a single type (vlan_type) are not kept' },
       { pointer: '/components/schemas/VlanRequest', reason: REQUIRED_PART_OBJECT },
-      { pointer: '/components/schemas/VlanRequest/type', reason: '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types' },
+      { pointer: '/components/schemas/VlanRequest/type', reason: '`type: object` beside an allOf is not kept as a part of its own: all of its parts hold, and a part of it states the type' },
     ]);
     expect(item(first.analysis, 'resources', 'VlanRequest')?.value).toEqual({ type: 'all_of', of: ['Vlan', { type: 'object', fields: { vlan: { type: 'integer', required: true } } }] });
     expect(exported.components.schemas.VlanRequest.allOf[1]).toEqual({ type: 'object', properties: { vlan: { type: 'integer' } }, required: ['vlan'] });

@@ -149,6 +149,10 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
       const rest = Object.fromEntries(Object.entries(out).filter(([k]) => !WHOLE.includes(k)));
       return { anyOf: [rest, { type: 'null' }], ...whole };
     }
+  } else if (stated(shape.nullable) === false) {
+    // Stated not nullable (a part of an `all_of` taking null away from another's field, t32s R1): OpenAPI 3.0's
+    // keyword, which an import reads back; in 3.1 it only restates what the type without `null` says.
+    out.nullable = false;
   }
   return out;
 }

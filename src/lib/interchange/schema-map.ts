@@ -236,8 +236,19 @@ const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
 /** The question a schema cut at the nesting bound asks: what the source states there is not mapped, and why. */
 const DEEPER = `Not mapped: the source nests this schema more than ${SCHEMA_DEPTH} levels deep, deeper than a spec file holds; the import lists it at its JSON pointer, and the source states it whole.`;
 
-/** Why a composition's own `type: object` is not kept. */
+/** What is said of `nullable: false` that narrows another part of an `allOf` but is written in a schema a `$ref` reaches. */
+const NARROWED_BY_REFERENCE = '`nullable: false` in a part of an allOf, where another part lets the value be null, is not kept here: it is written in a schema a `$ref` reaches, which is mapped on its own (there it says no more than its type), so the spec does not state that this part takes null away';
+
+/** Why a union's own `type: object` is not kept. */
 const TYPE_BESIDE_VARIANTS = '`type: object` beside oneOf, anyOf or allOf is not kept; the variants state their own types';
+/** Why an `allOf`'s own `type: object` is not kept where no part is read as the object (`typeOnParts`): all of its parts hold, and one states the type. */
+const TYPE_BESIDE_ALLOF = '`type: object` beside an allOf is not kept as a part of its own: all of its parts hold, and a part of it states the type';
+/** Where an `allOf`'s own `type: object` is kept: on its parts of properties and no type (indexes in the allOf). */
+const typeOnParts = (parts: readonly number[]) =>
+  `\`type: object\` beside an allOf is kept as the type of ${parts.length === 1 ? 'its part' : 'its parts'} ${parts.map((i) => `allOf/${i}`).join(', ')}, which ${parts.length === 1 ? 'states' : 'state'} properties and no type: the value is an object, and each part states what that object holds`;
+
+/** A part of an `allOf` of properties and no type, nor anything that would make it other than an object (a union, items, values of its own). */
+const untypedProperties = (v: unknown): boolean => isObj(v) && v.type === undefined && v.$ref === undefined && isObj(v.properties) && v.nullable !== true && ['allOf', 'oneOf', 'anyOf', 'not', 'enum', 'const', 'items'].every((k) => v[k] === undefined);
 
 /** A schema's one stated type as a shape's: an object of other properties only (no named ones) is a map. */
 const ownType = (schema: Obj, type: string): string =>
@@ -433,18 +444,18 @@ export class SchemaMapper {
     if (infinite.length > 0) {
       // `maximum: 1e400` reads as infinity, which no spec file holds: a bound of no bound.
       for (const k of infinite) this.unmapped.push({ pointer: `${pointer}/${k}`, reason: `\`${k}\` is past the largest number a double holds (it reads as infinity), so it bounds nothing: it is not kept` });
-      return this.shape(Object.fromEntries(Object.entries(schema).filter(([k]) => !(infinite as string[]).includes(k))), pointer, depth);
+      return this.shape(this.derived(schema, Object.fromEntries(Object.entries(schema).filter(([k]) => !(infinite as string[]).includes(k)))), pointer, depth);
     }
     const empty = emptyRange(schema);
     if (empty.length > 0) {
       // Bounds that leave no value: the spec cannot say a schema that allows nothing (its check refuses the pair), so neither is kept, and that is said.
       this.unmapped.push({ pointer: `${pointer}/${empty[0]}`, reason: `${empty.map((k) => `\`${k}: ${String(schema[k])}\``).join(' and ')} leave no value the schema could take; the spec cannot say a schema that allows nothing, so ${empty.length > 2 ? 'none' : 'neither'} is kept` });
-      return this.shape(Object.fromEntries(Object.entries(schema).filter(([k]) => !empty.includes(k))), pointer, depth);
+      return this.shape(this.derived(schema, Object.fromEntries(Object.entries(schema).filter(([k]) => !empty.includes(k)))), pointer, depth);
     }
     this.roundedBounds(schema, pointer);
     if (this.refSiblingsIgnored && typeof schema.$ref === 'string') {
       const kept = this.withoutIgnoredSiblings(schema, pointer);
-      if (kept !== schema) return this.shape(kept, pointer, depth);
+      if (kept !== schema) return this.shape(this.derived(schema, kept), pointer, depth);
     }
     if (depth > SCHEMA_DEPTH) {
       // What is cut is a value of no stated type, as an export writes it (`{}`) and its import reads
@@ -454,19 +465,19 @@ export class SchemaMapper {
       // states `integer`); the same for the export's `{}` read back, so a round trip asks the same.
       return { type: { open: DEEPER } };
     }
-    if (Array.isArray(schema.allOf)) this.narrowedNull(schema.allOf, `${pointer}/allOf`);
+    if (Array.isArray(schema.allOf)) this.narrowedNull(schema.allOf, pointer, schema);
     const refined = this.refinedAllOf(schema, pointer);
-    if (refined) return this.shape(refined, pointer, depth + 1);
+    if (refined) return this.shape(this.derived(schema, refined), pointer, depth + 1);
     if (schema.type === undefined && schema.contentMediaType === 'application/octet-stream' && schema.contentEncoding === undefined) {
       // Binary content, as OpenAPI 3.1 writes what 3.0 wrote `type: string, format: binary` (and Swagger 2.0 `type: file`).
       const { contentMediaType: _, ...rest } = schema;
       this.unmapped.push({ pointer: `${pointer}/contentMediaType`, reason: '`contentMediaType: application/octet-stream` is kept as OpenAPI 3.0 writes binary content: `type: string`, `format: binary`' });
-      return this.shape({ ...rest, type: 'string', format: schema.format ?? 'binary' }, pointer, depth + 1);
+      return this.shape(this.derived(schema, { ...rest, type: 'string', format: schema.format ?? 'binary' }), pointer, depth + 1);
     }
     if (schema.type === 'file') {
       // Swagger 2.0's file upload: OpenAPI 3 writes it as binary text.
       this.unmapped.push({ pointer: `${pointer}/type`, reason: 'Swagger 2.0’s `type: file` is kept as OpenAPI 3 writes it: `type: string`, `format: binary`' });
-      return this.shape({ ...schema, type: 'string', format: schema.format ?? 'binary' }, pointer, depth + 1);
+      return this.shape(this.derived(schema, { ...schema, type: 'string', format: schema.format ?? 'binary' }), pointer, depth + 1);
     }
     const nullable = this.nullableOf(schema);
     if (nullable) {
@@ -498,6 +509,8 @@ export class SchemaMapper {
     if (named === undefined && unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/type`, reason: `${unknown.map((t) => (typeof t === 'string' ? `\`type: ${t}\`` : `the type ${quoted(t)}`)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a JSON Schema type (${[...PRIMITIVE].join(', ')}); not kept` });
     const nonNull = types.filter((t) => t !== 'null');
     if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
+    // Where it takes null away from another part of an allOf, `nullable: false` says something: kept (t32s R1).
+    else if (schema.nullable === false && this.notNull.has(schema)) out.nullable = false;
     if (this.nullableNotAKeyword && schema.nullable === true && !types.includes('null')) this.unmapped.push({ pointer: `${pointer}/nullable`, reason: NULLABLE_IN_31 });
     // `allOf` beside `oneOf` or `anyOf` (in one schema): all of its parts hold, and one (or any) of the variants, as one more part.
     const combined = out.type === undefined && Array.isArray(schema.allOf) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf));
@@ -526,7 +539,11 @@ export class SchemaMapper {
       if (key === 'all_of' && members.length === 1 && list.length > 1 && list.every(empty)) {
         list.forEach((_, i) => i > 0 && this.unmapped.push({ pointer: `${pointer}/allOf/${i}`, reason: 'a member of allOf that states nothing, beside another that states nothing, adds nothing: one is kept' }));
       }
-      const shaped = members.map(([v, i]) => (this.requiredOnly(v) ? undefined : this.shape(key === 'all_of' ? v : withFieldsBeside(v, schema), `${pointer}/${keyword}/${i}`, depth + 1)));
+      // `type: object` beside an allOf (box.com's `Collaborations`, t31r D5): the value is an object, and each part states what that one object holds, so a part
+      // of properties and no type of its own is that object's (as `{type: object, allOf: [P]}` is `allOf: [{type: object, …P}]`): no "What is its type?" the source answered.
+      const objectParts = key === 'all_of' && schema.type === 'object' && schema.nullable !== true ? members.filter(([v]) => untypedProperties(v)).map(([v, i]) => [v, i, this.derived(v as Obj, { type: 'object', ...(v as Obj) })] as const) : [];
+      const asWritten = (v: unknown) => objectParts.find(([was]) => was === v)?.[2] ?? v;
+      const shaped = members.map(([v, i]) => (this.requiredOnly(v) ? undefined : this.shape(key === 'all_of' ? asWritten(v) : withFieldsBeside(v, schema), `${pointer}/${keyword}/${i}`, depth + 1)));
       const others = shaped.filter((x): x is Shape | string => x !== undefined);
       // In a union, the fields a variant of required names only makes required are those stated beside the union.
       const beside = key !== 'all_of' && shaped.includes(undefined) ? this.objectPart(schema, types, pointer, depth, list.every(statesType)) : undefined;
@@ -543,7 +560,7 @@ export class SchemaMapper {
       const merged = ownRequired && this.requiredIntoParts((schema.required as unknown[]).map(String), variants, pointer);
       const requiredHere = ownRequired && !merged ? this.requiredPart({ required: schema.required }, variants, pointer, depth, true) : undefined;
       const { required: _, ...withoutRequired } = schema;
-      const extra = beside ?? this.objectPart(merged || requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some(statesType) : list.every(statesType));
+      const extra = beside ?? this.objectPart(merged || requiredHere !== undefined ? withoutRequired : schema, types, pointer, depth, key === 'all_of' ? list.some((v) => statesType(asWritten(v))) : list.every(statesType), key === 'all_of' ? objectParts.map(([, i]) => i) : undefined);
       if (requiredHere !== undefined) variants.push(requiredHere);
       if (extra && key !== 'all_of') {
         // With a discriminator beside them, or a variant that restates fields beside it to make them required, an export writes the two side by side again (`besideUnion`): nothing to say.
@@ -603,8 +620,9 @@ export class SchemaMapper {
    * that only annotate or constrain (no type, no structure) refine the one member that has a type,
    * so the schema is that member with their keywords; undefined for any other `allOf`, and where a
    * refining keyword would contradict one the typed member or the schema states. The schema's own
-   * `type: object` beside it is not kept (said at `pointer`), as beside any composition: else the
-   * export, which writes the members, would be read back as the idiom, and differ.
+   * `type: object` beside it is not kept where that member states a type (said at `pointer`): else
+   * the export, which writes the members, would be read back as the idiom, and differ; where the
+   * member states none (properties only), it is that member's type.
    */
   private refinedAllOf(schema: Obj, pointer: string): Obj | undefined {
     const list = schema.allOf;
@@ -628,7 +646,9 @@ export class SchemaMapper {
       if (k in merged && JSON.stringify(merged[k]) !== JSON.stringify(v)) return undefined;
       merged[k] = v;
     }
-    if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
+    // The schema's own `type: object` is its one typed member's type where that member states none (`allOf: [{properties: …}, {description: …}]`, t31r D5): kept there.
+    if (type !== undefined && !statesType(base)) merged.type = type;
+    else if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_ALLOF });
     return merged;
   }
 
@@ -645,35 +665,52 @@ export class SchemaMapper {
     const { allOf: _, type, ...own } = schema;
     // An extension beside it (`x-hidden-from-docs`) says nothing of the value: said where it is, and no reason to keep the `allOf` (its export, without it, would be read as the reference).
     if ((type !== undefined && type !== 'object') || !Object.keys(own).every((k) => ANNOTATING.has(k) || k.startsWith('x-'))) return undefined;
-    if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
+    if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_ALLOF });
     return { ...member, ...own };
   }
 
   /**
-   * `nullable: false` in a part of an `allOf` (or a property of one, at any depth) where another
-   * part lets the same value be null (issue 32: a base's nullable field narrowed by a part): the
-   * spec cannot state that a part takes null away, so it is said at its pointer, not dropped.
-   * Elsewhere it is what a schema is without it (Box's documents write it everywhere).
+   * `nullable: false` in a part of an `allOf` (or a property of one, at any depth), or in a property
+   * stated beside it (its own part), where another part lets the same value be null (t32s R1:
+   * Apple's `Invocation.params` nullable, a subtype's own `params` not): both parts hold, so the
+   * value may not be null, and the part keeps `nullable: false` (`notNull`), which the pages show
+   * ("not nullable") and an export writes back. Written in a schema a `$ref` reaches (a named schema,
+   * mapped on its own, wherever it is used), it is said at its pointer instead: there it says no
+   * more than its type. Elsewhere it is what a schema is without it (Box's documents write it
+   * everywhere), and is not kept.
    */
-  private narrowedNull(parts: unknown[], pointer: string): void {
-    const follow = (v: unknown, at: string, hops = 0): [Obj | undefined, string] =>
-      isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') && hops < 8 ? follow(this.resolve(v.$ref), v.$ref.slice(1), hops + 1) : [isObj(v) ? v : undefined, at];
+  private narrowedNull(parts: unknown[], pointer: string, own?: Obj): void {
+    const follow = (v: unknown, at: string, hops = 0): [Obj | undefined, string, number] =>
+      isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/') && hops < 8 ? follow(this.resolve(v.$ref), v.$ref.slice(1), hops + 1) : [isObj(v) ? v : undefined, at, hops];
     const lets = (s: Obj) => s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || (['anyOf', 'oneOf'] as const).some((k) => Array.isArray(s[k]) && (s[k] as unknown[]).some((x) => isObj(x) && x.type === 'null'));
+    // The properties stated beside the allOf are one more part of it, at the schema's own pointer.
+    const all = own !== undefined && isObj(own.properties) ? [...parts.map((part, i) => [part, `${pointer}/allOf/${i}`] as const), [{ properties: own.properties }, pointer] as const] : parts.map((part, i) => [part, `${pointer}/allOf/${i}`] as const);
     const nullableAt = (part: unknown, path: readonly string[]): boolean => {
       let [s] = follow(part, '');
       for (const name of path) [s] = follow(isObj(s?.properties) ? s.properties[name] : undefined, '');
       return s !== undefined && lets(s);
     };
-    const walk = (v: unknown, at: string, path: readonly string[], index: number): void => {
-      const [s, where] = follow(v, at);
+    const walk = (v: unknown, at: string, path: readonly string[], index: number, reached: boolean): void => {
+      const [s, where, hops] = follow(v, at);
       if (s === undefined || path.length > SCHEMA_DEPTH) return;
+      const viaRef = reached || hops > 0;
       const said = `${where}/nullable`;
-      if (s.nullable === false && parts.some((other, j) => j !== index && nullableAt(other, path)) && !this.unmapped.some((u) => u.pointer === said)) {
-        this.unmapped.push({ pointer: said, reason: '`nullable: false` in a part of an allOf is not kept: another part lets the value be null, and the spec cannot state that this part takes null away' });
+      if (s.nullable === false && all.some(([other], j) => j !== index && nullableAt(other, path))) {
+        if (!viaRef) this.notNull.add(s);
+        else if (!this.unmapped.some((u) => u.pointer === said)) this.unmapped.push({ pointer: said, reason: NARROWED_BY_REFERENCE });
       }
-      if (isObj(s.properties)) for (const [name, p] of Object.entries(s.properties)) walk(p, `${where}/properties/${seg(name)}`, [...path, name], index);
+      if (isObj(s.properties)) for (const [name, p] of Object.entries(s.properties)) walk(p, `${where}/properties/${seg(name)}`, [...path, name], index, viaRef);
     };
-    parts.forEach((part, i) => walk(part, `${pointer}/${i}`, [], i));
+    all.forEach(([part, at], i) => walk(part, at, [], i, false));
+  }
+
+  /** The schemas whose `nullable: false` takes null away from what another part of an `allOf` allows (`narrowedNull`): kept, as the spec's `nullable: false`. */
+  private readonly notNull = new WeakSet<object>();
+
+  /** A schema made from another by leaving keywords out or putting one in its place: it keeps the other's `nullable: false` where that is kept (`notNull`). */
+  private derived(from: Obj, to: Obj): Obj {
+    if (this.notNull.has(from)) this.notNull.add(to);
+    return to;
   }
 
   /** An `allOf` part that states nothing but required names (and perhaps `type: object`, a title or a description): its fields are the other parts'. */
@@ -855,14 +892,14 @@ export class SchemaMapper {
    * properties), as one more variant: it holds as well. Nothing is read into it (an untyped part
    * stays untyped), and `type: 'null'` beside the variants is a part like any other.
    */
-  private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number, typed: boolean): Shape | undefined {
+  private objectPart(schema: Obj, types: readonly string[], pointer: string, depth: number, typed: boolean, objectParts?: readonly number[]): Shape | undefined {
     const nonNull = types.filter((t) => t !== 'null');
     const structured = isObj(schema.properties) || schema.items !== undefined || schema.additionalProperties !== undefined;
     if (!structured && schema.required !== undefined) this.unmapped.push({ pointer: `${pointer}/required`, reason: 'required names without properties are not kept' });
     // A composition's own `type: object` adds nothing where its variants say what they are (`typed`); with `null`, it is nullable.
     // Where they do not (`type: object, oneOf: [{properties: …}]`), it is what says the value is an object: a part of its own.
     if (typed && !structured && nonNull.length > 0 && nonNull.every((t) => t === 'object')) {
-      this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_VARIANTS });
+      this.unmapped.push({ pointer: `${pointer}/type`, reason: objectParts === undefined ? TYPE_BESIDE_VARIANTS : objectParts.length > 0 ? typeOnParts(objectParts) : TYPE_BESIDE_ALLOF });
       return undefined;
     }
     const part: Shape = {};

@@ -64,6 +64,9 @@ const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'bo
 /** What a shape may state of its values without a type: a part of an `all_of` that only narrows another. */
 const LIMITS = ['allowed', 'format', 'pattern', 'min_length', 'max_length', 'minimum', 'maximum', 'exclusive_minimum', 'exclusive_maximum', 'multiple_of'];
 
+/** The names of the fields an object's fields mark required. */
+const namesRequired = (fields: Obj | undefined): string[] => Object.entries(fields ?? {}).filter(([, f]) => isObj(f) && stated(f.required) === true).map(([n]) => n);
+
 const FORMATS: Record<string, unknown> = {
   'date-time': '2024-01-01T00:00:00Z',
   date: '2024-01-01',
@@ -258,17 +261,21 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     }
     let cut = false;
     const values: unknown[] = [];
+    /** Each part that made a value, with it. */
+    const madeBy: Array<{ part: unknown; value: unknown }> = [];
     /** The parts that made no value: a description beside the `$ref`, or constraints without a type. */
     const silent: unknown[] = [];
     for (const part of of) {
       const x = walk(part, depth + 1, seen, undefined, true, need);
       if (x === CUT) cut = true;
-      else if (x) values.push(x.value);
-      else silent.push(part);
+      else if (x) {
+        values.push(x.value);
+        madeBy.push({ part, value: x.value });
+      } else silent.push(part);
     }
     if (values.length === 0) return cut ? CUT : undefined;
     if (values.every(isObj)) {
-      const merged: Obj = Object.assign({}, ...values);
+      const merged = oneVariant(Object.assign({}, ...values) as Obj, madeBy, seen);
       if (self !== undefined) discriminate(merged, of, seen, self);
       return { value: merged };
     }
@@ -293,6 +300,62 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     }
     const made = walk(together, depth + 1, seen, undefined, false, need);
     return made === CUT ? undefined : made;
+  }
+  /**
+   * An object made of the parts of an `all_of` one of which is a `one_of` (influx's `DBRP`: its
+   * properties beside a `oneOf` of two lists of required names, "`org` or `orgID`", t32s R5): the
+   * other parts' optional fields may make it a value of two variants, which no `one_of` takes. A
+   * field the variant made does not hold, that only other parts gave, is left out where that makes
+   * the value fit fewer of the variants and it still fits every other part (a field another part
+   * requires stays); so the value is one variant's, with the other's fields left out. A variant
+   * takes a value that has the fields it requires, and, where the context can tell, of its types.
+   */
+  function oneVariant(merged: Obj, madeBy: ReadonlyArray<{ part: unknown; value: unknown }>, seen: ReadonlySet<string>): Obj {
+    const fits = ctx.fits ?? (() => true);
+    let value = merged;
+    for (const { part, value: own } of madeBy) {
+      const of = oneOfVariants(part, seen);
+      if (of === undefined || !isObj(own)) continue;
+      // A variant takes a value of its types that has the fields it requires (`fits` passes over fields left out: examples are often partial).
+      const required = of.map((variant) => requiredNames(variant, seen));
+      const fitting = (x: Obj) => of.filter((variant, i) => fits(variant, x) && (required[i] ?? []).every((n) => Object.hasOwn(x, n))).length;
+      let count = fitting(value);
+      if (count <= 1) continue;
+      const kept = new Set(madeBy.filter((m) => m.part !== part).flatMap((m) => requiredNames(m.part, seen)));
+      for (const name of Object.keys(value)) {
+        if (Object.hasOwn(own, name) || kept.has(name)) continue;
+        const { [name]: _left, ...without } = value;
+        const fewer = fitting(without);
+        if (fewer === 0 || fewer >= count) continue;
+        value = without;
+        count = fewer;
+        if (count === 1) break;
+      }
+    }
+    return value;
+  }
+  /** The names of the fields a shape requires: an object's, a resource's (its value's), an `all_of`'s parts' together; none for anything else. */
+  function requiredNames(shape: unknown, seen: ReadonlySet<string>, level = 0): string[] {
+    if (level > DEPTH) return [];
+    const name = partName(shape);
+    if (name !== undefined) {
+      if (seen.has(name)) return [];
+      const resource = ctx.resource(name);
+      const value = stated(resource?.value);
+      return isObj(value) ? requiredNames(value, new Set(seen).add(name), level + 1) : namesRequired(statedObj(resource?.fields));
+    }
+    if (!isObj(shape)) return [];
+    const of = stated(shape.of);
+    if (stated(shape.type) === 'all_of') return Array.isArray(of) ? of.flatMap((part) => requiredNames(part, seen, level + 1)) : [];
+    return namesRequired(statedObj(shape.fields));
+  }
+  /** The variants of a part of an `all_of` that is a `one_of` (in place, or the value of the resource it names); undefined for any other part. */
+  function oneOfVariants(part: unknown, seen: ReadonlySet<string>): unknown[] | undefined {
+    const name = partName(part);
+    const shape = name !== undefined ? (seen.has(name) ? undefined : stated(ctx.resource(name)?.value)) : part;
+    if (!isObj(shape) || stated(shape.type) !== 'one_of') return undefined;
+    const of = stated(shape.of);
+    return Array.isArray(of) && of.length > 1 ? of : undefined;
   }
   /**
    * A union's variant made, its discriminator's field carrying the value that means it
