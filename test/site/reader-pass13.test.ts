@@ -181,7 +181,7 @@ describe('a named list’s, object’s or union’s type and flags where a field
       expect(words(heads(root, 'labels')[0]), path).toBe('labels array Labels nullable');
       expect(words(heads(root, 'extra')[0]), path).toBe('extra object Extra nullable');
       // Read-only, it is kept in the response (and on the resource's page) with its flags.
-      expect(words(heads(root, 'mode')[0]), path).toBe('mode any of Mode nullable read-only');
+      expect(words(heads(root, 'mode')[0]), path).toBe('mode Mode (any of its variants) nullable read-only');
     }
   });
 });

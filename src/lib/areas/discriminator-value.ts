@@ -83,3 +83,41 @@ export function wireValue(resource: (id: string) => Obj | undefined, variant: st
   // Unmapped, a variant whose field allows its name is told by its name, by OpenAPI's rule (t32 D15: variants sharing one enum).
   return mapped.find((k) => !allowed || allowed.includes(k)) ?? (mapped.length === 0 && allowed?.includes(variant) ? variant : undefined) ?? allowed?.[0] ?? mapped[0] ?? variant;
 }
+
+/**
+ * Whether a variant has its discriminator's field at all: true where it (or one of its `all_of`
+ * parts, through named resources) states the field, false where every place it could come from is
+ * known and none states it (an object's fields, a scalar), undefined where that cannot be told (an
+ * object that states no fields, a union, a type not found). t32s R13: Linode's `PaymentMethod.data`,
+ * told apart by `type`, a field none of its three variants has.
+ */
+export function hasField(resource: (id: string) => Obj | undefined, variant: string, field: string): boolean | undefined {
+  const seen = new Set<string>();
+  const ofResource = (name: string, depth: number): boolean | undefined => {
+    if (seen.has(name) || depth > DEPTH) return undefined;
+    seen.add(name);
+    const data = resource(name);
+    if (!data) return undefined;
+    const value = stated(data.value);
+    if (isObj(value)) return ofShape(value, depth + 1);
+    const fields = statedObj(data.fields);
+    return fields ? field in fields : undefined;
+  };
+  const ofShape = (shape: unknown, depth: number): boolean | undefined => {
+    const type = isObj(shape) ? stated(shape.type) : shape;
+    if (typeof type === 'string' && isResourceType(type)) return ofResource(type, depth);
+    if (type === 'string' || type === 'integer' || type === 'number' || type === 'boolean' || type === 'null' || type === 'array') return false;
+    if (!isObj(shape)) return undefined;
+    if (type === 'all_of') {
+      const of = stated(shape.of);
+      if (!Array.isArray(of)) return undefined;
+      const found = of.map((part) => ofShape(part, depth + 1));
+      return found.some((f) => f === true) ? true : found.every((f) => f === false) ? false : undefined;
+    }
+    if (type !== undefined && type !== 'object') return undefined;
+    const fields = statedObj(shape.fields);
+    if (!fields || shape.values !== undefined) return undefined;
+    return field in fields;
+  };
+  return ofResource(variant, 0);
+}

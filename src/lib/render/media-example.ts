@@ -7,7 +7,8 @@ import { isObj } from '../facet/state.ts';
  * OpenAPI writes XML without `xml` hints), a form as `name=value` pairs, text as the text. Where a
  * media type cannot carry the value (a binary type, an object as `text/csv`), the reason instead.
  */
-export type MediaExample = { text: string; lang: string } | { reason: string };
+/** `encoding`: the page's choice where the document states none (t32s R7: a form's object fields written as JSON text), one sentence. */
+export type MediaExample = { text: string; lang: string; encoding?: string } | { reason: string };
 
 /** Whether a media type carries JSON (or states none, which the reference reads as JSON): `application/json`, `text/json`, any `+json` suffix. */
 export const isJsonMedia = (type: string | undefined): boolean => type === undefined || /^(application|text)\/([\w.+-]+\+)?json\b/i.test(type);
@@ -79,11 +80,15 @@ export function inMediaType(value: unknown, type: string, name?: string, files: 
   }
   if (kind === 'application/x-www-form-urlencoded') {
     const pairs = formPairs(value);
-    return pairs ? { text: new URLSearchParams(pairs).toString(), lang: 'text' } : { reason: `${type}: only an object's fields can be sent as a form` };
+    const nested = nestedFields(value);
+    const encoding = nested.length > 0 ? `${listed(nested)} ${nested.length > 1 ? 'are' : 'is'} written as JSON text in ${nested.length > 1 ? 'their fields' : 'its field'}: the document states no encoding for ${nested.length > 1 ? 'them' : 'it'}, and OpenAPI's form encoding defines none for a nested value.` : undefined;
+    return pairs ? { text: new URLSearchParams(pairs).toString(), lang: 'text', ...(encoding ? { encoding } : {}) } : { reason: `${type}: only an object's fields can be sent as a form` };
   }
   if (kind === 'multipart/form-data') {
     const pairs = formPairs(value);
-    return pairs ? { text: multipart(pairs, new Set(files)), lang: 'text' } : { reason: `${type}: only an object's fields can be sent as parts` };
+    const nested = nestedFields(value).filter((k) => !files.includes(k));
+    const encoding = nested.length > 0 ? `${listed(nested)} ${nested.length > 1 ? 'are parts' : 'is a part'} of JSON text, as OpenAPI sends an object part (its Content-Type being application/json); the document states no other encoding.` : undefined;
+    return pairs ? { text: multipart(pairs, new Set(files)), lang: 'text', ...(encoding ? { encoding } : {}) } : { reason: `${type}: only an object's fields can be sent as parts` };
   }
   if (kind.startsWith('text/') && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return { text: String(value), lang: 'text' };
   if (kind.startsWith('text/')) return { reason: `${type}: the spec does not say how a structured value is written as text` };
@@ -101,6 +106,20 @@ export function formPairs(value: unknown): Array<[string, string]> | undefined {
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
   const text = (v: unknown) => (v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
   return Object.entries(value).flatMap(([k, v]): Array<[string, string]> => (Array.isArray(v) && v.every(scalar) ? v.map((x) => [k, text(x)] as [string, string]) : [[k, text(v)]]));
+}
+
+/** The fields of an object that a form writes as JSON text (`formPairs`): objects, and lists of anything but scalars. */
+function nestedFields(value: unknown): string[] {
+  if (!isObj(value)) return [];
+  const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  return Object.entries(value).flatMap(([k, v]) => (v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every(scalar)) ? [k] : []));
+}
+
+/** Field names as a sentence lists them: `a`, `a and b`, `a, b and 3 more`. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 5);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
 }
 
 /** Parts of a `multipart/form-data` body as the wire carries them, with a fixed boundary; a file's part says so instead of its bytes. */

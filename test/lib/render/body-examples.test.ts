@@ -65,9 +65,15 @@ describe('body examples', () => {
 
   it('write a value in each media type that can carry it, and say why where one cannot', () => {
     const value = { name: 'Fluffy', tags: ['a', 'b'], owner: { id: 1 }, note: null };
-    expect(inMediaType(value, 'application/x-www-form-urlencoded')).toEqual({ text: 'name=Fluffy&tags=a&tags=b&owner=%7B%22id%22%3A1%7D&note=', lang: 'text' });
+    // An object field written as JSON, the document stating no encoding, is said (t32s R7).
+    expect(inMediaType(value, 'application/x-www-form-urlencoded')).toEqual({
+      text: 'name=Fluffy&tags=a&tags=b&owner=%7B%22id%22%3A1%7D&note=',
+      lang: 'text',
+      encoding: "owner is written as JSON text in its field: the document states no encoding for it, and OpenAPI's form encoding defines none for a nested value.",
+    });
     expect(inMediaType(value, 'multipart/form-data', undefined, ['name'])).toEqual({
       lang: 'text',
+      encoding: "owner is a part of JSON text, as OpenAPI sends an object part (its Content-Type being application/json); the document states no other encoding.",
       text: [
         '------specbench',
         'Content-Disposition: form-data; name="name"; filename="name"',

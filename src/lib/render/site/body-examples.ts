@@ -106,7 +106,7 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
       } else if (first !== undefined && isUrlEncodedForm(first)) {
         // A form percent-encodes every value: the value is shown as written first, then as the form sends it.
         examples.push({ ...head, lang: 'json', text: JSON.stringify(e.value, null, 2) });
-        examples.push({ mediaType: first, lang: written.lang, text: written.text, of: e.name ?? 'the stated example' });
+        examples.push({ mediaType: first, lang: written.lang, text: written.text, of: e.name ?? 'the stated example', ...(written.encoding ? { encoding: written.encoding } : {}) });
       } else examples.push({ ...head, ...(first !== undefined ? { mediaType: first } : {}), lang: written.lang, text: written.text });
     }
     const again = stated.find((e) => 'value' in e);
@@ -122,7 +122,7 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
   for (const type of types.length > 0 ? types : [undefined]) {
     const written = write(made.value, type);
     if ('reason' in written) noExample.push(written.reason);
-    else if (type === undefined || !sameAs(examples, type, written)) examples.push({ ...(type !== undefined ? { mediaType: type } : {}), lang: written.lang, text: written.text, generated: true, ...(made.cutWords ? { cutWords: made.cutWords } : {}) });
+    else if (type === undefined || !sameAs(examples, type, written)) examples.push({ ...(type !== undefined ? { mediaType: type } : {}), lang: written.lang, text: written.text, generated: true, ...(made.cutWords ? { cutWords: made.cutWords } : {}), ...(written.encoding ? { encoding: written.encoding } : {}) });
   }
   return { examples, noExample };
 }

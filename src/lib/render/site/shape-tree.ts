@@ -1,7 +1,7 @@
 import { flagThrough, isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
 import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
-import { allowedValues } from '../../areas/discriminator-value.ts';
+import { allowedValues, hasField } from '../../areas/discriminator-value.ts';
 import type { ExampleMode } from '../example.ts';
 import { continuedPath, facetAnchor, facetPath, itemPath, pageOf } from './paths.ts';
 import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
@@ -216,6 +216,13 @@ const saysNothing = (s: ShapeView): boolean =>
   s.named === undefined && s.discriminator === undefined && s.inline === undefined && s.also === undefined && (s.required === undefined || (s.required.state === 'stated' && !isRequired(s.required))) &&
   s.flags.length === 0 && s.constraints.length === 0 && s.children.length === 0 && s.extras.length === 0;
 
+/** Whether a field's own description holds its type's whole, word for word (spaces aside). */
+function saidAlready(own: unknown, type: unknown): boolean {
+  if (typeof own !== 'string' || typeof type !== 'string') return false;
+  const words = (t: string) => t.replace(/\s+/g, ' ').trim();
+  return words(type) !== '' && words(own).includes(words(type));
+}
+
 /** A resource's single value, when it is a scalar (a string, a number...) with nothing nested: shown in place wherever it is named. */
 function scalarValue(data: Obj): Obj | undefined {
   const value = stated(data.value);
@@ -368,6 +375,9 @@ export function shapeTrees(ctx: TreeContext) {
     }
     const optional = { required: own('required') ?? ctx.detailOf(id, 'required'), description: own('description'), format: own('format'), allowed: own('allowed'), default: own('default'), examples: own('examples') };
     for (const [k, f] of Object.entries(optional)) if (f) (out as Record<string, unknown>)[k] = f;
+    // The type's words where the field's own already hold them (t32s R8: drf-spectacular writes an enum's 17-line list in the
+    // field's description and in the enum's): said once, as the field's.
+    if (out.inline?.descriptionHtml !== undefined && typeof typeName === 'string' && saidAlready(stated(v.description), stated(ctx.item('resources', typeName)?.description))) delete out.inline.descriptionHtml;
     // Another item's long list of values is its page's to list whole: here, the first ones and a count.
     const values = out.allowed?.items;
     if (at.borrowed && out.allowed && values && values.length > ALLOWED_SHOWN + ALLOWED_SLACK) {
@@ -471,7 +481,8 @@ export function shapeTrees(ctx: TreeContext) {
           const before = parts.slice(0, i).filter((_, j) => !unions.includes(j)).length;
           named.splice(Math.min(before + k, named.length), 0, { own: true, label, extras: [] });
         }
-        return { kind: 'fields', facet, ...merged, parts: named, ...(said.length > 0 ? { unions: said } : {}), combine, ...fold };
+        const requires = unionsRequire(unions.map((i) => parts[i]), merged.shapes);
+        return { kind: 'fields', facet, ...merged, parts: named, ...(said.length > 0 ? { unions: said } : {}), ...(requires ? { unionsRequire: requires } : {}), combine, ...fold };
       }
     }
     return {
@@ -481,6 +492,38 @@ export function shapeTrees(ctx: TreeContext) {
       shapes: variants.map((x, i) => row(i, () => (isObj(x) ? shape(`${id}/of/${i}`, x, undefined, { ...at, level }) : byName(`${id}/of/${i}`, x, { ...at, level })))),
       ...fold,
     };
+  }
+
+  /**
+   * What the unions among an `all_of`'s parts require of its merged fields, where every variant of
+   * each says which fields it requires (t32s R6: influx's `DBRP`, `oneOf [{required: [orgID, bucketID…]},
+   * {required: [org, bucketID…]}]`, was headed "all optional"): the fields every variant requires
+   * that no row is marked required for, and for each union the names that differ from variant to
+   * variant. Undefined where they require nothing more of the rows.
+   */
+  function unionsRequire(unions: readonly unknown[], rows: readonly ShapeView[]): ShapeChildren['unionsRequire'] {
+    const marked = new Set(rows.filter((r) => isRequired(r.required)).map((r) => r.name));
+    const always = new Set<string>();
+    const choices: string[][][] = [];
+    for (const u of unions) {
+      const of = isObj(u) ? stated(u.of) : undefined;
+      const each = Array.isArray(of) ? of.map(requiredNames) : [];
+      if (each.length === 0 || each.some((n) => n === undefined)) continue;
+      const lists = each as string[][];
+      const common = (lists[0] ?? []).filter((n) => lists.every((l) => l.includes(n)));
+      for (const n of common) if (!marked.has(n)) always.add(n);
+      const rest = lists.map((l) => l.filter((n) => !common.includes(n) && !marked.has(n)));
+      if (rest.every((r) => r.length > 0)) choices.push(rest);
+    }
+    return always.size > 0 || choices.length > 0 ? { always: [...always], choices } : undefined;
+  }
+
+  /** The fields a variant requires (an object's fields written in place, or a resource's), undefined where it is neither. */
+  function requiredNames(x: unknown): string[] | undefined {
+    const data = typeof x === 'string' && isResourceType(x) ? ctx.item('resources', x) : undefined;
+    const fields = isObj(x) ? stated(x.fields) : data ? stated(data.fields) ?? (isObj(stated(data.value)) ? stated((stated(data.value) as Obj).fields) : undefined) : undefined;
+    if (!isObj(fields)) return undefined;
+    return Object.entries(fields).flatMap(([n, f]) => (isObj(f) && (stated(f.required) === true || stated(f.required) === 'true') ? [n] : []));
   }
 
   /** An `all_of`'s parts, each with its id, a part written in place that is an `all_of` and nothing else opened into its own parts (bounded). */
@@ -502,7 +545,16 @@ export function shapeTrees(ctx: TreeContext) {
    * pattern, a union), so the parts are shown one by one. What the combination's own parts state
    * besides their fields joins its extras.
    */
-  function mergedFields(id: string, variants: readonly unknown[], at: Place, owner: ShapeView, unions: ReadonlySet<number> = new Set(), ids?: readonly string[]): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
+  function mergedFields(
+    id: string,
+    variants: readonly unknown[],
+    at: Place,
+    owner: ShapeView,
+    unions: ReadonlySet<number> = new Set(),
+    ids?: readonly string[],
+    /** Resources whose fields the page shows just above (a base, where its kinds are shown): a part naming one adds nothing here. */
+    above: ReadonlySet<string> = new Set(),
+  ): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
     type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean; title?: string };
     const parts: Part[] = [];
     /** The resources the parts name that say something of themselves: their descriptions and discriminators, shown where their fields are merged. */
@@ -517,6 +569,7 @@ export function shapeTrees(ctx: TreeContext) {
       if (depth > MERGE_DEPTH) return false;
       // A part that says only that it is an object (Betfair's `allOf [RequestMessage, {type: object}]`): no fields to merge, nothing a reader needs said (t32k #7).
       if (x === 'object') return true;
+      if (typeof x === 'string' && above.has(x)) return true;
       if (typeof x === 'string') {
         const data = isResourceType(x) && !where.within.has(x) ? ctx.item('resources', x) : undefined;
         const link = data ? ctx.link('resources', x) : undefined;
@@ -672,17 +725,28 @@ export function shapeTrees(ctx: TreeContext) {
       const allowed = typeof type === 'string' ? allowedValues((t) => ctx.item('resources', t), type, String(value.field)) : undefined;
       return { value: key, type: String(type), ...(link ? { link } : {}), ...(allowed && !allowed.includes(key) ? { forbidden: allowed } : {}) };
     });
-    const mapping = within(all, self);
     const base = /^resources\/([^/]+)(?:\/value)?$/.exec(id)?.[1];
+    const union = stated(v.type) === 'one_of' || stated(v.type) === 'any_of';
+    // A union's variants, a base's subtypes: told apart by the mapping, and those it does not name by OpenAPI's rule (t32s R14:
+    // just-eat's `oneOf [ActiveConsumerOffer, Percent]` mapped only `Percent`, and ActiveConsumerOffer was said to have no value).
+    const told = union ? unionNames(stated(v.of)) : all.length > 0 && base !== undefined ? descendantsOf(base) : [];
+    const named = new Set(all.map((m) => m.type));
+    const rest = all.length > 0 ? implicitOf(told.filter((t) => !named.has(t)), value.field) : [];
+    const mapping = within([...all, ...rest], self);
     // Where a subtype shows its base's fields, the table is that subtype's: listed apart from the base's own.
     const key = self !== undefined ? `${id}\u0000${self}` : id;
+    // No variant has the field at all (t32s R13: Linode's `PaymentMethod.data`, told apart by `type`, which is `data`'s sibling): said, as the discriminator cannot work.
+    const absentOf = (rows: DiscriminatorView['mapping']): { absent?: true } => {
+      const types = [...new Set([...rows.map((m) => m.type), ...(union ? told : [])])];
+      return types.length > 0 && types.every((t) => hasField((r) => ctx.item('resources', r), t, String(value.field)) === false) ? { absent: true } : {};
+    };
     // A union that states no mapping: by OpenAPI's rule each variant it names is told by its name (t32i: a `oneOf` of `Cat` and `Dog` said no value).
-    const variants = mapping.length === 0 && (stated(v.type) === 'one_of' || stated(v.type) === 'any_of') ? unionNames(stated(v.of)) : [];
-    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping }, borrowed, id);
+    const variants = mapping.length === 0 && union ? told : [];
+    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping, ...absentOf(mapping) }, borrowed, id);
     const implicit = within(implicitOf(variants.length > 0 ? variants : descendantsOf(base ?? ''), value.field), self);
     // Said of the whole list only where no variant fixes its value; else each row by the rule says so.
     const none = implicit.length > 0 && implicit.every((m) => m.implicit);
-    return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}) }, borrowed, id);
+    return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}), ...absentOf(implicit) }, borrowed, id);
   }
 
   /**
@@ -1196,6 +1260,8 @@ export function shapeTrees(ctx: TreeContext) {
     if (isObj(value)) {
       root = shape(`${id}/value`, value, undefined, inside);
       if (examplesElsewhere.has(resource)) delete root.examples;
+      const kinds = kindsOf(resource, value, root, inside);
+      if (kinds) root.children.push(kinds);
     } else {
       // A resource of fields: the shape is the object its fields make.
       root = { id, anchor: '', flags: [], constraints: [], children: [], extras: [] };
@@ -1203,6 +1269,66 @@ export function shapeTrees(ctx: TreeContext) {
       if (fields) root.children.push(fieldsOf(id, stated(data.fields), fields, inside));
     }
     return { anchor: here, shape: root };
+  }
+
+  /**
+   * The kinds a base type's discriminator tells apart, where the base is shown in place (t32s R9:
+   * Azure's `Preset`, whose subtypes are `allOf: [Preset]`, showed only `@odata.type` on the
+   * operation page; `StandardEncoderPreset`'s required `codecs` and `formats` were on no operation
+   * page): one of them, each with the fields it adds to the base's (the base's own are the rows
+   * above), as a union's variants are shown; a kind that is not built on the base is shown as its
+   * type. A place the page's budget decides on like any other. Undefined for a union (its variants
+   * are shown already) and for a discriminator that names no kind but the base itself.
+   */
+  function kindsOf(resource: string, value: Obj, root: ShapeView, at: Place): ShapeChildren | undefined {
+    const told = root.discriminator;
+    const type = stated(value.type);
+    if (!told || told.mapping.length === 0 || type === 'one_of' || type === 'any_of' || type === 'all_of') return undefined;
+    const types = [...new Set(told.mapping.map((m) => m.type))].filter((t) => t !== resource && isResourceType(t) && ctx.link('resources', t) !== undefined);
+    if (types.length === 0) return undefined;
+    const level = at.level + 1;
+    const id = `resources/${resource}/value/discriminator`;
+    const facet: FacetView = { id, anchor: '', path: '', label: 'kinds', state: 'stated', text: told.field, blockedBy: [], blocks: [], links: [], depth: 0 };
+    const unit = enter(level);
+    const shapes = inside(unit, () => types.map((t, i) => row(i, () => kindOf(resource, t, `${id}/kinds/${i}`, { ...at, level }))));
+    const children: ShapeChildren = { kind: 'variants', combine: 'one_of', kinds: { field: told.field, base: resource }, facet, shapes, ...(level >= FOLDED_LEVEL ? { folded: true as const } : {}) };
+    hold(unit, children);
+    unit.owner = root;
+    // Its heading, on the root's line (weighed before it had this list).
+    charge(200);
+    return children;
+  }
+
+  /** One kind of a base shown in place: its name linked, and the fields its parts add to the base's (`kindsOf`). */
+  function kindOf(base: string, kind: string, id: string, at: Place): ShapeView {
+    const data = ctx.item('resources', kind);
+    const value = data ? stated(data.value) : undefined;
+    const of = isObj(value) && stated(value.type) === 'all_of' ? stated(value.of) : undefined;
+    const link = ctx.link('resources', kind);
+    // Not built on the base by `all_of` (a mapping may name any type): the type itself, in place.
+    if (!Array.isArray(of) || !link) return byName(id, kind, at);
+    const type: FacetView = { id, anchor: '', path: '', label: 'type', state: 'stated', text: kind, blockedBy: [], blocks: [], links: [], depth: 0 };
+    const out: ShapeView = { id, anchor: '', type, typeLink: link, flags: [], constraints: [], children: [], extras: [] };
+    const description = data ? stated(data.description) : undefined;
+    if (typeof description === 'string' && description.trim() !== '') {
+      out.inline = { link, descriptionHtml: ctx.prose(description, itemPath('resources', kind)) };
+      charge(out.inline.descriptionHtml?.length ?? 0);
+    }
+    const place: Place = { ...at, borrowed: true, within: new Set(at.within).add(kind) };
+    const unit = enter(at.level + 1);
+    const merged = inside(unit, () => mergedFields(`resources/${kind}/value`, of, place, out, new Set(), of.map((_, i) => `resources/${kind}/value/of/${i}`), new Set([base])));
+    if (merged && merged.shapes.length + (merged.leftOut?.names.length ?? 0) > 0) {
+      const fields: FacetView = { id: `resources/${kind}/value/of`, anchor: '', path: '', label: 'fields', state: 'stated', blockedBy: [], blocks: [], links: [], depth: 0 };
+      const children: ShapeChildren = { kind: 'fields', facet: fields, ...merged, ...(at.level + 1 >= FOLDED_LEVEL ? { folded: true as const } : {}) };
+      hold(unit, children);
+      unit.owner = out;
+      out.children.push(children);
+    } else if (!merged) {
+      // Parts that do not merge into fields (a union among them): shown as the type's own tree.
+      return byName(id, kind, at);
+    }
+    weigh(out);
+    return out;
   }
 
   /** Shown in place once per page and mode: a request's tree of a resource leaves out what a response's shows. */

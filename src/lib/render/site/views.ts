@@ -359,6 +359,17 @@ export type ShapeChildren = {
   unions?: ShapeView[];
   leftOut?: { flag: 'read-only' | 'write-only'; names: string[]; shapes?: ShapeView[] };
   /**
+   * The kinds a base type's discriminator tells apart by `field`, where `base` is shown in place
+   * (t32s R9): each variant is a kind with the fields it adds to the base's, shown above.
+   */
+  kinds?: { field: string; base: string };
+  /**
+   * What the unions among an `all_of`'s parts require of the merged fields (t32s R6): the fields
+   * every variant requires that no row marks required (`always`), and for each union the fields
+   * that differ from variant to variant, a list per variant (`choices`). See `requiredWords`.
+   */
+  unionsRequire?: { always: string[]; choices: string[][][] };
+  /**
    * Past the page's budget of trees in place (`TREE_BYTES`, the page's own item's shapes and other
    * items' alike): the page says so here and shows none of `shapes` (the print version shows them
    * whole), only `gaps`, the open gaps of the page's own item below, each keeping its anchor, and
@@ -399,7 +410,8 @@ export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator
 /** A row's `forbidden`: the mapping states a value its type's own field does not allow; these are the values it allows (the example sends one of them). */
 /** `folded`: a base's long mapping where a subtype's page merges its fields, shown folded so that the page's own content comes first. */
 /** `more`: a mapping too long for a page (t32l #1: 20,000 values), cut after its first rows: how many more, and where they are whole (`continued`: the item's own, on its continued pages). */
-export type DiscriminatorView = { facet?: FacetView; field: string; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true; more?: { count: number; path: string; continued?: true } };
+/** `absent`: no variant it tells apart has the field (t32s R13), so the document's discriminator cannot tell them apart. */
+export type DiscriminatorView = { facet?: FacetView; field: string; absent?: true; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true; more?: { count: number; path: string; continued?: true } };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
@@ -453,6 +465,8 @@ export type ExampleView = {
   generated?: true;
   /** What a generated example leaves out of what its shapes require, and why (a cycle, the budget): one sentence each. */
   cutWords?: string[];
+  /** How it writes what the document states no encoding for (t32s R7: a form's object fields as JSON text), one sentence. */
+  encoding?: string;
   of?: string;
   /** The id of the stated value this example shows, for its `data-facet`. */
   facetId?: string;
