@@ -24,6 +24,11 @@ interface Entry {
   line: Line;
   /** Its seal was found to be this cache's own (or this run made it). */
   checked: boolean;
+  /**
+   * Its JSON let go (`release`), the line being in this cache's files: read from them again when
+   * it is used or written (its `json` is empty meanwhile).
+   */
+  dropped?: true;
 }
 
 /**
@@ -105,6 +110,7 @@ export class DiskCache implements ResultStore {
 
   /** An entry, when its seal is this cache's own; its shape is the engine's to check. */
   get(key: string): unknown {
+    this.#restore([key]);
     const entry = this.#entries.get(key);
     if (!entry || !this.#check(entry)) return undefined;
     let value: unknown;
@@ -137,10 +143,12 @@ export class DiskCache implements ResultStore {
     if (this.#added.size === 0) return;
     const recent = new Set([...this.#recent, ...this.#added]);
     if (recent.size <= Math.max(RECENT_AT_LEAST, (this.#entries.size - recent.size) / 10)) {
+      this.#restore(recent);
       const lines = [...recent].flatMap((key) => this.#checkedLine(key));
       if (writeWhole(recentPath(this.#path), sealFile(this.#place.key, this.#names, this.#run, lines))) this.#added.clear();
       return;
     }
+    this.#restore(this.#entries.keys());
     const used = [...this.#entries.values()].filter((e) => e.line.run === this.#run).map((e) => e.line);
     const others = [...this.#entries.values()].filter((e) => e.line.run !== this.#run).sort((a, b) => b.line.run - a.line.run);
     const lines = [...used];
@@ -161,10 +169,58 @@ export class DiskCache implements ResultStore {
 
   /** A scope's first file: the entries this run used (read or made), the rest of the shared file's dropped, from the file and from memory. */
   #saveSeeded(): void {
+    this.#restore(this.#entries.keys());
     for (const [key, entry] of this.#entries) if (entry.line.run !== this.#run || !this.#check(entry)) this.#entries.delete(key);
     const lines = [...this.#entries.values()].map((e) => e.line);
     this.#seeded = false;
     if (writeWhole(this.#path, sealFile(this.#place.key, this.#names, this.#run, lines))) this.#added.clear();
+  }
+
+  /**
+   * Lets go of the JSON of every entry written in this cache's files (all but those added since the
+   * last `save` that wrote them): a command that keeps running (`mock`, `lsp`) has the engine's
+   * results of them, and held the text besides for good (GitHub's spec: 12 MB of file, some 23 MB
+   * in memory). An entry let go is read from the files again when it is used or written.
+   */
+  release(): void {
+    if (this.#seeded) return;
+    for (const entry of this.#entries.values()) {
+      if (entry.dropped || this.#added.has(entry.line.key)) continue;
+      entry.line = { key: entry.line.key, run: entry.line.run, seal: entry.line.seal, json: '' };
+      entry.dropped = true;
+    }
+  }
+
+  /** How many entries have their JSON let go (for the tests). */
+  get released(): number {
+    let n = 0;
+    for (const entry of this.#entries.values()) if (entry.dropped) n++;
+    return n;
+  }
+
+  /**
+   * The entries of `keys` whose JSON was let go, read again from this cache's files (the file of
+   * recent results over the main one, as they are opened); one no longer there, or not sealed as
+   * this cache's own, is dropped (made again when needed).
+   */
+  #restore(keys: Iterable<string>): void {
+    const wanted = new Set<string>();
+    for (const key of keys) if (this.#entries.get(key)?.dropped) wanted.add(key);
+    if (wanted.size === 0) return;
+    const found = new Map<string, Line>();
+    for (const path of [this.#path, recentPath(this.#path)]) for (const line of readSealedKeys(path, this.#place.key, this.#names, wanted)?.lines.values() ?? []) found.set(line.key, line);
+    for (const key of wanted) {
+      const entry = this.#entries.get(key);
+      const line = found.get(key);
+      if (!entry) continue;
+      if (!line || line.seal !== entry.line.seal || !isSealed(this.#place.key, this.#names, line)) {
+        this.#entries.delete(key);
+        continue;
+      }
+      entry.line = { ...line, run: entry.line.run };
+      entry.checked = true;
+      delete entry.dropped;
+    }
   }
 
   /** Whether an entry's seal is this cache's own; one that is not is dropped. */

@@ -189,20 +189,39 @@ function plainText(bytes: Uint8Array, type: string): { text: string } | { unread
 /** Whether a body's schema takes texts, the one kind of value a text/plain body is read as. */
 const takesText = (schema: Obj) => schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
 
+/**
+ * Gives a body's bytes back at once, once read into a text: their buffer is detached (moved into
+ * one of no bytes), not left to the collector. Only for bytes their reader owns whole (a body
+ * thread's, sent or moved to it): any other view of the buffer is emptied too.
+ */
+function releaseBytes(bytes: Uint8Array): void {
+  const buffer = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  if (buffer instanceof ArrayBuffer && typeof buffer.transfer === 'function') buffer.transfer(0);
+}
+
 /** A body's bytes read as its media type says: JSON parsed, a form's fields, multipart's parts, plain text as a text (`text`); undefined for a type whose body is not read. */
-async function readBody(bytes: Uint8Array, type: string): Promise<{ value: unknown; coerce: boolean; text?: true } | { unreadable: string } | { own: OwnBound } | undefined> {
+async function readBody(bytes: Uint8Array, type: string, release: boolean): Promise<{ value: unknown; coerce: boolean; text?: true } | { unreadable: string } | { own: OwnBound } | undefined> {
   const kind = essence(type);
   if (kind === 'text/plain') {
     const read = plainText(bytes, type);
+    if (release) releaseBytes(bytes);
     return 'unreadable' in read ? read : { value: read.text, coerce: false, text: true };
   }
   if (isJsonMedia(kind)) {
     const big = textTooBig(bytes, MAX_JSON_DEPTH, MAX_JSON_VALUES);
     if (big === 'deep') return { unreadable: TOO_DEEP };
     if (big === 'values') return { own: { limit: MAX_JSON_VALUES, unit: 'values' } };
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return { unreadable: 'expected JSON' };
+    }
+    // The bytes go before the text is parsed: a 16 MB body was held three times over at once (its bytes, its text, its value).
+    if (release) releaseBytes(bytes);
     let value: unknown;
     try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+      value = JSON.parse(text) as unknown;
     } catch {
       return { unreadable: 'expected JSON' };
     }
@@ -316,17 +335,19 @@ export type BodyChecked =
 /**
  * Reads a body's bytes as its media type says and checks the value with the validator `check`
  * gives (for a value read as text, `coerce`; past `HUGE_BODY`, up to its first problem), its
- * pattern tests spending `budget`: the same work on this thread and on a body thread.
+ * pattern tests spending `budget`: the same work on this thread and on a body thread. `release`:
+ * the bytes are the caller's own, given back as soon as they are read into a text (a body thread's).
  */
-export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | undefined, check: (coerce: boolean, firstOnly: boolean) => Check | string, budget: PatternBudget): Promise<BodyChecked> {
-  if (bytes.length > LARGE_BODY) await nextTurn();
-  const read = await readBody(bytes, type);
+export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | undefined, check: (coerce: boolean, firstOnly: boolean) => Check | string, budget: PatternBudget, release = false): Promise<BodyChecked> {
+  const size = bytes.length;
+  if (size > LARGE_BODY) await nextTurn();
+  const read = await readBody(bytes, type, release);
   if (read === undefined) return { notRead: BODIES_READ };
   if ('unreadable' in read || 'own' in read) return read;
   if (!schema) return { errors: [], got: () => undefined, coerce: read.coerce, more: 0 };
   if (read.text === true && !takesText(schema)) return { notRead: 'a text/plain body is read as a text, and its shape is not one' };
-  if (bytes.length > LARGE_BODY) await nextTurn();
-  const validate = check(read.coerce, bytes.length > HUGE_BODY && !read.coerce);
+  if (size > LARGE_BODY) await nextTurn();
+  const validate = check(read.coerce, size > HUGE_BODY && !read.coerce);
   if (typeof validate === 'string') return { uncompiled: validate };
   const { errors, value } = validate(read.value, budget);
   return { errors, got: (at) => shownValue(valueAt(value, at)), members: (at) => scalarMembers(valueAt(value, at)), coerce: read.coerce, more: 0 };

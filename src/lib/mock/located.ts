@@ -45,20 +45,40 @@ const KEY_OF: Record<string, string> = {
 };
 
 /**
+ * The most text (UTF-16 code units, about its bytes) of the files a locator keeps parsed. A file
+ * parsed for its positions takes some ten times its text in memory: refusals across GitHub's 1,223
+ * endpoints under load kept every endpoint and resource parsed (some 80 MB more, never let go). The
+ * least recently used go first; the file just parsed is always kept, so that a file larger than the
+ * bound (the 0.9 MB synthetic endpoint) is not parsed again at each refused call.
+ */
+export const LOCATOR_TEXT = 2 * 1024 * 1024;
+
+/**
  * Turns what a request broke back into the line of the spec that says so. Files are parsed for
- * their positions only when a request breaks something in them, once per analysis; a file whose
- * text an edit left as it was keeps what the reading before parsed of it (`previous`): each edit
- * of another file parsed the 0.9 MB synthetic spec's endpoint again at its next refused call,
- * 0.5 s of every client's time and its garbage each time.
+ * their positions only when a request breaks something in them, and kept within `LOCATOR_TEXT` of
+ * their text, the least recently used let go first; a file whose text an edit left as it was keeps
+ * what the reading before parsed of it (`previous`): each edit of another file parsed the 0.9 MB
+ * synthetic spec's endpoint again at its next refused call, 0.5 s of every client's time and its
+ * garbage each time.
  */
 export class Locator {
   readonly #analysis: Analysis;
-  /** Each file parsed, with the text it was parsed from. */
+  /** Each file parsed, with the text it was parsed from, least recently used first. */
   readonly #sources = new Map<string, { text: string | undefined; source: SourceFile | undefined }>();
+  /** The text of the files in `#sources`, and its bound. */
+  #held = 0;
+  readonly #limit: number;
 
-  constructor(analysis: Analysis, previous?: Locator) {
+  constructor(analysis: Analysis, previous?: Locator, limit = LOCATOR_TEXT) {
     this.#analysis = analysis;
-    for (const [file, parsed] of previous ? previous.#sources : []) if (parsed.text !== undefined && analysis.spec.sources.get(file)?.text === parsed.text) this.#sources.set(file, parsed);
+    this.#limit = limit;
+    for (const [file, parsed] of previous ? previous.#sources : []) {
+      if (parsed.text !== undefined && analysis.spec.sources.get(file)?.text === parsed.text) {
+        this.#sources.set(file, parsed);
+        this.#held += parsed.text.length;
+      }
+    }
+    this.#trim();
   }
 
   /** How many files this locator parsed itself (not kept from the one before): for the tests. */
@@ -66,17 +86,42 @@ export class Locator {
     return this.#parsed;
   }
 
+  /** The files kept parsed, least recently used first, and the length of their text: for the tests. */
+  get kept(): { files: string[]; text: number } {
+    return { files: [...this.#sources.keys()], text: this.#held };
+  }
+
   #parsed = 0;
+
+  /** The file's parsed source (parsed now, or kept), marked as the most recently used. */
+  #source(file: string): SourceFile | undefined {
+    const kept = this.#sources.get(file);
+    if (kept) {
+      this.#sources.delete(file);
+      this.#sources.set(file, kept);
+      return kept.source;
+    }
+    const text = this.#analysis.spec.sources.get(file)?.text;
+    const source = text === undefined ? undefined : new SourceFile(file, text);
+    this.#sources.set(file, { text, source });
+    this.#held += text?.length ?? 0;
+    this.#parsed++;
+    this.#trim();
+    return source;
+  }
+
+  /** Lets the least recently used files go past the bound (the most recent one stays, whatever its size). */
+  #trim(): void {
+    for (const [file, parsed] of this.#sources) {
+      if (this.#held <= this.#limit || this.#sources.size <= 1) break;
+      this.#sources.delete(file);
+      this.#held -= parsed.text?.length ?? 0;
+    }
+  }
 
   /** The line and column of a data path in a file (the deepest part of it that is written, when not all of it is). */
   place(file: string, path: Path): SpecPlace {
-    let source = this.#sources.get(file)?.source;
-    if (!this.#sources.has(file)) {
-      const text = this.#analysis.spec.sources.get(file)?.text;
-      source = text === undefined ? undefined : new SourceFile(file, text);
-      this.#sources.set(file, { text, source });
-      this.#parsed++;
-    }
+    const source = this.#source(file);
     if (!source) return { file, line: 1, column: 1 };
     const span = source.locate(path);
     return { file, line: span.line, column: span.column };

@@ -63,6 +63,8 @@ export interface MockOptions {
   checkBytes?: number;
   /** The most bytes of bodies kept as answers already made (`PREPARED_BYTES` by default; the tests make it small). */
   preparedBytes?: number;
+  /** The most text of spec files kept parsed for the lines of refusals (`LOCATOR_TEXT` by default; the tests make it small). */
+  locatorText?: number;
 }
 
 /** One answer and what the log says of it: the endpoint, the gaps it named, the ones that left it open, anything worth noting. */
@@ -280,7 +282,7 @@ const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r
  * `MockResponse`; the command line puts it behind node:http and calls `load` after every edit.
  */
 export class Mock {
-  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now' | 'preparedBytes'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget' | 'checkBytes'>;
+  readonly #options: Required<Pick<MockOptions, 'auth' | 'limits' | 'now' | 'preparedBytes'>> & Pick<MockOptions, 'editUrl' | 'patternTimeLimit' | 'patternBudget' | 'checkBytes' | 'locatorText'>;
   readonly #quotas = new QuotaCounter();
   readonly #hits = new Hits();
   #state: State;
@@ -296,7 +298,7 @@ export class Mock {
   #closed = false;
 
   constructor(analysis: Analysis, options: MockOptions = {}) {
-    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, preparedBytes: options.preparedBytes ?? PREPARED_BYTES, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}) };
+    this.#options = { auth: options.auth ?? true, limits: options.limits ?? true, now: options.now ?? Date.now, preparedBytes: options.preparedBytes ?? PREPARED_BYTES, ...(options.editUrl !== undefined ? { editUrl: options.editUrl } : {}), ...(options.patternTimeLimit !== undefined ? { patternTimeLimit: options.patternTimeLimit } : {}), ...(options.patternBudget !== undefined ? { patternBudget: options.patternBudget } : {}), ...(options.checkBytes !== undefined ? { checkBytes: options.checkBytes } : {}), ...(options.locatorText !== undefined ? { locatorText: options.locatorText } : {}) };
     const heard = options.onBodyThread;
     this.#thread = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'body')), options.bodyThreadBounds ?? BODY_THREAD, options.onBodyThreadIdle) : undefined;
     this.#heavy = options.bodyThread ? new BodyThread(options.bodyThread, options.patternTimeLimit, heard && ((n) => heard(n, 'check')), options.checkThread ?? CHECK_THREAD, options.onCheckThreadIdle) : undefined;
@@ -377,6 +379,11 @@ export class Mock {
     return this.#state.locator.parsed;
   }
 
+  /** The spec files kept parsed for the lines of refusals, least recently used first, and the length of their text (for the tests: the bound is kept). */
+  locatedFiles(): { files: string[]; text: number } {
+    return this.#state.locator.kept;
+  }
+
   /** The keys of the quota windows kept (for the tests: bounded whoever calls). */
   quotaKeys(): string[] {
     return this.#quotas.keys();
@@ -410,7 +417,7 @@ export class Mock {
       routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
       // Each resource's schema made and registered when a request's schema first reaches it.
       validators: previous?.adopt(resource, onSlow) ?? new Validators(resource, onSlow, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now, this.#options.checkBytes),
-      locator: new Locator(analysis, previousLocator),
+      locator: new Locator(analysis, previousLocator, this.#options.locatorText),
       ...(this.#heavy ? { heavy: this.#heavy } : {}),
       prepared: new Map(),
       preparedBytes: 0,

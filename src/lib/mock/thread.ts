@@ -101,7 +101,8 @@ export function serveBodyThread(): void {
           port.postMessage({ ...done, slow: mine.slow.splice(0), heap: getHeapStatistics().total_heap_size, errors } satisfies Answer);
           return;
         }
-        const checked = await checkBody(what.bytes, what.type, schema, (coerce, firstOnly) => mine.validators.check(job.key, schema ?? {}, coerce, firstOnly), budget);
+        // The bytes are this thread's own (moved or copied to it): given back once read into a text.
+        const checked = await checkBody(what.bytes, what.type, schema, (coerce, firstOnly) => mine.validators.check(job.key, schema ?? {}, coerce, firstOnly), budget, true);
         port.postMessage({ ...done, slow: [...done.slow, ...mine.slow.splice(0)], notJudged: [...budget.notJudged], spent: budget.ms - budget.remaining, heap: getHeapStatistics().total_heap_size, checked: sendable(checked) } satisfies Answer);
       } catch (error) {
         port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies Answer);
