@@ -23,8 +23,9 @@ describe('what the mock keeps of the answers it made', () => {
       }
       gc();
       const held = process.memoryUsage().arrayBuffers - before;
-      // At most `PREPARED_BYTES` (16 MB) of bodies kept, and some slack for the sockets' buffers; every one of them was 120 MB.
-      expect(held).toBeLessThan(PREPARED_BYTES + 16 * 1024 * 1024);
+      // At most `PREPARED_BYTES` (16 MB) of bodies kept, and slack for the sockets' and the collector's
+      // buffers (35 MB held was seen at load 27, with the bound kept); keeping every answer held 120 MB.
+      expect(held).toBeLessThan(PREPARED_BYTES + 40 * 1024 * 1024);
       expect(served.mock.preparedAnswers().bytes).toBeLessThanOrEqual(PREPARED_BYTES);
     } finally {
       await served.close();
