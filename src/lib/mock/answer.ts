@@ -9,6 +9,7 @@ import { statedValueOf } from '../render/request-sample.ts';
 import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
+import { isRateLimitHeader } from './guards.ts';
 import { completeMade, madeNeeds, pastMadeBound, tooLongWords, undecided, valueNeeds } from './made.ts';
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
@@ -108,7 +109,7 @@ export interface ValueChecker {
  * schema is heavy (compiling it here held every other client for seconds), else here. A check
  * that cannot be made is said in `notes`, and finds nothing broken.
  */
-async function brokenBy(ctx: AnswerContext, key: string, schema: Obj, value: unknown, what: string, notes: string[]): Promise<{ rules: string[]; total: number }> {
+async function brokenBy(ctx: AnswerContext, key: string, schema: Obj, value: unknown, what: string, notes: string[], made = false): Promise<{ rules: string[]; total: number }> {
   const of = (errors: readonly ErrorObject[]) => ({ rules: brokenRules(errors), total: errors.length });
   if (ctx.heavy !== undefined && ctx.validators.print(key, schema).weight >= HEAVY_SCHEMA) {
     const errors = await ctx.heavy.checkValue(ctx.validators, key, schema, value);
@@ -116,7 +117,14 @@ async function brokenBy(ctx: AnswerContext, key: string, schema: Obj, value: unk
     if (errors !== undefined) return typeof errors === 'string' ? { rules: [], total: 0 } : of(errors);
   }
   const check = ctx.validators.check(key, schema, false);
-  return typeof check !== 'string' ? of(check(value).errors) : { rules: [], total: 0 };
+  // A made body no check can judge is not sent as if it fitted (`pattern: "["` made `"<a string matching [>"`, t35s N3).
+  if (typeof check === 'string') return made ? { rules: [`its shape cannot be checked (${check})`], total: 1 } : { rules: [], total: 0 };
+  // A made body is sent only when every pattern judged it: one whose test ran out of time is no check (t35s N2: a 5 MB text sent "unchecked").
+  const budget = made ? ctx.validators.budget(Infinity) : undefined;
+  const broken = of(check(value, budget).errors);
+  const untested = budget ? [...budget.ranOut, ...budget.notJudged] : [];
+  if (untested.length > 0) return { rules: [...broken.rules, ...untested.map((p) => `its text could not be tested against the pattern ${JSON.stringify(p)} in time`)], total: broken.total + untested.length };
+  return broken;
 }
 
 /** Broken rules in words, the first three, and how many more there are (of all the value breaks, not only those worded). */
@@ -185,6 +193,13 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
       continue;
     }
     const given = statedValueOf(h);
+    // A rate-limit header says where a caller stands under a quota: with no value stated, it is the
+    // endpoint's quota's to fill (`finish` in mock.ts, where the limits area names it), never a count
+    // made from its shape (`X-RateLimit-Remaining: 0` sent for an endpoint nobody limited, t35s N10).
+    if (given === undefined && isRateLimitHeader(name)) {
+      notes.push(`the stated header ${name} is not made from its shape: a rate-limit header carries only the count of the endpoint's quota, where it has one and the limits area names the header`);
+      continue;
+    }
     if (given === undefined) {
       const needs = valueNeeds(ctx.analysis, ctx.gaps, h, facetId('endpoints', prefix.endpoint, 'responses', prefix.key, 'headers', name), 'response');
       if (needs.open.length > 0) {
@@ -328,7 +343,7 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.
     const schema = bodySchema(part.shape, 'response', { at: `${part.prefix}/schema`, openAt: ctx.openAt });
-    const broken = schema ? await brokenBy(ctx, `made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value.value, `the body made for ${what}`, notes) : { rules: [], total: 0 };
+    const broken = schema ? await brokenBy(ctx, `made\u0000${endpoint.id}\u0000${key}\u0000${type}`, schema, value.value, `the body made for ${what}`, notes, true) : { rules: [], total: 0 };
     if (broken.total > 0) {
       return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${broken.rules.join('; ')}${broken.total > broken.rules.length ? `; and ${broken.total - broken.rules.length} more` : ''}); a stated example of it would be answered as stated`, guard), used };
     }

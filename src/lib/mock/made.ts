@@ -6,6 +6,7 @@ import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { EXAMPLE_BYTES, EXAMPLE_DEPTH, EXAMPLE_ITEMS, EXAMPLE_VALUES, type ExampleMode } from '../render/example.ts';
 import type { Gaps } from './gaps.ts';
+import { patternMinLength } from './patterns.ts';
 
 /**
  * What the mock must know of a body's shape before it answers with a body made from it, and what
@@ -139,6 +140,10 @@ export interface TooLong {
   min: number;
   /** Set for a list's `min_items` past the items the mock makes (`EXAMPLE_ITEMS`); a text's `min_length` otherwise. */
   items?: true;
+  /** Set where the length is the fewest characters the text's stated `pattern` matches (`^a{100000}$`), not its `min_length`. */
+  pattern?: string;
+  /** How many such texts the body holds at least (a list's `min_items` of them), where more than one. */
+  times?: number;
 }
 
 /** What a body made from a part would have to make up (`open`, in the order met) and the texts too long to make (`long`). */
@@ -167,8 +172,12 @@ export const pastMadeBound = (cut: readonly string[]): string =>
   `a body that fits its shape is larger than the mock makes, a bound of its own (${EXAMPLE_VALUES} values, ${EXAMPLE_BYTES} bytes, ${EXAMPLE_DEPTH} levels at most; ${cut.slice(0, 3).map((f) => `\`${f}\``).join(', ')}${cut.length > 3 ? ` and ${cut.length - 3} more required fields were` : cut.length === 1 ? ' was' : ' were'} left out); a stated example of it would be answered as stated`;
 
 /** The rule of a text too long to make, in words. */
-export const tooLongWords = (long: TooLong): string =>
-  long.items === true ? `\`${long.at}\` asks for a list of at least ${long.min} items (min_items), more than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)` : `\`${long.at}\` asks for a text of at least ${long.min} characters (min_length), longer than the ${MAX_MADE_LENGTH} the mock makes`;
+export const tooLongWords = (long: TooLong): string => {
+  if (long.items === true) return `\`${long.at}\` asks for a list of at least ${long.min} items (min_items), more than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)`;
+  const rule = long.pattern !== undefined ? `its pattern ${JSON.stringify(long.pattern.length > 80 ? `${long.pattern.slice(0, 80)}…` : long.pattern)} matches no text shorter` : 'min_length';
+  const many = long.times !== undefined && long.times > 1 ? `, ${long.times} times over (min_items of the list it is in), ${long.min * long.times} characters in all, more than` : ', longer than';
+  return `\`${long.at}\` asks for a text of at least ${long.min} characters (${rule})${many} the ${MAX_MADE_LENGTH} the mock makes (a bound of the mock's own, not the spec's)`;
+};
 
 /** Whether a value made for an optional field would have to make something up, kept per field (a field in progress, met again through a resource holding itself, is taken as not). */
 const optionalMemo = new WeakMap<Analysis, { request: WeakMap<object, boolean>; response: WeakMap<object, boolean> }>();
@@ -217,13 +226,19 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
       if (machine && !(isObj(f) && statedExample(f))) {
         const open = statedStates(machine) === undefined ? gapsAt([`states/${idSegment(machine.id)}/states`]) : [];
         if (open.length > 0 && optional) leave.add(f);
-        else for (const g of open) found.set(g.id, g);
+        else {
+          for (const g of open) found.set(g.id, g);
+          // The field's own open facets count too: a 501 names every question the answer waits on, not one per round trip (t35s N1).
+          if (open.length > 0) for (const g of gapsAt(VALUE_KEYS.map((k) => `${here}/${k}`))) found.set(g.id, g);
+        }
         continue;
       }
       // Not optional, and nobody decided whether it travels this way: a body with it or without it would claim one.
       const unsure = isObj(f) && undecided(f[notSentFacet(mode)]) ? gapsAt([`${here}/${notSentFacet(mode)}`]) : [];
       if (unsure.length > 0) {
         for (const g of unsure) found.set(g.id, g);
+        // And what its value leaves open (its pattern, its type): all of it is named at once (t35s N1).
+        shape(f, here);
         continue;
       }
       if (optional) {
@@ -238,7 +253,8 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
       shape(f, here);
     }
   };
-  const shape = (s: unknown, at: string) => {
+  // `times`: how many of this value the body holds at least (the items a list's `min_items` makes of it).
+  const shape = (s: unknown, at: string, times = 1) => {
     if (++visits > VISITS) return;
     if (typeof s === 'string') {
       if (isResourceType(s)) resource(s);
@@ -258,7 +274,11 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     if (statedValue(s)) return;
     // Any part that states a length counts: an `all_of`'s part may narrow a text without a type.
     const min = stated(s.min_length);
-    if (typeof min === 'number' && min > MAX_MADE_LENGTH) long.push({ at, min });
+    if (typeof min === 'number' && min * times > MAX_MADE_LENGTH) long.push({ at, min, ...(times > 1 ? { times } : {}) });
+    // A stated pattern asks as much as its shortest match (`^a{5000000}$`): read from the pattern, never made to find out.
+    const pattern = stated(s.pattern);
+    const least0 = typeof pattern === 'string' ? patternMinLength(pattern) : 0;
+    if (typeof pattern === 'string' && least0 * times > MAX_MADE_LENGTH && !(typeof min === 'number' && min >= least0)) long.push({ at, min: least0, pattern, ...(times > 1 ? { times } : {}) });
     // So does a list's: its items past `EXAMPLE_ITEMS` are not made, and the body would break its `min_items`.
     const least = stated(s.min_items);
     if (typeof least === 'number' && least > EXAMPLE_ITEMS) long.push({ at, min: least, items: true });
@@ -270,7 +290,7 @@ function madeWalk(analysis: Analysis, gaps: Gaps, mode: ExampleMode, start: (wal
     }
     const type = stated(s.type);
     if (typeof type !== 'string' || type === 'object') return fields(statedObj(s.fields), `${at}/fields`);
-    if (type === 'array') return shape(stated(s.items), `${at}/items`);
+    if (type === 'array') return shape(stated(s.items), `${at}/items`, times * (typeof least === 'number' && Number.isInteger(least) && least > 1 ? Math.min(least, EXAMPLE_ITEMS) : 1));
     if (type === 'map') return shape(stated(s.values), `${at}/values`);
     const of = stated(s.of);
     // A `one_of`'s value must fit one variant only: an open variant might take it too, so every

@@ -120,8 +120,22 @@ interface State extends AnswerContext {
   reaches: Map<string, string[]>;
 }
 
-/** The check errors that leave what a file states unresolved: what an endpoint reaching them answers cannot be told. */
-const BROKEN_CODES = new Set(['unresolved-reference', 'path-parameters']);
+/**
+ * The check errors that leave what a file states unresolved or contradictory: what an endpoint
+ * reaching them answers cannot be told (a reference to nothing, a path's parameters that disagree
+ * with its template, a rule no value can keep or no regular expression reads, values of a type
+ * the field is not, a default its own allowed values refuse, states that differ from the allowed
+ * values of the field they hold, a status that is none). The rule: an error `check` reports about
+ * what an answer takes or sends, in a file the answer stands on, makes it a 503 naming the error
+ * (t35s N3: `pattern: "["` was answered with `"<a string matching [>"`, and a request it should
+ * have judged with a 204). Errors about prose and pages (links, raw HTML, lengths), a duplicate
+ * endpoint (said at start, answered from its twin) and a stated example that breaks its shape
+ * (answered as stated, noted) leave the answer as the spec states it.
+ */
+const BROKEN_CODES = new Set(['unresolved-reference', 'path-parameters', 'bad-constraint', 'constraint-type', 'allowed-type', 'default-value', 'duplicate-facet', 'state-values', 'state-field', 'initial-state', 'unknown-state', 'bad-status', 'discriminator-field']);
+
+/** Whether a check error breaks what an answer stands on (`BROKEN_CODES`): `default-value` only for a default (the value a made body takes), never for an example (answered as stated, the log says it breaks its shape). */
+const breaks = (d: Diagnostic) => BROKEN_CODES.has(d.code) && (d.code !== 'default-value' || d.message.startsWith('The default '));
 
 /** The codes of the checks: their errors leave what a file states as it is (an example that breaks its shape is answered as stated). */
 const CHECK_CODES = new Set(CHECKS.map((c) => c.code));
@@ -142,7 +156,7 @@ function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnost
   const broken = new Map<string, Diagnostic[]>();
   for (const d of analysis.diagnostics) {
     // A reference to a file that exists and could not be read is that file's error, named as such where an answer needs it.
-    if (d.severity === 'error' && read.has(d.file) && BROKEN_CODES.has(d.code) && !d.message.includes('which exists but could not be read')) {
+    if (d.severity === 'error' && read.has(d.file) && breaks(d) && !d.message.includes('which exists but could not be read')) {
       const list = broken.get(d.file) ?? [];
       list.push(d);
       broken.set(d.file, list);
@@ -174,9 +188,16 @@ function filesReached(analysis: Analysis, gaps: Gaps, endpoint: Item<'endpoints'
       if (body) bodies.push(body);
     }
   }
+  const resources = new Set<string>();
   for (const body of bodies) for (const id of gaps.resourcesOf(body)) {
+    resources.add(id);
     const item = findItem(analysis.spec, 'resources', id);
     if (item) files.add(item.file);
+  }
+  // The state machines that hold a field of those resources: an answer's value for it is one of their states.
+  for (const machine of areaOf(analysis.spec, 'states').items) {
+    const resource = stated(machine.data.resource);
+    if (typeof resource === 'string' && resources.has(resource)) files.add(machine.file);
   }
   return [...files].sort();
 }
@@ -520,6 +541,10 @@ export class Mock {
     const unreadable = state.unreadable.size + state.erred.size + state.broken.size > 0 ? [...new Set([...state.unreadable.keys(), ...state.erred.keys(), ...state.broken.keys()])].sort() : undefined;
     const stale: Array<[string, string]> = this.#stale !== undefined ? [['Specbench-Stale', headerValue(this.#stale)]] : [];
     outcome.response.headers.push(['Specbench-Gaps-Count', String(outcome.gaps.length)], ['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', '*'], ...stale);
+    // Nothing written in a spec runs: a stated `text/html` or SVG body opened in a browser is shown
+    // sandboxed, with no script, style or fetch of its own, at an origin of its own (t35s N11: a
+    // stated `<script>` read /_specbench/hits at the mock's origin). The body is sent as stated.
+    outcome.response.headers.push(['Content-Security-Policy', "default-src 'none'; sandbox"], ['X-Content-Type-Options', 'nosniff']);
     // The mock's own lists take what the other headers leave of the block's bound (the gaps first,
     // a quarter kept for the files that could not be read), so that a client reads the answer.
     const left = HEADER_BLOCK_LIMIT - headerBytes(outcome.response.headers) - 'Specbench-Gaps: \r\n'.length - (unreadable ? 'Specbench-Unreadable: \r\n'.length : 0);
@@ -571,6 +596,13 @@ export class Mock {
       const baseUnread = state.erred.has(purpose) && typeof stated(areaOf(state.analysis.spec, 'purpose').data.base_url) !== 'string';
       const broken = [...this.#unreadableIn(state, ['endpoints']), ...(baseUnread ? [purpose] : [])];
       if (broken.length > 0) return { response: this.#send(this.#unreadable(state, broken, `${method} ${path}`)), gaps: [], unanswered: [], notes: [] };
+    }
+    // A template answers a path (`/users/{id}` for `/users/me`) while an endpoint file cannot be read:
+    // that file may state the path itself, more closely (t35s N13: a broken save of get-me.yaml
+    // handed `/users/me` to get-user). The 503 names the files, as for a path nothing states.
+    if (match.kind === 'endpoint' && match.route.segments.some((segment) => 'names' in segment)) {
+      const unread = this.#unreadableIn(state, ['endpoints']);
+      if (unread.length > 0) return { response: this.#send(this.#unreadable(state, unread, `${method} ${path}`)), gaps: [], unanswered: [], notes: [] };
     }
     if (match.kind === 'none') {
       const closest = match.closest.map((r) => listed(state, r));
@@ -649,6 +681,19 @@ export class Mock {
       const broken = reached.filter((file) => state.broken.has(file));
       if (broken.length > 0) return done(this.#unreadable(state, broken, endpointWords(state, endpoint)));
     }
+    // What guards it (its security schemes, its limits) read with errors or not read at all: how it
+    // is guarded cannot be told, so nothing is answered (t35s N7: `location: hedaer` in a scheme, or
+    // a YAML error in its file, let every call through without a credential).
+    const guards = guardItems(endpoint, this.#options).flatMap((key) => {
+      const [area = '', id = ''] = key.split(/\/(.*)/s);
+      const item = findItem(state.analysis.spec, area as 'authentication' | 'limits', id);
+      if (item) return state.erred.has(item.file) || state.unreadable.has(item.file) || state.broken.has(item.file) ? [item.file] : [];
+      // Not in the spec: its file may be one that cannot be read (its own name first).
+      const inArea = this.#unreadableIn(state, [area]);
+      const itsFile = inArea.filter((f) => f.replace(/\.ya?ml$/, '') === `${area}/${id}`);
+      return itsFile.length > 0 ? itsFile : inArea;
+    });
+    if (guards.length > 0) return done(this.#unreadable(state, [...new Set(guards)].sort(), endpointWords(state, endpoint)));
     if (request.bodyLimit !== undefined) {
       // The server's own bound, not the spec's: the mock's problem, with the endpoint and its gaps as any answer has them.
       return done(tooLargeForMock(endpoint.id, { limit: request.bodyLimit, unit: 'bytes' }));

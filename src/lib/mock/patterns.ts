@@ -55,6 +55,8 @@ export class PatternBudget {
   readonly ms: number;
   remaining: number;
   readonly notJudged = new Set<string>();
+  /** The patterns a text ran out of time on, or was let through untested for (`SlowPattern`), during this budget's checks. */
+  readonly ranOut = new Set<string>();
   constructor(ms: number) {
     this.ms = ms;
     this.remaining = ms;
@@ -137,11 +139,12 @@ export function guardedPattern(pattern: string, flags: string, slow: (event: Slo
       if (flat && quantifiers <= 1 && text.length <= SHORT) return re.test(text);
       // The skip expired: texts are tested again, and the next to run out starts another.
       if (slowFrom !== Infinity && now() >= slowUntil) slowFrom = Infinity;
+      const spending = budget();
       if (text.length >= slowFrom) {
+        spending?.ranOut.add(pattern);
         slow({ pattern, kind: 'skipped', length: text.length });
         return true;
       }
-      const spending = budget();
       if (spending && spending.remaining <= 0) {
         spending.notJudged.add(pattern);
         return true;
@@ -168,6 +171,7 @@ export function guardedPattern(pattern: string, flags: string, slow: (event: Slo
         else {
           if (slowFrom === Infinity) slowUntil = now() + SKIP_MS;
           slowFrom = Math.min(slowFrom, text.length);
+          spending?.ranOut.add(pattern);
           slow({ pattern, kind: 'ran-out', length: text.length });
         }
         return true;
@@ -212,5 +216,108 @@ export class SlowNotes {
     return event.kind === 'ran-out'
       ? `the pattern ${pattern} took too long to test on a text of ${event.length} characters and was not judged${more}; for ${seconds} s, texts at least as long are let through unchecked against it`
       : `a text of ${event.length} characters was let through unchecked against the pattern ${pattern}${more}: one as long took too long to test in the last ${seconds} s`;
+  }
+}
+
+/**
+ * The fewest characters any text a pattern matches has (a lower bound: a back-reference or a
+ * lookaround counts none), read without making the text: `^a{60000000}$` is 60,000,000, and the mock
+ * refuses to make it before anything is built (made, it held the answering thread and overflowed
+ * its stack, t35s N2). An unanchored pattern matches inside a text, so the text is no shorter either.
+ * A pattern JavaScript does not read still gets a bound (its `check` error is said elsewhere).
+ */
+export function patternMinLength(pattern: string): number {
+  let i = 0;
+  const times = /\{(\d+)(?:,\d*)?\}/y;
+  const product = (n: number, lo: number) => (n === 0 || lo === 0 ? 0 : n * lo);
+  const alternatives = (): number => {
+    let best = sequence();
+    while (pattern[i] === '|') {
+      i++;
+      best = Math.min(best, sequence());
+    }
+    return best;
+  };
+  const sequence = (): number => {
+    let n = 0;
+    while (i < pattern.length && pattern[i] !== '|' && pattern[i] !== ')') n += quantified(atom());
+    return n;
+  };
+  const atom = (): number => {
+    const c = pattern[i];
+    if (c === '(') {
+      i++;
+      let look = false;
+      if (pattern[i] === '?') {
+        if (pattern[i + 1] === ':') i += 2;
+        else if (pattern[i + 1] === '=' || pattern[i + 1] === '!') [look, i] = [true, i + 2];
+        else if (pattern[i + 1] === '<' && (pattern[i + 2] === '=' || pattern[i + 2] === '!')) [look, i] = [true, i + 3];
+        else if (pattern[i + 1] === '<') {
+          const end = pattern.indexOf('>', i);
+          i = end < 0 ? pattern.length : end + 1;
+        } else i += 1;
+      }
+      const n = alternatives();
+      if (pattern[i] === ')') i++;
+      return look ? 0 : n;
+    }
+    if (c === '[') {
+      i++;
+      if (pattern[i] === '^') i++;
+      if (pattern[i] === ']') i++;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      i++;
+      return 1;
+    }
+    if (c === '\\') {
+      const d = pattern[i + 1] ?? '';
+      i += 2;
+      if (d === 'b' || d === 'B') return 0;
+      if (/[1-9]/.test(d)) {
+        while (/[0-9]/.test(pattern[i] ?? '')) i++;
+        return 0;
+      }
+      if (d === 'k' && pattern[i] === '<') {
+        const end = pattern.indexOf('>', i);
+        i = end < 0 ? pattern.length : end + 1;
+        return 0;
+      }
+      if ((d === 'u' || d === 'p' || d === 'P') && pattern[i] === '{') {
+        const end = pattern.indexOf('}', i);
+        i = end < 0 ? pattern.length : end + 1;
+      } else if (d === 'u') i += 4;
+      else if (d === 'x') i += 2;
+      else if (d === 'c') i += 1;
+      return 1;
+    }
+    i++;
+    return c === '^' || c === '$' ? 0 : 1;
+  };
+  const quantified = (n: number): number => {
+    const c = pattern[i];
+    let lo = 1;
+    if (c === '*' || c === '?') [lo, i] = [0, i + 1];
+    else if (c === '+') i++;
+    else if (c === '{') {
+      times.lastIndex = i;
+      const m = times.exec(pattern);
+      if (!m) return n;
+      lo = Number(m[1]);
+      i = times.lastIndex;
+    } else return n;
+    if (pattern[i] === '?') i++;
+    return product(n, lo);
+  };
+  try {
+    let n = 0;
+    while (i < pattern.length) {
+      n += alternatives();
+      // A `)` with no `(`: JavaScript refuses the pattern; the rest is still read.
+      if (pattern[i] === ')') i++;
+    }
+    return n;
+  } catch {
+    // Nested deeper than the stack: no bound known.
+    return 0;
   }
 }

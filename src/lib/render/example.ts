@@ -808,5 +808,7 @@ function fromPattern(pattern: string, minLength: number): string | undefined {
   const length = parts.reduce((n, p) => n + p.count, 0);
   const grow = [...parts].reverse().find((p) => p.more);
   if (grow && length < minLength) grow.count += minLength - length;
+  // Past the byte budget of a whole example, not made (`^a{60000000}$` built 60 MB and overflowed the stack).
+  if (parts.reduce((n, p) => n + p.count, 0) > BYTES) return undefined;
   return parts.map((p) => p.char.repeat(p.count)).join('');
 }
