@@ -57,6 +57,18 @@ export class Ids {
   }
 
   /**
+   * Ids for names met together (a document's schemas, its operationIds), in the given order, but
+   * every name that is a valid id as written first: it keeps its name, and only a name that must
+   * change (`Café`) takes a number (`Cafe-3` beside `Cafe` and `Cafe-2`), never a name another
+   * schema writes exactly (t31r D12: the export's `Cafe` was the source's `Café`).
+   */
+  claim(names: Iterable<string>): void {
+    const all = [...names];
+    for (const name of all) if (idBase(name).base === name) this.id(name);
+    for (const name of all) this.id(name);
+  }
+
+  /**
    * Another id for a name already given one: OpenAPI asks each `operationId` to be unique, and a
    * document may still repeat one. The name stays the first one's; the caller says why.
    */
@@ -179,6 +191,14 @@ export function unmappedReasons(list: readonly Unmapped[]): Array<{ reason: stri
   }
   const named = (counts: Map<string, number> | undefined): string => {
     if (counts === undefined) return '…';
+    // Sizes in brackets (`(412 characters)`, `(1,024 characters as JSON)`) in one place: their range, never a run of brackets that belong to nothing (t31r D14).
+    const sizes = [...counts.keys()].map((name) => /^\((\d{1,3}(?:,\d{3})*) ([^()]+)\)$/.exec(name));
+    if (counts.size > 1 && sizes.every((m) => m !== null && m[2] === sizes[0]?.[2])) {
+      const numbers = sizes.map((m) => Number((m as RegExpExecArray)[1]?.replace(/,/g, '')));
+      return `(${Math.min(...numbers).toLocaleString('en')}–${Math.max(...numbers).toLocaleString('en')} ${(sizes[0] as RegExpExecArray)[2] ?? ''})`;
+    }
+    // Names all too long to show (the starts of long texts): one `…`, not `… or 168 more`.
+    if ([...counts.keys()].every((name) => name.length > NAME_SHOWN_LENGTH)) return '…';
     const all = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([name]) => (name.length > NAME_SHOWN_LENGTH ? '…' : name));
     const shown = [...new Set(all.slice(0, NAMES_SHOWN))];
     const more = all.length - Math.min(all.length, NAMES_SHOWN);

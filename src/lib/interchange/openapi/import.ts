@@ -193,13 +193,15 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const info = ctx.deref(doc.info);
   const components = ctx.deref(doc.components);
   // Ids in the order the document lists its components, before any reference asks for one: the same names, the same ids.
-  for (const name of Object.keys(ctx.deref(components.schemas))) ctx.schemas.ids.id(name);
+  // Each name that is a valid id as written keeps it; only one that must change takes a number (t31r D12).
+  ctx.schemas.ids.claim(Object.keys(ctx.deref(components.schemas)));
   const azure = withStatedValues(ctx.deref(components.schemas));
   for (const [name, schema] of Object.entries(azure.schemas)) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
 
   const schemeIds = new Ids();
   // The first absolute server without variables: what relative URLs of the document resolve against.
   const base = (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => ctx.deref(sv).url).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
+  schemeIds.claim(Object.keys(ctx.deref(components.securitySchemes)));
   const schemes = Object.entries(ctx.deref(components.securitySchemes)).map(([name, s]) => ({ id: schemeIds.id(name), data: mapScheme(ctx.deref(s), ctx.where(s, `/components/securitySchemes/${seg(name)}`), unmapped, base) }));
   const errors = new ErrorCollector();
   const findings: EndpointFindings = { rateHeaders: new Set(), deprecationHeaders: new Set(), deprecated: 0 };
@@ -233,7 +235,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
     alike.set(key, [...(alike.get(key) ?? []), name]);
   }
   for (const names of alike.values()) if (names.length === 1) endpointIds.id(names[0] as string);
-  for (const [, names] of [...alike].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (names.length > 1) for (const name of [...names].sort()) endpointIds.id(name);
+  for (const [, names] of [...alike].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (names.length > 1) endpointIds.claim([...names].sort());
   /** The operationIds of the operations kept so far, and the names made up for those without one. */
   const met = new Set<string>();
   const made = new Set<string>();
