@@ -7,23 +7,22 @@ import { launch, preview } from './browser.ts';
 
 const sites = inject('sites');
 let browser: Browser;
-let server: { site: string; url: string; stop: () => Promise<void> } | undefined;
+/** Each site's server, started when a test first opens one of its pages and kept to the end: the tests go back and forth between sites. */
+const servers = new Map<keyof typeof sites, Promise<{ url: string; stop: () => Promise<void> }>>();
 
 beforeAll(async () => {
   browser = await launch();
 });
 
 afterAll(async () => {
-  await server?.stop();
+  for (const server of servers.values()) await (await server.catch(() => undefined))?.stop();
   await browser?.close();
 });
 
-/** Serves one built site at a time (Astro allows one preview server per project). */
+/** The URL a built site is served at (each on a port of its own, past Astro's one-server lock: `preview`). */
 async function serve(site: keyof typeof sites): Promise<string> {
-  if (server?.site === site) return server.url;
-  await server?.stop();
-  server = { site, ...(await preview(sites[site])) };
-  return server.url;
+  if (!servers.has(site)) servers.set(site, preview(sites[site]));
+  return (await servers.get(site)!).url;
 }
 
 async function open(site: keyof typeof sites, path: string, width = 1280): Promise<Page> {
@@ -301,8 +300,12 @@ function sidewaysScrollers(): string[] {
 
 describe('every page type at phone and desktop widths, in both themes', () => {
   const cases = PAGES.flatMap((p) => [375, 1280].flatMap((w) => (['light', 'dark'] as const).map((t) => [p, w, t] as const)));
+  /** The page a light case loaded, which the dark case of the same path and width that follows it checks in turn: the checks read the page and change nothing in it. */
+  const loaded = new Map<string, Page>();
   it.each(cases)('%s at %ipx (%s): nothing scrolls sideways but code and tables in their boxes, no header or identifier broken inside a word', async (path, width, theme) => {
-    const page = await open('complete', path, width);
+    const key = `${path} ${width}`;
+    const page = loaded.get(key) ?? (await open('complete', path, width));
+    loaded.delete(key);
     await page.emulateMedia({ colorScheme: theme });
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -310,7 +313,8 @@ describe('every page type at phone and desktop widths, in both themes', () => {
     expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
     expect(await page.evaluate(headersBrokenInsideWords)).toEqual([]);
     expect(await page.evaluate(identifiersBrokenInsideWords)).toEqual([]);
-    await page.close();
+    if (theme === 'light') loaded.set(key, page);
+    else await page.close();
   });
 
   it('the checks do catch a header or an identifier broken inside a word, and a box that scrolls sideways', async () => {
@@ -398,15 +402,16 @@ describe('accessibility (axe-core)', () => {
 
   const cases = [...PAGES.map((p) => ['complete', p] as const), ...['/', '/purpose/', '/gaps/', '/print/'].map((p) => ['content', p] as const), ...['/resources/Loan/', '/states/loan-status/', '/endpoints/get-loan/'].map((p) => ['halfWritten', p] as const)];
   it.each(cases)('%s %s has no serious or critical violation', async (site, path) => {
+    // One load of the page, scanned in each scheme in turn: the scan reads the page and changes nothing in it.
+    const page = await open(site, path);
     for (const scheme of ['light', 'dark'] as const) {
-      const page = await open(site, path);
       await page.emulateMedia({ colorScheme: scheme });
       await page.evaluate((s) => document.documentElement.setAttribute('data-theme', s), scheme);
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
       expect(bad).toEqual([]);
-      await page.close();
     }
+    await page.close();
   });
 });
 

@@ -7,6 +7,8 @@ declare module 'vitest' {
     sites: Sites;
     /** The spec folder each site was built from. */
     specs: Sites;
+    /** What each site's build printed (each exited 0: the setup fails otherwise). */
+    outputs: Sites;
   }
 }
 
@@ -14,14 +16,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<void> {
   const sites: Partial<Sites> = {};
   const specs: Partial<Sites> = {};
-  const builds = [
+  const outputs: Partial<Sites> = {};
+  const builds: ReadonlyArray<readonly [keyof Sites, string, Record<string, string>]> = [
     ['content', 'content', {}],
     ['complete', 'test/fixtures/complete', {}],
     ['hostile', 'test/fixtures/hostile', { SPECBENCH_EDIT_URL: HOSTILE_EDIT_URL }],
     ['based', 'test/fixtures/complete', { BASE_PATH: BASE }],
     ['halfWritten', 'test/fixtures/half-written', {}],
     ['imported', (await importToSpec(`${OAS}/3.1/json/train-travel.json`)).dir, {}],
-  ] as const;
+  ];
   const queue = [...builds];
   const worker = async (): Promise<void> => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -33,9 +36,11 @@ export default async function setup(project: TestProject): Promise<void> {
       }
       sites[name] = built.outDir;
       specs[name] = dir;
+      outputs[name] = built.output;
     }
   };
   await Promise.all([worker(), worker()]);
   project.provide('sites', sites as Sites);
   project.provide('specs', specs as Sites);
+  project.provide('outputs', outputs as Sites);
 }
