@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousFindings } from '../browser/axe.ts';
 import { launch, preview } from '../browser/browser.ts';
 
 /** The three documents' reference pages in Chromium (issue 32): the first screen on a phone, the layout, accessibility in both themes, samples without JavaScript, search. */
@@ -79,13 +79,10 @@ describe('the layout', () => {
 
 describe('accessibility (axe-core)', () => {
   it.each(PAGES)('%s %s has no serious or critical violation in either theme', async (doc, path) => {
-    for (const theme of ['light', 'dark'] as const) {
-      const page = await open(doc, path, { theme });
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(bad).toEqual([]);
-      await page.close();
-    }
+    // One load, scanned in each theme in turn: the scan reads the page and changes nothing in it.
+    const page = await open(doc, path, { theme: 'light' });
+    expect(await seriousFindings(page, { nodes: 5 })).toEqual([]);
+    await page.close();
   });
 });
 
