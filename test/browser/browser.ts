@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { userEnv } from '../site/build.ts';
 
 /** Debian's Chromium, or the one CHROMIUM_PATH names. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,8 +48,7 @@ async function serve(args: string[], env: Record<string, string>, what: string):
   // `--ignore-lock`: each test's server on its own port, whatever another left in Astro's one-server-per-project lock
   // (a server stopped a moment ago, or another test file's); it also keeps the server in the foreground, as a test needs.
   const child: ChildProcess = spawn('npx', ['astro', ...args, '--port', String(port), '--host', '127.0.0.1', '--ignore-lock'], {
-    // Not the test runner's environment: Vite reads VITEST and NODE_ENV=test as running under Vitest.
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV')), ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from '../browser/browser.ts';
 import { fixture } from '../helpers.ts';
+import { userEnv } from '../site/build.ts';
 
 let base: string;
 let browser: Browser | undefined;
@@ -33,7 +34,7 @@ async function startCold(spec: string): Promise<NonNullable<typeof server>> {
   const child: ChildProcess = spawn(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--ignore-lock', '--config', 'test/dev/first-load.config.mjs', '--port', String(port), '--host', '127.0.0.1'], {
     // Not the test runner's environment: Vite reads VITEST and NODE_ENV=test as running under Vitest.
     env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV')),
+      ...userEnv(),
       SPEC_DIR: spec,
       SPECBENCH_VITE_CACHE: join(base, 'vite'),
       SPECBENCH_ASTRO_CACHE: join(base, 'astro'),

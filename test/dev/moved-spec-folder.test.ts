@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers.ts';
+import { userEnv } from '../site/build.ts';
 
 let base: string;
 let spec: string;
@@ -29,7 +30,7 @@ async function startDev(dir: string): Promise<NonNullable<typeof server>> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--ignore-lock', '--port', String(port), '--host', '127.0.0.1'], {
     // Not the test runner's environment: Vite reads VITEST and NODE_ENV=test as running under Vitest.
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV')), SPEC_DIR: dir, NODE_ENV: 'development', ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+    env: { ...userEnv(), SPEC_DIR: dir, NODE_ENV: 'development', ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, DIFF_MARKER } from '../../src/lib/index.ts';
+import { userEnv } from '../site/build.ts';
 
 type Ran = { code: number; out: string };
 
@@ -16,7 +17,7 @@ type Ran = { code: number; out: string };
 async function sh(cwd: string, command: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
   const PATH = `${resolve('node_modules', '.bin')}:${process.env.PATH ?? ''}`;
   // Not the test runner's environment: Vite reads VITEST and NODE_ENV=test as running under Vitest.
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && !k.startsWith('npm_')));
+  const base = Object.fromEntries(Object.entries(userEnv()).filter(([k]) => !k.startsWith('npm_')));
   return promisify(execFile)(command, args, { cwd, env: { ...base, PATH, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...env }, maxBuffer: 64 * 1024 * 1024 }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: `${e.stdout}${e.stderr}` }),

@@ -5,6 +5,14 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/**
+ * The environment of a command the tests start as a user would (a build, a preview, a dev server):
+ * not the test runner's own, whose VITEST variables and NODE_ENV=test make Vite and Astro act as under Vitest.
+ */
+export function userEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV'));
+}
+
 /** Where test builds go: under the working folder (see `buildSite`), ignored by git. */
 const SITE_BUILDS = resolve('.cache/site-builds');
 
@@ -20,8 +28,8 @@ export async function buildSite(specDir: string, env: Record<string, string> = {
   const own = cache ? ['--config', 'test/site/isolated.config.mjs'] : [];
   try {
     const { stdout, stderr } = await run('npx', ['astro', 'build', '--outDir', outDir, ...own, ...(root ? ['--root', root] : [])], {
-      // Vitest sets NODE_ENV=test, which would make Vite build for development (no search, dev notices).
-      env: { ...process.env, NODE_ENV: 'production', SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...(cache ? { SPECBENCH_ASTRO_CACHE: cache } : {}), ...env },
+      // As `npm run build` runs (Vitest's NODE_ENV=test would make Vite build for development: no search, dev notices).
+      env: { ...userEnv(), NODE_ENV: 'production', SPEC_DIR: specDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...(cache ? { SPECBENCH_ASTRO_CACHE: cache } : {}), ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { outDir, code: 0, output: stdout + stderr };
