@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import type { AstroIntegrationLogger } from 'astro';
 import { absoluteUrlSchema, counted, escapeControls, formatHuman, isSpecFolder, PRINT_ITEMS, specDir, summary } from '../lib/index.ts';
+import { siteCodeOptions } from './code-colours.ts';
 import { specbenchIntegration } from './integration.ts';
 import { compareIntegration, stopOnRevision } from './compare-routes.ts';
 import { checkOptions, checkRevision } from './options.ts';
@@ -71,6 +72,8 @@ export default function specbench(options: SpecbenchOptions = {}): StarlightPlug
         });
         addRouteMiddleware({ entrypoint: here('./route-data.ts') });
         addIntegration(specbenchIntegration(settings, options.label ?? 'Specification'));
+        // The same colours in every build (Shiki's time limit on a line made them depend on the machine's load).
+        addIntegration(siteCodeOptions(astroConfig.root));
         if (settings.compare) addIntegration(compareIntegration(settings));
         // A site without an address can have no sitemap: Starlight's would only say so on every build.
         if (astroConfig.site === undefined) addIntegration({ name: '@astrojs/sitemap', hooks: {} });
