@@ -4,6 +4,7 @@ import { constraintType } from './constraint-type.ts';
 import { defaultValue } from './default-value.ts';
 import { inexactNumber } from './inexact-number.ts';
 import { discriminatorField } from './discriminator.ts';
+import { discriminatorOverlap } from './discriminator-overlap.ts';
 import { payloadShape } from './payload-shape.ts';
 import { badStatus } from './bad-status.ts';
 import { bidiControl } from './bidi-control.ts';
@@ -49,6 +50,7 @@ export const CHECKS: readonly Check[] = [
   badConstraint,
   constraintType,
   discriminatorField,
+  discriminatorOverlap,
   payloadShape,
   emptyInventory,
   statusMismatch,

@@ -172,9 +172,12 @@ export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; pr
   return undefined;
 }
 
-/** A body made from its shape by the pages' example generator (a list of one for a list of a resource); undefined when nothing stated could show. */
-export function madeValue(analysis: Analysis, shape: Obj, mode: ExampleMode): { value: unknown } | undefined {
-  const ctx = exampleContext(analysis);
+/**
+ * A body made from its shape by the pages' example generator (a list of one for a list of a resource); undefined when nothing stated could show.
+ * `lean`: of the required fields alone (the second try, where the generator's bound left a required field out).
+ */
+export function madeValue(analysis: Analysis, shape: Obj, mode: ExampleMode, lean = false): { value: unknown } | undefined {
+  const ctx = lean ? { ...exampleContext(analysis), lean } : exampleContext(analysis);
   const made = typeof shape.resource === 'string' ? exampleOf(shape.resource, ctx, mode) : isObj(stated(shape.schema)) ? exampleOf(stated(shape.schema), ctx, mode) : undefined;
   if (!made) return undefined;
   return { value: shape.list === true ? [made.value] : made.value };

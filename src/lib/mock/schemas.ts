@@ -159,5 +159,40 @@ function directed(schema: unknown, direction: Direction, depth = 0): unknown {
     if (required.length > 0) out.required = required;
     else delete out.required;
   }
-  return out;
+  return byDiscriminator(out);
+}
+
+/**
+ * A union told apart by a discriminator, checked as OpenAPI defines it: the value of its field
+ * picks the variant (the mapping's values for it, else by OpenAPI's implicit rule its name), so each
+ * variant takes only the values it is picked by. JSON Schema's `oneOf` alone refused every value
+ * of `Pay` (`one_of [CardP, BankP]` by `kind`, both with `kind` any text): `{"kind": "card"}` fits
+ * both variants (t35s N8; `check` warns that such variants are not told apart by their shapes). A
+ * variant written in place (no `$ref`), one no value picks, or a mapping to a type that is no variant leaves the union as it is.
+ */
+function byDiscriminator(schema: Obj): Obj {
+  const told = schema.discriminator;
+  const key = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  if (key === undefined || !isObj(told) || typeof told.propertyName !== 'string') return schema;
+  const field = told.propertyName;
+  const mapping = isObj(told.mapping) ? told.mapping : {};
+  const variants = schema[key] as unknown[];
+  // A mapping to a variant of a variant (`inner-x` to `LX`, a variant of the variant `LInner`, t32l #6): left as it is.
+  const refs = new Set(variants.map((v) => (isObj(v) ? v.$ref : undefined)));
+  if (Object.values(mapping).some((r) => !refs.has(r))) return schema;
+  const picked = variants.map((v) => {
+    const ref = isObj(v) && typeof v.$ref === 'string' && Object.keys(v).length === 1 ? v.$ref : undefined;
+    if (ref === undefined) return [];
+    const mapped = Object.keys(mapping).filter((k) => mapping[k] === ref);
+    if (mapped.length > 0) return mapped;
+    let name: string;
+    try {
+      name = decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1));
+    } catch {
+      return [];
+    }
+    return Object.hasOwn(mapping, name) ? [] : [name];
+  });
+  if (picked.some((values) => values.length === 0)) return schema;
+  return { ...schema, [key]: variants.map((v, i) => ({ ...(v as Obj), required: [field], properties: { [field]: { enum: picked[i] } } })) };
 }

@@ -25,6 +25,11 @@ export interface ExampleContext {
    * only one variant takes. Without it, a `one_of`'s example is its first variant's.
    */
   fits?(shape: unknown, value: unknown): boolean;
+  /**
+   * Only the required fields of objects are made (the mock's second try, when the budget left a
+   * required field out: a body of them alone may fit where one with the optional fields does not).
+   */
+  lean?: boolean;
 }
 
 /**
@@ -140,7 +145,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (fallback) return fallback;
     const allowed = stated(v.allowed);
     // The first allowed value that keeps to the stated lengths, where one does (`allowed: ["", " "], min_length: 1`: `" "`).
-    if (Array.isArray(allowed) && allowed.length > 0) return { value: allowed.find((a) => keepsLengths(v, a)) ?? allowed[0] };
+    // Where the context can tell, the first that fits the rest of the shape too (`allowed: [a, b], pattern: "^b$"`: `b`, t35s N6).
+    if (Array.isArray(allowed) && allowed.length > 0) return { value: (ctx.fits ? allowed.find((a) => keepsLengths(v, a) && ctx.fits?.(v, a) === true) : undefined) ?? allowed.find((a) => keepsLengths(v, a)) ?? allowed[0] };
     const type = stated(v.type);
     const fields = statedObj(v.fields);
     if (typeof type !== 'string') return fields ? object(fields, depth, seen) : undefined;
@@ -496,27 +502,36 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (!isObj(told) || typeof told.field !== 'string') return undefined;
     return { field: told.field, mapping: isObj(told.mapping) ? told.mapping : {} };
   }
-  /** An object of the fields that have an example; cut short (left out) when fields it has were all cut, never shown as `{}`. `via`: the resources each field of an `all_of` is inside. */
+  /**
+   * An object of the fields that have an example; cut short (left out) when fields it has were all cut, never shown as `{}`. `via`: the resources each field of an `all_of` is inside.
+   * The required fields are made first and the optional ones after, while the budget lasts, each written in its stated place:
+   * 700 optional fields before a required `id` spent the budget and left `id` out (t35s N4). With the context's `lean`, the optional ones are left out.
+   */
   function object(fields: Obj, depth: number, seen: ReadonlySet<string>, via?: ReadonlyMap<string, ReadonlySet<string>>): { value: Obj } | typeof CUT {
-    const out: Obj = {};
     let cut = false;
     /** Fields the mode leaves out (read-only in a request): a nested object of nothing else is left out too, never sent as `{}` (t32l #7). */
     let hidden = false;
+    const needed = (f: unknown) => isObj(f) && stated(f.required) === true;
+    const travelling: Array<[string, unknown]> = [];
     for (const [name, f] of Object.entries(fields)) {
       // Its own flag, or its named type's (a field of a read-only `DagState` is not sent either).
-      if (flagThrough(f, mode === 'request' ? 'read_only' : 'write_only', ctx.resource) === true) {
-        hidden = true;
-        continue;
-      }
-      const need = isObj(f) && stated(f.required) === true;
+      if (flagThrough(f, mode === 'request' ? 'read_only' : 'write_only', ctx.resource) === true) hidden = true;
+      else travelling.push([name, f]);
+    }
+    const order = [...travelling.filter(([, f]) => needed(f)), ...(ctx.lean === true ? [] : travelling.filter(([, f]) => !needed(f)))];
+    /** What each field made, and the cuts below it (said in the fields' stated order). */
+    const made = new Map<string, unknown>();
+    const below = new Map<string, ExampleCut[]>();
+    let past: string[] = [];
+    for (const [i, [name, f]] of order.entries()) {
+      const need = needed(f);
       // Its name as the example writes it (quoted, a colon, a comma, an indent), before what it holds.
       bytes -= name.length + 8;
       if (bytes < 0) {
         cut = true;
         // The fields past the budget: the required ones said.
-        const past = Object.entries(fields).slice(Object.keys(fields).indexOf(name));
-        const names = past.filter(([, g]) => isObj(g) && stated(g.required) === true && flagThrough(g, mode === 'request' ? 'read_only' : 'write_only', ctx.resource) !== true).map(([n]) => n);
-        if (names.length > 0) cuts.push({ at: place(trail), why: 'budget', names });
+        const left = new Set(order.slice(i).filter(([, g]) => needed(g)).map(([n]) => n));
+        past = travelling.filter(([n]) => left.has(n)).map(([n]) => n);
         break;
       }
       const inside = via?.get(name);
@@ -528,14 +543,20 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       // A field left out for want of a type leaves the object as short as a cut one: never shown as `{}` (t32i: past the nesting bound, `"lvl28": {}`).
       if (x === CUT || x === undefined) {
         cut = true;
-        if (need) cuts.push({ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) });
+        if (need) below.set(name, [{ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) }]);
       } else {
-        cuts.push(...tried.kept);
-        out[name] = x.value;
+        below.set(name, tried.kept);
+        made.set(name, x.value);
         // A scalar's bytes; an object's or a list's are its own fields' and items'.
         if (x.value === null || typeof x.value !== 'object') bytes -= JSON.stringify(x.value)?.length ?? 0;
       }
     }
+    const out: Obj = {};
+    for (const [name] of travelling) {
+      cuts.push(...(below.get(name) ?? []));
+      if (made.has(name)) out[name] = made.get(name);
+    }
+    if (past.length > 0) cuts.push({ at: place(trail), why: 'budget', names: past });
     return (cut || (hidden && depth > 0)) && Object.keys(out).length === 0 ? CUT : { value: out };
   }
 }
@@ -629,7 +650,8 @@ function itemsFor(v: Obj, item: unknown): unknown[] {
   const shape = isObj(stated(v.items)) ? (stated(v.items) as Obj) : {};
   const step = typeof stated(shape.multiple_of) === 'number' ? Number(stated(shape.multiple_of)) : 1;
   const plain = typeof item === 'string' && stated(shape.format) === undefined && stated(shape.pattern) === undefined && stated(shape.max_length) === undefined;
-  return Array.from({ length: count }, (_, i) => (i === 0 ? item : typeof item === 'number' ? Number((item + i * step).toPrecision(12)) : plain ? `${item}${i + 1}` : item));
+  // Two booleans that differ: `[true, false]` (t35s N6; a third is none).
+  return Array.from({ length: count }, (_, i) => (i === 0 ? item : typeof item === 'number' ? Number((item + i * step).toPrecision(12)) : typeof item === 'boolean' && i === 1 ? !item : plain ? `${item}${i + 1}` : item));
 }
 
 /** How many values a stated value holds: each scalar inside it (an array or object of none is one). */
@@ -673,6 +695,9 @@ function stringFor(v: Obj): string {
   if (typeof format === 'string' && typeof FORMATS[format] === 'string') candidates.push(FORMATS[format]);
   // Where the format's example is longer than `max_length` allows, a shorter one of the format.
   if (typeof format === 'string' && max !== undefined) candidates.push(...(SHORT_FORMATS[format] ?? []));
+  // Where it is shorter than `min_length` asks, a longer one of the format (t35s N6: an email of 40 characters at least).
+  const long = typeof format === 'string' && min !== undefined ? LONG_FORMATS[format]?.(min) : undefined;
+  if (long !== undefined) candidates.push(long);
   if (typeof pattern === 'string') {
     // A pattern with groups of one alternative (`^(a+)+$`) is made from its parts.
     const simple = pattern.length <= 200 && /(^|[^\\])\(/.test(pattern) ? ungrouped(pattern) : pattern;
@@ -704,6 +729,26 @@ const SHORT_FORMATS: Record<string, string[]> = {
   uri: ['https://a.b', 'a:b'],
   url: ['https://a.b'],
   hostname: ['a.b', 'a'],
+  duration: ['P1D'],
+};
+
+/** A host name of `n` characters (labels of at most 60, under `.com`), for `n` from 5 to 253; undefined past that. */
+function hostOf(n: number): string | undefined {
+  if (n < 5 || n > 253) return undefined;
+  let s = Array.from({ length: n - 4 }, (_, i) => (i % 61 === 60 ? '.' : 'a')).join('');
+  if (s.endsWith('.')) s = `a${s.slice(0, -1)}`;
+  return `${s}.com`;
+}
+
+/** Longer examples of formats, for a `min_length` their usual example does not reach (undefined where none is made). */
+const LONG_FORMATS: Record<string, (n: number) => string | undefined> = {
+  email: (n) => {
+    const host = hostOf(Math.max(11, n - 5));
+    return host === undefined ? undefined : `user@${host}`;
+  },
+  hostname: (n) => hostOf(Math.max(11, n)),
+  uri: (n) => `https://example.com/${'x'.repeat(Math.max(0, n - 20))}`,
+  url: (n) => `https://example.com/${'x'.repeat(Math.max(0, n - 20))}`,
 };
 
 /**

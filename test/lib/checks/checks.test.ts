@@ -292,6 +292,18 @@ const ROWS: Record<string, { fire: Array<[Files, Record<string, unknown>]>; quie
     ],
     quiet: [{ 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [Problem, { type: object, fields: { status: { type: integer, required: true } } }], discriminator: { field: status, mapping: { p: Problem } } }` }],
   },
+  'discriminator-overlap': {
+    fire: [
+      [
+        { 'resources/PCard.yaml': 'fields:\n  kind: { type: string, required: true }', 'resources/PBank.yaml': 'fields:\n  kind: { type: string, required: true }\n  iban: { type: string, required: false }', 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [PCard, PBank], discriminator: { field: kind, mapping: { card: PCard, bank: PBank } } }` },
+        { file: 'resources/Order.yaml', line: 3, column: 88, severity: 'warning', message: expect.stringContaining('`PCard` (`allowed: [card]`), `PBank` (`allowed: [bank]`)') },
+      ],
+    ],
+    quiet: [
+      { 'resources/PCard.yaml': 'fields:\n  kind: { type: string, required: true, allowed: [card] }', 'resources/PBank.yaml': 'fields:\n  kind: { type: string, required: true, allowed: [bank] }', 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [PCard, PBank], discriminator: { field: kind, mapping: { card: PCard, bank: PBank } } }` },
+      { 'resources/PCard.yaml': 'fields:\n  kind: { type: string, required: true }\n  last4: { type: string, required: true }', 'resources/PBank.yaml': 'fields:\n  kind: { type: string, required: true }\n  iban: { type: string, required: true }', 'resources/Order.yaml': `${ORDER_STATUS}\n  payment: { type: one_of, required: true, of: [PCard, PBank], discriminator: { field: kind } }` },
+    ],
+  },
   'empty-inventory': {
     fire: [
       [

@@ -13,7 +13,8 @@ const quota = facetObject(
     /** How many requests the window allows. */
     quota: facet(z.int().positive()),
     /** The window, as an ISO 8601 duration. */
-    window: facet(durationSchema),
+    /** A window of no time counts no calls: `PT0S` is refused where it is written (t35s N9: the mock let every call through, and said nothing). */
+    window: facet(durationSchema.refine((d) => (seconds(d) ?? 1) > 0, { error: 'expected a window longer than zero, such as PT1S or PT1M (a quota over no time counts no calls)' })),
     /** Who the quota counts for, e.g. `per client`. */
     per: z.string().min(1).optional(),
   },
