@@ -622,6 +622,9 @@ function mergedShape(earlier: unknown, later: unknown): unknown {
   const a: Obj = typeof earlier === 'string' ? { type: earlier } : isObj(earlier) ? earlier : {};
   const b: Obj = typeof later === 'string' ? { type: later } : isObj(later) ? later : {};
   const [ta, tb] = [stated(a.type), stated(b.type)];
+  // Two parts that give the field two types no value is both (an object and an integer: t32t S12, sinao's
+  // `RecurringInvoice.discount`): both held, which no value fits, so the example leaves the field out and says so.
+  if (typeof ta === 'string' && typeof tb === 'string' && conflicting(ta, tb)) return { type: 'all_of', of: [earlier, later] };
   if (ta !== undefined && tb !== undefined && ta !== tb) return later;
   const kept: Obj = VALUES.some((k) => k in b) ? Object.fromEntries(Object.entries(a).filter(([k]) => !VALUES.includes(k))) : { ...a };
   const out: Obj = { ...kept, ...b };
@@ -633,6 +636,15 @@ function mergedShape(earlier: unknown, later: unknown): unknown {
     out.fields = fields;
   }
   return out;
+}
+
+/** JSON's types; `integer` is a `number` too. */
+const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
+
+/** Whether two stated types (JSON's own, not a resource's name) hold no value in common. */
+export function conflicting(a: string, b: string): boolean {
+  if (a === b || !JSON_TYPES.has(a) || !JSON_TYPES.has(b)) return false;
+  return !((a === 'integer' && b === 'number') || (a === 'number' && b === 'integer'));
 }
 
 /** The most items a list's example has (its `min_items` past it is not made). */

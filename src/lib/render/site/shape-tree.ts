@@ -1,8 +1,8 @@
 import { flagThrough, isResourceType } from '../../areas/shape.ts';
 import { idSegment } from '../../facet/ids.ts';
-import { isGap, isObj, stated, type Obj } from '../../facet/state.ts';
+import { facetState, isGap, isObj, stated, type Obj } from '../../facet/state.ts';
 import { allowedValues, hasField } from '../../areas/discriminator-value.ts';
-import type { ExampleMode } from '../example.ts';
+import { conflicting, type ExampleMode } from '../example.ts';
 import { continuedPath, facetAnchor, facetPath, itemPath, pageOf } from './paths.ts';
 import type { BaseView, ContinuedView, DiscriminatorView, FacetView, InlineView, LinkView, NamedExampleView, PartView, ShapeChildren, ShapeView } from './views.ts';
 
@@ -554,7 +554,7 @@ export function shapeTrees(ctx: TreeContext) {
     ids?: readonly string[],
     /** Resources whose fields the page shows just above (a base, where its kinds are shown): a part naming one adds nothing here. */
     above: ReadonlySet<string> = new Set(),
-  ): Pick<ShapeChildren, 'shapes' | 'parts' | 'leftOut'> | undefined {
+  ): Pick<ShapeChildren, 'shapes' | 'parts' | 'partGroups' | 'leftOut'> | undefined {
     type Part = { ownerId: string; fields: Obj; origin?: LinkView; at: Place; own: boolean; title?: string };
     const parts: Part[] = [];
     /** The resources the parts name that say something of themselves: their descriptions and discriminators, shown where their fields are merged. */
@@ -565,6 +565,8 @@ export function shapeTrees(ctx: TreeContext) {
      * linked to a mapping it did not show).
      */
     const baseParts: Array<{ x: string; data: Obj; link: LinkView }> = [];
+    /** The all-ofs written in place among the parts, opened into them (`from` to `to`), with their own descriptions. */
+    const groups: Array<{ from: number; to: number; description: FacetView }> = [];
     const collect = (x: unknown, ownerId: string, where: Place, origin: LinkView | undefined, depth: number): boolean => {
       if (depth > MERGE_DEPTH) return false;
       // A part that says only that it is an object (Betfair's `allOf [RequestMessage, {type: object}]`): no fields to merge, nothing a reader needs said (t32k #7).
@@ -587,10 +589,19 @@ export function shapeTrees(ctx: TreeContext) {
       const type = stated(x.type);
       if (type === 'all_of') {
         const of = stated(x.of);
-        return Array.isArray(of) && of.every((y, i) => collect(y, `${ownerId}/of/${i}`, where, origin, depth + 1));
+        const from = parts.length;
+        const ok = Array.isArray(of) && of.every((y, i) => collect(y, `${ownerId}/of/${i}`, where, origin, depth + 1));
+        // An all-of written in place as a part, opened into its parts: its own words are said once, as those parts' (t32t S4:
+        // datamigration's "ARM tracked top level resource." around "ARM resource." and `location` was on no part of the tree).
+        const description = ok && origin === undefined ? ctx.facet(`${ownerId}/description`) : undefined;
+        if (description) groups.push({ from, to: parts.length, description });
+        return ok;
       }
       if (typeof type === 'string' && isResourceType(type)) return collect(type, ownerId, where, origin, depth + 1);
-      const fields = stated(x.fields);
+      // A part that states it has no fields (`properties: {}`, read as fields stated none) merges as nothing: it is named among
+      // the parts and adds no row (t32t S7: Bing's `Answer` turned every type built on it into unmerged "Variants").
+      const none = facetState(x.fields) === 'none';
+      const fields = none ? {} : stated(x.fields);
       if ((type !== undefined && type !== 'object') || !isObj(fields) || x.items !== undefined || x.values !== undefined || x.of !== undefined) return false;
       parts.push({ ownerId, fields, ...(origin ? { origin } : {}), at: where, own: origin === undefined, ...(typeof x.title === 'string' && x.title.trim() !== '' ? { title: x.title } : {}) });
       return true;
@@ -657,7 +668,14 @@ export function shapeTrees(ctx: TreeContext) {
           // A later part that says of the field only that it is required (its type as the first states it,
           // which the import copies in): nothing more to show of it than the row's badge.
           // Nor of a later part that states nothing the page shows of the field (`f: {}`, whose type the walk leaves to the first).
-          if (!onlyRequires(f, firstValues.get(n)) && !saysNothing(field)) (first.also ??= []).push(field);
+          if (!onlyRequires(f, firstValues.get(n)) && !saysNothing(field)) {
+            // Two types no value is both (t32t S12: sinao's `discount`, an object in SalesDocumentContract, an integer in its own part).
+            const [ta, tb] = [first.type?.state === 'stated' ? first.type.text : undefined, field.type?.state === 'stated' ? field.type.text : undefined];
+            if (ta !== undefined && tb !== undefined && conflicting(ta, tb)) {
+              field.conflict = `The parts conflict: one states ${n} is ${article(ta)}, this one ${article(tb)}; no value is both, so none fits it (a generated example leaves it out).`;
+            }
+            (first.also ??= []).push(field);
+          }
         }
       }
     }
@@ -667,9 +685,15 @@ export function shapeTrees(ctx: TreeContext) {
       if (mine) return [mine];
       return p.origin && !seen.has(p.origin.key) ? (seen.add(p.origin.key), [p.origin]) : [];
     });
+    // Each such all-of's words, under the labels of the parts it became ("part 1 + part 2").
+    const partGroups = groups.flatMap(({ from, to, description }): PartView[] => {
+      const names = [...new Set(parts.slice(from, to).flatMap((p) => labels.get(p)?.label ?? p.origin?.label ?? []))];
+      return names.length === 0 ? [] : [{ own: true, label: names.join(' + '), description, extras: [] }];
+    });
     return {
       shapes,
       parts: named,
+      ...(partGroups.length > 0 ? { partGroups } : {}),
       ...(bases.length > 0 ? { bases } : {}),
       ...(hidden && leftNames.length > 0 ? { leftOut: { flag: hidden === 'read_only' ? 'read-only' : 'write-only', names: leftNames, ...(leftShapes.length > 0 ? { shapes: leftShapes } : {}) } } : {}),
     };
@@ -742,11 +766,14 @@ export function shapeTrees(ctx: TreeContext) {
     };
     // A union that states no mapping: by OpenAPI's rule each variant it names is told by its name (t32i: a `oneOf` of `Cat` and `Dog` said no value).
     const variants = mapping.length === 0 && union ? told : [];
-    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping, ...absentOf(mapping) }, borrowed, id);
-    const implicit = within(implicitOf(variants.length > 0 ? variants : descendantsOf(base ?? ''), value.field), self);
+    // A discriminator the document gives no kind to tell apart (datamigration's inlined task properties, `taskType`): said, not left to read as working (t32t S5).
+    const noKinds = (rows: readonly unknown[]): { noKinds?: true } => (rows.length === 0 && all.length === 0 ? { noKinds: true } : {});
+    if (mapping.length > 0 || (variants.length === 0 && base === undefined)) return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping, ...absentOf(mapping), ...noKinds(mapping) }, borrowed, id);
+    const every = implicitOf(variants.length > 0 ? variants : descendantsOf(base ?? ''), value.field);
+    const implicit = within(every, self);
     // Said of the whole list only where no variant fixes its value; else each row by the rule says so.
     const none = implicit.length > 0 && implicit.every((m) => m.implicit);
-    return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}), ...absentOf(implicit) }, borrowed, id);
+    return table(key, { ...(facet ? { facet } : {}), field: value.field, mapping: none ? implicit.map(({ implicit: _, ...m }) => m) : implicit, ...(none ? { implicit: true as const } : {}), ...absentOf(implicit), ...noKinds(every) }, borrowed, id);
   }
 
   /**
@@ -1141,6 +1168,7 @@ export function shapeTrees(ctx: TreeContext) {
     if (from > 0) {
       delete whole.parts;
       delete whole.bases;
+      delete whole.partGroups;
     }
     const owner = unit.owner;
     const id = owner?.id ?? children.facet.id.replace(/\/[^/]+$/, '');
@@ -1242,7 +1270,7 @@ export function shapeTrees(ctx: TreeContext) {
     };
     const ofChildren = (c: ShapeChildren, rest = 0): void => {
       // The parts' own words are said above the first row: with the rows shown, where some are.
-      if (rest === 0) for (const p of c.parts ?? []) if ('own' in p) note([p.description, ...p.extras]);
+      if (rest === 0) for (const p of [...(c.partGroups ?? []), ...(c.parts ?? [])]) if ('own' in p) note([p.description, ...p.extras]);
       for (const s of [...c.shapes.slice(rest), ...(c.leftOut?.shapes ?? [])]) ofShape(s);
     };
     ofChildren(children, from);
@@ -1281,9 +1309,13 @@ export function shapeTrees(ctx: TreeContext) {
    * are shown already) and for a discriminator that names no kind but the base itself.
    */
   function kindsOf(resource: string, value: Obj, root: ShapeView, at: Place): ShapeChildren | undefined {
-    const told = root.discriminator;
     const type = stated(value.type);
-    if (!told || told.mapping.length === 0 || type === 'one_of' || type === 'any_of' || type === 'all_of') return undefined;
+    // A discriminator the type inherits (declared on a base it is all-of, as Bing's `_type` on `ResponseBase` reached
+    // through `Thing`): its kinds below this type are told apart by it as well (t32t S8). The base's mapping, as merged here,
+    // lists only this type and those built on it.
+    const inherited = type === 'all_of' ? root.children.find((c) => c.kind === 'fields' && c.combine === 'all_of')?.bases?.find((b) => b.discriminator && b.discriminator.mapping.length > 0)?.discriminator : undefined;
+    const told = type === 'all_of' ? inherited : root.discriminator;
+    if (!told || told.mapping.length === 0 || type === 'one_of' || type === 'any_of') return undefined;
     const types = [...new Set(told.mapping.map((m) => m.type))].filter((t) => t !== resource && isResourceType(t) && ctx.link('resources', t) !== undefined);
     if (types.length === 0) return undefined;
     const level = at.level + 1;
@@ -1382,4 +1414,9 @@ function namedExamples(value: unknown, prose: (text: string) => string): NamedEx
       ...(typeof e.external_value === 'string' ? { external: e.external_value } : {}),
     }];
   });
+}
+
+/** A JSON type with its article, as a sentence says it ("an object", "a string", "null"). */
+function article(type: string): string {
+  return type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }

@@ -13,14 +13,15 @@ export function headSaysCombination(s: ShapeView): boolean {
 
 /**
  * The heading over what a shape nests: "Fields", "Items"…; a union's variants "One of" or "Any of",
- * but "Variants" where the head line above already says "one of" (t32h #5: said twice); an
+ * but "Variants" where the head line above already says "one of" (t32h #5: said twice), "Parts" where it says "all of"; an
  * `all_of` merged into fields "Fields, all of". `head`: whether the head line is shown (a table's
  * row and a scalar in place leave it out).
  */
 export function childrenHeading(s: ShapeView, c: ShapeChildren, head: boolean): string {
   // A base type's kinds, told apart by its discriminator (t32s R9).
   if (c.kinds) return 'Kinds, one of';
-  if (c.kind === 'variants' && c.combine) return head && headSaysCombination(s) ? KIND.variants : `${COMBINATION_WORDS[c.combine]?.[0]?.toUpperCase() ?? ''}${COMBINATION_WORDS[c.combine]?.slice(1) ?? ''}`;
+  // An all-of's parts are not a choice: "Parts" under a head line saying "all of" (t32t S11: vercel's `{type: "null", oneOf: […]}` read "all of · Variants").
+  if (c.kind === 'variants' && c.combine) return head && headSaysCombination(s) ? (c.combine === 'all_of' ? 'Parts' : KIND.variants) : `${COMBINATION_WORDS[c.combine]?.[0]?.toUpperCase() ?? ''}${COMBINATION_WORDS[c.combine]?.slice(1) ?? ''}`;
   return c.combine === 'all_of' ? 'Fields, all of' : KIND[c.kind];
 }
 

@@ -314,6 +314,8 @@ export type ShapeView = {
    * `status` to an example): every one holds, so the merged view shows them in one row, in order.
    */
   also?: ShapeView[];
+  /** Such a later part that gives the field a type no value of the earlier's is (an object, then an integer): said, as the example leaves the field out (t32t S12). */
+  conflict?: string;
   type?: FacetView;
   /** The resource a type names. */
   typeLink?: LinkView;
@@ -353,6 +355,8 @@ export type ShapeChildren = {
   folded?: true;
   combine?: 'one_of' | 'any_of' | 'all_of';
   parts?: Array<LinkView | PartView>;
+  /** An `all_of` written in place among the parts, opened into them: its description, labelled by the parts it became ("part 1 + part 2"). */
+  partGroups?: PartView[];
   /** The resources an `all_of` names that say something of themselves: shown with their fields merged in (a subtype's page, an operation's body). */
   bases?: BaseView[];
   /** The unions among an `all_of`'s parts (`allOf [Base, oneOf […]]`), after its merged fields, each holding as well (t32r N1); named in `parts` ("one of (9)"). */
@@ -411,7 +415,8 @@ export type BaseView = { link: LinkView; descriptionHtml?: string; discriminator
 /** `folded`: a base's long mapping where a subtype's page merges its fields, shown folded so that the page's own content comes first. */
 /** `more`: a mapping too long for a page (t32l #1: 20,000 values), cut after its first rows: how many more, and where they are whole (`continued`: the item's own, on its continued pages). */
 /** `absent`: no variant it tells apart has the field (t32s R13), so the document's discriminator cannot tell them apart. */
-export type DiscriminatorView = { facet?: FacetView; field: string; absent?: true; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true; more?: { count: number; path: string; continued?: true } };
+/** `noKinds`: the document names no type it tells apart (no mapping, no type built on it: t32t S5), said beside it. */
+export type DiscriminatorView = { facet?: FacetView; field: string; absent?: true; noKinds?: true; mapping: Array<{ value: string; type: string; link?: LinkView; implicit?: true; forbidden?: string[] }>; implicit?: true; anchor?: string; shownAt?: { anchor: string; count: number }; folded?: true; more?: { count: number; path: string; continued?: true } };
 
 /**
  * A resource shown inside another item's tree (a response's `Order`, a field of type `Payment`):
@@ -484,6 +489,8 @@ export type BodyView = {
   inline?: InlineView;
   /** An error code it is (a response), linking to the error. */
   error?: LinkView;
+  /** A response without words of its own: its error's words the page's name for the error leaves out (its description, or a title of sentences), as HTML. */
+  errorSaid?: string;
   /** The body the error carries, shown in place: the error's own, or the errors area's (`from`). */
   errorBody?: { from: 'error' | 'area'; body: BodyView };
   /** A request that must carry its body. */

@@ -7,6 +7,7 @@ import { bodyExamples, mediaTypesOf, shapeExamples } from '../body-examples.ts';
 import { facetAnchor, facetPath, pageOf } from '../paths.ts';
 import { top, type Place } from '../shape-tree.ts';
 import type { BodyBlock, BodyView, FacetView } from '../views.ts';
+import { errorWords } from '../error-words.ts';
 import type { BlockContext } from './context.ts';
 
 /** The keys of a body that its view places; anything else it states is an extra. */
@@ -59,6 +60,13 @@ export function bodyView(c: BlockContext, input: BodyInput): BodyView {
   } else if (error !== undefined) extra('error');
   const description = c.facet(`${id}/description`);
   if (description) out.description = description;
+  // A response that says no words of its own says the error's, under its status, as an error written in place
+  // does: a referenced response's description became its error's title (or description) at import, which the page
+  // names by its key when it reads as sentences (t32t S3: "You have exceeded … See the [documentation on rate limiting](…)").
+  else if (errorLink && error !== undefined) {
+    const said = errorSaid(c.item('errors', error), error);
+    if (said !== undefined) out.errorSaid = c.prose(said, pageOf(id));
+  }
   // A body that describes itself in its type's own words says it once (ix-api.net: "Polymorphic … Request" twice).
   if (out.inline?.descriptionHtml !== undefined && resource !== undefined && stated(v.description) === stated(c.item('resources', resource)?.description)) delete out.inline.descriptionHtml;
   // A shape or media types stated as open, none or a placeholder show as such among the extras.
@@ -140,6 +148,18 @@ export function bodyBlock(c: BlockContext, { itemId, data, block }: BodyBlockInp
   if (!areaFacet) return undefined;
   // The area's body, shown on each of its items' pages: their pages (and the print version, which shows them all) give it no anchors.
   return { kind: 'body', title: block.title, body: bodyView(c, { id: areaId, value: own.value, self: areaFacet, mode, at: { ...top([], mode), borrowed: true } }), inherited: { area, path: facetPath(areaId) } };
+}
+
+/**
+ * The words of an error its page's name for it leaves out: its description where it states one, else a title
+ * that is not a name (sentences, a link: `errorWords`), which the response names by its key.
+ */
+function errorSaid(data: Record<string, unknown> | undefined, key: string): string | undefined {
+  const description = stated(data?.description);
+  if (typeof description === 'string' && description.trim() !== '') return description;
+  const title = stated(data?.title);
+  if (typeof title !== 'string' || title.trim() === '') return undefined;
+  return errorWords(title, key).titled ? undefined : title;
 }
 
 /** The body an error carries: its own, or where it states none, the errors area's; another item's, so without anchors here. */

@@ -9,10 +9,14 @@ export type SignatureInput = { itemId: string; data: Record<string, unknown>; bl
 export function signatureBlock(c: BlockContext, { itemId, data, block }: SignatureInput): SignatureBlock | undefined {
   const cells = block.keys.flatMap((k) => c.cell(itemId, k) ?? []);
   if (cells.length === 0) return undefined;
+  // Base and path joined as the code samples join them: a base ending in `/` before a path from the root reads
+  // `…com/v3/payees`, not `…com//v3/payees` (t32t S13).
+  const path = cells[cells.length - 1]?.text;
+  const base = c.baseUrl !== undefined && typeof path === 'string' && path.startsWith('/') ? c.baseUrl.replace(/\/+$/, '') : c.baseUrl;
   return {
     kind: 'signature',
     cells,
-    ...(block.relative && c.baseUrl !== undefined ? { base: c.baseUrl } : {}),
+    ...(block.relative && base !== undefined ? { base } : {}),
     ...(stated(data.deprecated) === true ? { deprecated: true as const } : {}),
   };
 }
