@@ -102,7 +102,8 @@ describe('issue 31, t31e: names that differ only in letter case', () => {
     const { first, exported, again } = await roundTrip(REPRO('04b'), 'asyncapi');
     expect(errors(first.analysis)).toEqual([]);
     // Only the `messageId`s, which have no place (said before this fix too): no word on the ids, which lose nothing.
-    expect(first.result.unmapped.map((u) => u.reason)).toEqual(Array(2).fill("a message's `messageId` has no place in the spec"));
+    // And, since F31g (T31s D6), the key of the component `Deleted`, which the export keys `deleted`.
+    expect(first.result.unmapped.map((u) => u.reason)).toEqual([...Array(2).fill("a message's `messageId` has no place in the spec"), "the message component's key `Deleted` is not kept: the event's id is `deleted` (its `name`), and an export keys the message component by that id"]);
     expect(await asyncApiProblems(exported)).toEqual([]);
     const names = Object.entries(exported.components.messages as Doc).map(([id, m]) => `${id} ${String((m as Doc).name)}`);
     expect(names.sort()).toEqual(['UserEvent UserEvent', 'UserEvent-3 UserEvent', 'deleted deleted', 'userEvent-2 userEvent']);

@@ -32,7 +32,7 @@ import { isSafeProseUrl } from '../safety/url.ts';
  */
 const FORMATTING = new Set([
   ...['a', 'abbr', 'acronym', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'center', 'cite', 'code', 'data', 'dd', 'del', 'dfn', 'div', 'dl', 'dt', 'em'],
-  ...['figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'nobr', 'ol', 'p', 'pre', 'q'],
+  ...['caption', 'figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'nobr', 'ol', 'p', 'pre', 'q'],
   ...['s', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr'],
 ]);
 /**
@@ -292,6 +292,53 @@ function tableWords(node: Element, rewrite: (child: ElementContent) => ElementCo
   return out;
 }
 
+const SUPERSCRIPT: Record<string, string> = { '0': '\u2070', '1': '\u00b9', '2': '\u00b2', '3': '\u00b3', '4': '\u2074', '5': '\u2075', '6': '\u2076', '7': '\u2077', '8': '\u2078', '9': '\u2079', '+': '\u207a', '-': '\u207b', '\u2212': '\u207b', '=': '\u207c', '(': '\u207d', ')': '\u207e', i: '\u2071', n: '\u207f' };
+const SUBSCRIPT: Record<string, string> = { '0': '\u2080', '1': '\u2081', '2': '\u2082', '3': '\u2083', '4': '\u2084', '5': '\u2085', '6': '\u2086', '7': '\u2087', '8': '\u2088', '9': '\u2089', '+': '\u208a', '-': '\u208b', '\u2212': '\u208b', '=': '\u208c', '(': '\u208d', ')': '\u208e' };
+/** An ordinal's ending (`2<sup>nd</sup>`), which reads right run into its number. */
+const ORDINAL = /^(?:st|nd|rd|th|er|re|e|o|a)$/i;
+
+/**
+ * A superscript or subscript as words that keep its meaning, since Markdown has neither: in the
+ * Unicode characters for it where it is digits and signs (`10<sup>6</sup>` is `10⁶`, `H<sub>2</sub>O`
+ * `H₂O`), an ordinal's ending as written (`2<sup>nd</sup>`), else after `^` or `_`, in parentheses
+ * where it is more than one character (`x<sup>n+k</sup>` is `x^(n+k)`): never run into the words
+ * before it, which made numbers no one wrote (`106`, `mc2`).
+ */
+function scriptWords(node: Element, rewrite: (child: ElementContent) => ElementContent[]): ElementContent[] {
+  const sup = node.tagName === 'sup';
+  const plain = node.children.every((c) => c.type === 'text') ? node.children.map((c) => (c as { value: string }).value).join('').trim() : undefined;
+  if (plain === '') return [];
+  if (plain !== undefined) {
+    const map = sup ? SUPERSCRIPT : SUBSCRIPT;
+    if ([...plain].every((ch) => map[ch] !== undefined)) return [textNode([...plain].map((ch) => map[ch]).join(''))];
+    if (sup && ORDINAL.test(plain)) return [textNode(plain)];
+    if (/^[\p{L}\p{N}]$/u.test(plain)) return [textNode(`${sup ? '^' : '_'}${plain}`)];
+  }
+  return [textNode(sup ? '^(' : '_('), ...node.children.flatMap(rewrite), textNode(')')];
+}
+
+/** Blocks a table's cell may hold in HTML and a Markdown cell (one line) cannot. */
+const CELL_BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article', 'aside', 'header', 'footer', 'main', 'nav', 'address', 'figure', 'figcaption', 'center']);
+
+/**
+ * A block in a table's cell as words on the cell's one line (a line break would end the row, and
+ * `<p>one</p><p>two</p>` ran into `onetwo`): paragraphs and other blocks kept apart by a blank,
+ * a list's items by a semicolon, preformatted text as code with its line breaks as blanks.
+ */
+function cellWords(node: Element, rewrite: (child: ElementContent) => ElementContent[]): ElementContent[] {
+  if (node.tagName === 'br' || node.tagName === 'hr') return [separator()];
+  if (node.tagName === 'pre') {
+    const text = (n: ElementContent): string => (n.type === 'text' ? n.value : n.type === 'element' ? n.children.map(text).join('') : '');
+    const code = node.children.map(text).join('').trim().replace(/\s*\n\s*/g, ' ');
+    return code === '' ? [] : [separator(), { type: 'element', tagName: 'code', properties: {}, children: [textNode(code)] }, separator()];
+  }
+  if (node.tagName === 'ul' || node.tagName === 'ol') {
+    const items = node.children.filter((c): c is Element => c.type === 'element' && c.tagName === 'li');
+    return [separator(), ...items.flatMap((li, i) => [...(i > 0 ? [textNode('; ')] : []), ...li.children.flatMap(rewrite)]), separator()];
+  }
+  return [separator(), ...node.children.flatMap(rewrite), separator()];
+}
+
 /** The description being converted: where an element's tag is read as written. */
 let converting = '';
 /** The description being parsed: where an HTML node's tags start in it. */
@@ -328,6 +375,8 @@ const separator = (): ElementContent => {
 const separated = (nodes: ElementContent[]): ElementContent[] =>
   nodes.filter((n, i) => {
     const next = nodes[i + 1];
+    // One blank of two side by side (a cell's paragraphs, one after another).
+    if (separators.has(n) && next !== undefined && separators.has(next)) return false;
     return !separators.has(n) || next?.type !== 'text' || !/^[.,;:!?)\]}]/.test(next.value);
   });
 const property = (node: Element, name: string): string | undefined => {
@@ -406,6 +455,24 @@ function keepLinksInCode(tree: HastRoot): void {
       leftOut.push(openingTag(child));
       return (child.tagName === 'ruby' ? rubyWords : tableWords)(child, rewrite as (c: ElementContent) => ElementContent[]);
     }
+    // A block inside a table's cell (paragraphs, a list, preformatted text), which a Markdown cell cannot hold: its words, kept apart.
+    if (withinCell && CELL_BLOCKS.has(child.tagName)) return cellWords(child, rewrite as (c: ElementContent) => ElementContent[]);
+    // Numbers a page shows that a Markdown list cannot (letters, roman numerals, counting down, an item's own number): said at the element; the list keeps its items.
+    if ((child.tagName === 'ol' && ((child.properties.type !== undefined && String(child.properties.type) !== '1') || (child.properties.reversed !== undefined && child.properties.reversed !== false))) || (child.tagName === 'li' && child.properties.value !== undefined)) leftOut.push(openingTag(child));
+    // A table's caption, which a Markdown table has no place for: a paragraph of its own before the table (it was shown as markup).
+    if (child.tagName === 'table' && !withinCell && child.children.some((c) => c.type === 'element' && c.tagName === 'caption')) {
+      const captions = child.children.filter((c): c is Element => c.type === 'element' && c.tagName === 'caption');
+      child.children = child.children.filter((c) => !(c.type === 'element' && c.tagName === 'caption'));
+      const caption: Element = { type: 'element', tagName: 'p', properties: {}, children: captions.flatMap((c) => c.children) };
+      stack.push(caption, child);
+      return [caption, child];
+    }
+    // An abbreviation's expansion (its `title`), which a page shows on pointing at it: kept after it, in parentheses.
+    if ((child.tagName === 'abbr' || child.tagName === 'acronym') && typeof child.properties.title === 'string' && child.properties.title.trim() !== '') {
+      return [...child.children.flatMap(rewrite), textNode(` (${child.properties.title.trim()})`)];
+    }
+    // A superscript or subscript, which no Markdown holds: kept apart from the words before it (`10<sup>6</sup>` read `106`).
+    if (child.tagName === 'sup' || child.tagName === 'sub') return scriptWords(child, rewrite as (c: ElementContent) => ElementContent[]);
     // HTML closes an anchor where another opens, so this goes as deep as the anchors' own content.
     if (child.tagName === 'a' && child.properties.href === undefined) return child.children.flatMap(rewrite);
     const inline = CODE.has(child.tagName);

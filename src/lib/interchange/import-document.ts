@@ -34,7 +34,7 @@ export async function importDocument(file: string, policy: RefPolicy = {}): Prom
     doc.source === 'Swagger 2.0'
       ? { ...mapped, items: mapped.items.map((i) => (i.from ? { ...i, from: i.from.map(toSource) } : i)), unmapped: uniqueUnmapped([...mapped.unmapped.map((u) => ({ ...u, pointer: toSource(u.pointer) })), ...repaired]) }
       : mapped;
-  return markdownDescriptions(keptAsWritten(result, doc.written), doc.raw);
+  return markdownDescriptions(keptAsWritten(result, doc.written, doc.raw), doc.raw);
 }
 
 /**
@@ -42,14 +42,34 @@ export async function importDocument(file: string, policy: RefPolicy = {}): Prom
  * very number an export writes (`maximum: 1e308`, written back `1e+308`), nothing differs, and
  * nothing is said. Compared by the text the file has at the pointer; one without it stays said.
  */
-function keptAsWritten(result: ImportResult, written: ((pointer: string) => string | undefined) | undefined): ImportResult {
+function keptAsWritten(result: ImportResult, written: ((pointer: string) => string | undefined) | undefined, raw?: unknown): ImportResult {
   const same = (pointer: string) => {
     const text = written?.(pointer);
     return text !== undefined && sameDecimal(text, String(Number(text))) === true;
   };
-  const unmapped = result.unmapped.filter((u) => !(u.reason.includes(PAST_2_53) && same(u.pointer)));
-  return unmapped.length === result.unmapped.length ? result : { ...result, unmapped };
+  const kept = result.unmapped.filter((u) => !(u.reason.includes(PAST_2_53) && same(u.pointer)));
+  // An allowed value past 2^53 is named as the file writes it (`9007199254740993`), not as the double it reads as (…992).
+  let quoted = false;
+  const unmapped = kept.map((u) => {
+    if (raw === undefined || !u.pointer.endsWith('/enum') || !u.reason.includes(ROUNDED)) return u;
+    let at: unknown = raw;
+    for (const key of u.pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))) at = isObj(at) || Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined;
+    if (!Array.isArray(at)) return u;
+    let reason = u.reason;
+    at.forEach((v, i) => {
+      const text = typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) ? written?.(`${u.pointer}/${i}`) : undefined;
+      if (text !== undefined && /^-?\d+$/.test(text)) reason = reason.replace(`\`${String(v)}\` ${ROUNDED}`, `\`${text}\`\u0000${ROUNDED}`);
+    });
+    reason = reason.replace(/\u0000/g, ' ');
+    if (reason === u.reason) return u;
+    quoted = true;
+    return { ...u, reason };
+  });
+  return unmapped.length === result.unmapped.length && !quoted ? result : { ...result, unmapped };
 }
+
+/** How a reason says an allowed value past 2^53 is read (`unkeptValue`). */
+const ROUNDED = 'is a whole number past 2^53, read as the nearest double';
 
 /** A text a file's prose budget leaves out of some of its places: why, and how many places keep it and lose it. */
 interface Left {

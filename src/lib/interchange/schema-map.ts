@@ -230,6 +230,9 @@ export const PAST_2_53 = 'is a whole number past 2^53, more than a double holds 
 /** What is said of `nullable: true` in an OpenAPI 3.1 document. */
 export const NULLABLE_IN_31 = "`nullable: true` is OpenAPI 3.0's keyword, not 3.1's (JSON Schema has none; 3.1 writes `type: [string, 'null']`), so a 3.1 reader gives it no effect: the spec reads it as its writer meant it, null allowed, and an export writes that as 3.1's `null` type";
 
+/** What is said of a schema that allows no value (`false`, `enum: []`): the spec cannot say it. */
+const NOTHING_ALLOWED = (what: string) => `${what} allows no value; the spec cannot say a schema that allows nothing, so it is not kept (its value is left open)`;
+
 /** A shape whose source states no type: its type an open question. */
 const untyped = (): Shape => ({ type: { open: 'The source gives no type.' } });
 
@@ -375,6 +378,13 @@ export class SchemaMapper {
 
   /** A component schema as a resource: its fields when it is a plain object, else its single value. */
   private resource(schema: unknown, pointer: string): ItemInput<'resources'> {
+    // OpenAPI 3.1's boolean schemas: `true` allows any value, as `{}` does, and is read as it is;
+    // `false` allows none, which the spec cannot say: said, and read as `{}` (its value left open).
+    if (schema === true) return this.resource({}, pointer);
+    if (schema === false) {
+      this.unmapped.push({ pointer, reason: NOTHING_ALLOWED('the schema `false`') });
+      return this.resource({}, pointer);
+    }
     if (!isObj(schema)) return { fields: { open: 'The source gives no schema.' } };
     // A named schema's external docs are its resource's (a shape has no place for them).
     const { externalDocs, ...own } = schema;
@@ -437,7 +447,7 @@ export class SchemaMapper {
     // `true` allows any value, as `{}` does, and is read as it is.
     if (schema === true) return this.shape({}, pointer, depth);
     if (!isObj(schema)) {
-      if (schema !== undefined) this.unmapped.push({ pointer, reason: 'a schema that is not an object (false) has no place in the spec' });
+      if (schema !== undefined) this.unmapped.push({ pointer, reason: schema === false ? NOTHING_ALLOWED('the schema `false`') : 'a schema that is not an object has no place in the spec' });
       return {};
     }
     const infinite = NUMERIC_KEYWORDS.filter((k) => typeof schema[k] === 'number' && !Number.isFinite(schema[k]));
@@ -445,6 +455,11 @@ export class SchemaMapper {
       // `maximum: 1e400` reads as infinity, which no spec file holds: a bound of no bound.
       for (const k of infinite) this.unmapped.push({ pointer: `${pointer}/${k}`, reason: `\`${k}\` is past the largest number a double holds (it reads as infinity), so it bounds nothing: it is not kept` });
       return this.shape(this.derived(schema, Object.fromEntries(Object.entries(schema).filter(([k]) => !(infinite as string[]).includes(k)))), pointer, depth);
+    }
+    if (Array.isArray(schema.enum) && schema.enum.length === 0 && !('const' in schema)) {
+      // `enum: []` (OpenAPI 3.1; 3.0 refuses it) allows no value: said, never read as any value kept.
+      this.unmapped.push({ pointer: `${pointer}/enum`, reason: NOTHING_ALLOWED('`enum: []`') });
+      return this.shape(this.derived(schema, Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'enum'))), pointer, depth);
     }
     const empty = emptyRange(schema);
     if (empty.length > 0) {
@@ -504,12 +519,13 @@ export class SchemaMapper {
       if (schema.type !== undefined) this.unmapped.push({ pointer: `${pointer}/type`, reason: '`type` beside a reference to a schema is not kept: the type is the schema it names' });
     } else if (local !== undefined) {
       // A reference into another part of the document: its shape, inlined once.
-      const target = this.resolve(local);
+      const anchor = this.anchored(local);
+      const target = anchor?.schema ?? this.resolve(local);
       if (this.inlining.has(local) || !isObj(target)) {
         this.unmapped.push({ pointer: `${pointer}/$ref`, reason: `the reference \`${local}\` ${isObj(target) ? 'refers to itself' : 'does not resolve'}; its shape is left open` });
       } else {
         this.inlining.add(local);
-        Object.assign(out, this.object(target, local.replace(/^#/, ''), depth + 1));
+        Object.assign(out, this.object(target, anchor?.pointer ?? local.replace(/^#/, ''), depth + 1));
         this.inlining.delete(local);
       }
     }
@@ -544,7 +560,10 @@ export class SchemaMapper {
       // A member of `allOf` that states nothing (`{}`, ix-api.net's every error) or only `nullable: false` (what a schema is without it: Box's documents write it) adds nothing to what all the others hold: no variant is made of it (a variant would be an open question).
       // So does a member that is only a union of required names whose fields it cannot state (`{oneOf: [{required: [a]}, {required: [b]}]}`): said, as `unionOfRequiredKept` says it.
       const dropped = new Set(key === 'all_of' ? list.filter((v, i) => isObj(v) && Object.keys(v).length === 1 && (['anyOf', 'oneOf'] as const).some((k) => Array.isArray(v[k]) && (v[k] as unknown[]).every((x) => this.requiredOnly(x)) && !this.unionOfRequiredKept(v, v[k] as unknown[], `${pointer}/allOf/${i}/${k}`, k))) : []);
-      const empty = (v: unknown) => key === 'all_of' && isObj(v) && (dropped.has(v) || Object.keys(v).length === 0 || (Object.keys(v).length === 1 && v.nullable === false));
+      // So does a `true` member (any value, as `{}`); in a union, a `false` member (no value) is never the one that holds: the union is the same without it, which is said.
+      const never = (v: unknown) => key !== 'all_of' && v === false && list.some((x) => x !== false);
+      const empty = (v: unknown) => never(v) || (key === 'all_of' && (v === true || (isObj(v) && (dropped.has(v) || Object.keys(v).length === 0 || (Object.keys(v).length === 1 && v.nullable === false)))));
+      list.forEach((v, i) => never(v) && this.unmapped.push({ pointer: `${pointer}/${keyword}/${i}`, reason: `a \`false\` member of ${keyword} allows no value, so it is never the one a value matches: the union is the same without it, and it is left out` }));
       // Where every member states nothing, the value allows what one of them allows (any value): one is kept, an open question once, not one per member.
       const members = list.some((v) => !empty(v)) ? list.map((v, i) => [v, i] as const).filter(([v]) => !empty(v)) : list.slice(0, key === 'all_of' ? 1 : list.length).map((v, i) => [v, i] as const);
       if (key === 'all_of' && members.length === 1 && list.length > 1 && list.every(empty)) {
@@ -879,8 +898,11 @@ export class SchemaMapper {
       if (schema.additionalProperties !== undefined) this.unmapped.push({ pointer: `${pointer}/additionalProperties`, reason: 'other properties beside the named fields have no place in the spec' });
     } else if (schema.required !== undefined) this.unmapped.push({ pointer: `${pointer}/required`, reason: 'required names without properties are not kept' });
     if (schema.items !== undefined) {
-      if (isObj(schema.items) || schema.items === true) out.items = this.shape(schema.items, `${pointer}/items`, depth + 1);
-      else if (schema.items === false) this.unmapped.push({ pointer: `${pointer}/items`, reason: '`items: false` (no items past those `prefixItems` states) has no place in the spec' });
+      const tuple = Array.isArray(schema.prefixItems) && schema.prefixItems.length > 0;
+      // Beside `prefixItems`, `items` holds only for the elements past the places it states: kept, it would claim every element (`["a", 1]` refused where the source allows it).
+      if ((isObj(schema.items) || schema.items === true) && tuple) this.unmapped.push({ pointer: `${pointer}/items`, reason: '`items` beside `prefixItems` holds only for the elements past those `prefixItems` states, which the spec cannot say (its items hold for every element), so it is not kept' });
+      else if (isObj(schema.items) || schema.items === true) out.items = this.shape(schema.items, `${pointer}/items`, depth + 1);
+      else if (schema.items === false) this.unmapped.push({ pointer: `${pointer}/items`, reason: tuple ? '`items: false` (no items past those `prefixItems` states) has no place in the spec' : '`items: false` (an array with no elements) has no place in the spec' });
       else this.unmapped.push({ pointer: `${pointer}/items`, reason: 'items given as a list (tuple) have no place in the spec' });
     }
     // `additionalProperties: false` closes the object to every property, with or without `type: object` (alone, or in an `allOf` part): the spec cannot say it, so it is said.
@@ -1071,10 +1093,34 @@ export class SchemaMapper {
     return !problem;
   }
 
-  /** The resource a reference to a component names. */
+  /** The resource a reference to a component names (by its pointer, or by the `$anchor` its root states). */
   private named(schema: unknown): string | undefined {
     if (!isObj(schema)) return undefined;
-    const name = refName(schema.$ref, this.prefix);
+    const name = refName(schema.$ref, this.prefix) ?? this.anchored(schema.$ref)?.component;
     return name === undefined ? undefined : this.ids.id(name);
   }
+
+  /**
+   * What a plain-name fragment (`$ref: '#node'`) refers to: the schema among the components whose
+   * `$anchor` is that name (JSON Schema 2020-12, OpenAPI 3.1), with its component's name where it
+   * is the component's root, else where it is written.
+   */
+  private anchored(ref: unknown): { component?: string; pointer: string; schema: Obj } | undefined {
+    if (typeof ref !== 'string' || !/^#[A-Za-z_][A-Za-z0-9_.:-]*$/.test(ref)) return undefined;
+    if (this.anchors === undefined) {
+      this.anchors = new Map();
+      const components = this.resolve(this.prefix.replace(/\/$/, ''));
+      const stack: Array<[unknown, string, string | undefined]> = isObj(components) ? Object.entries(components).map(([k, v]) => [v, `${this.prefix.slice(1)}${seg(k)}`, k]) : [];
+      const seen = new Set<unknown>();
+      while (stack.length > 0) {
+        const [v, at, component] = stack.pop() as [unknown, string, string | undefined];
+        if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+        seen.add(v);
+        if (isObj(v) && typeof v.$anchor === 'string' && !this.anchors.has(v.$anchor)) this.anchors.set(v.$anchor, { ...(component !== undefined ? { component } : {}), pointer: at, schema: v });
+        for (const [k, c] of Object.entries(v)) if (!['enum', 'const', 'default', 'example', 'examples'].includes(k)) stack.push([c, `${at}/${seg(k)}`, undefined]);
+      }
+    }
+    return this.anchors.get(ref.slice(1));
+  }
+  private anchors: Map<string, { component?: string; pointer: string; schema: Obj }> | undefined;
 }

@@ -96,6 +96,8 @@ const seg = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 function kind(value: unknown): string {
   if (value === null) return '`null`';
   if (Array.isArray(value)) return 'a list';
+  // YAML's `!!binary` reads as bytes, not as a mapping.
+  if (value instanceof Uint8Array) return `binary data (\`!!binary\`, ${value.length} ${value.length === 1 ? 'byte' : 'bytes'})`;
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string') return `the text ${quoted(value)}`;
   if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;

@@ -123,7 +123,7 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
     const at = locate(pointer);
     throw new DocumentError(`${file}${at ? `:${at.line}:${at.col}` : ''}: ${why}`);
   };
-  checkVersions(raw, refuse);
+  checkVersions(raw, refuse, written);
   // The document as written against the official schema of its version, before anything maps it: every violation at its line and column.
   const violations = shapeViolations(raw);
   if (violations.length > 0) {
@@ -171,6 +171,7 @@ export async function readApiDocument(file: string, policy: RefPolicy = {}): Pro
       const ids = typeof raw.openapi === 'string' ? schemaIds(input) : [];
       const bundled = (await parser.bundle(resolve(file), ids.length > 0 ? withoutIds(input, ids) : input, options)) as unknown as Obj;
       for (const { holder, id } of ids) holder.$id = id;
+      if (!upgraded) refsAsWritten(raw, bundled);
       if (pathless) delete bundled.paths;
       return { kind: 'openapi', source, doc: bundled, raw, written, resolve: (ref) => (parser.$refs.exists(ref, {}) ? parser.$refs.get(ref) : undefined) };
     } catch (error) {
@@ -207,6 +208,24 @@ function withoutIds<T>(doc: T, ids: ReadonlyArray<{ holder: Obj }>): T {
 }
 
 /** The value at a JSON pointer of data. */
+/**
+ * Each internal `$ref` of a bundled OpenAPI 3 document as the file writes it. The bundler rewrites
+ * references along a cycle of bare ones (`A: {$ref: B}`, `B: {$ref: A}`): each component became a
+ * reference to itself and the response's `$ref: A` one to `B` (t31s D4). The two documents have one
+ * shape, so the file's reference is found at the same place; `bundled` is changed in place.
+ */
+function refsAsWritten(raw: unknown, bundled: unknown): void {
+  const stack: Array<[unknown, unknown]> = [[raw, bundled]];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const [a, b] = stack.pop() as [unknown, unknown];
+    if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object' || seen.has(b)) continue;
+    seen.add(b);
+    if (isObj(a) && isObj(b) && typeof a.$ref === 'string' && a.$ref.startsWith('#') && typeof b.$ref === 'string' && b.$ref.startsWith('#') && a.$ref !== b.$ref) b.$ref = a.$ref;
+    for (const [k, v] of Object.entries(a)) if (v !== null && typeof v === 'object') stack.push([v, (b as Record<string, unknown>)[k]]);
+  }
+}
+
 function getAt(data: unknown, pointer: string): unknown {
   let value = data;
   for (const key of pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))) value = isObj(value) ? value[key] : Array.isArray(value) ? value[Number(key)] : undefined;
@@ -241,7 +260,7 @@ const OPENAPI_VERSIONS = /^(?:3\.0\.[0-4]|3\.1\.[0-2])$/;
  * `info.version` written as a number (YAML reads `version: 1` so), a document that states none of
  * what its version requires (`paths`; in 3.1, one of `paths`, `webhooks`, `components`).
  */
-function checkVersions(raw: Obj, refuse: (pointer: string, why: string) => never): void {
+function checkVersions(raw: Obj, refuse: (pointer: string, why: string) => never, written?: (pointer: string) => string | undefined): void {
   if (raw.swagger === undefined && raw.openapi === undefined && raw.asyncapi === undefined && typeof raw.swaggerVersion === 'string') refuse('/swaggerVersion', `Swagger ${raw.swaggerVersion} is not read: an import reads Swagger 2.0, OpenAPI 3.0 and 3.1, and AsyncAPI 2 and 3 (convert the document to OpenAPI first)`);
   const key = raw.swagger !== undefined ? 'swagger' : raw.openapi !== undefined ? 'openapi' : undefined;
   if (key === undefined) return;
@@ -249,7 +268,12 @@ function checkVersions(raw: Obj, refuse: (pointer: string, why: string) => never
   if (typeof version !== 'string') refuse(`/${key}`, `\`${key}\` is ${JSON.stringify(version)}, not a text: write the version in quotes (\`${key}: "${key === 'swagger' ? '2.0' : '3.1.0'}"\`)`);
   if (key === 'swagger' && version !== '2.0') refuse('/swagger', `Swagger ${String(version)} is not read: an import reads Swagger 2.0, OpenAPI 3.0 and 3.1, and AsyncAPI 2 and 3 (convert the document to OpenAPI first)`);
   if (key === 'openapi' && !OPENAPI_VERSIONS.test(String(version))) refuse('/openapi', `OpenAPI ${String(version)} is not read: an import reads OpenAPI 3.0.0 to 3.0.4 and 3.1.0 to 3.1.2, Swagger 2.0, and AsyncAPI 2 and 3`);
-  if (isObj(raw.info) && raw.info.version !== undefined && typeof raw.info.version !== 'string') refuse('/info/version', `\`info.version\` is ${JSON.stringify(raw.info.version)}, not a text: write the version in quotes (\`version: "${String(raw.info.version)}"\`)`);
+  if (isObj(raw.info) && raw.info.version !== undefined && typeof raw.info.version !== 'string') {
+    // Quoted as the file writes it (`1.0`, which YAML reads as the number 1): the advice keeps the version written.
+    const text = written?.('/info/version');
+    const as = text !== undefined && /^[^\s"\\]+$/.test(text) ? text : JSON.stringify(raw.info.version);
+    refuse('/info/version', `\`info.version\` is ${text !== undefined && text !== JSON.stringify(raw.info.version) ? `written \`${text}\`, which reads as the number ${JSON.stringify(raw.info.version)}` : JSON.stringify(raw.info.version)}, not a text: write the version in quotes (\`version: "${as}"\`)`);
+  }
   const v31 = key === 'openapi' && String(version).startsWith('3.1.');
   if (raw.paths === undefined && !(v31 && (raw.webhooks !== undefined || raw.components !== undefined))) {
     refuse(`/${key}`, v31 ? 'an OpenAPI 3.1 document states at least one of `paths`, `webhooks` and `components`; this one states none' : `${key === 'swagger' ? 'a Swagger 2.0' : 'an OpenAPI 3.0'} document states its \`paths\` (\`paths: {}\` where it has none); this one does not`);

@@ -62,7 +62,8 @@ export function parseUntrusted(text: string): { data: unknown; locate: (pointer:
     }
   }
   // Merge keys (`<<: *anchor`) applied as YAML 1.1 readers apply them (PyYAML, SnakeYAML, Go, Ruby, and @asyncapi/parser), the reading the document's writers meant; a quoted `"<<"` is a key like any other.
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, merge: true });
+  // No warning of the YAML library's own on the console (a key that is a list or mapping: `Keys with collection values will be stringified`): what is wrong is said where it is written.
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, merge: true, logLevel: 'error' });
   const [error] = doc.errors;
   if (error) {
     const message = error.code === 'RESOURCE_EXHAUSTION' ? `values nest deeper than the YAML reader can follow; an import reads at most ${READ_LIMITS.depth} levels` : `neither JSON nor YAML: ${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;

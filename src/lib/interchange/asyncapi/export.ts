@@ -92,6 +92,9 @@ function asyncApiDocument(a: Analysis): Obj {
     // One security for the operation, where all its events state the same.
     const [first, ...rest] = listed.map((m) => JSON.stringify(security.get(m) ?? null));
     const shared = first !== undefined && rest.every((x) => x === first) ? (JSON.parse(first) as Obj[] | null) : null;
+    // AsyncAPI states security per operation: an event whose security its operation cannot write (the
+    // operation's other events state other security, or none) is said, not dropped.
+    if (!shared) for (const m of listed) if (security.has(m) && !unexported.some((u) => u.id === `events/${m}/security`)) unexported.push({ id: `events/${m}/security`, reason: `the operation \`${id}\` also ${o.action === 'send' ? 'sends' : 'receives'} events with other security (or none), and AsyncAPI states security once for an operation, so it is not written there` });
     operations[id] = {
       action: o.action,
       channel: { $ref: `#/channels/${part(o.channel)}` },

@@ -239,6 +239,24 @@ function oneSecurityPerEvent(securedBy: Map<string, Array<{ opKey: string; secur
       unmapped.push({ pointer: b.at, reason: `the message \`${id}\` is also sent or received by ${by.filter((x) => x.opKey !== b.opKey).map((x) => `\`${x.opKey}\``).join(', ')} with other security (or none); the spec keeps one security per event, so this ${stated ? '' : "server's "}security is not kept for it` });
     }
   }
+  // An operation states one security for all its messages, and an export writes it so: where the
+  // events of one operation keep different security (or some none), an export could not write an
+  // event's (t31s D1: it was dropped there without a word), so it is not kept, said at the operation.
+  const operations = new Map<string, string[]>();
+  for (const [id, by] of securedBy) for (const b of by) operations.set(b.opKey, [...(operations.get(b.opKey) ?? []), id]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [opKey, ids] of operations) {
+      if (new Set(ids.map((id) => JSON.stringify(entry(id).security ?? null))).size < 2) continue;
+      for (const id of ids) {
+        if (entry(id).security === undefined) continue;
+        delete entry(id).security;
+        changed = true;
+        const at = securedBy.get(id)?.find((b) => b.opKey === opKey)?.at ?? '';
+        unmapped.push({ pointer: at, reason: `the operation \`${opKey}\` also sends or receives messages with other security (or none), and an operation states one security for all its messages, so the security of the message \`${id}\` is not kept` });
+      }
+    }
+  }
 }
 
 /**
@@ -358,6 +376,7 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   const delivery = deliveries(doc, raw, messages, channelEvent, unmapped);
   /** The words of tags written where they are used, which the events area's declared tags keep. */
   const placed: PlacedTag[] = [];
+  const lowerIds = new Set(messages.list.map((m) => m.id.toLowerCase()));
   const events = messages.list.map((m): ImportedItem => {
     const { message, channels, at, id } = m;
     // A 3.0 payload may be written as `{schemaFormat, schema}`: its schema is the payload.
@@ -373,11 +392,16 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     unkeptOfMessage(raw, message, at, unmapped);
     // The spec keeps no component key: an export keys the message by the one key its channels carry it under, else (none, or several) by the event's id.
     const oneKey = m.keys.length === 1 ? m.keys[0] : undefined;
-    if (v3 && m.component !== undefined && m.component !== id && oneKey !== m.component) {
+    // (A key that differs from an event's id by letter case only is not taken: `Celsius` beside the id `celsius`.)
+    const keyKept = oneKey === m.component && m.component !== undefined && !lowerIds.has(m.component.toLowerCase());
+    if (v3 && m.component !== undefined && m.component !== id && !keyKept) {
       const keys = m.keys.length > 1 ? `its channels carry it under several keys (${m.keys.map((k) => `\`${k}\``).join(', ')}), so an export keys the message by that id` : `an export keys the message by its key in its channel${oneKey !== undefined ? ` (\`${oneKey}\`)` : ''} or by that id`;
       unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and ${keys}` });
+    } else if (!v3 && m.component !== undefined && m.component !== id && lowerIds.has(m.component.toLowerCase())) {
+      // AsyncAPI 2.x: the events area keeps the component's key as the message's key in its channels, and an export (AsyncAPI 3) keys the component so, but where it differs from an event's id by letter case only: by the event's id.
+      unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and an export keys the message component by that id` });
     }
-    const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped);
+    const { example: given, exampleAt, named: namedExamples } = messageExamples(message.examples, `${at}/examples`, unmapped, (value, where) => schemas.fitsBody(payload, value, where));
     // Checked against the payload as `check` will check it; one it does not allow is listed, not kept.
     const example = given !== undefined && schemas.fitsBody(payload, given, exampleAt ?? '') ? given : undefined;
     // Kept by name on the event; a tag's words as the group's (withPlacedTags).
@@ -669,7 +693,7 @@ type Json = z.infer<typeof jsonValue>;
  * named examples (with their summaries); a second unnamed one, and an example's headers, are
  * listed as unmapped.
  */
-function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): { example?: Json; exampleAt?: string; named?: Record<string, { summary?: string; value: Json }> } {
+function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[], fits: (value: Json, pointer: string) => boolean = () => true): { example?: Json; exampleAt?: string; named?: Record<string, { summary?: string; value: Json }> } {
   let example: Json | undefined;
   let exampleAt: string | undefined;
   const named: Record<string, { summary?: string; value: Json }> = {};
@@ -686,6 +710,8 @@ function messageExamples(raw: unknown, pointer: string, unmapped: Unmapped[]): {
     // `__proto__` names no entry of a map a JavaScript program reads (it would set the map's prototype), and no spec file holds it.
     if (x.name === '__proto__') unmapped.push({ pointer: `${pointer}/${i}`, reason: 'a named example called `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
     else if (typeof x.name === 'string' && x.name !== '' && !Object.hasOwn(named, x.name)) {
+      // Checked against the payload as the unnamed one is: one it does not allow is said at the example (its name and summary go with it), not kept.
+      if (!fits(value, `${pointer}/${i}`)) return;
       named[x.name] = { ...(typeof x.summary === 'string' && ONE_LINE.test(x.summary) ? { summary: x.summary } : {}), value };
       if (typeof x.summary === 'string' && !ONE_LINE.test(x.summary)) unmapped.push({ pointer: `${pointer}/${i}/summary`, reason: 'a summary of several lines has no place as a one-line summary' });
     } else if (example === undefined && typeof x.name !== 'string') {

@@ -20,7 +20,7 @@ type NamedExamples = NonNullable<Payload['named_examples']>;
  * with its summary, description and value or external value; one that refers to nothing, or whose
  * value holds a `$ref`, is listed as unmapped.
  */
-export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string): NamedExamples | undefined {
+export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string, fits: (value: unknown, pointer: string) => boolean = () => true): NamedExamples | undefined {
   if (!isObj(raw)) return undefined;
   const out: NamedExamples = {};
   for (const [name, e] of Object.entries(raw)) {
@@ -29,6 +29,9 @@ export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string
     const x = ctx.deref(e);
     const unkept = 'value' in x ? unkeptValue(x.value) : undefined;
     if (unkept) ctx.unmapped.push({ pointer: `${at}/value`, reason: `the example${unkept.at.length > 0 ? `, at \`${valuePath(unkept.at)}\`,` : ''} ${unkept.message}; it is not kept` });
+    // Checked as the example beside it is (as `check` checks a value against its shape): one the schema does not allow is said at the example (its summary goes with it), not kept.
+    const allowed = 'value' in x && !holdsReference(x.value) && !unkept && fits(x.value, at);
+    if ('value' in x && !holdsReference(x.value) && !unkept && !allowed) continue;
     const value = 'value' in x && !holdsReference(x.value) && !unkept ? { value: x.value as NamedExamples[string]['value'] } : undefined;
     const external = typeof x.externalValue === 'string' && linkUrlSchema.safeParse(x.externalValue).success ? { external_value: x.externalValue } : undefined;
     if ('value' in x && !value && !unkept) ctx.unmapped.push({ pointer: `${at}/value`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
@@ -51,7 +54,11 @@ const jsonMedia = (key: string) => key.split(',').every((t) => /^[^/;]+\/[^;]*js
 /** A media type's body: its schema as a resource or a shape, its example and its named examples. */
 function media(ctx: OpenApiContext, m: Obj, pointer: string, key: string): { body?: Body; example?: unknown; named?: NamedExamples } {
   const body = ctx.schemas.payload(m.schema, `${pointer}/schema`);
-  const named = namedExamples(ctx, m.examples, `${pointer}/examples`);
+  const named = namedExamples(ctx, m.examples, `${pointer}/examples`, (value, at) => {
+    if (ctx.schemas.fitsBody(body, value, at)) return true;
+    textExample(ctx, value, key, at);
+    return false;
+  });
   for (const key of Object.keys(m)) if (!['schema', 'example', 'examples'].includes(key)) ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a media type's \`${key}\` has no place in the spec` });
   const literal = m.example !== undefined && holdsReference(m.example) ? undefined : m.example;
   if (literal === undefined && m.example !== undefined) ctx.unmapped.push({ pointer: `${pointer}/example`, reason: 'an example holding a `$ref` is not kept (a literal value, which tools read as a reference)' });
@@ -60,12 +67,16 @@ function media(ctx: OpenApiContext, m: Obj, pointer: string, key: string): { bod
   // OpenAPI gives the example of a media type other than JSON's (`application/xml`) as the text its
   // body is written as: no value of the body's shape, which is what the spec's examples are (and
   // `check` checks); said so, not as a value of the wrong type (t31 s10 D8).
-  const said = ctx.unmapped.at(-1);
-  if (literal !== undefined && example === undefined && typeof literal === 'string' && !jsonMedia(key) && said?.pointer === `${pointer}/example`) {
-    const chars = Array.from(literal);
-    said.reason = `the example is the body as \`${key}\` writes it, text (${markdownCode(chars.length > 60 ? `${chars.slice(0, 57).join('')}...` : literal)}), which the spec does not read: its examples are values of the body's shape, which \`check\` checks; it is not kept`;
-  }
+  if (literal !== undefined && example === undefined) textExample(ctx, literal, key, `${pointer}/example`);
   return { ...(body ? { body } : {}), ...(example !== undefined ? { example } : {}), ...(named ? { named } : {}) };
+}
+
+/** What is said of an example refused at `at` where it is the text a body other than JSON is written as: that, not a value of the wrong type. */
+function textExample(ctx: OpenApiContext, literal: unknown, key: string, at: string): void {
+  const said = ctx.unmapped.at(-1);
+  if (typeof literal !== 'string' || jsonMedia(key) || said?.pointer !== at) return;
+  const chars = Array.from(literal);
+  said.reason = `the example is the body as \`${key}\` writes it, text (${markdownCode(chars.length > 60 ? `${chars.slice(0, 57).join('')}...` : literal)}), which the spec does not read: its examples are values of the body's shape, which \`check\` checks; it is not kept`;
 }
 
 /**

@@ -266,7 +266,10 @@ export function mapEndpoint(
       // response under that status: it claims none of their words (one operation's 400 text was the
       // title of sixteen operations' 400, and a 401's text was moved off its operation: t32 s10 D2,
       // D3), and each response keeps its own.
-      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined ? description : undefined;
+      // A reference's own description (3.1) is the use's, never the component's: the error keeps the component's words.
+      const referenced = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') !== undefined;
+      const componentWords = typeof response.description === 'string' && response.description.trim() !== '' ? response.description : undefined;
+      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined ? (referenced ? componentWords : description) : undefined;
       const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload, component === undefined ? errorNames(ctx, response, op, status) : []);
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {

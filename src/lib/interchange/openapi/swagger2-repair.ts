@@ -45,6 +45,15 @@ type Upgrade = (doc: Obj) => unknown;
  */
 export function repairUpgrade(raw: Obj, upgraded: Obj, upgrade: Upgrade): Unmapped[] {
   const said: Unmapped[] = [];
+  // A `host` without `schemes`: Swagger 2.0 takes the scheme the document itself is read by, which
+  // the file does not say; the upgrader writes `http://`, which it never states. No server is kept,
+  // and the base address is left open: said at the host.
+  const schemes = Array.isArray(raw.schemes) ? raw.schemes : [];
+  if (typeof raw.host === 'string' && schemes.length === 0 && Array.isArray(upgraded.servers)) {
+    delete upgraded.servers;
+    const base = typeof raw.basePath === 'string' ? raw.basePath : '/';
+    said.push({ pointer: '/host', reason: `the document states no \`schemes\`, and Swagger 2.0 then takes the scheme the document itself is read by, which the file does not say, so no server is kept for the host \`${raw.host}\` (base path \`${base}\`), and the base address is left open` });
+  }
   const paths = isObj(raw.paths) ? raw.paths : {};
   const upPaths = isObj(upgraded.paths) ? upgraded.paths : {};
   const inlined = new Set<string>();
@@ -132,6 +141,14 @@ const namesJson = (r: Obj) => isObj(r.examples) && Object.hasOwn(r.examples, 'ap
 function anyType(stated: unknown, into: unknown): void {
   if (stated !== undefined || !isObj(into) || !isObj(into.content)) return;
   const content = into.content;
+  // Form fields with no `consumes` state a form, not which of the two form types: the upgrader's
+  // `multipart/form-data` alone would claim one; both are kept (as a body without a type is any type).
+  const form = Object.keys(content);
+  if (form.length === 1 && form[0] === 'multipart/form-data' && isObj(content[form[0]])) {
+    const { encoding: _, ...media } = content[form[0]] as Obj;
+    content['application/x-www-form-urlencoded'] = structuredClone(media);
+    return;
+  }
   if (!('application/json' in content) || '*/*' in content) return;
   into.content = Object.fromEntries(Object.entries(content).map(([t, m]) => [t === 'application/json' ? '*/*' : t, m]));
 }

@@ -91,10 +91,16 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
 export function restoreProduces(raw: Obj, upgraded: Obj): void {
   const restore = (response: unknown, into: unknown, produces: unknown) => {
     if (!isObj(response) || response.schema === undefined || response.examples === undefined || !isObj(into) || !isObj(into.content)) return;
-    const types = Array.isArray(produces) ? produces.filter((t): t is string => typeof t === 'string') : ['application/json'];
     const content = into.content;
+    // Without `produces`, the media types are those its `examples` name (the upgrader's content), each with the response's one schema.
+    const types = Array.isArray(produces) ? produces.filter((t): t is string => typeof t === 'string') : Object.keys(content);
     const schema = Object.values(content).find((c): c is Obj => isObj(c) && c.schema !== undefined)?.schema;
-    if (schema === undefined || types.every((t) => t in content)) return;
+    if (schema === undefined) return;
+    if (!Array.isArray(produces)) {
+      for (const t of types) if (isObj(content[t]) && content[t].schema === undefined) content[t] = { schema, ...content[t] };
+      return;
+    }
+    if (types.every((t) => t in content)) return;
     into.content = Object.fromEntries([...types.map((t) => [t, content[t] ?? { schema }] as const), ...Object.entries(content).filter(([t]) => !types.includes(t))]);
   };
   const paths = isObj(raw.paths) ? raw.paths : {};
