@@ -58,8 +58,17 @@ describe('GitHub’s REST description', () => {
     for (const u of result.unmapped) expect(at(u.pointer), u.pointer).toBeDefined();
   });
 
-  it('checks without errors or warnings once its links are whole addresses on docs.github.com', () => {
-    expect(imported.analysis.diagnostics.filter((d) => d.severity !== 'hint')).toEqual([]);
+  it('checks without errors, and with the one warning its document earns, once its links are whole addresses on docs.github.com', () => {
+    // GitHub's three user responses are a one-of of `private-user` and `public-user` told apart by
+    // `user_view_type`, which both leave any text; `public-user` is closed by `additionalProperties:
+    // false`, which the spec cannot say (the import reports it unmapped), so as stated a private
+    // user's value fits both, and `discriminator-overlap` (t35s N8) says so at each discriminator.
+    const found = imported.analysis.diagnostics.filter((d) => d.severity !== 'hint');
+    expect(found.map((d) => `${d.severity} ${d.code} ${d.file}:${d.line}`)).toEqual([
+      'warning discriminator-overlap endpoints/users-get-authenticated.yaml:20',
+      'warning discriminator-overlap endpoints/users-get-by-id.yaml:31',
+      'warning discriminator-overlap endpoints/users-get-by-username.yaml:31',
+    ]);
     expect(JSON.stringify(imported.result)).toContain('](https://docs.github.com/');
   });
 
