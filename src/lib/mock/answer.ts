@@ -6,7 +6,7 @@ import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { exampleOf } from '../render/example.ts';
 import { inMediaType } from '../render/media-example.ts';
 import { statedValueOf } from '../render/request-sample.ts';
-import { exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
+import { errorCarries, exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
 import { isRateLimitHeader } from './guards.ts';
@@ -217,19 +217,22 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     }
     const value = given !== undefined ? { value: given } : exampleOf(h, exampleContext(ctx.analysis), 'response');
     if (value === undefined || value.value === undefined) continue;
-    const text = headerValue(simpleStyle(value.value, h.explode === true));
-    if (text.length > HEADER_VALUE_LIMIT) {
-      notes.push(`the header ${name} is not sent: its value is ${text.length} characters long, past ${HEADER_VALUE_LIMIT}`);
+    // A list of cookies is one `Set-Cookie` line each: that header is never joined by commas, which its values hold (RFC 6265 §3; t35t D15).
+    const cookies = name.toLowerCase() === 'set-cookie' && Array.isArray(value.value);
+    const texts = cookies ? (value.value as unknown[]).map((v) => headerValue(simpleStyle(v, h.explode === true))) : [headerValue(simpleStyle(value.value, h.explode === true))];
+    const longest = Math.max(0, ...texts.map((t) => t.length));
+    if (longest > HEADER_VALUE_LIMIT) {
+      notes.push(`the header ${name} is not sent: its value is ${longest} characters long, past ${HEADER_VALUE_LIMIT}`);
       continue;
     }
     // `Name: value` and its line end, in bytes (the value is ASCII: `headerValue` encodes the rest).
-    const size = name.length + 2 + text.length + 2;
+    const size = texts.reduce((n, text) => n + name.length + 2 + text.length + 2, 0);
     if (block + size > STATED_HEADERS_LIMIT) {
       over.push(name);
       continue;
     }
     block += size;
-    out.push([name, text]);
+    for (const text of texts) out.push([name, text]);
   }
   if (over.length > 0) notes.push(`the stated header${over.length === 1 ? '' : 's'} ${over.join(', ')} ${over.length === 1 ? 'is' : 'are'} not sent: the stated headers sent came to ${block} bytes, and ${STATED_HEADERS_LIMIT} is the most sent (clients refuse a header block past 16 KB in all)`);
   return { headers: out, open, left };
@@ -253,11 +256,17 @@ function usedBy(ctx: AnswerContext, body: Body | undefined, error: string | unde
   if (body) ids.push(...ctx.gaps.ofResources(body.data));
   if (error !== undefined) ids.push(...ctx.gaps.of(`errors/${error}`).map((g) => g.id));
   if (body?.shared) ids.push(...ctx.gaps.under('errors/body').map((g) => g.id));
+  // An error's response that states only its example (`{ error: gone, example: … }`): the example is
+  // of the error's body, whose gaps the answer uses as a made one does (t35t D6: they were dropped).
+  if (error !== undefined && body !== undefined && body.error === undefined && !['resource', 'schema', 'content'].some((k) => body.data[k] !== undefined)) {
+    const own = errorCarries(ctx.analysis, ctx.gaps, error);
+    if (own.kind === 'body') ids.push(...ctx.gaps.ofResources(own.body.data), ...(own.body.shared ? ctx.gaps.under('errors/body').map((g) => g.id) : []));
+  }
   return ids;
 }
 
-/** Status codes whose responses carry no body. */
-const BODYLESS = (status: number) => status < 200 || status === 204 || status === 304;
+/** Status codes whose responses carry no body: 1XX, 204, 304 (RFC 9110 §6.4.1) and 205 (§15.3.6: no content). */
+const BODYLESS = (status: number) => status < 200 || status === 204 || status === 205 || status === 304;
 
 /**
  * A stated response, answered: its body (the asked named example, else the first stated example,
@@ -281,7 +290,15 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
   if (told.open.length > 0) return { ...unanswered(ctx, what, 'the values of its stated headers are not decided yet', told.open, guard), used: usedBy(ctx, carried.kind === 'body' ? carried.body : undefined, error) };
   const headers = told.headers;
   const leftIds = told.left.map((g) => g.id);
-  if (carried.kind === 'none' || BODYLESS(status)) return { status, headers, body: new Uint8Array(), used: [...usedBy(ctx, undefined, error), ...leftIds], unanswered: [], notes };
+  // A media type stated with no shape, resource or example: a body is stated, what it holds is not.
+  // Answered with none, a client learnt "no body" (t35t D18); the mock says what is missing instead.
+  const shapeless = carried.kind === 'none' && error === undefined ? mediaTypes(entry) : [];
+  if (shapeless.length > 0 && !BODYLESS(status)) return { ...cannotMake(what, `it states a body of ${shapeless.join(', ')} but not what the body holds (no \`schema\`, \`resource\` or \`example\`), so nothing tells what to send, and an empty answer would claim there is no body`), used: [...usedBy(ctx, undefined, error), ...leftIds], notes };
+  if (carried.kind === 'none' || BODYLESS(status)) {
+    // A body stated where HTTP sends none is not sent, and the log says so (t35t D13: dropped without a word for 204/304, sent for 205).
+    if (carried.kind === 'body') notes.push(`${what} states a body, which is not sent: a ${status} response carries none (RFC 9110 ${status === 205 ? '§15.3.6' : status === 304 ? '§15.4.5' : '§15.3.5'})`);
+    return { status, headers, body: new Uint8Array(), used: [...usedBy(ctx, undefined, error), ...leftIds], unanswered: [], notes };
+  }
   const body = carried.body;
   const used = [...usedBy(ctx, body, error), ...leftIds];
   const types = mediaTypes(body.data);
@@ -414,7 +431,16 @@ function fileFields(ctx: AnswerContext, shape: Obj): string[] {
 }
 
 /** Which stated response answers: the asked status (its range, `default`), else the one that states the asked example, else the success response. */
-export type Choice = { kind: 'response'; key: string; status: number; entry: unknown } | { kind: 'open'; gaps: FacetResult[]; why?: string } | { kind: 'none' } | { kind: 'unstated'; keys: string[]; why?: string };
+export type Choice =
+  | { kind: 'response'; key: string; status: number; entry: unknown }
+  | { kind: 'open'; gaps: FacetResult[]; why?: string }
+  | { kind: 'none' }
+  | { kind: 'unstated'; keys: string[]; why?: string }
+  /** The answer would be a stated `1XX` response (`key`): no final answer, never sent as one; `keys`, the final statuses stated. */
+  | { kind: 'informational'; key: string; keys: string[] };
+
+/** Whether a response key is an informational status (`101`, `1XX`): the client waits for a final answer after it (RFC 9110 §15.2). */
+const informational = (key: string) => /^1(\d\d|XX)$/i.test(key);
 
 /**
  * The open gaps of the status of the error a `default` response names: its answer's status is the
@@ -455,16 +481,20 @@ export function chooseResponse(ctx: AnswerContext, endpoint: Item<'endpoints'>, 
       const statuses = [...new Set(order.map((k) => (isExact(k) ? k : (errorStatusOf(ctx, all[k]) ?? k)).toString()))];
       return { kind: 'unstated', keys: statuses, why: `its ${key} response is the error \`${String((all[key] as Obj).error)}\`, whose stated status is ${errorStatus}` };
     }
+    // A 1XX sent as the answer leaves the client waiting for the final one (t35t D12).
+    if (asked.code < 200) return { kind: 'informational', key, keys: order.filter((k) => !informational(k)) };
     return chosen(ctx, key, asked.code, all[key]);
   }
+  const final = order.filter((k) => !informational(k));
   if (asked.example !== undefined) {
-    for (const key of order) {
+    for (const key of final) {
       const entry = all[key];
       const carried = isObj(entry) && facetState(entry) === 'stated' ? responseCarries(ctx.analysis, ctx.gaps, endpoint, key, entry) : undefined;
       if (carried?.kind === 'body' && exampleNames(carried.body).includes(asked.example)) return chosen(ctx, key, undefined, entry);
     }
   }
-  const key = order[0];
+  const key = final[0];
+  if (key === undefined && order[0] !== undefined) return { kind: 'informational', key: order[0], keys: [] };
   return key === undefined ? { kind: 'unstated', keys: [] } : chosen(ctx, key, undefined, all[key]);
 }
 
@@ -492,7 +522,9 @@ function problemStatus(ctx: AnswerContext, value: unknown, shape: unknown, statu
     return isObj(field) && kinds.includes(String(stated(field.type))) && stated(field.examples) === undefined && stated(field.allowed) === undefined && statedData(field.default) === undefined ? field : undefined;
   };
   // The error's stated title, in place of `"string"` (RFC 9457's `title`, as most error bodies have it).
-  const title = stated(findItem(ctx.analysis.spec, 'errors', errorId)?.data.title);
+  // A title written as `"{title}"` is a stated title (`gaps` lists no gap for it, the pages and the export keep it): sent as stated (t35t D9).
+  const titleData: unknown = findItem(ctx.analysis.spec, 'errors', errorId)?.data.title;
+  const title = ['stated', 'placeholder'].includes(facetState(titleData)) ? titleData : undefined;
   if (typeof title === 'string' && typeof value.title === 'string' && made('title', ['string'])) value.title = title;
   const field = typeof value.status === 'number' ? made('status', ['integer', 'number']) : undefined;
   if (!field) return;

@@ -96,7 +96,8 @@ export function statedExamples(body: Body, type: string | undefined): StatedExam
   const part = mediaPart(body, type);
   const of = (v: Obj): StatedExample[] => [
     ...Object.entries(isObj(v.named_examples) ? v.named_examples : {}).flatMap(([name, e]) => (isObj(e) && 'value' in e ? [{ name, value: e.value }] : [])),
-    ...('example' in v && !isGap(facetState(v.example)) ? [{ value: v.example }] : []),
+    // A whole value in braces (`"{body}"`) is a stated example, as `gaps`, the pages and the export read it (t35t D9).
+    ...('example' in v && (!isGap(facetState(v.example)) || facetState(v.example) === 'placeholder') ? [{ value: v.example }] : []),
   ];
   const named = (list: StatedExample[]) => list.filter((e) => e.name !== undefined);
   const plain = (list: StatedExample[]) => list.filter((e) => e.name === undefined);

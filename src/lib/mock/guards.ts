@@ -12,10 +12,36 @@ import { cookies, header, type MockRequest } from './wire.ts';
  */
 
 /** Whether a call carries what one requirement asks for; undefined when the spec does not say enough to tell (the call passes). */
+/** An HTTP header name (RFC 9110 §5.1: a token): one with a blank, braces or other separators no client can send. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The header a scheme's credential comes in, by the name its `headers` states first, where that is no header name a client can send. */
+function unsendableHeader(data: Record<string, unknown>): string | undefined {
+  const headers = stated(data.headers);
+  const name = Array.isArray(headers) && typeof headers[0] === 'string' ? headers[0] : undefined;
+  const kind = stated(data.scheme);
+  const inHeader = kind === 'api-key' ? stated(data.location) === 'header' : ['http-bearer', 'oauth2', 'openid-connect', 'http-basic', 'http'].includes(String(kind));
+  return inHeader && name !== undefined && !HEADER_NAME.test(name) ? name : undefined;
+}
+
+/**
+ * What the log says at start of the schemes whose credential's header no client can send (`X Api
+ * Key`, `{hdr}`): the mock does not look for it, and lets the calls through (t35t D10: every call
+ * was a 401 only `--no-auth` got past).
+ */
+export function unsendableSchemes(analysis: Analysis): string[] {
+  return areaOf(analysis.spec, 'authentication').items.flatMap((scheme) => {
+    const name = unsendableHeader(scheme.data as Record<string, unknown>);
+    return name === undefined ? [] : [`the scheme \`${scheme.id}\` (${scheme.file}) takes its credential in the header ${JSON.stringify(name)}, which is no header name a client can send: the mock does not look for it, and lets calls of the endpoints it guards through`];
+  });
+}
+
 function carries(analysis: Analysis, r: SecurityRequirement, request: MockRequest, query: URLSearchParams): { ok: boolean; wanted: string; credential?: string } | undefined {
   const scheme = findItem(analysis.spec, 'authentication', r.scheme);
   if (!scheme) return undefined;
   const d = scheme.data;
+  // A header no client can send is not looked for: the call is let through, as for a scheme the spec does not say enough about (said at start).
+  if (unsendableHeader(d as Record<string, unknown>) !== undefined) return undefined;
   const kind = stated(d.scheme);
   const headers = stated(d.headers);
   const credentials = stated(d.credentials);
@@ -24,7 +50,9 @@ function carries(analysis: Analysis, r: SecurityRequirement, request: MockReques
     const name = first(headers) ?? 'Authorization';
     const value = header(request, name);
     const ok = value !== undefined && (prefix === undefined || value.toLowerCase().startsWith(`${prefix.toLowerCase()} `)) && value.trim().length > (prefix?.length ?? 0);
-    return { ok, wanted: `${name}: ${prefix ?? '<credentials>'}${prefix === undefined ? '' : ' <credentials>'}`, ...(ok && value !== undefined ? { credential: value } : {}) };
+    // One credential however its scheme word is cased or spaced (`Bearer A`, `bearer  A`: RFC 9110 §11.1), so a quota counts it once (t35t D3).
+    const credential = value !== undefined && prefix !== undefined ? `${prefix.toLowerCase()} ${value.trim().slice(prefix.length).trim()}` : value;
+    return { ok, wanted: `${name}: ${prefix ?? '<credentials>'}${prefix === undefined ? '' : ' <credentials>'}`, ...(ok && credential !== undefined ? { credential } : {}) };
   };
   switch (kind) {
     case 'http-bearer':
@@ -57,6 +85,24 @@ function carries(analysis: Analysis, r: SecurityRequirement, request: MockReques
       // Mutual TLS, SASL, a kind not stated yet: nothing in the request to look for.
       return undefined;
   }
+}
+
+/**
+ * The challenges a 401 carries for the schemes it names (RFC 9110 §11.6.1: a 401 has one), from
+ * each scheme's stated kind: `Basic realm="<scheme id>"` (Basic needs a realm, RFC 7617; the
+ * scheme's id names it), `Bearer` for bearer tokens, OAuth 2 and OpenID Connect, the stated
+ * `http_scheme` for `http`; none for an API key or a kind not stated (t35t D16).
+ */
+export function challenges(analysis: Analysis, schemes: readonly string[]): string[] {
+  const out = schemes.flatMap((id) => {
+    const d = findItem(analysis.spec, 'authentication', id)?.data;
+    const kind = d ? stated(d.scheme) : undefined;
+    if (kind === 'http-basic') return [`Basic realm="${id.replace(/["\\]/g, '\\$&')}"`];
+    if (kind === 'http-bearer' || kind === 'oauth2' || kind === 'openid-connect') return ['Bearer'];
+    const http = d && kind === 'http' ? stated(d.http_scheme) : undefined;
+    return typeof http === 'string' && HEADER_NAME.test(http) ? [http] : [];
+  });
+  return [...new Set(out)];
 }
 
 /** The outcome of the credentials check: let through (with the credential that identifies the caller, when one does), or what was wanted. */

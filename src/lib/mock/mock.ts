@@ -3,11 +3,11 @@ import { CHECKS } from '../checks/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { facetId } from '../facet/ids.ts';
 import { isObj, stated, statedObj } from '../facet/state.ts';
-import { areaOf, findItem, type Item } from '../model/spec.ts';
+import { areaOf, CONFIG_FILE, findItem, type Item } from '../model/spec.ts';
 import { sourceLinks } from '../render/site/source-links.ts';
 import { answerResponse, chooseResponse, endpointWords, errorWithStatus, fromProblem, unanswered, type AnswerContext, type Asked, type Prepared } from './answer.ts';
 import { Gaps } from './gaps.ts';
-import { authorize, callerFor, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotaChanges, quotasOf, rateLimitValue, scopeWords, sizeBoundOf, unreadScopes, type QuotaState } from './guards.ts';
+import { authorize, callerFor, challenges, guardItems, isRateLimitHeader, openQuotasOf, QuotaCounter, quotaChanges, quotasOf, rateLimitValue, scopeWords, sizeBoundOf, unreadScopes, unsendableSchemes, type QuotaState } from './guards.ts';
 import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
@@ -17,7 +17,7 @@ import { resourceSchemaFor, type OpenAt } from './schemas.ts';
 import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
 import { refusal, type OwnBound } from './validate.ts';
-import { Validators, type KeptChecks } from './validators.ts';
+import { CHECKED_FORMATS, Validators, type KeptChecks } from './validators.ts';
 import { BODY_THREAD, BodyThread, CHECK_THREAD, type ThreadBounds } from './body-thread.ts';
 import { Serial } from './serial.ts';
 import { SlowNotes, type SlowPattern } from './patterns.ts';
@@ -118,6 +118,22 @@ interface State extends AnswerContext {
   broken: Map<string, Diagnostic[]>;
   /** The files each endpoint's answers stand on (its own, its resources', its errors'), by endpoint id, as first asked. */
   reaches: Map<string, string[]>;
+  /**
+   * The errors of `specbench.yaml` every answer stands on (`settingsErrors`): with them, which
+   * facets the settings make gaps cannot be told (t35t D4: `require: [pattern, patern]` dropped
+   * the whole list, and a facet it makes open was answered with a made body).
+   */
+  settings: Diagnostic[];
+}
+
+/**
+ * The errors of `specbench.yaml` that every endpoint's answer stands on: all but those of `logo`
+ * and `levels`, which say nothing of an answer (the site's header, the readiness levels). A key
+ * that fails its schema is left out whole (a misspelt value of `require:` drops the list), and an
+ * unknown key may be a misspelt `require:`, so neither is read as "nothing required".
+ */
+function settingsErrors(analysis: Analysis): Diagnostic[] {
+  return analysis.diagnostics.filter((d) => d.file === CONFIG_FILE && d.severity === 'error' && !/ at `(logo|levels)\b/.test(d.message));
 }
 
 /**
@@ -169,6 +185,30 @@ function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnost
     out.set(d.file, list);
   }
   return { unreadable, erred, broken };
+}
+
+/**
+ * The stated formats the mock has no check for (`phone`, `int8`), each with the first file that
+ * states it: a value sent for them is taken whatever its form, and one made for them is not of the
+ * format (t35t D1: nothing said so).
+ */
+function uncheckedFormats(analysis: Analysis): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (v: unknown, file: string, depth: number) => {
+    if (depth > 64) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, file, depth + 1);
+    else if (isObj(v)) {
+      const format = stated(v.format);
+      if (typeof format === 'string' && !CHECKED_FORMATS.has(format) && !found.has(format)) found.set(format, file);
+      for (const [k, x] of Object.entries(v)) if (k !== 'examples' && k !== 'example' && k !== 'named_examples' && k !== 'default') walk(x, file, depth + 1);
+    }
+  };
+  for (const area of ['endpoints', 'resources', 'errors'] as const) {
+    const a = areaOf(analysis.spec, area);
+    walk(a.data, a.file, 0);
+    for (const item of a.items) walk(item.data, item.file, 0);
+  }
+  return found;
 }
 
 /** The files an endpoint's answers stand on: its own, the resources its request, parameters and responses reach, the errors its responses name. */
@@ -423,7 +463,7 @@ export class Mock {
     const basePath = basePathOf(analysis);
     const gaps = new Gaps(analysis, links);
     // A union's variant is open where a value made from it would be (`openInValue`): its type, a bound, a resource's fields.
-    const openAt: OpenAt = (shape, at, direction) => openInValue(analysis, gaps, shape, at, direction).length > 0;
+    const openAt: OpenAt = Object.assign((shape: unknown, at: string, direction: 'request' | 'response') => openInValue(analysis, gaps, shape, at, direction).length > 0, { gap: (id: string) => gaps.gap(id) !== undefined });
     const resource = (ref: string) => resourceSchemaFor(analysis, ref, openAt);
     const onSlow = (event: SlowPattern) => {
       const note = slow.note(event);
@@ -445,6 +485,7 @@ export class Mock {
       reaches: new Map(),
       notes,
       ...filesWithErrors(analysis),
+      settings: settingsErrors(analysis),
     };
   }
 
@@ -495,7 +536,11 @@ export class Mock {
       .filter((r) => `${state.basePath}${r.path}`.startsWith(MOCK_PATH))
       .map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached as written: the mock's own pages take every path under ${MOCK_PATH}; it is reached only with the \`_\` percent-encoded (/%5F${`${state.basePath}${r.path}`.slice('/_'.length)})`);
     const scopes = this.#options.limits ? unreadScopes(state.analysis) : [];
-    return [...variable, ...query, ...taken, ...refused, ...own, ...scopes];
+    const settings = state.settings.length > 0 ? [`${CONFIG_FILE} has errors (${state.settings.slice(0, 5).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).join(', ')}${state.settings.length > 5 ? `, and ${state.settings.length - 5} more` : ''}): which facets it makes gaps (\`require:\`) cannot be told, so every endpoint answers 503 spec-unreadable naming them until it is mended`] : [];
+    const unsendable = this.#options.auth ? unsendableSchemes(state.analysis) : [];
+    const formats = [...uncheckedFormats(state.analysis)];
+    const unchecked = formats.length > 0 ? [`the format${formats.length === 1 ? '' : 's'} ${formats.slice(0, 8).map(([f, file]) => `\`${f}\` (${file})`).join(', ')}${formats.length > 8 ? ` and ${formats.length - 8} more` : ''} ${formats.length === 1 ? 'is' : 'are'} not checked by the mock: a value sent for ${formats.length === 1 ? 'it' : 'them'} is taken whatever its form, and a value made for ${formats.length === 1 ? 'it' : 'them'} keeps only the rest of its shape`] : [];
+    return [...settings, ...variable, ...query, ...taken, ...refused, ...own, ...scopes, ...unsendable, ...unchecked];
   }
 
   /**
@@ -606,15 +651,23 @@ export class Mock {
     }
     if (match.kind === 'none') {
       const closest = match.closest.map((r) => listed(state, r));
-      const maybe = inventory ? ' The list of endpoints is not complete yet: this one may be missing from the spec.' : '';
+      // Endpoints whose path is not stated yet may be the one called (t35t D7b: a 404 named only the list's gap).
+      const unplacedIds: string[] = [];
+      const pathless = areaOf(state.analysis.spec, 'endpoints').items.flatMap((e) => {
+        const gap = state.gaps.gap(facetId('endpoints', e.id, 'path'));
+        if (gap) unplacedIds.push(e.id);
+        return gap ?? [];
+      });
+      const unplaced = pathless.length > 0 ? ` ${pathless.length === 1 ? 'An endpoint' : 'Endpoints'} whose path is not stated yet may be this one: ${unplacedIds.slice(0, 5).join(', ')}${pathless.length > 5 ? `, and ${pathless.length - 5} more` : ''}.` : '';
+      const maybe = `${inventory ? ' The list of endpoints is not complete yet: this one may be missing from the spec.' : ''}${unplaced}`;
       const p = problem({
         status: 404,
         type: 'no-endpoint',
         title: 'No stated endpoint has this path',
         detail: `The spec states no endpoint at ${path}${state.basePath !== '' ? ` (endpoints are served under ${state.basePath})` : ''}.${closest.length > 0 ? ` The closest: ${closest.map((c) => `${c.method ?? '(method open)'} ${c.path}`).join(', ')}.` : ''}${maybe}`,
-        extra: { closest, ...(inventory ? { gaps: [state.gaps.named(inventory)] } : {}) },
+        extra: { closest, ...(inventory || pathless.length > 0 ? { gaps: [...(inventory ? [inventory] : []), ...pathless].map((g) => state.gaps.named(g)) } : {}) },
       });
-      return { response: this.#send(fromProblem(p)), gaps: inventory ? [inventory.id] : [], unanswered: [], notes: [] };
+      return { response: this.#send(fromProblem(p)), gaps: [...(inventory ? [inventory.id] : []), ...pathless.map((g) => g.id)], unanswered: [], notes: [] };
     }
     if (match.kind === 'method') {
       if (match.open.length > 0) {
@@ -670,6 +723,9 @@ export class Mock {
     };
     // A request the mock cannot read before the endpoint is asked anything (a query that is no UTF-8): that refusal, as the endpoint's.
     if (refused !== undefined) return done(refused);
+    // The settings have an error an answer stands on (a misspelt `require:`): which facets are gaps
+    // cannot be told, so nothing is answered as if they were stated or open; the 503 names the lines.
+    if (state.settings.length > 0) return done(this.#unreadable(state, [CONFIG_FILE], `${endpointWords(state, endpoint)}, and which of its facets \`${CONFIG_FILE}\` makes gaps,`));
     // Its own file read with errors: the answer is that 503 whatever the request says, so nothing
     // of the request is checked first (its patterns were tested, its body said unchecked in the log).
     if (state.erred.has(endpoint.file)) return done(this.#unreadable(state, [endpoint.file], endpointWords(state, endpoint)));
@@ -703,7 +759,10 @@ export class Mock {
     if (this.#options.auth && !auth.ok) {
       const answer = await this.#guard(state, endpoint, 401, 'unauthorized', 'Credentials are missing', `This endpoint needs ${auth.wanted.join(', or ')}. The mock checks that credentials are there, not what they are.`, { schemes: auth.schemes });
       const schemeGaps = auth.schemes.flatMap((s) => state.gaps.of(`authentication/${s}`).map((g) => g.id));
-      return done({ ...answer, used: [...answer.used, ...schemeGaps] });
+      // A 401 says how to authenticate (RFC 9110 §15.5.2), from the stated schemes, unless the spec states the header itself.
+      const stated401 = answer.status === 401 && !answer.headers.some(([n]) => n.toLowerCase() === 'www-authenticate');
+      const challenge = stated401 ? challenges(state.analysis, auth.schemes).map((c): [string, string] => ['WWW-Authenticate', headerValue(c)]) : [];
+      return done({ ...answer, headers: [...answer.headers, ...challenge], used: [...answer.used, ...schemeGaps] });
     }
     if (this.#options.limits) {
       // A quota counts per caller as its `per` says: the address the call came from, all callers
@@ -762,6 +821,17 @@ export class Mock {
     if (choice.kind === 'none') return done({ status: 204, headers: [], body: new Uint8Array(), used: [], unanswered: [], notes: [] });
     if (choice.kind === 'unstated') {
       const p = problem({ status: 400, type: 'unstated-status', title: 'The spec states no such response', detail: `${what} states no ${asked.badCode !== undefined ? `response \`${asked.badCode}\` (no HTTP status: \`Prefer: code=\` takes one from 100 to 599)` : `${asked.code ?? ''} response`}${choice.why !== undefined ? ` (${choice.why})` : ''}; ${choice.why !== undefined ? 'the statuses that can be asked for are' : 'it states'} ${choice.keys.join(', ') || 'none'}.`, extra: { responses: choice.keys } });
+      return done(fromProblem(p));
+    }
+    if (choice.kind === 'informational') {
+      // A 1XX is never a final answer (RFC 9110 §15.2): sent as one, every client waited for the answer that never came (t35t D12).
+      const p = problem({
+        status: 501,
+        type: 'informational-status',
+        title: 'An informational status is no answer',
+        detail: `${what} ${asked.code !== undefined ? `states the ${choice.key} response asked for` : `states ${choice.keys.length === 0 ? 'only informational responses' : 'no final response'} (${choice.key})`}: a 1XX status is sent before the final answer, never as one (RFC 9110 §15.2), so the mock cannot answer with it; ${choice.keys.length > 0 ? `the final statuses it states are ${choice.keys.join(', ')}` : 'it states no final status to answer with'}.`,
+        extra: { responses: choice.keys },
+      });
       return done(fromProblem(p));
     }
     const key = `${endpoint.id}\u0000${choice.key}\u0000${choice.status}\u0000${asked.accept ?? ''}\u0000${asked.example === undefined ? '' : `=${asked.example}`}`;

@@ -11,7 +11,7 @@ export interface Problem {
 }
 
 /** The kinds of problem the mock answers with. */
-export type ProblemType = 'open-gap' | 'invalid-request' | 'unsupported-media-type' | 'not-acceptable' | 'no-endpoint' | 'method-not-allowed' | 'unstated-status' | 'unknown-example' | 'external-example' | 'cannot-write' | 'cannot-make' | 'spec-unreadable' | 'unauthorized' | 'rate-limited' | 'too-large' | 'bad-path' | 'bad-query' | 'internal-error' | 'stopping' | 'busy' | 'body-stalled';
+export type ProblemType = 'open-gap' | 'invalid-request' | 'unsupported-media-type' | 'not-acceptable' | 'no-endpoint' | 'method-not-allowed' | 'unstated-status' | 'informational-status' | 'unknown-example' | 'external-example' | 'cannot-write' | 'cannot-make' | 'spec-unreadable' | 'unauthorized' | 'rate-limited' | 'too-large' | 'bad-path' | 'bad-query' | 'internal-error' | 'stopping' | 'busy' | 'body-stalled';
 
 /** A problem with its status, kind, title, detail and members of its own (`gaps`, `errors`, `closest`). */
 export function problem(p: { status: number; type: ProblemType; title: string; detail: string; extra?: Record<string, unknown> }): Problem {

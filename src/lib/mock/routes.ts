@@ -198,8 +198,19 @@ export class Routes {
     if (fitting.length === 0) return { kind: 'none', closest: this.closest(method, parts) };
     // The most specific path that states the method; HEAD is answered by GET where no HEAD is stated.
     for (const wanted of method === 'HEAD' ? ['HEAD', 'GET'] : [method]) {
-      const hit = fitting.find((f) => f.route.method === wanted);
-      if (hit) return { kind: 'endpoint', ...hit };
+      const at = fitting.findIndex((f) => f.route.method === wanted);
+      const hit = fitting[at];
+      if (!hit) continue;
+      // A more specific path whose endpoint's method is open may state this method itself: the
+      // call waits on that question rather than go to a template (t35t D7: `GET /users/me` was
+      // answered by `GET /users/{id}` while get-me's method was open, and by get-me once stated).
+      const before = fitting.slice(0, at).find((f) => f.route.method === undefined && !samePath(f.route, hit.route));
+      if (before) {
+        const same = fitting.filter((f) => samePath(f.route, before.route));
+        const allowed = [...new Set(same.flatMap((f) => (f.route.method === undefined ? [] : [f.route.method])))].sort();
+        return { kind: 'method', allowed, open: same.filter((f) => f.route.method === undefined).map((f) => f.route), params: before.params };
+      }
+      return { kind: 'endpoint', ...hit };
     }
     const first = fitting[0];
     const same = fitting.filter((f) => samePath(f.route, first?.route));

@@ -56,7 +56,14 @@ export interface BodyShape {
  * Whether a shape written at a gap id (`endpoints/x/request/schema/fields/v/of/1`) leaves open
  * something a value must fit (its type, a bound, a resource's fields), for a direction.
  */
-export type OpenAt = (shape: unknown, at: string, direction: Direction) => boolean;
+export type OpenAt = ((shape: unknown, at: string, direction: Direction) => boolean) & {
+  /**
+   * Whether a facet is a gap (`endpoints/x/request/schema/fields/a/read_only`): open, or required
+   * by specbench.yaml's `require:` and not written (t35t D5: one gap, one answer). Without it, only
+   * a facet written open is.
+   */
+  gap?: (id: string) => boolean;
+};
 
 /** Where a body's or a value's shape is written, and what tells its open parts. */
 export interface ShapeAt {
@@ -93,11 +100,14 @@ function openUnions(shape: unknown, at: string, openAt: OpenAt, direction: Direc
   const out: Obj = { ...shape };
   // A request value whose `nullable` nobody decided yet takes null: null is not refused on the
   // strength of an open facet (the export leaves it out, which reads as "not nullable").
+  // Open or required by `require:` and not written alike (`OpenAt.gap`).
   const nullable = facetState(shape.nullable);
-  if (direction === 'request' && (nullable === 'open' || nullable === 'placeholder')) out.nullable = true;
+  if (direction === 'request' && (nullable === 'open' || nullable === 'placeholder' || (nullable === 'missing' && openAt.gap?.(`${at}/nullable`) === true))) out.nullable = true;
   // A field nobody decided travels this way (an open `read_only` in a request, `write_only` in a
-  // response) is not required there: decided true, it is never sent at all.
-  if (undecided(shape[notSentFacet(direction)])) out.required = false;
+  // response) is not required there: decided true, it is never sent at all. A field's only (a
+  // parameter travels whatever `require:` lists).
+  const notSent = notSentFacet(direction);
+  if (undecided(shape[notSent]) || (/\/fields\/[^/]+$/.test(at) && facetState(shape[notSent]) === 'missing' && openAt.gap?.(`${at}/${notSent}`) === true)) out.required = false;
   const fields = statedObj(shape.fields);
   if (fields) out.fields = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, inner(f, `${at}/fields/${idSegment(name)}`)]));
   for (const key of ['items', 'values'] as const) if (isObj(stated(shape[key]))) out[key] = inner(stated(shape[key]), `${at}/${key}`);
@@ -175,6 +185,9 @@ function byDiscriminator(schema: Obj): Obj {
   const key = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
   if (key === undefined || !isObj(told) || typeof told.propertyName !== 'string') return schema;
   const field = told.propertyName;
+  // The discriminator's field is required (OpenAPI 3: it picks the variant): a value with none (`5`,
+  // `null`, `[]`, `{}`) is refused, whatever a variant nobody decided (`{}`) would take (t35t D8).
+  schema = { ...schema, type: 'object', required: [...new Set([...(Array.isArray(schema.required) ? schema.required : []), field])] };
   const mapping = isObj(told.mapping) ? told.mapping : {};
   const variants = schema[key] as unknown[];
   // A mapping to a variant of a variant (`inner-x` to `LX`, a variant of the variant `LInner`, t32l #6): left as it is.

@@ -85,6 +85,28 @@ const MAX_DECODED = 16 * 1024 * 1024;
 /** The problem of JSON nested deeper than the mock reads: its own bound, so no line of the spec is cited as saying it. */
 const tooDeep = (location: RequestProblem['in'], name: string, where: string): RequestProblem => ({ in: location, name, expected: TOO_DEEP, message: `${where}: ${TOO_DEEP} (the mock's own bound, not the spec's: it reads no deeper JSON)`, bound: 'mock' });
 
+/** Whether the mock has a decoder for a charset (a label of the WHATWG Encoding standard). */
+function decodes(charset: string): boolean {
+  try {
+    new TextDecoder(charset);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How many allowed values a refusal lists: a list of 30,000 spelt whole made a 1 MB answer to a 40-byte request (t35t D17). */
+const LISTED_VALUES = 20;
+
+/** The first allowed values, and how many more there are. */
+function someValues(values: readonly unknown[]): string {
+  const shown = values.slice(0, LISTED_VALUES).map((v) => {
+    const text = JSON.stringify(v) ?? String(v);
+    return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  });
+  return `${shown.join(', ')}${values.length > LISTED_VALUES ? `, and ${(values.length - LISTED_VALUES).toLocaleString('en-US')} more, which the spec lists` : ''}`;
+}
+
 /** What a rule broken by a value expected, in words. */
 function expected(e: ErrorObject): string {
   const p = e.params as Obj;
@@ -92,7 +114,7 @@ function expected(e: ErrorObject): string {
     case 'type':
       return `expected ${String(p.type).split(',').map(aType).join(' or ')}`;
     case 'enum':
-      return `expected one of ${Array.isArray(p.allowedValues) ? p.allowedValues.map((v) => JSON.stringify(v)).join(', ') : 'its allowed values'}`;
+      return `expected one of ${Array.isArray(p.allowedValues) ? someValues(p.allowedValues) : 'its allowed values'}`;
     case 'const':
       return `expected ${JSON.stringify(p.allowedValue)}`;
     case 'minimum':
@@ -275,6 +297,33 @@ function deepObject(query: URLSearchParams, name: string): { value: unknown } | 
 }
 
 /**
+ * A path parameter written in OpenAPI's `label` (`.3,4` or exploded `.3.4`, `.R=1.G=2`) or `matrix`
+ * style (`;ids=3,4`, exploded `;ids=3;ids=4` or `;R=1;G=2`), as the `simple` style writes it
+ * (`3,4`, `R=1,G=2`), which the rest of the reading takes; a value without the style's prefix is
+ * refused as not written in it (t35t D11: both were read as `simple`, and `;ids=1` was blamed as no integer).
+ */
+function styledPath(raw: string, name: string, style: 'matrix' | 'label', explode: boolean, many: boolean): string | { unreadable: string } {
+  if (style === 'label') {
+    if (!raw.startsWith('.')) return { unreadable: `expected the label style, a \`.\` before the value (\`.${many ? (explode ? '1.2' : '1,2') : 'value'}\`)` };
+    const text = raw.slice(1);
+    return many && explode ? text.split('.').join(',') : text;
+  }
+  const example = `\`;${name}=${many && explode ? `1;${name}=2` : many ? '1,2' : 'value'}\``;
+  if (!raw.startsWith(';')) return { unreadable: `expected the matrix style, ${example}` };
+  const parts = raw.slice(1).split(';');
+  // Exploded, an object's fields are each `;key=value`: read as `key=value,…`.
+  if (many && explode && parts.every((part) => part.includes('=') && !part.startsWith(`${name}=`)) && parts[0] !== undefined && !parts[0].startsWith(`${name}=`)) return parts.join(',');
+  const values: string[] = [];
+  for (const part of parts) {
+    if (part === name) values.push('');
+    else if (part.startsWith(`${name}=`)) values.push(part.slice(name.length + 1));
+    else return { unreadable: `expected the matrix style, ${example}` };
+  }
+  if (values.length > 1 && !(many && explode)) return { unreadable: `expected the matrix style, ${example}` };
+  return values.join(',');
+}
+
+/**
  * A parameter's value as sent, read as its style writes it (OpenAPI's defaults: `form` exploded
  * in the query and cookies, `simple` in the path and headers): a list split, an object's fields
  * gathered, a document parsed; undefined when it was not sent. `schema` is the parameter's schema
@@ -290,8 +339,14 @@ function readParameter(request: MockRequest, query: URLSearchParams, path: Reado
   // A parameter serialized as a document (`content_type: application/json`) is one value under its
   // own name, whatever its type: `?filter={"limit":5}`, never read as an object's form fields.
   if (p.content_type !== undefined) raw = location === 'path' ? path.get(name) : location === 'header' ? header(request, name) : location === 'cookie' ? cookies(request).get(name) : query.has(name) ? (query.get(name) ?? '') : undefined;
-  else if (location === 'path') raw = path.get(name);
-  else if (location === 'header') raw = header(request, name);
+  else if (location === 'path') {
+    raw = path.get(name);
+    if (raw !== undefined && (style === 'matrix' || style === 'label')) {
+      const read = styledPath(raw, name, style, explode, type === 'array' || object);
+      if (typeof read !== 'string') return read;
+      raw = read;
+    }
+  } else if (location === 'header') raw = header(request, name);
   else if (location === 'cookie') raw = cookies(request).get(name);
   else if (type === 'array' && explode && style !== 'spaceDelimited' && style !== 'pipeDelimited') raw = query.has(name) ? query.getAll(name) : undefined;
   else if (style === 'deepObject') return deepObject(query, name); else if (object && explode) {
@@ -390,6 +445,13 @@ async function bodyProblems(ctx: ValidateContext, endpoint: Item<'endpoints'>, r
   if (sentType === undefined || matched === undefined) {
     const expectedTypes = `expected ${types.join(' or ')}`;
     return { status: 415, problems: [{ in: 'body', name: '', expected: expectedTypes, ...(sentType !== undefined ? { got: JSON.stringify(sentType) } : {}), message: `the request body's media type: ${expectedTypes}, got ${sentType ?? 'a body with no Content-Type'}`, ...place(typeAt) }], more: 0 };
+  }
+  // A text in a charset the mock has no decoder for is not one it can judge: a 415 naming the
+  // charset, never a 400 that says the text is not in it (t35t D14: `charset=foo`).
+  const charset = essence(types.length === 0 ? 'application/json' : sentType) === 'text/plain' ? /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(sentType)?.[1] : undefined;
+  if (charset !== undefined && !decodes(charset)) {
+    const expected = 'text in a charset the mock reads (utf-8, utf-16le, iso-8859-1 and the others the WHATWG Encoding standard names)';
+    return { status: 415, problems: [{ in: 'body', name: '', expected, got: JSON.stringify(charset), message: `the request body's charset: expected ${expected}, got ${JSON.stringify(charset)}`, bound: 'mock' }], more: 0 };
   }
   const content = statedObj(body.content);
   const entry = content && Object.hasOwn(content, matched) ? content[matched] : undefined;

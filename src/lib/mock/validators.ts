@@ -9,6 +9,25 @@ import { guardedPattern, patternBudget, type PatternBudget, type SlowPattern } f
 
 export type { ErrorObject };
 
+/**
+ * JSON Schema's formats that ajv-formats has no check for (an unknown format takes any value:
+ * `?e=notanemail` for an `idn-email`), checked by their form (t35t D1), and `float` by its range
+ * (ajv-formats takes any number: `1e39` is past a float's).
+ */
+const LABEL = String.raw`(?!-)[\p{L}\p{N}\p{M}-]{1,63}(?<!-)`;
+const MORE_FORMATS = {
+  'idn-email': new RegExp(String.raw`^[^\s@"<>()[\],;:\\]+@${LABEL}(\.${LABEL})*$`, 'u'),
+  'idn-hostname': { type: 'string' as const, validate: (s: string) => s.length <= 253 && new RegExp(String.raw`^${LABEL}(\.${LABEL})*\.?$`, 'u').test(s) },
+  // eslint-disable-next-line no-control-regex
+  iri: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`\u0000-\u001f\u007f]*$/u,
+  // eslint-disable-next-line no-control-regex
+  'iri-reference': /^[^\s<>"{}|\\^`\u0000-\u001f\u007f]*$/u,
+  float: { type: 'number' as const, validate: (x: number) => !Number.isFinite(x) || Math.abs(x) <= 3.4028234663852886e38 },
+};
+
+/** The formats the mock checks a value of: ajv-formats' and `MORE_FORMATS`; any other is taken as any text (said at start). */
+export const CHECKED_FORMATS: ReadonlySet<string> = new Set(['date', 'time', 'date-time', 'iso-time', 'iso-date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'url', 'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'json-pointer-uri-fragment', 'relative-json-pointer', 'byte', 'int32', 'int64', 'double', 'password', 'binary', ...Object.keys(MORE_FORMATS)]);
+
 /** Ajv and its formats, loaded when the mock first validates: no other command needs them. */
 const load = createRequire(import.meta.url);
 let classes: { Ajv: typeof Ajv2020; formats: FormatsPlugin } | undefined;
@@ -355,6 +374,7 @@ export class Validators {
     const options: Options = { allErrors: kind !== 'first', strict: false, logger: false, validateSchema: false, ownProperties: true, code: { regExp, optimize: false }, ...(coerce ? { coerceTypes: 'array' } : {}) };
     const ajv = new Ajv(options);
     formats(ajv);
+    for (const [name, format] of Object.entries(MORE_FORMATS)) ajv.addFormat(name, format);
     // `multipleOf` by the rule every check of the spec's values uses (within rounding): Ajv's own
     // remainder test refused 0.07 as a multiple of 0.01 (0.07 / 0.01 is 7.000000000000001).
     ajv.removeKeyword('multipleOf');

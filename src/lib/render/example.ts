@@ -81,6 +81,10 @@ const FORMATS: Record<string, unknown> = {
   uri: 'https://example.com',
   url: 'https://example.com',
   hostname: 'example.com',
+  // JSON Schema's internationalized forms: their ASCII examples are of the format too (t35t D1: the mock sent `"string"`).
+  'idn-email': 'user@example.com',
+  'idn-hostname': 'example.com',
+  iri: 'https://example.com',
   ipv4: '192.0.2.1',
   ipv6: '2001:db8::1',
   byte: 'U3BlY2JlbmNo',
@@ -742,6 +746,9 @@ const SHORT_FORMATS: Record<string, string[]> = {
   url: ['https://a.b'],
   hostname: ['a.b', 'a'],
   duration: ['P1D'],
+  'idn-email': ['a@b.co'],
+  'idn-hostname': ['a.b', 'a'],
+  iri: ['https://a.b', 'a:b'],
 };
 
 /** A host name of `n` characters (labels of at most 60, under `.com`), for `n` from 5 to 253; undefined past that. */
