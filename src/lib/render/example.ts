@@ -1,6 +1,7 @@
 import { flagThrough, isResourceType } from '../areas/shape.ts';
 import { wireValue } from '../areas/discriminator-value.ts';
 import { isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
+import { patternCandidates } from './pattern-example.ts';
 
 /**
  * Example values generated from shapes, for reference pages. A generated example is marked as
@@ -63,7 +64,7 @@ const AGAIN = '\u0000again:';
  * values and bytes, the depth, or nothing stated of them that makes a value. The pages say it
  * under the example and the code samples in a comment (`exampleCutWords`).
  */
-export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade'; names: string[]; types?: string[] };
+export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade' | 'pattern'; names: string[]; types?: string[]; patterns?: string[] };
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean']);
 /** What a shape may state of its values without a type: a part of an `all_of` that only narrows another. */
@@ -99,7 +100,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
   const cuts: ExampleCut[] = [];
   const trail: string[] = [];
   /** Why the last value cut short was (it ends the walk at once, so the field above it reads it). */
-  let why: { why: ExampleCut['why']; type?: string } = { why: 'budget' };
+  let why: { why: ExampleCut['why']; type?: string; pattern?: string; at?: string } = { why: 'budget' };
   const made = walk(shape, 0, new Set());
   if (made === CUT || made === undefined) return undefined;
   return cuts.length > 0 ? { value: made.value, cuts: merged(cuts) } : made;
@@ -155,8 +156,13 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     const fields = statedObj(v.fields);
     if (typeof type !== 'string') return fields ? object(fields, depth, seen) : undefined;
     switch (type) {
-      case 'string':
-        return { value: stringFor(v) };
+      case 'string': {
+        // A pattern no string was made for: the field is left out and that said, never sent with a text its pattern refuses (t32t S6).
+        const text = stringFor(v);
+        if (text !== undefined) return { value: text };
+        why = { why: 'pattern', pattern: String(stated(v.pattern)), at: place(trail) };
+        return CUT;
+      }
       case 'integer':
       case 'number':
         return { value: numberWithin(v, type === 'integer') };
@@ -542,12 +548,16 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       trail.push(name);
       // The cuts below a field that is left out are its own: the field is said, if it is required.
       const tried = attempt(() => walk(f, depth + 1, inside !== undefined && inside.size > 0 ? new Set([...seen, ...inside]) : seen, undefined, false, need));
+      const here = place(trail);
       trail.pop();
       const x = tried.made;
       // A field left out for want of a type leaves the object as short as a cut one: never shown as `{}` (t32i: past the nesting bound, `"lvl28": {}`).
       if (x === CUT || x === undefined) {
         cut = true;
-        if (need) below.set(name, [{ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) }]);
+        // A field whose own text (or list of texts) no string was made for is said, required or not; one emptied by such a field below says nothing more (the field below is said).
+        const own = x === CUT && why.why === 'pattern' && why.pattern !== undefined && (why.at === here || why.at === `${here}[0]`);
+        if (own) below.set(name, [{ at: place(trail), why: 'pattern', names: [name], patterns: [why.pattern ?? ''] }]);
+        else if (need && !(x === CUT && why.why === 'pattern')) below.set(name, [{ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) }]);
       } else {
         below.set(name, tried.kept);
         made.set(name, x.value);
@@ -575,10 +585,11 @@ function merged(cuts: readonly ExampleCut[]): ExampleCut[] {
   const out: ExampleCut[] = [];
   for (const c of cuts) {
     const same = out.find((o) => o.at === c.at && o.why === c.why);
-    if (!same) out.push({ ...c, names: [...c.names], ...(c.types ? { types: [...c.types] } : {}) });
+    if (!same) out.push({ ...c, names: [...c.names], ...(c.types ? { types: [...c.types] } : {}), ...(c.patterns ? { patterns: [...c.patterns] } : {}) });
     else {
       same.names.push(...c.names);
       for (const t of c.types ?? []) if (!(same.types ?? []).includes(t)) same.types = [...(same.types ?? []), t];
+      for (const p of c.patterns ?? []) if (!(same.patterns ?? []).includes(p)) same.patterns = [...(same.patterns ?? []), p];
     }
   }
   return out;
@@ -597,6 +608,7 @@ export function exampleCutWords(cuts: readonly ExampleCut[] | undefined, prefix 
     const at = place([...(prefix === '' ? [] : [prefix]), ...(c.at === '' ? [] : [c.at])]);
     const shown = c.names.slice(0, NAMED).join(', ');
     const more = c.names.length > NAMED ? ` and ${(c.names.length - NAMED).toLocaleString('en-US')} more` : '';
+    if (c.why === 'pattern') return patternCutWords(at, c, shown, more);
     const what = c.names.length === 1 ? `the required field ${shown}` : `${c.names.length.toLocaleString('en-US')} required fields: ${shown}${more}`;
     const them = c.names.length === 1 ? 'it' : 'them';
     const why =
@@ -609,6 +621,23 @@ export function exampleCutWords(cuts: readonly ExampleCut[] | undefined, prefix 
             : `nothing the spec states of ${them} makes a value (no type, or parts no value fits)`;
     return `Cut at ${at === '' ? 'the top level' : at}: the example leaves out ${what}, as ${why}.`;
   });
+}
+
+/**
+ * A cut of fields whose pattern no string was made for (t32t S6): said with the patterns, and of
+ * one written between slashes (sinao's `/^[0-9]{5}$/i`), that JSON Schema reads the slashes and
+ * flags as characters of the text, so it matches no text as its author meant it.
+ */
+function patternCutWords(at: string, c: ExampleCut, shown: string, more: string): string {
+  const one = c.names.length === 1;
+  const patterns = c.patterns ?? [];
+  const said = patterns.map((p) => `\`${p}\``).join(', ');
+  const literal = patterns.some((p) => /^\/.+\/[a-z]*$/.test(p))
+    ? ' (a pattern written between slashes, as a regular expression is in code: JSON Schema reads the slashes and any letters after them as characters of the text)'
+    : '';
+  const what = one ? `the field ${shown}` : `${c.names.length.toLocaleString('en-US')} fields: ${shown}${more}`;
+  const whose = patterns.length === 1 ? `${one ? 'its' : 'their'} pattern ${said} matches` : `their patterns ${said} match`;
+  return `Cut at ${at === '' ? 'the top level' : at}: the example leaves out ${what}, as no text was made that ${whose}${literal}; a placeholder would not match ${patterns.length === 1 ? 'it' : 'them'}.`;
 }
 
 
@@ -698,10 +727,11 @@ function numberWithin(v: Obj, integer: boolean): number {
 /**
  * A string for a shape: the example of its format, or `string`, fitted to its stated lengths. With
  * a stated pattern it is one the pattern matches: the format's example when it does, else one made
- * from the pattern when the pattern is simple; otherwise a placeholder that says what it must
- * match instead of claiming to.
+ * from the pattern when the pattern is simple, else by randexp's walk of it (`patternCandidates`);
+ * otherwise none: the field is left out and the example says why (`patternCutWords`), as a
+ * placeholder would be a text its pattern refuses, sent by every code sample (t32t S6).
  */
-function stringFor(v: Obj): string {
+function stringFor(v: Obj): string | undefined {
   const format = stated(v.format);
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
   const [min, max] = [num(stated(v.min_length)), num(stated(v.max_length))];
@@ -726,9 +756,12 @@ function stringFor(v: Obj): string {
     candidates.push(plain);
   }
   const matches = typeof pattern === 'string' ? regex(pattern) : undefined;
-  const ok = candidates.find((c) => fits(c) && (typeof pattern !== 'string' || matches?.test(c) === true));
+  const keeps = (c: string) => fits(c) && (typeof pattern !== 'string' || matches?.test(c) === true);
+  const ok = candidates.find(keeps);
   if (ok !== undefined) return ok;
-  return typeof pattern === 'string' ? `<a string matching ${pattern}>` : `<a string of ${min ?? 0} to ${max ?? 'any number of'} characters>`;
+  // Else one randexp makes by fixed choices (alternatives, groups, classes with escapes: t32t S6).
+  if (typeof pattern === 'string' && matches !== undefined) return patternCandidates(pattern, min ?? 0, Math.min(max ?? BYTES, BYTES)).find(keeps);
+  return typeof pattern === 'string' ? undefined : `<a string of ${min ?? 0} to ${max ?? 'any number of'} characters>`;
 }
 
 /** Whether a value keeps to a shape's `min_length` and `max_length` (a value that is no text has none to keep). */

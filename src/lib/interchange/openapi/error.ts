@@ -10,13 +10,18 @@ type Payload = z.input<typeof payloadSchema>;
  * A response's words as an error states them: a short line is its title, as a summary is (soft
  * line breaks read as spaces); text of several lines (amadeus' 13-row Markdown table of codes) is
  * its description, kept exactly as written, so that it reads as written and an export writes it
- * back unchanged (the page titles an error that states no title by its id).
+ * back unchanged (the page titles an error that states no title by its id). So is a line that
+ * reads as a description, not a name: sentences, or Markdown a title would show raw (a link, code,
+ * emphasis: t32t S3, "… See the [documentation on rate limiting](…) for more information.").
  */
 function errorWords(description: string | undefined): { title?: string; description?: string } {
   if (description === undefined || description.trim() === '') return {};
-  if (/\n/.test(description.trim())) return { description };
+  if (/\n/.test(description.trim()) || DESCRIBES.test(description)) return { description };
   return titled(description);
 }
+
+/** A line that is a description: sentences (`errorWords` in render/site names such an error by its key), a Markdown link or image, code, or emphasis. */
+const DESCRIBES = /[.!?]\s+\S|!?\[[^\]]*\]\([^)]*\)|\[[^\]]+\]\[[^\]]*\]|`[^`]+`|(\*\*?|__)(?=\S)[^*_]*?\S\1/;
 
 /**
  * The error codes of a document: one per response component (or per inline status, `default`

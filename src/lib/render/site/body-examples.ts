@@ -1,4 +1,4 @@
-import { isObj, stated, statedObj, type Obj } from '../../facet/state.ts';
+import { isObj, stated, stated as statedValue, statedObj, type Obj } from '../../facet/state.ts';
 import { exampleCutWords, exampleOf, type ExampleContext, type ExampleMode } from '../example.ts';
 import { inMediaType, isUrlEncodedForm } from '../media-example.ts';
 import type { ExampleView } from './views.ts';
@@ -118,7 +118,13 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
     return { examples, noExample };
   }
   const made = madeExample(v, ctx, mode);
-  if (!made) return { examples, noExample };
+  if (!made) {
+    // A body that is one text whose pattern no text was made for (t32t S6): said, as a field's is under its example.
+    const shape = typeof v.resource === 'string' ? statedObj(ctx.resource(v.resource)?.value) : statedObj(v.schema);
+    const pattern = shape && statedValue(shape.type) === 'string' ? statedValue(shape.pattern) : undefined;
+    if (typeof pattern === 'string') noExample.push(`${types.length > 0 ? types.join(', ') : 'its body'}: no text was made that its pattern \`${pattern}\` matches, and a placeholder would not match it`);
+    return { examples, noExample };
+  }
   for (const type of types.length > 0 ? types : [undefined]) {
     const written = write(made.value, type);
     if ('reason' in written) noExample.push(written.reason);

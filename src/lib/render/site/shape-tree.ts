@@ -1401,19 +1401,34 @@ export function shapeTrees(ctx: TreeContext) {
   return { shape, fields, rows, listCut, inlined, finish, subtypes: subtypesOf, examplesShown, borrowed: () => borrowed, spent: () => spent, printed: () => printed, continued: (): readonly ContinuedView[][] => continued };
 }
 
-/** Examples by name (a parameter's, a header's), each with its summary and its value as text. */
+/**
+ * Examples by name (a parameter's, a header's), each with its summary and its value as text. Those
+ * that state only a value, the same value, are shown once, with every name (`alike`): Azure's
+ * shared parameters name one example per operation, 23 of one `api-version` (t32t R11).
+ */
 function namedExamples(value: unknown, prose: (text: string) => string): NamedExampleView[] {
   if (!isObj(value)) return [];
-  return Object.entries(value).flatMap(([name, e]): NamedExampleView[] => {
-    if (!isObj(e)) return [];
-    return [{
+  const out: NamedExampleView[] = [];
+  /** The first example of each value that states only its value, by the value. */
+  const bare = new Map<string, NamedExampleView>();
+  for (const [name, e] of Object.entries(value)) {
+    if (!isObj(e)) continue;
+    const view: NamedExampleView = {
       name,
       ...(typeof e.summary === 'string' ? { summary: e.summary } : {}),
       ...(typeof e.description === 'string' ? { descriptionHtml: prose(e.description) } : {}),
       ...('value' in e ? { text: typeof e.value === 'string' ? e.value : JSON.stringify(e.value) } : {}),
       ...(typeof e.external_value === 'string' ? { external: e.external_value } : {}),
-    }];
-  });
+    };
+    const only = view.text !== undefined && Object.keys(view).length === 2 ? view.text : undefined;
+    const first = only === undefined ? undefined : bare.get(only);
+    if (first) first.alike = [...(first.alike ?? []), name];
+    else {
+      if (only !== undefined) bare.set(only, view);
+      out.push(view);
+    }
+  }
+  return out;
 }
 
 /** A JSON type with its article, as a sentence says it ("an object", "a string", "null"). */

@@ -447,7 +447,18 @@ export type InlineView = {
 };
 
 /** An example with a name, as stated (a body's, a parameter's or a header's `named_examples`). */
-export type NamedExampleView = { name: string; summary?: string; descriptionHtml?: string; text?: string; external?: string };
+export type NamedExampleView = {
+  name: string;
+  summary?: string;
+  descriptionHtml?: string;
+  text?: string;
+  external?: string;
+  /**
+   * The names of the later examples that state the same value and nothing else, shown with it once
+   * (t32t R11: datamigration's shared parameters name 23 examples of one value, on each of 26 pages).
+   */
+  alike?: string[];
+};
 
 /**
  * One example of a body: a stated one (named or not) as written, or one made from the body's shape
