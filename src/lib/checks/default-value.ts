@@ -53,16 +53,18 @@ export const defaultValue: Check = {
         }
       }
     }
-    // A server variable's default is one of the values it allows.
+    // A server variable's default is one of the values it allows: the service's servers, and an endpoint's own (T32u N-i).
     const purpose = ctx.areaFile('purpose');
-    const servers = stated(purpose?.data.servers);
-    for (const [i, server] of (Array.isArray(servers) ? servers : []).entries()) {
-      for (const [variable, v] of Object.entries(isObj(server) && isObj(server.variables) ? server.variables : {})) {
-        if (!isObj(v) || typeof v.default !== 'string' || !Array.isArray(v.allowed) || v.allowed.includes(v.default)) continue;
-        ctx.report({
-          message: `The default of server variable \`${variable}\` is the text \`${v.default}\`, which is not among its allowed values (${v.allowed.map((a) => JSON.stringify(a)).join(', ')}).`,
-          at: { file: purpose?.file ?? '', path: ['servers', i, 'variables', variable, 'default'] },
-        });
+    const serverLists = [{ file: purpose?.file ?? '', servers: stated(purpose?.data.servers) as unknown }, ...ctx.items('endpoints').map((e) => ({ file: e.file, servers: e.data.servers as unknown }))];
+    for (const { file, servers } of serverLists) {
+      for (const [i, server] of (Array.isArray(servers) ? servers : []).entries()) {
+        for (const [variable, v] of Object.entries(isObj(server) && isObj(server.variables) ? server.variables : {})) {
+          if (!isObj(v) || typeof v.default !== 'string' || !Array.isArray(v.allowed) || v.allowed.includes(v.default)) continue;
+          ctx.report({
+            message: `The default of server variable \`${variable}\` is the text \`${v.default}\`, which is not among its allowed values (${v.allowed.map((a) => JSON.stringify(a)).join(', ')}).`,
+            at: { file, path: ['servers', i, 'variables', variable, 'default'] },
+          });
+        }
       }
     }
   },

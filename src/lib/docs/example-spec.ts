@@ -157,6 +157,7 @@ path: /orders/import
 tags: [Orders]
 operation_id: importOrders
 external_docs: { url: https://example.com/docs/import, description: How to prepare an import. }
+servers: [{ url: https://bulk.example.com/v1, description: Imports run on a host of their own. }]
 parameters:
   query:
     dry_run: { type: boolean, title: Dry run, default: false, description: Check the orders without keeping them. }

@@ -14,6 +14,7 @@ import { completeMade, madeNeeds, pastMadeBound, tooLongWords, undecided, valueN
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
+import { ownBasePath } from './routes.ts';
 import { brokenRules } from './validate.ts';
 import { HEAVY_SCHEMA, type ErrorObject, type Validators } from './validators.ts';
 import { bytes, HEADER_VALUE_LIMIT, headerValue, notStated, STATED_HEADERS_LIMIT } from './wire.ts';
@@ -132,7 +133,7 @@ const someRules = (broken: { rules: string[]; total: number }) => `${broken.rule
 
 /** An endpoint as messages name it: `GET /v1/orders/{order_id} (get-order)`. */
 export function endpointWords(ctx: AnswerContext, endpoint: Item<'endpoints'>): string {
-  return `${stated(endpoint.data.method) ?? '(method open)'} ${ctx.basePath}${stated(endpoint.data.path) ?? ''} (${endpoint.id})`;
+  return `${stated(endpoint.data.method) ?? '(method open)'} ${ownBasePath(endpoint) ?? ctx.basePath}${stated(endpoint.data.path) ?? ''} (${endpoint.id})`;
 }
 
 /** The gap of a facet when it is one, else nothing (a facet that closed since). */

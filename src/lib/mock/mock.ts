@@ -12,7 +12,7 @@ import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
 import { problem } from './problem.ts';
-import { requestSegments, Routes, type Route } from './routes.ts';
+import { ownBasePath, requestSegments, Routes, type Route } from './routes.ts';
 import { resourceSchemaFor, type OpenAt } from './schemas.ts';
 import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
@@ -95,6 +95,8 @@ interface State extends AnswerContext {
   base: string[];
   basePath: string;
   routes: Routes;
+  /** The endpoints called on servers of their own, each at its server's base path from the root (T32u N-i). */
+  own: Routes;
   validators: Validators;
   locator: Locator;
   /** Answers already made, by endpoint, response, media type and example. */
@@ -335,7 +337,7 @@ function unread(endpoint: string, { why, limit }: NonNullable<MockRequest['bodyU
 }
 
 /** An endpoint as the 404 and 405 answers list it. */
-const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r.method ?? null, path: `${state.basePath}${r.path}`, file: r.endpoint.file });
+const listed = (state: State, r: Route) => ({ endpoint: r.endpoint.id, method: r.method ?? null, path: `${ownBasePath(r.endpoint) !== undefined ? '' : state.basePath}${r.path}`, file: r.endpoint.file });
 
 /**
  * The mock server's core: answers requests as the spec states, names every gap an answer runs
@@ -401,7 +403,7 @@ export class Mock {
 
   /** How many endpoints can be called (their path is stated). */
   get endpoints(): number {
-    return this.#state.routes.routes.length;
+    return this.#state.routes.routes.length + this.#state.own.routes.length;
   }
 
   /**
@@ -416,6 +418,7 @@ export class Mock {
     const at = target.indexOf('?');
     const path = at < 0 ? target : target.slice(0, at);
     const parts = path.startsWith(MOCK_PATH) || !path.startsWith('/') ? undefined : requestSegments(path);
+    if (parts !== undefined && state.own.match(method.toUpperCase(), parts).kind === 'endpoint') return true;
     if (parts === undefined || !state.base.every((s, i) => parts[i] === s)) return false;
     return state.routes.match(method.toUpperCase(), parts.slice(state.base.length)).kind === 'endpoint';
   }
@@ -475,7 +478,8 @@ export class Mock {
       openAt,
       base: requestSegments(basePath) ?? [],
       basePath,
-      routes: new Routes(areaOf(analysis.spec, 'endpoints').items),
+      routes: new Routes(areaOf(analysis.spec, 'endpoints').items.filter((e) => ownBasePath(e) === undefined)),
+      own: new Routes(areaOf(analysis.spec, 'endpoints').items.filter((e) => ownBasePath(e) !== undefined), (e) => ownBasePath(e) ?? ''),
       // Each resource's schema made and registered when a request's schema first reaches it.
       validators: previous?.adopt(resource, onSlow) ?? new Validators(resource, onSlow, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now, this.#options.checkBytes),
       locator: new Locator(analysis, previousLocator, this.#options.locatorText),
@@ -623,7 +627,9 @@ export class Mock {
     }
     const inventory = state.gaps.gap('endpoints/inventory');
     const under = state.base.every((s, i) => parts[i] === s) ? parts.slice(state.base.length) : undefined;
-    const match = under === undefined ? { kind: 'none' as const, closest: state.routes.closest(method, parts.slice(state.base.length)) } : state.routes.match(method, under);
+    // An endpoint called on its own server is served at that server's path, from the root (T32u N-i).
+    const ownMatch = state.own.routes.length > 0 ? state.own.match(method, parts) : undefined;
+    const match = ownMatch !== undefined && ownMatch.kind !== 'none' ? ownMatch : under === undefined ? { kind: 'none' as const, closest: state.routes.closest(method, parts.slice(state.base.length)) } : state.routes.match(method, under);
     if (at >= 0 && !percentUtf8(target.slice(at + 1))) {
       const p = problem({ status: 400, type: 'bad-query', title: 'The query cannot be read', detail: 'The query holds percent-encoded bytes that are no UTF-8 (`%FF`): it is refused, as a path or a form is, rather than read as characters the client never sent.' });
       // The path names an endpoint: the refusal is that endpoint's answer, with its gaps and its name, as any other is.
@@ -680,7 +686,7 @@ export class Mock {
         if (first !== undefined) response.headers.push(['Specbench-Endpoint', headerValue(first)]);
         return { response, endpoint: first, gaps: unique([...own, ...answer.unanswered]), unanswered: answer.unanswered, notes: [] };
       }
-      const sameRoutes = state.routes.onPath(under ?? []);
+      const sameRoutes = ownMatch !== undefined && ownMatch.kind !== 'none' ? state.own.onPath(parts) : state.routes.onPath(under ?? []);
       // The list of endpoints not complete yet: another at this path, with this method, may be missing, as the 404 says.
       const p = problem({
         status: 405,

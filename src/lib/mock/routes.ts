@@ -20,6 +20,30 @@ export interface Route {
   segments: Segment[];
 }
 
+/**
+ * The base path of the first of an endpoint's own servers, its variables at their defaults
+ * (`https://hub.docker.com` → ``, `https://eu.example.com/v2/` → `/v2`), where it states servers of
+ * its own (T32u N-i): the mock serves it there, from the root, not under the service's base path.
+ * Undefined where it states none, or where the path keeps a variable no default fills.
+ */
+export function ownBasePath(endpoint: Item<'endpoints'>): string | undefined {
+  const servers: unknown = endpoint.data.servers;
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  if (typeof first !== 'object' || first === null || typeof (first as { url?: unknown }).url !== 'string') return undefined;
+  const { url, variables } = first as { url: string; variables?: Record<string, { default?: unknown }> };
+  const filled = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    const value = variables !== undefined && Object.hasOwn(variables, name) ? variables[name]?.default : undefined;
+    return typeof value === 'string' ? value : whole;
+  });
+  let path: string;
+  try {
+    path = new URL(filled).pathname;
+  } catch {
+    path = filled.startsWith('/') ? filled : '';
+  }
+  return /[{}]/.test(path) ? undefined : path.replace(/\/+$/, '');
+}
+
 /** What a request's method and path reach. */
 export type RouteMatch =
   | { kind: 'endpoint'; route: Route; params: Map<string, string> }
@@ -93,11 +117,13 @@ export class Routes {
   readonly refused: ReadonlyArray<{ endpoint: Item<'endpoints'>; path: string }>;
   readonly #root = node();
 
-  constructor(endpoints: ReadonlyArray<Item<'endpoints'>>) {
+  /** `prefix`: what goes before an endpoint's stated path (its own server's base path: `ownBasePath`). */
+  constructor(endpoints: ReadonlyArray<Item<'endpoints'>>, prefix: (endpoint: Item<'endpoints'>) => string = () => '') {
     const routes: Route[] = [];
     const refused: Array<{ endpoint: Item<'endpoints'>; path: string }> = [];
     for (const endpoint of endpoints) {
-      const path = stated(endpoint.data.path);
+      const statedPath = stated(endpoint.data.path);
+      const path = typeof statedPath === 'string' ? `${prefix(endpoint)}${statedPath}` : statedPath;
       if (typeof path !== 'string') continue;
       if (CONTROL.test(path)) {
         refused.push({ endpoint, path });

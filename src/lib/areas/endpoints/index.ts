@@ -9,6 +9,7 @@ import { defineArea } from '../area.ts';
 import { isRequiredParameter, parametersOf, parametersSchema } from '../parameters.ts';
 import { payloadHeldUpBy, payloadReferences, payloadSchema, payloadShapes, responseSchema } from '../payload.ts';
 import { describeSecurity, requirements, securityAlternative, securityReferences } from '../security.ts';
+import { serverSchema } from '../purpose/index.ts';
 import { shapeReferences } from '../shape.ts';
 import { tagNotes, tagNotesSchema } from '../tags.ts';
 
@@ -63,6 +64,12 @@ export const endpointItem = facetObject(
      * each sent to its own channel (`{ onPlaced: [order.placed] }`).
      */
     callbacks: z.record(nameSchema, z.union([z.array(idSchema).min(1), z.record(z.string().min(1), idSchema)])).optional(),
+    /**
+     * The servers this endpoint is called on, where they are not the service's (OpenAPI's
+     * operation or path item `servers`): the same shape as purpose's `servers`; its path is then
+     * relative to the first of them, not to the base address.
+     */
+    servers: z.array(serverSchema).min(1).optional(),
   },
   {
     ...itemCommonMetas,
@@ -111,7 +118,7 @@ export const endpoints = defineArea({
   items: { noun: 'endpoint', plural: 'endpoints', schema: endpointItem },
   layout: () => [
     { kind: 'signature', keys: ['method', 'path'], relative: true },
-    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id', 'limits', 'callbacks'] },
+    { kind: 'facts', keys: ['deprecated', 'tags', 'operation_id', 'limits', 'callbacks', 'servers'] },
     { kind: 'parameters', key: 'parameters' },
     { kind: 'body', key: 'request', title: 'Request', mode: 'request' },
     { kind: 'responses', key: 'responses' },

@@ -25,7 +25,7 @@ export const FROM_OPENAPI = 'The OpenAPI description declares none.';
 const BODYLESS = new Set(['get', 'head', 'delete', 'options', 'trace']);
 
 /** What an operation states that an endpoint keeps (links are listed on their own). */
-const OPERATION_KEYS = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'links', 'externalDocs']);
+const OPERATION_KEYS = new Set(['summary', 'description', 'operationId', 'tags', 'parameters', 'requestBody', 'responses', 'security', 'deprecated', 'callbacks', 'links', 'externalDocs', 'servers']);
 
 /** What the endpoints of a document say about other areas: rate-limit and deprecation headers, deprecated operations. */
 export interface EndpointFindings {

@@ -255,6 +255,8 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
           ...(stated(e.data.deprecated) === true ? { deprecated: true } : {}),
           ...(callbacks ? { callbacks } : {}),
           ...externalDocsKey(e.data.external_docs),
+          // Its own servers, where it is not called on the service's (T32u N-i).
+          ...(Array.isArray(e.data.servers) && e.data.servers.length > 0 ? { servers: e.data.servers.map(server) } : {}),
         },
         gapsOf('endpoints', e.id),
       ),
@@ -272,7 +274,7 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
         // The base address is a server unless servers are stated without it.
         purpose: { area: ['name', 'purpose', 'summary', 'servers', 'contact', 'license', 'terms_of_service', 'external_docs', ...(!Array.isArray(servers) || servers.some((sv) => sv.url === baseUrl) ? ['base_url'] : [])] },
         resources: { items: 'all' },
-        endpoints: { area: ['tags', 'paths'], items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks', 'external_docs'] },
+        endpoints: { area: ['tags', 'paths'], items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks', 'external_docs', 'servers'] },
         authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'flow_scopes', 'token_endpoints'] },
         events: { area: ['tags'], items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', 'external_docs', ...(calledBack.has(id) ? ['channel'] : [])] },
         // An error without a title has its description written as the response's (errorWords).

@@ -93,6 +93,8 @@ function pathItemKeys(ctx: OpenApiContext, item: Obj, pointer: string, kept?: (n
   const text = new Set(kept ? ['summary', 'description'].filter((k) => typeof item[k] === 'string') : []);
   for (const key of Object.keys(item)) {
     if ((LOWER_METHODS as readonly string[]).includes(key) || key === 'parameters' || key === '$ref' || key.startsWith('x-') || text.has(key)) continue;
+    // A path's servers are its operations' own: each endpoint on it keeps them (T32u N-i).
+    if (key === 'servers' && kept && LOWER_METHODS.some((m) => isObj(item[m]))) continue;
     ctx.unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `a path item's \`${key}\` has no place in the spec` });
   }
   if (!kept || text.size === 0) return;
@@ -144,14 +146,14 @@ type Server = { name?: string; url: string; description?: string; variables?: Re
  * relative to where the document is read, which the spec keeps as written). Any other address
  * (`api/v1`, `//host`, a script) is listed as unmapped, with what the server states besides.
  */
-function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
+function mapServers(ctx: OpenApiContext, raw: unknown, at = '/servers'): Server[] {
   if (!Array.isArray(raw)) return [];
   const out: Server[] = [];
   raw.forEach((r, i) => {
     const s = ctx.deref(r);
     if (typeof s.url !== 'string' || !serverSchema.shape.url.safeParse(s.url).success) {
       const also = ['description', 'variables'].filter((k) => s[k] !== undefined);
-      ctx.unmapped.push({ pointer: `/servers/${i}`, reason: `the server \`${String(s.url)}\` is neither an absolute URL nor a path from the root (\`/api/v1\`), as the spec states servers, so it is not kept${also.length > 0 ? `, nor its ${also.join(' and ')}` : ''}` });
+      ctx.unmapped.push({ pointer: `${at}/${i}`, reason: `the server \`${String(s.url)}\` is neither an absolute URL nor a path from the root (\`/api/v1\`), as the spec states servers, so it is not kept${also.length > 0 ? `, nor its ${also.join(' and ')}` : ''}` });
       return;
     }
     const variables = Object.entries(ctx.deref(s.variables)).map(([name, v]) => {
@@ -161,7 +163,7 @@ function mapServers(ctx: OpenApiContext, raw: unknown): Server[] {
     });
     const name = s[SERVER_NAME_EXTENSION];
     const named = typeof name === 'string' && serverSchema.shape.name.safeParse(name).success;
-    if (name !== undefined && !named) ctx.unmapped.push({ pointer: `/servers/${i}/${SERVER_NAME_EXTENSION}`, reason: 'a server name that is not a name is not kept' });
+    if (name !== undefined && !named) ctx.unmapped.push({ pointer: `${at}/${i}/${SERVER_NAME_EXTENSION}`, reason: 'a server name that is not a name is not kept' });
     out.push({ ...(named ? { name } : {}), url: s.url, ...(typeof s.description === 'string' && s.description.trim() ? { description: s.description } : {}), ...(variables.length > 0 ? { variables: Object.fromEntries(variables) } : {}) });
   });
   return out;
@@ -243,6 +245,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   for (const [path, raw] of Object.entries(ctx.deref(doc.paths))) {
     const item = ctx.deref(raw);
     pathItemKeys(ctx, item, ctx.where(raw, `/paths/${seg(path)}`), path.startsWith('/') ? (note) => pathNotes.set(path, note) : undefined);
+    // The servers the path's operations are called on, where the path states its own (an operation's own replace them, as OpenAPI has it: T32u N-i).
+    const pathServers = path.startsWith('/') && Array.isArray(item.servers) && item.servers.length > 0 ? mapServers(ctx, item.servers, `${ctx.where(raw, `/paths/${seg(path)}`)}/servers`) : [];
     for (const method of LOWER_METHODS) {
       if (!isObj(item[method])) continue;
       const op = ctx.deref(item[method]);
@@ -274,6 +278,8 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
       if (repeated) unmapped.push({ pointer: `${pointer}/operationId`, reason: `the operationId \`${name}\` is also an earlier operation's (OpenAPI asks each to be unique): this operation is kept as the endpoint \`${id}\`, and an export names it so` });
       const endpoint = mapEndpoint(ctx, { id, method, path, item, op, pointer, security: doc.security, schemes: defined }, schemeIds, errors, findings);
       if (repeated) delete endpoint.operation_id; // the first operation keeps the name; two would be exported under one
+      const ownServers = Array.isArray(op.servers) && op.servers.length > 0 ? mapServers(ctx, op.servers, `${pointer}/servers`) : pathServers;
+      if (ownServers.length > 0) endpoint.servers = ownServers;
       // A callback is an event the service sends to the address its expression gives; the endpoint keeps the address and the event by callback name.
       const callbacks = new Map<string, Map<string, string>>();
       for (const [cbName, cb] of Object.entries(ctx.deref(op.callbacks))) {

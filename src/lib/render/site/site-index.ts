@@ -473,7 +473,7 @@ export function serverVariables(server: Obj): Array<{ name: string; default?: st
  * comes from (the server's URL as written, each variable's default); undefined where there is no
  * server, or a variable it names states no default.
  */
-function serverAtDefaults(servers: unknown): { url: string; from: NonNullable<ServiceView['baseFrom']> } | undefined {
+export function serverAtDefaults(servers: unknown): { url: string; from: NonNullable<ServiceView['baseFrom']> } | undefined {
   const list = stated(servers);
   const first: unknown = Array.isArray(list) ? list[0] : undefined;
   if (!isObj(first) || typeof first.url !== 'string') return undefined;

@@ -5,6 +5,7 @@ import { codeSamples, type SampleRequest } from '../../samples.ts';
 import { fileFields, firstExampleValue, mediaTypesOf } from '../body-examples.ts';
 import type { SamplesBlock } from '../views.ts';
 import type { BlockContext } from './context.ts';
+import { endpointBase } from './own-server.ts';
 
 /** The code samples of an endpoint whose method and path are stated; what they leave out or as placeholders is noted. */
 export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesBlock | undefined {
@@ -28,11 +29,14 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
     }
     return { reason: reason ?? 'nothing it carries is stated enough to make an example' };
   };
-  const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), resource, ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}), body });
+  // The endpoint's own server where it states one, else the service's base address (T32u N-i).
+  const base = endpointBase(c, data);
+  const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), resource, ...(base.url !== undefined ? { baseUrl: base.url } : {}), body });
   if (!made) return undefined;
   const { samples, notes } = codeSamples(made.request, made.notes);
   // An address made from the stated server, not stated itself: said, with the defaults it takes.
-  const from = c.view.index.service.baseFrom;
-  if (from) notes.unshift(`The base address is the first server's, ${from.server}, with its variables at their defaults: ${from.defaults.map((d) => `${d.name} = ${d.value}`).join(', ')}.`);
+  const from = base.from;
+  if (from) notes.unshift(`The base address is ${base.own !== undefined ? "the endpoint's own first server's" : "the first server's"}, ${from.server}, with its variables at their defaults: ${from.defaults.map((d) => `${d.name} = ${d.value}`).join(', ')}.`);
+  else if (base.own !== undefined) notes.unshift(`The base address is the endpoint's own server, ${base.own}, not the service's.`);
   return { kind: 'samples', samples, notes };
 }
