@@ -242,7 +242,10 @@ export function notCarried(a: Analysis, carried: Carried, format: string): Array
       const keys = Object.entries(item.data as Obj).filter(([, v]) => isStated(v)).map(([k]) => k);
       const items = typeof c?.items === 'function' ? c.items(item.id) : c?.items;
       if (items === 'all' || keys.length === 0) continue;
-      if (items === undefined) out.push({ id: `${module.key}/${item.id}`, reason: `${format} has no place for a ${module.items?.noun ?? 'value of this area'}` });
+      if (items === undefined) {
+        const noun = module.items?.noun ?? 'value of this area';
+        out.push({ id: `${module.key}/${item.id}`, reason: `${format} has no place for ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}` });
+      }
       else for (const key of keys) if (!items.includes(key)) out.push({ id: `${module.key}/${item.id}/${key}`, reason: `${format} has no place for it` });
     }
   }

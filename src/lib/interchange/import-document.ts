@@ -139,6 +139,8 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   const notOnSite = new Set<string>();
   const { describedAsLine } = await import('./line-text.ts');
   const dropped = new Set<string>();
+  /** The texts each dropped address was read from: one written with character references (`java&#x09;script:`, `javascript&colon;`) is not in its text as the page reads it (t31t D1). */
+  const droppedFrom = new Map<string, Set<string>>();
   /** Addresses of links and images in titles and summaries, which a line of plain text cannot hold. */
   const unkept = new Map<string, Set<string>>();
   /** A line as `titled` makes one of a text (trimmed, soft line breaks as spaces), to find the texts a line was made of. */
@@ -163,7 +165,10 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
       return DROPPED;
     }
     const out = describedAsMarkdown(text, own);
-    for (const url of out.dropped) dropped.add(url);
+    for (const url of out.dropped) {
+      dropped.add(url);
+      droppedFrom.set(url, (droppedFrom.get(url) ?? new Set()).add(text));
+    }
     for (const url of out.notOnSite) notOnSite.add(url);
     for (const c of out.comments) comments.add(c);
     leftOutOf(text, out.elements);
@@ -228,7 +233,10 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
   const lineOfText = (line: string): string | undefined => {
     if (!/<[A-Za-z!/]/.test(line)) return line;
     const out = describedAsLine(line);
-    for (const url of out.dropped) dropped.add(url);
+    for (const url of out.dropped) {
+      dropped.add(url);
+      droppedFrom.set(url, (droppedFrom.get(url) ?? new Set()).add(line));
+    }
     for (const c of out.comments) comments.add(c);
     leftOutOf(line, out.elements);
     for (const url of out.unkept) unkept.set(url, (unkept.get(url) ?? new Set()).add(line));
@@ -278,7 +286,8 @@ export async function markdownDescriptions(result: ImportResult, source?: unknow
         if (text.includes(c)) unmapped.push({ pointer, reason: `the HTML comment \`${c.length > 80 ? `${c.slice(0, 79)}…` : c}\` is not kept, as a page does not show it` });
       }
       for (const url of dropped) {
-        if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; the link's text is kept in its place, as plain words` });
+        const from = droppedFrom.get(url);
+        if (text.includes(url) || from?.has(text) === true || [...(from ?? [])].some((t) => text.includes(t))) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept, as a page would not follow it; the link's text is kept in its place, as plain words` });
       }
       for (const url of notOnSite) {
         if (text.includes(url)) unmapped.push({ pointer, reason: `the link to \`${url.length > 80 ? `${url.slice(0, 79)}…` : url}\` is not kept: it is relative to a page of the document's own site, and no page of the spec answers it; the link's words are kept in its place, as plain words` });

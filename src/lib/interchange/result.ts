@@ -64,7 +64,8 @@ export class Ids {
    */
   claim(names: Iterable<string>): void {
     const all = [...names];
-    for (const name of all) if (idBase(name).base === name) this.id(name);
+    // A name the spec reserves (`Number`, beside the type `number`) or one a name before it takes in other letter case must change: it waits for the second round, and takes an id no name of the document writes (t31t D6: `Number` took `Number-2`, the document's own `Number-2` was pushed to `Number-2-2`).
+    for (const name of all) if (idBase(name).base === name && !this.taken.has(name.toLowerCase())) this.id(name);
     for (const name of all) this.id(name);
   }
 

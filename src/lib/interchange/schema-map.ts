@@ -7,6 +7,7 @@ import { patternMatcher } from '../checks/shapes.ts';
 import { MAX_DEPTH } from '../load/shape.ts';
 import { writtenBesideUnion } from './export-common.ts';
 import { importExternalDocs } from './external-docs.ts';
+import { fieldValues, impliedWord, schemaRef } from './openapi/ms-discriminator.ts';
 import { Ids, seg, type Unmapped } from './result.ts';
 import { CONTROLS_AS_SPACES, ONE_LINE, spacedLine } from './text.ts';
 
@@ -305,9 +306,12 @@ export class SchemaMapper {
 
   /** OpenAPI 3.1: `nullable` is 3.0's keyword, none of JSON Schema's; read as its writer meant it (null allowed), and said. */
   private readonly nullableNotAKeyword: boolean;
+  /** Whether a discriminator's implied values for renamed variants are made mapping entries (OpenAPI's; `impliedEntries`). */
+  private readonly impliedMapping: boolean;
 
-  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/', options: { refSiblingsIgnored?: boolean; nullableNotAKeyword?: boolean } = {}) {
+  constructor(unmapped: Unmapped[], resolve: (ref: string) => unknown = () => undefined, prefix = '#/components/schemas/', options: { refSiblingsIgnored?: boolean; nullableNotAKeyword?: boolean; impliedMapping?: boolean } = {}) {
     this.refSiblingsIgnored = options.refSiblingsIgnored === true;
+    this.impliedMapping = options.impliedMapping === true;
     this.nullableNotAKeyword = options.nullableNotAKeyword === true;
     this.unmapped = unmapped;
     this.resolve = resolve;
@@ -448,7 +452,8 @@ export class SchemaMapper {
     if (schema === true) return this.shape({}, pointer, depth);
     if (!isObj(schema)) {
       if (schema !== undefined) this.unmapped.push({ pointer, reason: schema === false ? NOTHING_ALLOWED('the schema `false`') : 'a schema that is not an object has no place in the spec' });
-      return {};
+      // Said, and its type left open as an export's `{}` reads back (t31t D3: RAML's `title: string` asked "What is its type?" and, exported and read again, "The source gives no type.").
+      return schema === undefined || schema === false ? {} : untyped();
     }
     const infinite = NUMERIC_KEYWORDS.filter((k) => typeof schema[k] === 'number' && !Number.isFinite(schema[k]));
     if (infinite.length > 0) {
@@ -629,6 +634,7 @@ export class SchemaMapper {
         const mapping = Object.entries(isObj(d.mapping) ? d.mapping : {}).map(([value, ref]) => [value, this.named({ $ref: ref }) ?? (typeof ref === 'string' && /^[A-Za-z][A-Za-z0-9_.-]*$/.test(ref) ? this.ids.id(ref) : undefined)] as const);
         const kept = mapping.filter((m): m is readonly [string, string] => m[1] !== undefined);
         if (kept.length < mapping.length) this.unmapped.push({ pointer: `${pointer}/discriminator/mapping`, reason: 'a discriminator mapping to something other than a named schema is not kept' });
+        kept.push(...this.impliedEntries(schema, d, kept, pointer));
         // Beside `allOf` and `oneOf`, or `properties` and `oneOf`, it tells the variants of the `oneOf` apart: it is the union's, inside the `all_of`.
         const target = choices[0] ?? union ?? out;
         target.discriminator = { field: d.propertyName, ...(kept.length > 0 ? { mapping: Object.fromEntries(kept) } : {}) };
@@ -981,7 +987,7 @@ export class SchemaMapper {
       if (!has(keyword)) continue;
       if (fits(keyword, schema[keyword])) (out as Record<string, unknown>)[key] = schema[keyword];
       // A number out of the keyword's range (`multipleOf: 0`, a negative length) is said as that, not as a wrong type.
-      else this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: typeof schema[keyword] === 'number' ? `\`${keyword}: ${String(schema[keyword])}\` is out of the keyword's range (${keyword === 'multipleOf' ? 'a number greater than 0' : 'a whole number, 0 or more'}); it is not kept` : `\`${keyword}\` of an unexpected type is not kept` });
+      else this.unmapped.push({ pointer: `${pointer}/${keyword}`, reason: typeof schema[keyword] === 'number' ? `\`${keyword}: ${String(schema[keyword])}\` is out of the keyword's range (${keyword === 'multipleOf' ? 'a number greater than 0' : 'a whole number, 0 or more'}); it is not kept` : schema[keyword] === '' ? `\`${keyword}: ''\` is empty${keyword === 'pattern' ? ' (it matches every text, so it constrains nothing)' : ' (it names no format)'}, and the spec holds no empty ${keyword}; it is not kept` : `\`${keyword}\` of an unexpected type is not kept` });
     }
     // OpenAPI 3.0 writes exclusive bounds as flags on minimum and maximum; 3.1 as numbers.
     for (const [keyword, bound, key, plain] of [['exclusiveMinimum', 'minimum', 'exclusive_minimum', 'minimum'], ['exclusiveMaximum', 'maximum', 'exclusive_maximum', 'maximum']] as const) {
@@ -1095,6 +1101,34 @@ export class SchemaMapper {
     const problem = unkept ?? (shape === undefined ? undefined : valueProblems(shape, value, this.values)[0]);
     if (problem) this.unmapped.push({ pointer, reason: `the example${within(problem.at)} ${problem.message}; it is not kept` });
     return !problem;
+  }
+
+  /**
+   * The values a union's discriminator implies for its variants named by a schema the import keeps
+   * under another id (`Big Cat` as `Big-Cat`): without a mapping entry the value is the schema's
+   * name as written, and an export names the schema by its id, so the value is made an explicit
+   * entry (the name to the id) and said at the discriminator (t31t D5). None where the mapping has
+   * the value or names the variant already, or where the variant's field does not allow its name.
+   * OpenAPI's discriminator only (`impliedMapping`): AsyncAPI's carries no mapping.
+   */
+  private impliedEntries(schema: Obj, d: Obj, kept: ReadonlyArray<readonly [string, string]>, pointer: string): Array<readonly [string, string]> {
+    if (!this.impliedMapping) return [];
+    const own = (name: string): Obj | undefined => {
+      const found = this.resolve(schemaRef(name));
+      return isObj(found) ? found : undefined;
+    };
+    const renamed: string[] = [];
+    for (const v of [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])]) {
+      const name = isObj(v) ? refName(v.$ref, this.prefix) : undefined;
+      if (name === undefined || renamed.includes(name)) continue;
+      const id = this.ids.id(name);
+      const source = own(name);
+      const allowed = source === undefined ? undefined : fieldValues(own, source, String(d.propertyName));
+      if (id === name || kept.some(([value, target]) => value === name || target === id) || (allowed !== undefined && !allowed.includes(name))) continue;
+      renamed.push(name);
+    }
+    if (renamed.length > 0) this.unmapped.push({ pointer: `${pointer}/discriminator`, reason: impliedWord(renamed, (n) => this.ids.id(n)) });
+    return renamed.map((name) => [name, this.ids.id(name)] as const);
   }
 
   /** The resource a reference to a component names (by its pointer, or by the `$anchor` its root states). */

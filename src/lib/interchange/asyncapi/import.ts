@@ -6,8 +6,8 @@ import type { headerSchema } from '../../areas/payload.ts';
 import type { jsonValue } from '../../areas/shape.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { Ids, seg, uniqueUnmapped, type ImportedItem, type ImportResult, type Unmapped } from '../result.ts';
-import { canonical, refName, SchemaMapper, unkeptValue } from '../schema-map.ts';
-import { flowScopes } from '../flow-scopes.ts';
+import { canonical, refName, SchemaMapper, unkeptValue, usableName } from '../schema-map.ts';
+import { declaredScopes, flowScopes, keptScopes } from '../flow-scopes.ts';
 import { valuePath } from '../../areas/shape.ts';
 import { CONTROLS_AS_SPACES, keptLine, ONE_LINE, serviceName, SUMMARY_OF_LINES, titled } from '../text.ts';
 import { importExternalDocs } from '../external-docs.ts';
@@ -15,6 +15,7 @@ import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } fr
 import { documentMessages, type Message, type Messages } from './messages.ts';
 import { follow, toolKey, valueAt } from './raw.ts';
 import { importServers } from './servers.ts';
+import { unusableName, usableKey } from '../names.ts';
 import { payloadSchema, schemaFormatWord } from './payload-format.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
@@ -87,6 +88,12 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     return e;
   };
   const v3 = String(doc.asyncapi).startsWith('3');
+  /** The scopes a named OAuth 2.0 scheme lists (AsyncAPI 3's `availableScopes`, 2.x's `scopes`), where it lists some. */
+  const scopesOf = (name: string): ReadonlySet<string> | undefined => {
+    const s = follow(raw, obj(obj(raw.components).securitySchemes)[name], '').value;
+    const flows = obj(s.flows);
+    return s.type === 'oauth2' ? declaredScopes(flows, Object.values(flows).some((f) => obj(f).availableScopes !== undefined) ? 'availableScopes' : 'scopes') : undefined;
+  };
   if (v3) {
     const named = obj(obj(raw.components).securitySchemes);
     /** The named schemes by what they state, scopes aside (the first of two alike): read once, when a scheme is written in place. */
@@ -109,9 +116,9 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
         unmapped.push({ pointer, reason: 'a security scheme written in place (not named under components) is not kept' });
         return undefined;
       }
-      const scheme = ref !== undefined ? follow(raw, named[ref], '').value : written;
+      const { value: scheme, pointer: schemeAt } = ref !== undefined ? follow(raw, named[ref], `/components/securitySchemes/${seg(ref)}`) : { value: written, pointer };
       if (!carried(raw, name, pointer, unmapped)) return undefined;
-      return [{ name, scopes: Array.isArray(scheme.scopes) ? scheme.scopes.map(String) : [] }];
+      return [{ name, scopes: Array.isArray(scheme.scopes) ? keptScopes(scheme.scopes.map(String), name, scopesOf(name), (j) => `${schemeAt}/scopes/${j}`, unmapped) : [] }];
     };
     const alternatives = (list: unknown, pointer: string) => (Array.isArray(list) ? list.map((x, i) => alternative(x, `${pointer}/security/${i}`)).filter((a) => a !== undefined) : undefined);
     // A server's security holds for every operation that names none of its own, on the channels the server carries.
@@ -160,7 +167,7 @@ function deliveries(doc: Obj, raw: Obj, messages: Messages, eventOf: (channelKey
     /** AsyncAPI 2's security requirements (OpenAPI's: each a map of the schemes needed together to their scopes). */
     const requirements = (list: unknown, pointer: string) =>
       (Array.isArray(list) ? list : [])
-        .map((req, i) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? scopes.map(String) : [], at: `${pointer}/security/${i}` })))
+        .map((req, i) => Object.entries(obj(req)).map(([name, scopes]) => ({ name, scopes: Array.isArray(scopes) ? keptScopes(scopes.map(String), name, scopesOf(name), (j) => `${pointer}/security/${i}/${seg(name)}/${j}`, unmapped) : [], at: `${pointer}/security/${i}` })))
         // An alternative naming a scheme the spec cannot carry is said and left out; the others hold as written.
         .filter((all) => all.every((r) => carried(raw, r.name, r.at, unmapped)))
         .map((all) => all.map(({ name, scopes }) => ({ name, scopes })));
@@ -304,7 +311,10 @@ function headersOf(schemas: SchemaMapper, schema: unknown, pointer: string, unma
     unmapped.push({ pointer: `${pointer}/${seg(key)}`, reason: `the headers schema's own \`${key}\` has no place in the spec (an event keeps each header, with its shape and whether it is required, not the headers as a whole); it is not kept` });
   }
   const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
-  return Object.fromEntries(Object.entries(s.properties).map(([name, p]) => [name, canonical({ ...schemas.object(p, `${pointer}/properties/${seg(name)}`), ...(required.has(name) ? { required: true } : {}) }) as z.input<typeof headerSchema>]));
+  // A header the spec cannot name is said and left out; none left, the event states no headers (as its export reads back).
+  const named = Object.entries(s.properties).filter(([name]) => usableKey(name, `${pointer}/properties`, 'a header', unmapped));
+  if (named.length === 0 && Object.keys(s.properties).length > 0) return undefined;
+  return Object.fromEntries(named.map(([name, p]) => [name, canonical({ ...schemas.object(p, `${pointer}/properties/${seg(name)}`), ...(required.has(name) ? { required: true } : {}) }) as z.input<typeof headerSchema>]));
 }
 
 /** The keys of a message the spec keeps. */
@@ -757,16 +767,20 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
   const common = typeof s.description === 'string' && s.description.trim() !== '' ? { description: s.description } : {};
   switch (s.type) {
     case 'apiKey':
-    case 'httpApiKey':
+    case 'httpApiKey': {
+      // A key name the spec cannot hold (empty, a line break) is said, and the key's name (and header) left open.
+      const named = typeof s.name === 'string' && usableName(s.name);
+      if (typeof s.name === 'string' && !named) unmapped.push({ pointer: `${pointer}/name`, reason: unusableName('an API key') });
       return {
         ...common,
         scheme: 'api-key',
         ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? { location: s.in } : {}),
         // A key in the user or password of a connection has no name of its own: the credential's name stays open (never invented).
-        ...(typeof s.name === 'string' && s.name !== '' ? { credentials: [s.name] } : {}),
+        ...(named ? { credentials: [String(s.name)] } : {}),
         // Header names apply to a key in a header only (a stated location settles the rest).
-        ...(s.in === 'header' ? { headers: [String(s.name)] } : s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? {} : { headers: { none: `The key goes in the ${String(s.in)}.` } }),
+        ...(s.in === 'header' ? (named ? { headers: [String(s.name)] } : {}) : s.in === 'query' || s.in === 'cookie' || s.in === 'user' || s.in === 'password' ? {} : { headers: { none: `The key goes in the ${String(s.in)}.` } }),
       };
+    }
     case 'userPassword':
       // A user name and password on the connection (MQTT's CONNECT, AMQP's PLAIN), not HTTP Basic: no header is claimed.
       return { ...common, scheme: 'user-password' };

@@ -19,6 +19,11 @@ export function payloadSchema(payload: unknown, pointer: string, unmapped: Unmap
   const format = payload.schemaFormat;
   const reason = schemaFormatWord(format);
   if (reason !== undefined) unmapped.push({ pointer: `${pointer}/schemaFormat`, reason });
+  // A schema that is no object (Protobuf's `.proto` text): said, and the payload kept with its shape open, as an export's `payload: {}` reads back, never "the message gives no payload" (t31t D2).
+  if (!isObj(payload.schema) && typeof payload.schema !== 'boolean' && payload.schema !== undefined && payload.schema !== null) {
+    unmapped.push({ pointer: `${pointer}/schema`, reason: `the schema, written in \`${format}\`, is not a JSON Schema object, which the spec's shapes are read from: it is not kept, and the payload's shape is left open` });
+    return { schema: {}, at: `${pointer}/schema`, multi: true };
+  }
   return { schema: payload.schema, at: `${pointer}/schema`, multi: true };
 }
 

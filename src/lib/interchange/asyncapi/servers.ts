@@ -4,6 +4,7 @@ import { serverSchema } from '../../areas/purpose/index.ts';
 import { isObj, stated, type Obj } from '../../facet/state.ts';
 import { isRelativeServerUrl, serverUrlSchema } from '../../safety/url.ts';
 import { seg, type Unmapped } from '../result.ts';
+import { defaultAllowed } from '../server-variable.ts';
 import { follow, toolKey } from './raw.ts';
 
 type Server = z.input<typeof serverSchema>;
@@ -38,7 +39,7 @@ function variablesOf(raw: Obj, written: Obj, at: string, unmapped: Unmapped[]): 
       unmapped.push({ pointer: where, reason: `a server variable without a default is not kept: the spec gives each one a default (the address keeps \`{${name}}\`)` });
       continue;
     }
-    const allowed = Array.isArray(o.enum) ? o.enum.filter((x): x is string => typeof x === 'string') : [];
+    const allowed = defaultAllowed(o.default, Array.isArray(o.enum) ? o.enum.filter((x): x is string => typeof x === 'string') : [], where, unmapped);
     for (const key of Object.keys(o)) if (!['default', 'enum', 'description'].includes(key) && !toolKey(key)) unmapped.push({ pointer: `${where}/${seg(key)}`, reason: `a server variable's \`${key}\` has no place in the spec` });
     out[name] = { default: o.default, ...(allowed.length > 0 ? { allowed } : {}), ...(text(o.description) !== undefined ? { description: String(o.description) } : {}) };
   }

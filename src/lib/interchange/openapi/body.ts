@@ -7,6 +7,7 @@ import { canonical, holdsReference, unkeptValue } from '../schema-map.ts';
 import { titled } from '../text.ts';
 import { linkUrlSchema } from '../../safety/url.ts';
 import { markdownCode } from '../../safety/markdown.ts';
+import { usableKey } from '../names.ts';
 import type { OpenApiContext } from './context.ts';
 
 type Payload = z.input<typeof payloadSchema>;
@@ -26,6 +27,7 @@ export function namedExamples(ctx: OpenApiContext, raw: unknown, pointer: string
   for (const [name, e] of Object.entries(raw)) {
     const at = ctx.where(e, `${pointer}/${seg(name)}`);
     ctx.used.add(at);
+    if (!usableKey(name, pointer, 'a named example', ctx.unmapped)) continue;
     const x = ctx.deref(e);
     const unkept = 'value' in x ? unkeptValue(x.value) : undefined;
     if (unkept) ctx.unmapped.push({ pointer: `${at}/value`, reason: `the example${unkept.at.length > 0 ? `, at \`${valuePath(unkept.at)}\`,` : ''} ${unkept.message}; it is not kept` });
@@ -152,6 +154,7 @@ export function headersOf(ctx: OpenApiContext, headers: unknown, pointer: string
   // HTTP field names are case-insensitive: a name written again in another letter case (`ETag`, `etag`) is one header stated twice, the first kept.
   const first = new Map<string, string>();
   const entries = Object.entries(ctx.deref(headers)).filter(([name]) => {
+    if (!usableKey(name, ctx.where(headers, pointer), 'a header', ctx.unmapped)) return false;
     const earlier = first.get(name.toLowerCase());
     if (earlier === undefined) first.set(name.toLowerCase(), name);
     else ctx.unmapped.push({ pointer: `${ctx.where(headers, pointer)}/${seg(name)}`, reason: `the header \`${name}\` is \`${earlier}\` written again (HTTP header names are case-insensitive): only the first is kept` });

@@ -14,6 +14,8 @@ export interface OpenApiContext {
   used: Set<string>;
   /** How many operations write each error response in place, by status and body (`inlineErrorUses`): an operation's id names only a body no other operation writes. */
   inlineErrors?: ReadonlyMap<string, number>;
+  /** The scopes a security scheme lists, by its name in the document, where it is an OAuth 2.0 scheme that lists some (a requirement's other scopes are said, not kept). */
+  scopesOf?: (scheme: string) => ReadonlySet<string> | undefined;
 }
 
 export function openApiContext(resolve: (ref: string) => unknown, schemas: SchemaMapper, unmapped: Unmapped[]): OpenApiContext {

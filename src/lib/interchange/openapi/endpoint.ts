@@ -9,6 +9,8 @@ import { markdownCode } from '../../safety/markdown.ts';
 import { seg, type Ids } from '../result.ts';
 import { ERROR_EXTENSION } from '../export-common.ts';
 import { importExternalDocs } from '../external-docs.ts';
+import { keptScopes } from '../flow-scopes.ts';
+import { usableNames } from '../names.ts';
 import { canonical, refName } from '../schema-map.ts';
 import { CONTROLS_AS_SPACES, ONE_LINE, titled } from '../text.ts';
 import { bodyContent, describedShape, headersOf } from './body.ts';
@@ -90,14 +92,23 @@ export function inlineErrorUses(ctx: OpenApiContext, paths: unknown, methods: re
 export const EMPTY_OPERATION_ID = 'an empty `operationId` names nothing and is not kept: the operation is named by its method and path, and an export writes that name as its `operationId`';
 
 /** OpenAPI's security requirements as alternatives: each object is one way in, all of its schemes together; `{}` is "no authentication". */
-export function securityAlternatives(security: unknown[], schemeIds: Ids, defined: (name: string) => boolean = () => true, unmapped?: { pointer: string; push: (u: { pointer: string; reason: string }) => void }): Array<z.input<typeof securityAlternative>> {
+export function securityAlternatives(security: unknown[], schemeIds: Ids, defined: (name: string) => boolean | 'unkept' = () => true, unmapped?: { pointer: string; push: (u: { pointer: string; reason: string }) => void }, scopesOf: (scheme: string) => ReadonlySet<string> | undefined = () => undefined): Array<z.input<typeof securityAlternative>> {
   return security.filter(isObj).flatMap((req, i) => {
-    const unknown = Object.keys(req).filter((name) => !defined(name));
+    const unknown = Object.keys(req).filter((name) => defined(name) === false);
     if (unknown.length > 0) {
       unmapped?.push({ pointer: unmapped.pointer, reason: `alternative ${i} names a scheme the document does not define (${unknown.map((n) => `\`${n}\``).join(", ")}); it is not kept` });
       return [];
     }
-    const all = Object.entries(req).map(([scheme, scopes]) => ({ scheme: schemeIds.id(scheme), ...(Array.isArray(scopes) && scopes.length > 0 ? { scopes: scopes.map(String) } : {}) }));
+    const unkept = Object.keys(req).filter((name) => defined(name) === 'unkept');
+    if (unkept.length > 0) {
+      unmapped?.push({ pointer: unmapped.pointer, reason: `alternative ${i} names a scheme that is not kept (${unkept.map((n) => `\`${n}\``).join(', ')}); it is not kept` });
+      return [];
+    }
+    const all = Object.entries(req).map(([scheme, written]) => {
+      // Scopes the spec can hold and the scheme lists (t31t D8, D17): the others said at their place, not kept.
+      const scopes = Array.isArray(written) ? keptScopes(written.map(String), scheme, scopesOf(scheme), (j) => `${unmapped?.pointer ?? '/security'}/${i}/${seg(scheme)}/${j}`, unmapped ?? { push: () => undefined }) : [];
+      return { scheme: schemeIds.id(scheme), ...(scopes.length > 0 ? { scopes } : {}) };
+    });
     const [only] = all;
     return [all.length === 0 ? { anonymous: true as const } : all.length === 1 && only ? only : { all }];
   });
@@ -110,7 +121,7 @@ type Parameters = Partial<Record<Location, Record<string, z.input<typeof paramet
  * trip writes them the same way): the path item's first, replaced by the operation's own of the
  * same name and location. `itemPointer` and `pointer` are where the path item and the operation are.
  */
-export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPointer: string, pointer: string, renamed: ReadonlyMap<string, string> = new Map()): Parameters {
+export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPointer: string, pointer: string, renamed: ReadonlyMap<string, string> = new Map(), path?: string): Parameters {
   const parameters = new Map<Location, Map<string, z.input<typeof parameterSchema>>>();
   const listed = [
     ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ raw: p, pointer: ctx.where(p, `${itemPointer}/parameters/${i}`), own: false })) : []),
@@ -118,6 +129,10 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
   ];
   // Header names by their lower case: HTTP field names are case-insensitive, so `X-Id` and `x-id` are one header.
   const headerNames = new Map<string, { name: string; pointer: string; own: boolean }>();
+  /** The parameters met, by location and name, with whether each is the operation's own: a second of one list is said, not kept over the first. */
+  const met = new Map<string, boolean>();
+  /** The names the path's template writes (`{id}`), where the parameters are an endpoint's. */
+  const templated = path === undefined ? undefined : new Set(pathParameters(path));
   for (const { raw, pointer: ppointer, own } of listed) {
     const p = withOwnWords(raw, ctx.deref(raw));
     if (typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie')) {
@@ -135,6 +150,18 @@ export function mapParameters(ctx: OpenApiContext, item: Obj, op: Obj, itemPoint
       ctx.unmapped.push({ pointer: ppointer, reason: 'a parameter whose name is empty or holds line breaks or control characters is not kept: the spec names every parameter' });
       continue;
     }
+    // OpenAPI's prose asks a path parameter's name to be one the template writes; its schema does not, and the spec's check does (t31t D9): said, not kept.
+    if (p.in === 'path' && templated !== undefined && !templated.has(name)) {
+      ctx.unmapped.push({ pointer: ppointer, reason: `the path parameter \`${p.name}\` is not one the path's template names (${templated.size > 0 ? [...templated].map((n) => `\`{${n}}\``).join(', ') : 'it names none'}), so no request carries it: it is not kept` });
+      continue;
+    }
+    // The same name and location twice in one list (OpenAPI asks each once; its schema does not; t31t D19): the first is kept, the other said.
+    const key = `${p.in}\u0000${name}`;
+    if (met.get(key) === own) {
+      ctx.unmapped.push({ pointer: ppointer, reason: `the ${p.in} parameter \`${p.name}\` is written again in the same list (OpenAPI asks each once): only the first is kept` });
+      continue;
+    }
+    met.set(key, own);
     if (p.in === 'header') {
       const earlier = headerNames.get(p.name.toLowerCase());
       if (earlier !== undefined && earlier.name !== p.name) {
@@ -214,14 +241,14 @@ export function safePath(path: string): { path: string; renamed: Map<string, str
 /** One operation as an endpoint. */
 export function mapEndpoint(
   ctx: OpenApiContext,
-  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown; schemes: (name: string) => boolean },
+  at: { id: string; method: string; path: string; item: Obj; op: Obj; pointer: string; security: unknown; schemes: (name: string) => boolean | 'unkept' },
   schemeIds: Ids,
   errors: ErrorCollector,
   findings: EndpointFindings,
 ): ItemInput<'endpoints'> {
   const { method, item, op, pointer } = at;
   const { path, renamed } = safePath(at.path);
-  const ordered = mapParameters(ctx, item, op, `/paths/${seg(at.path)}`, pointer, renamed);
+  const ordered = mapParameters(ctx, item, op, `/paths/${seg(at.path)}`, pointer, renamed, path);
   const renaming = { pointer: `/paths/${seg(at.path)}`, reason: `the path's ${[...renamed].map(([from, to]) => `\`{${from}}\` is written \`{${to}}\``).join(', ')} (the name is reserved in JavaScript, and no spec file holds it): the path is kept as ${markdownCode(path)}, the same requests (a path parameter's name is not sent)` };
   // Said once for the path, not once per operation on it.
   if (renamed.size > 0 && !ctx.unmapped.some((u) => u.pointer === renaming.pointer && u.reason === renaming.reason)) ctx.unmapped.push(renaming);
@@ -235,7 +262,8 @@ export function mapEndpoint(
     ...(statedOperationId(op) !== undefined && op.operationId !== at.id ? { operation_id: statedOperationId(op) } : {}),
     parameters: Object.keys(ordered).length > 0 ? ordered : { none: FROM_OPENAPI },
   };
-  if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
+  const tags = Array.isArray(op.tags) ? usableNames(op.tags, `${pointer}/tags`, 'a tag', ctx.unmapped) : [];
+  if (tags.length > 0) data.tags = tags;
   const request = requestBody(ctx, op.requestBody, `${pointer}/requestBody`);
   if (request !== undefined) data.request = request;
   else if (!BODYLESS.has(method)) data.request = { none: FROM_OPENAPI };
@@ -257,7 +285,10 @@ export function mapEndpoint(
     const own = isObj(raw) && typeof raw.$ref === 'string' && typeof raw.description === 'string' ? raw.description : undefined;
     const description = own ?? (typeof response.description === 'string' && response.description.trim() !== '' ? response.description : undefined);
     if (/^([45]\d\d|[45]XX)$/i.test(status) || (status === 'default' && defaultIsError)) {
-      const named = typeof response[ERROR_EXTENSION] === 'string' ? response[ERROR_EXTENSION] : undefined;
+      const written = response[ERROR_EXTENSION];
+      const named = typeof written === 'string' && written.trim() !== '' ? written : undefined;
+      // The export's own extension, written by hand: a value that names no error is said, not read (t31t D10).
+      if (written !== undefined && named === undefined) ctx.unmapped.push({ pointer: `${rpointer}/${ERROR_EXTENSION}`, reason: `\`${ERROR_EXTENSION}\` ${typeof written === 'string' ? 'is empty' : 'is not a text'}, so it names no error: it is not kept, and the error is named by its status` });
       const component = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') ?? named;
       // A response written out in full that names its error: the error's own words are in its
       // component, even none (an export writes the error's words there, and a use's own beside it).
@@ -271,6 +302,10 @@ export function mapEndpoint(
       const componentWords = typeof response.description === 'string' && response.description.trim() !== '' ? response.description : undefined;
       const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined ? (referenced ? componentWords : description) : undefined;
       const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload, component === undefined ? errorNames(ctx, response, op, status) : []);
+      // A name an id cannot be as written (`Has Space`, `../x`): said with the id it is kept under, as a component's name is.
+      if (named !== undefined && refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') === undefined && Object.keys(ctx.deref({ $ref: `#/components/responses/${named}` })).length === 0 && error.id !== named && !ctx.unmapped.some((u) => u.pointer === `${rpointer}/${ERROR_EXTENSION}`)) {
+        ctx.unmapped.push({ pointer: `${rpointer}/${ERROR_EXTENSION}`, reason: `the error \`${named}\` is kept under the id \`${error.id}\`, and an export names it so` });
+      }
       responses[status] = { error: error.id, ...(description !== undefined && description !== error.description ? { description } : {}), ...(headers ? { headers } : {}) };
     } else {
       const base = payload ?? {};
@@ -280,7 +315,7 @@ export function mapEndpoint(
   data.responses = Object.keys(responses).length > 0 ? responses : { open: 'The OpenAPI description lists no responses.' };
   const security = op.security ?? at.security;
   if (Array.isArray(security)) {
-    const alternatives = securityAlternatives(security, schemeIds, at.schemes, { pointer: op.security !== undefined ? `${pointer}/security` : '/security', push: (u) => ctx.unmapped.push(u) });
+    const alternatives = securityAlternatives(security, schemeIds, at.schemes, { pointer: op.security !== undefined ? `${pointer}/security` : '/security', push: (u) => ctx.unmapped.push(u) }, ctx.scopesOf);
     // When every alternative names a scheme the document does not define, nothing is stated (the unmapped list says why).
     if (alternatives.length > 0) data.security = alternatives;
     else if (security.length === 0) data.security = { none: 'The operation needs no authentication.' };

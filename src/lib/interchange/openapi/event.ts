@@ -4,6 +4,7 @@ import { importExternalDocs } from '../external-docs.ts';
 import { seg, type Ids } from '../result.ts';
 import { CONTROLS_AS_SPACES, SUMMARY_OF_LINES, titled } from '../text.ts';
 import { LOWER_METHODS, type OpenApiContext } from './context.ts';
+import { usableNames } from '../names.ts';
 import { EMPTY_OPERATION_ID, mapParameters, requestBody, securityAlternatives, statedOperationId } from './endpoint.ts';
 
 /** What an operation that delivers an event states and an event keeps; anything else is listed as unmapped. */
@@ -15,7 +16,7 @@ const KEPT = new Set(['summary', 'description', 'operationId', 'tags', 'paramete
  * first). Each keeps its operation's summary, description, id, tags, external docs, parameters (the
  * path item's too), request body with its description and required flag, security and deprecation.
  */
-export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, rootSecurity: unknown, defined: (scheme: string) => boolean, callback = false): Array<{ id: string; data: ItemInput<'events'> }> {
+export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer: string, ids: Ids, schemeIds: Ids, rootSecurity: unknown, defined: (scheme: string) => boolean | 'unkept', callback = false): Array<{ id: string; data: ItemInput<'events'> }> {
   const all = LOWER_METHODS.filter((m) => isObj(item[m]));
   const methods = callback && all.length > 1 ? [all.includes('post') ? 'post' : (all[0] as string)] : all;
   if (all.length === 0) ctx.unmapped.push({ pointer, reason: `a ${callback ? 'callback' : 'webhook'} without an operation (POST, PUT…) is not kept` });
@@ -42,13 +43,14 @@ export function mapEvents(ctx: OpenApiContext, name: string, item: Obj, pointer:
     if (operationId !== undefined && operationId !== `event.${id}`) data.operation_id = operationId;
     else if (typeof op.operationId === 'string' && operationId === undefined) ctx.unmapped.push({ pointer: `${at}/operationId`, reason: EMPTY_OPERATION_ID });
     if (op.deprecated === true) data.deprecated = true;
-    if (Array.isArray(op.tags) && op.tags.length > 0) data.tags = op.tags.map(String);
+    const tags = Array.isArray(op.tags) ? usableNames(op.tags, `${at}/tags`, 'a tag', ctx.unmapped) : [];
+    if (tags.length > 0) data.tags = tags;
     const docs = importExternalDocs(op.externalDocs, `${at}/externalDocs`, ctx.unmapped);
     if (docs) data.external_docs = docs;
     // An operation's own security, else the document's (which applies to webhooks as to paths).
     const security = op.security ?? rootSecurity;
     if (Array.isArray(security)) {
-      const alternatives = securityAlternatives(security, schemeIds, defined, { pointer: op.security !== undefined ? `${at}/security` : '/security', push: (u) => ctx.unmapped.push(u) });
+      const alternatives = securityAlternatives(security, schemeIds, defined, { pointer: op.security !== undefined ? `${at}/security` : '/security', push: (u) => ctx.unmapped.push(u) }, ctx.scopesOf);
       if (alternatives.length > 0) data.security = alternatives;
       else if (security.length === 0) data.security = { none: 'The webhook needs no authentication.' };
     }

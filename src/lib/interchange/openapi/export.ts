@@ -262,7 +262,10 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
       ),
     };
   }
-  const webhooks = Object.fromEntries(itemsOf(a, 'events').filter((ev) => !calledBack.has(ev.id)).map((ev) => [ev.id, { post: eventOperation(ev) }]));
+  // OpenAPI's webhooks are requests the service sends: an event the spec says it receives is none, so it is not written as one, and said (t31t D13: written, it came back as an event the service sends).
+  const received = new Set(itemsOf(a, 'events').filter((ev) => !calledBack.has(ev.id) && stated(ev.data.direction) === 'received').map((ev) => ev.id));
+  for (const id of received) unexported.push({ id: `events/${id}`, reason: 'the service receives this event, and OpenAPI has no place for it: its webhooks are requests the service sends, so it is not written' });
+  const webhooks = Object.fromEntries(itemsOf(a, 'events').filter((ev) => !calledBack.has(ev.id) && !received.has(ev.id)).map((ev) => [ev.id, { post: eventOperation(ev) }]));
   for (const ev of itemsOf(a, 'events')) for (const t of stated(ev.data.tags) ?? []) tags.add(t);
   const baseUrl = text(purpose.base_url);
   const servers = stated(purpose.servers);
@@ -276,7 +279,7 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
         resources: { items: 'all' },
         endpoints: { area: ['tags', 'paths'], items: ['title', 'description', 'method', 'path', 'parameters', 'request', 'responses', 'security', 'tags', 'deprecated', 'operation_id', 'callbacks', 'external_docs', 'servers'] },
         authentication: { items: ['description', 'scheme', 'location', 'headers', 'token_format', 'http_scheme', 'scopes', 'flow_scopes', 'token_endpoints'] },
-        events: { area: ['tags'], items: (id) => ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', 'external_docs', ...(calledBack.has(id) ? ['channel'] : [])] },
+        events: { area: ['tags'], items: (id) => (received.has(id) ? Object.keys(eventsById.get(id)?.data ?? {}) : ['title', 'description', 'payload', 'parameters', 'operation_id', 'deprecated', 'tags', 'headers', 'security', 'external_docs', ...(calledBack.has(id) ? ['channel'] : [])]) },
         // An error without a title has its description written as the response's (errorWords).
         errors: { area: ['body'], items: (id) => ['title', 'status', 'body', ...(text(errors.get(id)?.data.title) === undefined ? ['description'] : [])] },
         versioning: { items: (id) => (id === chosen ? ['name'] : []) },

@@ -1,5 +1,6 @@
 import type { ItemInput } from '../../areas/index.ts';
-import { serverSchema } from '../../areas/purpose/index.ts';
+import { purposeArea, serverSchema } from '../../areas/purpose/index.ts';
+import { markdownCode } from '../../safety/markdown.ts';
 import { isObj, type Obj } from '../../facet/state.ts';
 import { nameSchema } from '../../facet/values.ts';
 import { isRelativeServerUrl } from '../../safety/url.ts';
@@ -12,9 +13,13 @@ import { openApiContext, LOWER_METHODS, type OpenApiContext } from './context.ts
 import { inlineErrorUses, mapEndpoint, operationName, statedOperationId, type EndpointFindings } from './endpoint.ts';
 import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
-import { mapScheme } from './scheme.ts';
+import { mapScheme, OAUTH_FLOWS } from './scheme.ts';
+import { declaredScopes } from '../flow-scopes.ts';
+import { unusableName, usableKey } from '../names.ts';
+import { usableName } from '../schema-map.ts';
 import { unusedComponents } from './unused.ts';
-import { withStatedValues } from './ms-discriminator.ts';
+import { withImpliedValues, withStatedValues } from './ms-discriminator.ts';
+import { defaultAllowed } from '../server-variable.ts';
 
 /** Counts of what an OpenAPI document holds, to compare with what the import produced. */
 export interface OpenApiCounts {
@@ -158,7 +163,8 @@ function mapServers(ctx: OpenApiContext, raw: unknown, at = '/servers'): Server[
     }
     const variables = Object.entries(ctx.deref(s.variables)).map(([name, v]) => {
       const o = ctx.deref(v);
-      const allowed = Array.isArray(o.enum) ? o.enum.map(String) : [];
+      const listed = Array.isArray(o.enum) ? o.enum.map(String) : [];
+      const allowed = defaultAllowed(String(o.default ?? ''), listed, `/servers/${i}/variables/${seg(name)}`, ctx.unmapped);
       return [name, { default: String(o.default ?? ''), ...(allowed.length > 0 ? { allowed } : {}), ...(typeof o.description === 'string' && o.description.trim() ? { description: o.description } : {}) }] as const;
     });
     const name = s[SERVER_NAME_EXTENSION];
@@ -173,12 +179,31 @@ function mapServers(ctx: OpenApiContext, raw: unknown, at = '/servers'): Server[
 function mapInfo(ctx: OpenApiContext, info: Obj): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof info.summary === 'string' && info.summary.trim()) out.summary = info.summary.trim();
-  const contact = ctx.deref(info.contact);
-  const c = Object.fromEntries(['name', 'email', 'url'].filter((k) => typeof contact[k] === 'string' && String(contact[k]).trim() !== '').map((k) => [k, contact[k]]));
-  if (Object.keys(c).length > 0) out.contact = c;
+  /** What is not kept of a value the spec cannot hold (a `mailto:` or `urn:` address, valid OpenAPI: t31t D12), said at its pointer. */
+  const unkept = (pointer: string, key: string, value: string) =>
+    ctx.unmapped.push({ pointer, reason: `${markdownCode(value.length > 80 ? `${value.slice(0, 79)}…` : value)} is not ${key === 'email' ? 'a mail address' : key === 'url' || key === 'termsOfService' ? 'an address a page links to (http, https or relative)' : key === 'identifier' ? 'an identifier' : 'a line of text'}, as the spec holds it; it is not kept` });
+  /** Each of `keys` the object states as a non-blank text, where the purpose area's schema takes it beside what is kept before it. */
+  const kept = (o: Obj, keys: readonly string[], fits: (value: Obj) => boolean, pointer: string, base: Obj = {}): Obj => {
+    const got: Obj = { ...base };
+    for (const key of keys) {
+      const v = o[key];
+      if (key in base || typeof v !== 'string' || v.trim() === '') continue;
+      if (fits({ ...got, [key]: v })) got[key] = v;
+      else unkept(`${pointer}/${key}`, key, v);
+    }
+    return got;
+  };
+  const contact = kept(ctx.deref(info.contact), ['name', 'email', 'url'], (c) => purposeArea.shape.contact.safeParse(c).success, '/info/contact');
+  if (Object.keys(contact).length > 0) out.contact = contact;
   const license = ctx.deref(info.license);
-  if (typeof license.name === 'string' && license.name.trim()) out.license = Object.fromEntries(['name', 'identifier', 'url'].filter((k) => typeof license[k] === 'string').map((k) => [k, license[k]]));
-  if (typeof info.termsOfService === 'string') out.terms_of_service = info.termsOfService;
+  if (typeof license.name === 'string' && license.name.trim()) {
+    if (purposeArea.shape.license.safeParse({ name: license.name }).success) out.license = kept(license, ['identifier', 'url'], (l) => purposeArea.shape.license.safeParse(l).success, '/info/license', { name: license.name });
+    else ctx.unmapped.push({ pointer: '/info/license', reason: 'a licence without a name of one line is not kept' });
+  }
+  if (typeof info.termsOfService === 'string') {
+    if (purposeArea.shape.terms_of_service.safeParse(info.termsOfService).success) out.terms_of_service = info.termsOfService;
+    else unkept('/info/termsOfService', 'termsOfService', info.termsOfService);
+  }
   return out;
 }
 
@@ -191,27 +216,37 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   const unmapped: Unmapped[] = [];
   // OpenAPI 3.0 (a Swagger 2.0 document is read upgraded to it) ignores what is beside a schema's `$ref`; 3.1 applies it.
   const refSiblingsIgnored = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
-  const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve, undefined, { refSiblingsIgnored, nullableNotAKeyword: typeof doc.openapi === 'string' && doc.openapi.startsWith('3.1') }), unmapped);
+  const ctx = openApiContext(resolve, new SchemaMapper(unmapped, resolve, undefined, { refSiblingsIgnored, nullableNotAKeyword: typeof doc.openapi === 'string' && doc.openapi.startsWith('3.1'), impliedMapping: true }), unmapped);
   const info = ctx.deref(doc.info);
   const components = ctx.deref(doc.components);
   // Ids in the order the document lists its components, before any reference asks for one: the same names, the same ids.
   // Each name that is a valid id as written keeps it; only one that must change takes a number (t31r D12).
   ctx.schemas.ids.claim(Object.keys(ctx.deref(components.schemas)));
   const azure = withStatedValues(ctx.deref(components.schemas));
-  for (const [name, schema] of Object.entries(azure.schemas)) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
+  // A renamed subtype's implied discriminator value kept as a mapping entry of its base (t31t D5).
+  const implied = withImpliedValues(azure.schemas, (name) => ctx.schemas.ids.id(name));
+  unmapped.push(...implied.said.map(({ name, reason }) => ({ pointer: `/components/schemas/${seg(name)}/discriminator`, reason })));
+  for (const [name, schema] of Object.entries(implied.schemas)) ctx.schemas.component(name, schema, `/components/schemas/${seg(name)}`);
 
   const schemeIds = new Ids();
   // The first absolute server without variables: what relative URLs of the document resolve against.
   const base = (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => ctx.deref(sv).url).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
   schemeIds.claim(Object.keys(ctx.deref(components.securitySchemes)));
-  const schemes = Object.entries(ctx.deref(components.securitySchemes)).map(([name, s]) => ({ id: schemeIds.id(name), data: mapScheme(ctx.deref(s), ctx.where(s, `/components/securitySchemes/${seg(name)}`), unmapped, base) }));
+  // An API key whose name the spec cannot hold (empty, a line break: valid OpenAPI, t31t D16): no export could state the key without it, so the scheme is said and not kept, nor the alternatives that name it.
+  const unnamed = new Set(Object.entries(ctx.deref(components.securitySchemes)).filter(([, s]) => ctx.deref(s).type === 'apiKey' && typeof ctx.deref(s).name === 'string' && !usableName(String(ctx.deref(s).name))).map(([name]) => name));
+  for (const name of unnamed) unmapped.push({ pointer: `${ctx.where(ctx.deref(components.securitySchemes)[name], `/components/securitySchemes/${seg(name)}`)}/name`, reason: `${unusableName('an API key')}, and OpenAPI states no key without one: the scheme is not kept, nor the security alternatives that name it` });
+  const schemes = Object.entries(ctx.deref(components.securitySchemes)).filter(([name]) => !unnamed.has(name)).map(([name, s]) => ({ id: schemeIds.id(name), data: mapScheme(ctx.deref(s), ctx.where(s, `/components/securitySchemes/${seg(name)}`), unmapped, base) }));
   const errors = new ErrorCollector();
   const findings: EndpointFindings = { rateHeaders: new Set(), deprecationHeaders: new Set(), deprecated: 0 };
   const endpointIds = new Ids();
   const eventIds = new Ids();
   const endpoints: Array<{ id: string; data: ItemInput<'endpoints'>; from: string[] }> = [];
   const events: Array<{ id: string; data: ItemInput<'events'> }> = [];
-  const defined = (n: string) => isObj(ctx.deref(components.securitySchemes)[n]);
+  const defined = (n: string) => (unnamed.has(n) ? ('unkept' as const) : isObj(ctx.deref(components.securitySchemes)[n]));
+  ctx.scopesOf = (n) => {
+    const s = ctx.deref(ctx.deref(components.securitySchemes)[n]);
+    return s.type === 'oauth2' && isObj(s.flows) ? declaredScopes(Object.fromEntries(Object.entries(s.flows).filter(([flow]) => OAUTH_FLOWS.includes(flow))), 'scopes') : undefined;
+  };
   /** The operations kept, by method and path shape (parameter names and a trailing `/` aside), as `check` tells two endpoints apart. */
   const shapes = new Map<string, string>();
   /** What the document says of each path as a whole, by path, in its order. */
@@ -287,6 +322,7 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
           unmapped.push({ pointer: `${pointer}/callbacks/${seg(cbName)}`, reason: 'a callback named `__proto__` is not kept: the name is reserved in JavaScript, and no spec file holds it' });
           continue;
         }
+        if (!usableKey(cbName, `${pointer}/callbacks`, 'a callback (with its operations)', unmapped)) continue;
         for (const [n, [expression, cbItem]] of Object.entries(ctx.deref(cb)).entries()) {
           const at = ctx.where(cbItem, `${ctx.where(cb, `${pointer}/callbacks/${seg(cbName)}`)}/${seg(expression)}`);
           // Each URL expression of a callback is an event of its own: the second and later are numbered, so none overwrites another.

@@ -23,7 +23,9 @@ export function madeOperationIds(a: Analysis): string[] {
     const { base } = idBase(operationName(method, path, {}));
     return e.id === base || (e.id.startsWith(`${base}-`) && /^\d+$/.test(e.id.slice(base.length + 1)));
   }).length;
-  const events = itemsOf(a, 'events').filter((ev) => stated(ev.data.operation_id) === undefined).length;
+  // An event the service receives is no webhook, and is not written (unless an endpoint calls back with it).
+  const calledBack = new Set(itemsOf(a, 'endpoints').flatMap((e) => Object.values(e.data.callbacks ?? {}).flatMap((v) => (Array.isArray(v) ? v : Object.values(v ?? {})).map(String))));
+  const events = itemsOf(a, 'events').filter((ev) => stated(ev.data.operation_id) === undefined && (calledBack.has(ev.id) || stated(ev.data.direction) !== 'received')).length;
   const total = fromPath + events;
   if (total === 0) return [];
   const parts = [...(fromPath > 0 ? [`${fromPath} from an endpoint's method and path (as an import names an operation without an operationId)`] : []), ...(events > 0 ? [`${events} from \`event.\` and an event's id`] : [])];

@@ -3,10 +3,12 @@ import { isObj, type Obj } from '../../facet/state.ts';
 import { urlSchema } from '../../facet/values.ts';
 import { isRelativeServerUrl } from '../../safety/url.ts';
 import { seg, type Unmapped } from '../result.ts';
+import { unusableName } from '../names.ts';
+import { usableName } from '../schema-map.ts';
 import { flowScopes } from '../flow-scopes.ts';
 
 /** The OAuth flows OpenAPI 3.0 and 3.1 state. */
-const OAUTH_FLOWS: readonly string[] = ['implicit', 'password', 'clientCredentials', 'authorizationCode'];
+export const OAUTH_FLOWS: readonly string[] = ['implicit', 'password', 'clientCredentials', 'authorizationCode'];
 
 /** An OpenAPI security scheme as an authentication scheme. */
 export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: string): ItemInput<'authentication'> {
@@ -26,16 +28,20 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: 
     return undefined;
   };
   switch (s.type) {
-    case 'apiKey':
+    case 'apiKey': {
       if (s.in !== 'header' && s.in !== 'query' && s.in !== 'cookie') unmapped.push({ pointer: `${pointer}/in`, reason: `an API key in \`${String(s.in)}\` is not a header, query or cookie key` });
+      // A key name the spec cannot hold (empty, a line break: valid OpenAPI, t31t D16) is said, and the key's name (and header) left open.
+      const named = s.name === undefined || usableName(String(s.name));
+      if (!named) unmapped.push({ pointer: `${pointer}/name`, reason: unusableName('an API key') });
       return {
         ...common,
         scheme: 'api-key',
         ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' ? { location: s.in } : {}),
-        credentials: [String(s.name ?? 'api key')],
+        ...(named ? { credentials: [String(s.name ?? 'api key')] } : {}),
         // Header names apply to a key in a header only (a stated location settles the rest).
-        ...(s.in === 'header' ? { headers: [String(s.name)] } : s.in === 'query' || s.in === 'cookie' ? {} : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }),
+        ...(s.in === 'header' ? (named ? { headers: [String(s.name)] } : {}) : s.in === 'query' || s.in === 'cookie' ? {} : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }),
       };
+    }
     case 'http': {
       const kind = String(s.scheme).toLowerCase();
       if (kind === 'bearer') return { ...common, scheme: 'http-bearer', headers: ['Authorization'], ...(typeof s.bearerFormat === 'string' && s.bearerFormat.trim() !== '' ? { token_format: s.bearerFormat } : {}) };
