@@ -311,7 +311,9 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     return { ...fromProblem(p), used, notes };
   }
   if (type === undefined) {
-    const p = problem({ status: 406, type: 'not-acceptable', title: 'No stated media type is acceptable', detail: `${what} comes as ${types.join(', ')}; the request accepts none of them.`, extra: { available: types } });
+    // No media type stated: the body is JSON, and the 406 says so (T35u U2: "comes as ;", `available: []`).
+    const offered = types.length > 0 ? types : ['application/json'];
+    const p = problem({ status: 406, type: 'not-acceptable', title: 'No stated media type is acceptable', detail: `${what} comes as ${offered.join(', ')}${types.length === 0 ? ' (it states no media type: a body with none is JSON)' : ''}; the request accepts none of them.`, extra: { available: offered } });
     return { ...fromProblem(p), used, notes };
   }
   const part = mediaPart(body, types.length > 0 ? type : undefined);

@@ -345,12 +345,38 @@ export async function checkBody(bytes: Uint8Array, type: string, schema: Obj | u
   if (read === undefined) return { notRead: BODIES_READ };
   if ('unreadable' in read || 'own' in read) return read;
   if (!schema) return { errors: [], got: () => undefined, coerce: read.coerce, more: 0 };
+  if (essence(type) === 'multipart/form-data' && isObj(read.value)) jsonParts(read.value, schema);
   if (read.text === true && !takesText(schema)) return { notRead: 'a text/plain body is read as a text, and its shape is not one' };
   if (size > LARGE_BODY) await nextTurn();
   const validate = check(read.coerce, size > HUGE_BODY && !read.coerce);
   if (typeof validate === 'string') return { uncompiled: validate };
   const { errors, value } = validate(read.value, budget);
   return { errors, got: (at) => shownValue(valueAt(value, at)), members: (at) => scalarMembers(valueAt(value, at)), coerce: read.coerce, more: 0 };
+}
+
+/**
+ * A multipart body's fields of an object shape sent as JSON text, read as that JSON: OpenAPI's
+ * Encoding Object makes `application/json` the default of a part of type object, so the request a
+ * client made from the export sends one (T35u U6: `meta={"n":1}` was a 422 "expected an object").
+ * Top-level fields of an inline shape only; text that is no JSON object, or nested past the mock's
+ * bound, stays text and is refused by the shape.
+ */
+function jsonParts(value: Obj, schema: Obj): void {
+  const properties = isObj(schema.properties) ? schema.properties : undefined;
+  if (!properties) return;
+  for (const [name, field] of Object.entries(properties)) {
+    const sent = Object.hasOwn(value, name) ? value[name] : undefined;
+    if (typeof sent !== 'string' || !isObj(field)) continue;
+    const types = Array.isArray(field.type) ? field.type : [field.type];
+    if (!types.includes('object') || types.includes('string')) continue;
+    if (textTooBig(new TextEncoder().encode(sent), MAX_JSON_DEPTH, MAX_JSON_VALUES) !== undefined) continue;
+    try {
+      const parsed = JSON.parse(sent) as unknown;
+      if (isObj(parsed)) setOwn(value, name, parsed);
+    } catch {
+      // No JSON: the text is checked as it came.
+    }
+  }
 }
 
 /**

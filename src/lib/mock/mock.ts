@@ -118,6 +118,12 @@ interface State extends AnswerContext {
    * its body or parameters fitted.
    */
   broken: Map<string, Diagnostic[]>;
+  /**
+   * The files read whole that name, where an answer may need it, an item whose file exists and
+   * could not be read (`type: Dog` with `resources/Dog.yaml` a YAML error), with those files: an
+   * endpoint that reaches one is answered by a 503 naming them, as a direct `resource: Dog` is (T35u U1).
+   */
+  unreadRefs: Map<string, Set<string>>;
   /** The files each endpoint's answers stand on (its own, its resources', its errors'), by endpoint id, as first asked. */
   reaches: Map<string, string[]>;
   /**
@@ -153,7 +159,17 @@ function settingsErrors(analysis: Analysis): Diagnostic[] {
 const BROKEN_CODES = new Set(['unresolved-reference', 'path-parameters', 'bad-constraint', 'constraint-type', 'allowed-type', 'default-value', 'duplicate-facet', 'state-values', 'state-field', 'initial-state', 'unknown-state', 'bad-status', 'discriminator-field']);
 
 /** Whether a check error breaks what an answer stands on (`BROKEN_CODES`): `default-value` only for a default (the value a made body takes), never for an example (answered as stated, the log says it breaks its shape). */
-const breaks = (d: Diagnostic) => BROKEN_CODES.has(d.code) && (d.code !== 'default-value' || d.message.startsWith('The default '));
+const breaks = (d: Diagnostic) => BROKEN_CODES.has(d.code) && (d.code !== 'default-value' || d.message.startsWith('The default ')) && !answerless(d);
+
+/**
+ * A reference error no answer of the mock stands on (T35u U5): a `blocked_by` naming no facet
+ * (bookkeeping between gaps), an event, endpoint or version that does not exist (callbacks,
+ * channels, transition triggers). Located by `check`; a fully stated endpoint is still answered.
+ */
+const answerless = (d: Diagnostic) => d.code === 'unresolved-reference' && (d.message.startsWith('`blocked_by` names ') || /^Unknown (event|endpoint|version) `/.test(d.message));
+
+/** The areas whose items an answer may need (a body's resource, an error, a scheme, a limit). */
+const ANSWER_AREAS = ['resources/', 'errors/', 'authentication/', 'limits/'];
 
 /** The codes of the checks: their errors leave what a file states as it is (an example that breaks its shape is answered as stated). */
 const CHECK_CODES = new Set(CHECKS.map((c) => c.code));
@@ -163,7 +179,7 @@ const CHECK_CODES = new Set(CHECKS.map((c) => c.code));
  * spec comes from them; `erred`, read, with an error of reading (a key or value its schema does
  * not take) that left the facet around it out.
  */
-function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnostic[]>; erred: Map<string, Diagnostic[]>; broken: Map<string, Diagnostic[]> } {
+function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnostic[]>; erred: Map<string, Diagnostic[]>; broken: Map<string, Diagnostic[]>; unreadRefs: Map<string, Set<string>> } {
   const read = new Set<string>();
   for (const area of analysis.spec.areas) {
     if (area.present) read.add(area.file);
@@ -172,7 +188,14 @@ function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnost
   const unreadable = new Map<string, Diagnostic[]>();
   const erred = new Map<string, Diagnostic[]>();
   const broken = new Map<string, Diagnostic[]>();
+  const unreadRefs = new Map<string, Set<string>>();
   for (const d of analysis.diagnostics) {
+    const names = d.code === 'unresolved-reference' && read.has(d.file) ? /names `([^`]+)`, which exists but could not be read/.exec(d.message)?.[1] : undefined;
+    if (names !== undefined && ANSWER_AREAS.some((a) => names.startsWith(a))) {
+      const set = unreadRefs.get(d.file) ?? new Set<string>();
+      set.add(names);
+      unreadRefs.set(d.file, set);
+    }
     // A reference to a file that exists and could not be read is that file's error, named as such where an answer needs it.
     if (d.severity === 'error' && read.has(d.file) && breaks(d) && !d.message.includes('which exists but could not be read')) {
       const list = broken.get(d.file) ?? [];
@@ -186,7 +209,7 @@ function filesWithErrors(analysis: Analysis): { unreadable: Map<string, Diagnost
     list.push(d);
     out.set(d.file, list);
   }
-  return { unreadable, erred, broken };
+  return { unreadable, erred, broken, unreadRefs };
 }
 
 /**
@@ -737,11 +760,14 @@ export class Mock {
     if (state.erred.has(endpoint.file)) return done(this.#unreadable(state, [endpoint.file], endpointWords(state, endpoint)));
     // A reference it stands on names nothing (a resource or type the spec does not have): no body
     // is taken for one that fits it, and no answer is made from it; the errors are named instead.
-    if (state.broken.size > 0) {
+    if (state.broken.size > 0 || state.unreadRefs.size > 0) {
       let reached = state.reaches.get(endpoint.id);
       if (reached === undefined) state.reaches.set(endpoint.id, (reached = filesReached(state.analysis, state.gaps, endpoint)));
       const broken = reached.filter((file) => state.broken.has(file));
       if (broken.length > 0) return done(this.#unreadable(state, broken, endpointWords(state, endpoint)));
+      // A field type, variant, map's values or request field naming a file that cannot be read: that file, as for a direct `resource:` (T35u U1).
+      const unread = [...new Set(reached.flatMap((file) => [...(state.unreadRefs.get(file) ?? [])]))].sort();
+      if (unread.length > 0) return done(this.#unreadable(state, unread, endpointWords(state, endpoint)));
     }
     // What guards it (its security schemes, its limits) read with errors or not read at all: how it
     // is guarded cannot be told, so nothing is answered (t35s N7: `location: hedaer` in a scheme, or

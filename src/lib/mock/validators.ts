@@ -6,6 +6,7 @@ import type { FormatsPlugin } from 'ajv-formats';
 import { canonicalJson, isMultipleOf } from '../areas/json-values.ts';
 import type { Obj } from '../facet/state.ts';
 import { guardedPattern, patternBudget, type PatternBudget, type SlowPattern } from './patterns.ts';
+import { typedValue } from './typed.ts';
 
 export type { ErrorObject };
 
@@ -413,8 +414,10 @@ export class Validators {
         // Coercion writes the value read into its parent: the value is checked inside a holder.
         const holder = { type: 'object', properties: { value: schema } };
         const validate: ValidateFunction = ajv.compile(holder);
+        // Read first as parameters are (\`typedValue\`): a form field's \`null\` where null is allowed is
+        // null, as in the query (T35u U7: Ajv's coercion refused it as "expected a number or \`null\`").
         made = (value, budget) => {
-          const holder = { value };
+          const holder = { value: typedValue(value, schema, (ref) => this.resolve(ref)) };
           this.#spending(budget, () => validate(holder));
           return { errors: (validate.errors ?? []).map((e) => ({ ...e, instancePath: e.instancePath.replace(/^\/value/, '') })), value: holder.value };
         };
