@@ -1,6 +1,7 @@
 import { flagThrough, isResourceType } from '../areas/shape.ts';
 import { wireValue } from '../areas/discriminator-value.ts';
 import { isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
+import { linearPattern, patternMatcher } from '../checks/shapes.ts';
 import { patternCandidates } from './pattern-example.ts';
 
 /**
@@ -755,8 +756,8 @@ function stringFor(v: Obj): string | undefined {
     if (min !== undefined && min > plain.length) plain = plain.padEnd(min, 'x');
     candidates.push(plain);
   }
-  const matches = typeof pattern === 'string' ? regex(pattern) : undefined;
-  const keeps = (c: string) => fits(c) && (typeof pattern !== 'string' || matches?.test(c) === true);
+  const matches = typeof pattern === 'string' && regex(pattern) !== undefined ? patternTest(pattern) : undefined;
+  const keeps = (c: string) => fits(c) && (typeof pattern !== 'string' || matches?.(c) === true);
   const ok = candidates.find(keeps);
   if (ok !== undefined) return ok;
   // Else one randexp makes by fixed choices (alternatives, groups, classes with escapes: t32t S6).
@@ -826,6 +827,22 @@ function ungrouped(pattern: string): string | undefined {
 }
 
 /** A pattern as JavaScript reads it (JSON Schema's patterns are ECMAScript's), or undefined when it is not one. */
+/**
+ * Whether a made text matches a stated pattern, judged so that no pattern can hold a page, a sample or
+ * the mock hostage (r14 H1: `^(a|a)+(?=b)` with `min_length: 40` backtracked without end on a text of
+ * 40 `a`s): by RE2 where it reads the pattern as JavaScript does, in time linear in the text (the same
+ * answer on any machine); any other pattern (lookaround, `.`, `\s`) by JavaScript under the checks'
+ * own time limit (`patternMatcher`), where one that runs out is not judged and so keeps no text.
+ */
+function patternTest(pattern: string): (text: string) => boolean {
+  const linear = linearPattern(pattern);
+  if (linear) return (text) => linear.matcher(text).find();
+  const judge = patternMatcher();
+  const plain = regex(pattern);
+  // A pattern JavaScript reads only without the `u` flag: the checks' matcher judges none, and RE2 has refused it.
+  return (text) => judge(pattern, text) ?? (plain !== undefined && !plain.unicode && /^[^()*+{}?|]*$/.test(pattern) ? plain.test(text) : false);
+}
+
 function regex(pattern: string): RegExp | undefined {
   for (const flags of ['u', '']) {
     try {

@@ -80,7 +80,34 @@ class Fixed extends RandExp {
     };
     return size(tokens);
   }
+
+  /**
+   * The steps the fixed walk takes (each token it visits, each turn of a repetition), without
+   * taking them: a pattern such as `^((((a|b){0}){1000}){1000}){1000}c$` makes nothing long but
+   * walks a thousand million times (r14 H2), so its length alone does not bound it.
+   */
+  steps(): number {
+    const tokens = (this as unknown as { tokens: Token }).tokens;
+    const cost = (t: Token): number => {
+      switch (t.type) {
+        case 0:
+        case 1: {
+          if (t.followedBy === true || t.notFollowedBy === true) return 1;
+          const stack = t.options ? this._randSelect(t.options) : (t.stack ?? []);
+          return stack.reduce((n, s) => n + cost(s), 1);
+        }
+        case 5:
+          return 1 + this.randInt(t.min ?? 0, t.max === Infinity ? (t.min ?? 0) + this.max : (t.max ?? 0)) * (t.value ? cost(t.value) : 0);
+        default:
+          return 1;
+      }
+    };
+    return cost(tokens);
+  }
 }
+
+/** The most steps a fixed walk of a pattern may take (`steps`): a walk of a stated pattern of any use is a few thousand. */
+const STEPS = 200_000;
 
 /** ret's tokens, as far as `length` reads them (ROOT 0, GROUP 1, SET 3, REPETITION 5, REFERENCE 6, CHAR 7). */
 type Token = { type: number; stack?: Token[]; options?: Token[][]; followedBy?: boolean; notFollowedBy?: boolean; min?: number; max?: number; value?: Token };
@@ -105,7 +132,7 @@ export function patternCandidates(pattern: string, minLength: number, limit: num
       let made: string | undefined;
       try {
         const walk = new Fixed(pattern, grow, last);
-        if (walk.length() > limit) continue;
+        if (walk.steps() > STEPS || walk.length() > limit) continue;
         made = walk.gen();
       } catch {
         // Not a pattern randexp reads (its syntax is JavaScript's, less some: `\p{…}`, named groups).
