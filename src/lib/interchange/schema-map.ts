@@ -540,11 +540,7 @@ export class SchemaMapper {
     const unknown = written.filter((t) => typeof t !== 'string' || !PRIMITIVE.has(t));
     if (named === undefined && unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/type`, reason: `${unknown.map((t) => (typeof t === 'string' ? `\`type: ${t}\`` : `the type ${quoted(t)}`)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a JSON Schema type (${[...PRIMITIVE].join(', ')}); not kept` });
     const nonNull = types.filter((t) => t !== 'null');
-    // A 3.1 type that lets the value be null beside an `enum` (or `const`) that does not list null: both hold, so null
-    // is not allowed (t32t S10, vercel's `target: {type: [string, 'null'], enum: [production, staging]}`): not nullable, said.
-    const denied = types.includes('null') && nonNull.length > 0 && schema.nullable !== true && ((Array.isArray(schema.enum) && schema.enum.length > 0 && !schema.enum.includes(null)) || ('const' in schema && schema.const !== null));
-    if (denied) this.unmapped.push({ pointer: `${pointer}/type`, reason: `its type lets the value be null, but its \`${'const' in schema ? 'const' : 'enum'}\` does not allow null, and JSON Schema holds both: null is not allowed, so the value is not kept as nullable` });
-    else if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
+    if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
     // Where it takes null away from another part of an allOf, `nullable: false` says something: kept (t32s R1).
     else if (schema.nullable === false && this.notNull.has(schema)) out.nullable = false;
     if (this.nullableNotAKeyword && schema.nullable === true && !types.includes('null')) this.unmapped.push({ pointer: `${pointer}/nullable`, reason: NULLABLE_IN_31 });
