@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockOf as block, fixture, itemOf as item, siteViews, specAt } from '../helpers.ts';
+import { blockOf as block, fixture, itemOf as item, scratchCopy, siteViews, specAt } from '../helpers.ts';
 import { call, serve, type Served } from './harness.ts';
 
 /**
@@ -40,5 +42,26 @@ describe('patterns that held the example generator without end (r14 H1, H2)', ()
     }
     const dotted = block(item(views, 'endpoints', 'get-dotted'), 'responses')?.responses[0]?.body.examples[0]?.text ?? '';
     expect((JSON.parse(dotted) as { code: string }).code).toMatch(/^ab.c$/u);
+  });
+});
+
+describe('an endpoint on its own server at the path of a service endpoint (r14 H3)', () => {
+  let served: Served;
+  beforeAll(async () => {
+    // The complete fixture states `GET /orders` (list-orders) under its base `/v1`; purge-orders states `DELETE /orders` on `https://admin.example.com/v1`.
+    const dir = await scratchCopy(fixture('complete'));
+    await writeFile(
+      join(dir, 'endpoints', 'purge-orders.yaml'),
+      '# From the r14 review H3 (session 14).\ntitle: Purge orders on the admin host\nmethod: DELETE\npath: /orders\nparameters: { none: Takes no parameters. }\nresponses:\n  "204": { description: Purged. }\nsecurity: { none: Open. }\nservers:\n  - url: https://admin.example.com/v1\n',
+    );
+    served = await serve(dir, { auth: false });
+  });
+  afterAll(() => served.close());
+
+  it('answers the service\'s GET as stated, and the own DELETE on its own server\'s path', async () => {
+    const list = await call(served.origin, '/v1/orders');
+    expect(list.status, list.text).toBe(200);
+    const purge = await call(served.origin, '/v1/orders', { method: 'DELETE' });
+    expect(purge.status, purge.text).toBe(204);
   });
 });

@@ -652,7 +652,9 @@ export class Mock {
     const under = state.base.every((s, i) => parts[i] === s) ? parts.slice(state.base.length) : undefined;
     // An endpoint called on its own server is served at that server's path, from the root (T32u N-i).
     const ownMatch = state.own.routes.length > 0 ? state.own.match(method, parts) : undefined;
-    const match = ownMatch !== undefined && ownMatch.kind !== 'none' ? ownMatch : under === undefined ? { kind: 'none' as const, closest: state.routes.closest(method, parts.slice(state.base.length)) } : state.routes.match(method, under);
+    const serviceMatch = under === undefined ? { kind: 'none' as const, closest: state.routes.closest(method, parts.slice(state.base.length)) } : state.routes.match(method, under);
+    // An own server's endpoint answers its method; another method at the same path is the service's to answer where it states one (r14 H3: a DELETE on an admin host refused the service's GET with a 405).
+    const match = ownMatch?.kind === 'endpoint' || (ownMatch !== undefined && ownMatch.kind !== 'none' && serviceMatch.kind === 'none') ? ownMatch : serviceMatch;
     if (at >= 0 && !percentUtf8(target.slice(at + 1))) {
       const p = problem({ status: 400, type: 'bad-query', title: 'The query cannot be read', detail: 'The query holds percent-encoded bytes that are no UTF-8 (`%FF`): it is refused, as a path or a form is, rather than read as characters the client never sent.' });
       // The path names an endpoint: the refusal is that endpoint's answer, with its gaps and its name, as any other is.
