@@ -65,7 +65,7 @@ const AGAIN = '\u0000again:';
  * values and bytes, the depth, or nothing stated of them that makes a value. The pages say it
  * under the example and the code samples in a comment (`exampleCutWords`).
  */
-export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade' | 'pattern'; names: string[]; types?: string[]; patterns?: string[] };
+export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade' | 'pattern' | 'inside'; names: string[]; types?: string[]; patterns?: string[] };
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean']);
 /** What a shape may state of its values without a type: a part of an `all_of` that only narrows another. */
@@ -95,16 +95,77 @@ const FORMATS: Record<string, unknown> = {
 
 /** An example of a shape (or a type name), or undefined when nothing about it is stated that an example could show. */
 export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cuts?: ExampleCut[] } | undefined {
+  const made = exampleOrCuts(shape, ctx, mode);
+  return made && 'value' in made ? made : undefined;
+}
+
+/**
+ * An example of a shape, as `exampleOf` makes it; where none is made because what its shape
+ * requires was left out (a required field whose pattern no text was made for, at any depth: r14 H4),
+ * the cuts that say why, so that a body with no example says why (the pages, the code samples).
+ * The required fields come first at every level: where a walk with the optional fields leaves a
+ * required one out for the budget, the optional ones get only what the required ones leave of it
+ * (T32u N-g: the optional fields deep under the first required field spent the budget, and a
+ * required top-level field was cut where a valid example fitted).
+ */
+export function exampleOrCuts(shape: unknown, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cuts?: ExampleCut[] } | { cuts: ExampleCut[] } | undefined {
+  const full = makeExample(shape, ctx, mode);
+  if (ctx.lean === true || !full.cuts.some((c) => c.why === 'budget')) return full.result;
+  // What the required fields alone take; the optional ones get the rest.
+  const lean = makeExample(shape, ctx, mode, { lean: true });
+  if (lean.cuts.some((c) => c.why === 'budget')) return full.result;
+  return makeExample(shape, ctx, mode, { spare: lean.left }).result;
+}
+
+/**
+ * One walk making an example: `lean`, of the required fields alone; `spare`, the values and bytes
+ * the optional fields (and all below them) may take together, so that the required ones keep theirs.
+ */
+function makeExample(
+  shape: unknown,
+  ctx: ExampleContext,
+  mode: ExampleMode,
+  how: { lean?: boolean; spare?: { values: number; bytes: number } } = {},
+): { result: { value: unknown; cuts?: ExampleCut[] } | { cuts: ExampleCut[] } | undefined; cuts: ExampleCut[]; left: { values: number; bytes: number } } {
   let budget = BUDGET;
   let bytes = BYTES;
+  const lean = ctx.lean === true || how.lean === true;
+  /** What the optional fields may still take (unbounded but by the whole budget without `spare`). */
+  let spareValues = how.spare?.values ?? Infinity;
+  let spareBytes = how.spare?.bytes ?? Infinity;
+  /** How many optional fields the walk is inside. */
+  let optional = 0;
+  /** Whether an optional field was refused for what is spare. */
+  let spareOut = false;
+  /** Spends values and bytes; false where the budget (or, inside an optional field, what is spare of it) has run out. */
+  const spend = (values: number, size: number): boolean => {
+    // What is spare is not spent past: an optional field refused for it leaves the rest for the required ones.
+    if (optional > 0 && (spareValues - values < 0 || spareBytes - size < 0) && budget - values >= 0 && bytes - size >= 0) {
+      spareOut = true;
+      return false;
+    }
+    budget -= values;
+    bytes -= size;
+    if (optional > 0) {
+      spareValues -= values;
+      spareBytes -= size;
+    }
+    return budget >= 0 && bytes >= 0;
+  };
+  /** Whether only what is spare for the optional fields has run out, not the budget: an optional field left out for it leaves its object as the required fields alone make it. */
+  const spareOnly = () => budget >= 0 && bytes >= 0 && spareOut;
   /** The required fields left out so far, and where the walk is (the names and items above it). */
   const cuts: ExampleCut[] = [];
   const trail: string[] = [];
   /** Why the last value cut short was (it ends the walk at once, so the field above it reads it). */
   let why: { why: ExampleCut['why']; type?: string; pattern?: string; at?: string } = { why: 'budget' };
   const made = walk(shape, 0, new Set());
-  if (made === CUT || made === undefined) return undefined;
-  return cuts.length > 0 ? { value: made.value, cuts: merged(cuts) } : made;
+  const left = { values: Math.max(0, budget), bytes: Math.max(0, bytes) };
+  if (made === CUT || made === undefined) {
+    // Nothing made at the top: what was left out there says why (a top that is itself a text is said by its page).
+    return { result: made === CUT && cuts.length > 0 ? { cuts: merged(cuts) } : undefined, cuts, left };
+  }
+  return { result: cuts.length > 0 ? { value: made.value, cuts: merged(cuts) } : made, cuts, left };
   /** A value cut short, and why. */
   function cutFor(reason: ExampleCut['why'], type?: string): typeof CUT {
     why = type !== undefined ? { why: reason, type } : { why: reason };
@@ -126,9 +187,8 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
     if (depth === 0) return { value };
     const values = valuesIn(value) - 1;
     const size = (JSON.stringify(value) ?? '').length;
-    if (budget - values < 0 || bytes - size < 0) return undefined;
-    budget -= values;
-    bytes -= size;
+    if (budget - values < 0 || bytes - size < 0 || (optional > 0 && (spareValues - values < 0 || spareBytes - size < 0))) return undefined;
+    spend(values, size);
     return { value };
   }
   /**
@@ -137,7 +197,7 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
    * one of its variants.
    */
   function walk(s: unknown, depth: number, seen: ReadonlySet<string>, self?: string, part = false, need = false): { value: unknown } | undefined | typeof CUT {
-    if (--budget < 0) return cutFor('budget');
+    if (!spend(1, 0)) return cutFor('budget');
     if (depth > DEPTH) return cutFor('depth');
     const v: Obj = typeof s === 'string' ? { type: s } : isObj(s) ? s : {};
     const examples = stated(v.examples);
@@ -529,41 +589,59 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       if (flagThrough(f, mode === 'request' ? 'read_only' : 'write_only', ctx.resource) === true) hidden = true;
       else travelling.push([name, f]);
     }
-    const order = [...travelling.filter(([, f]) => needed(f)), ...(ctx.lean === true ? [] : travelling.filter(([, f]) => !needed(f)))];
+    const order = [...travelling.filter(([, f]) => needed(f)), ...(lean ? [] : travelling.filter(([, f]) => !needed(f)))];
     /** What each field made, and the cuts below it (said in the fields' stated order). */
     const made = new Map<string, unknown>();
     const below = new Map<string, ExampleCut[]>();
     let past: string[] = [];
+    /** Why the fields left out were (the first required one's, else the first one's): what the field above says of this object, where it is left out for them. */
+    let because: { required: boolean; why: typeof why } | undefined;
     for (const [i, [name, f]] of order.entries()) {
       const need = needed(f);
+      if (!need) optional++;
       // Its name as the example writes it (quoted, a colon, a comma, an indent), before what it holds.
-      bytes -= name.length + 8;
-      if (bytes < 0) {
+      const room = spend(0, name.length + 8);
+      if (!need) optional--;
+      if (!room) {
+        if (!need && spareOnly()) break;
         cut = true;
         // The fields past the budget: the required ones said.
         const left = new Set(order.slice(i).filter(([, g]) => needed(g)).map(([n]) => n));
         past = travelling.filter(([n]) => left.has(n)).map(([n]) => n);
+        because ??= { required: left.size > 0, why: { why: 'budget' } };
         break;
       }
       const inside = via?.get(name);
       trail.push(name);
+      if (!need) optional++;
       // The cuts below a field that is left out are its own: the field is said, if it is required.
       const tried = attempt(() => walk(f, depth + 1, inside !== undefined && inside.size > 0 ? new Set([...seen, ...inside]) : seen, undefined, false, need));
+      if (!need) optional--;
       const here = place(trail);
       trail.pop();
       const x = tried.made;
       // A field left out for want of a type leaves the object as short as a cut one: never shown as `{}` (t32i: past the nesting bound, `"lvl28": {}`).
       if (x === CUT || x === undefined) {
+        if (!need && x === CUT && why.why === 'budget' && spareOnly()) continue;
         cut = true;
-        // A field whose own text (or list of texts) no string was made for is said, required or not; one emptied by such a field below says nothing more (the field below is said).
-        const own = x === CUT && why.why === 'pattern' && why.pattern !== undefined && (why.at === here || why.at === `${here}[0]`);
+        const reason: typeof why = x === undefined ? { why: 'unmade' } : { ...why };
+        if (!because || (need && !because.required)) because = { required: need, why: reason };
+        // A field whose own text (or list or map of texts) no string was made for is said, required or not.
+        const own = x === CUT && why.why === 'pattern' && why.pattern !== undefined && (why.at === here || (why.at?.startsWith(here) === true && /^(\[0\]|\.key)+$/.test(why.at.slice(here.length))));
         if (own) below.set(name, [{ at: place(trail), why: 'pattern', names: [name], patterns: [why.pattern ?? ''] }]);
-        else if (need && !(x === CUT && why.why === 'pattern')) below.set(name, [{ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) }]);
+        // A required field emptied by a required field inside it left out (a text its pattern refuses one level down or more: r14 H4):
+        // said, and what inside it is left out said after it.
+        else if (need && x === CUT && (why.why === 'inside' || why.why === 'pattern')) below.set(name, [{ at: place(trail), why: why.why === 'inside' ? 'inside' : 'pattern', names: [name], ...(why.why === 'pattern' ? { patterns: [why.pattern ?? ''] } : {}) }, ...(why.why === 'inside' ? tried.kept : [])]);
+        else if (need) below.set(name, [{ at: place(trail), why: x === undefined ? 'unmade' : why.why, names: [name], ...(x === CUT && why.type !== undefined ? { types: [why.type] } : {}) }]);
       } else {
         below.set(name, tried.kept);
         made.set(name, x.value);
         // A scalar's bytes; an object's or a list's are its own fields' and items'.
-        if (x.value === null || typeof x.value !== 'object') bytes -= JSON.stringify(x.value)?.length ?? 0;
+        if (x.value === null || typeof x.value !== 'object') {
+          if (!need) optional++;
+          spend(0, JSON.stringify(x.value)?.length ?? 0);
+          if (!need) optional--;
+        }
       }
     }
     const out: Obj = {};
@@ -572,6 +650,10 @@ export function exampleOf(shape: unknown, ctx: ExampleContext, mode: ExampleMode
       if (made.has(name)) out[name] = made.get(name);
     }
     if (past.length > 0) cuts.push({ at: place(trail), why: 'budget', names: past });
+    const empty = (cut || (hidden && depth > 0)) && Object.keys(out).length === 0;
+    // Left out for what was left out inside it: the field above says so, and reads the cuts here as what it lacks,
+    // never an earlier field's reason (a required object whose required field had no type was said "past the budget").
+    if (empty && because) why = because.required && (because.why.why === 'pattern' || because.why.why === 'unmade' || because.why.why === 'inside') ? { why: 'inside' } : because.why.why === 'pattern' || because.why.why === 'inside' ? { why: 'unmade' } : because.why;
     return (cut || (hidden && depth > 0)) && Object.keys(out).length === 0 ? CUT : { value: out };
   }
 }
@@ -619,7 +701,9 @@ export function exampleCutWords(cuts: readonly ExampleCut[] | undefined, prefix 
           ? `an example holds at most ${BUDGET.toLocaleString('en-US')} values and about ${Math.round(BYTES / 1000)} KB`
           : c.why === 'depth'
             ? `an example goes at most ${DEPTH} levels deep`
-            : `nothing the spec states of ${them} makes a value (no type, or parts no value fits)`;
+            : c.why === 'inside'
+              ? `${c.names.length === 1 ? 'something it requires is' : 'something each requires is'} left out inside ${them} (said below)`
+              : `nothing the spec states of ${them} makes a value (no type, or parts no value fits)`;
     return `Cut at ${at === '' ? 'the top level' : at}: the example leaves out ${what}, as ${why}.`;
   });
 }

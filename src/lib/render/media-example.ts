@@ -76,18 +76,25 @@ export function inMediaType(value: unknown, type: string, name?: string, files: 
     const doc = Array.isArray(value) ? { list: { [elementName(name, 'item')]: value } } : { [elementName(name, 'body')]: value };
     const why = notXml(doc);
     if (why) return { reason: `${type}: ${why}` };
-    return { text: xmlBuilder().build(doc).trimEnd(), lang: 'xml' };
+    // The spec holds no XML mapping: an element per field, and that said, so that a source's `xml` name or attribute is not read as contradicted unsaid (T32u N-h).
+    return { text: xmlBuilder().build(doc).trimEnd(), lang: 'xml', encoding: XML_WORDS };
   }
   if (kind === 'application/x-www-form-urlencoded') {
     const pairs = formPairs(value);
     const nested = nestedFields(value);
-    const encoding = nested.length > 0 ? `${listed(nested)} ${nested.length > 1 ? 'are' : 'is'} written as JSON text in ${nested.length > 1 ? 'their fields' : 'its field'}: the document states no encoding for ${nested.length > 1 ? 'them' : 'it'}, and OpenAPI's form encoding defines none for a nested value.` : undefined;
+    const encoding = nested.length > 0 ? `${listed(nested)} ${nested.length > 1 ? 'are' : 'is'} written as JSON text in ${nested.length > 1 ? 'their fields' : 'its field'}: the spec states no encoding for ${nested.length > 1 ? 'them' : 'it'}${KEPT_NO_ENCODING}, and OpenAPI's form encoding defines none for a nested value.` : undefined;
     return pairs ? { text: new URLSearchParams(pairs).toString(), lang: 'text', ...(encoding ? { encoding } : {}) } : { reason: `${type}: only an object's fields can be sent as a form` };
   }
   if (kind === 'multipart/form-data') {
     const pairs = formPairs(value);
     const nested = nestedFields(value).filter((k) => !files.includes(k));
-    const encoding = nested.length > 0 ? `${listed(nested)} ${nested.length > 1 ? 'are parts' : 'is a part'} of JSON text, as OpenAPI sends an object part (its Content-Type being application/json); the document states no other encoding.` : undefined;
+    const sent = isObj(value) ? files.filter((k) => Object.hasOwn(value, k)) : [];
+    // What each part is sent as: OpenAPI's defaults, the spec keeping no encoding of the parts (T32u N-j: "the document states no other encoding" where it stated one).
+    const said = [
+      ...(nested.length > 0 ? [`${listed(nested)} ${nested.length > 1 ? 'are parts' : 'is a part'} of JSON text, as OpenAPI sends an object part (its Content-Type being application/json)`] : []),
+      ...(sent.length > 0 ? [`${listed(sent)} ${sent.length > 1 ? 'are file parts' : 'is a file part'} of Content-Type application/octet-stream, OpenAPI's default for a file`] : []),
+    ];
+    const encoding = said.length > 0 ? `${said.join('; ')}; the spec states no other encoding of the parts${KEPT_NO_ENCODING}.` : undefined;
     return pairs ? { text: multipart(pairs, new Set(files)), lang: 'text', ...(encoding ? { encoding } : {}) } : { reason: `${type}: only an object's fields can be sent as parts` };
   }
   if (kind.startsWith('text/') && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return { text: String(value), lang: 'text' };
@@ -121,6 +128,10 @@ function listed(names: readonly string[]): string {
   const more = names.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
 }
+
+/** Where an imported document stated an `encoding` or an `xml` mapping: the spec keeps none, and the import said so. */
+const KEPT_NO_ENCODING = " (an OpenAPI document's encoding object is not kept: its import says so where it leaves one out)";
+const XML_WORDS = "Each field is an element of its own name, as OpenAPI writes XML where no xml mapping is stated: the spec keeps no XML names or attributes (an OpenAPI document's xml mapping is not kept: its import says so where it leaves one out).";
 
 /** Parts of a `multipart/form-data` body as the wire carries them, with a fixed boundary; a file's part says so instead of its bytes. */
 function multipart(pairs: Array<[string, string]>, files: ReadonlySet<string>): string {

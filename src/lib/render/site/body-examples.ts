@@ -1,5 +1,5 @@
 import { isObj, stated, stated as statedValue, statedObj, type Obj } from '../../facet/state.ts';
-import { exampleCutWords, exampleOf, type ExampleContext, type ExampleMode } from '../example.ts';
+import { exampleCutWords, exampleOrCuts, type ExampleContext, type ExampleMode } from '../example.ts';
 import { inMediaType, isUrlEncodedForm } from '../media-example.ts';
 import type { ExampleView } from './views.ts';
 
@@ -40,16 +40,27 @@ function statedExamples(v: Obj): Stated[] {
 /**
  * An example of what a body carries, made from its shape: its resource (or a list of it) or its
  * own shape; `cutWords` says what it leaves out of what the shape requires (`exampleCutWords`).
+ * Where none is made for what its shape requires left out (r14 H4: a required field's pattern one
+ * level down), `unmade` says why, in the same words.
  */
-export function madeExample(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cutWords?: string[] } | undefined {
-  const made = typeof v.resource === 'string' ? exampleOf(v.resource, ctx, mode) : isObj(stated(v.schema)) ? exampleOf(stated(v.schema), ctx, mode) : undefined;
+export function madeExample(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cutWords?: string[] } | { unmade: string } | undefined {
+  const made = typeof v.resource === 'string' ? exampleOrCuts(v.resource, ctx, mode) : isObj(stated(v.schema)) ? exampleOrCuts(stated(v.schema), ctx, mode) : undefined;
   if (!made) return undefined;
   const words = exampleCutWords(made.cuts, v.list === true ? '[0]' : '');
+  if (!('value' in made)) return { unmade: unmadeWords(words) };
   return { value: v.list === true ? [made.value] : made.value, ...(words.length > 0 ? { cutWords: words } : {}) };
 }
 
-/** The value a body's first example carries, stated or made: what a request's code sample sends (and what a made one leaves out). */
-export function firstExampleValue(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cutWords?: string[] } | undefined {
+/** Why no example of a body is made, from what its shape's example had to leave out (no closing stop: the page and the notes add their own). */
+export function unmadeWords(cutWords: readonly string[]): string {
+  return `no value of its shape can be made without what it requires. ${cutWords.join(' ')}`.replace(/\.$/, '');
+}
+
+/**
+ * The value a body's first example carries, stated or made: what a request's code sample sends (and what a made one leaves out);
+ * `unmade` where none is made, and why.
+ */
+export function firstExampleValue(v: Obj, ctx: ExampleContext, mode: ExampleMode): { value: unknown; cutWords?: string[] } | { unmade: string } | undefined {
   const first = statedExamples(v).find((e) => 'value' in e);
   return first ? { value: first.value } : madeExample(v, ctx, mode);
 }
@@ -107,17 +118,21 @@ export function bodyExamples(v: Obj, ctx: ExamplesContext, mode: ExampleMode, ty
         // A form percent-encodes every value: the value is shown as written first, then as the form sends it.
         examples.push({ ...head, lang: 'json', text: JSON.stringify(e.value, null, 2) });
         examples.push({ mediaType: first, lang: written.lang, text: written.text, of: e.name ?? 'the stated example', ...(written.encoding ? { encoding: written.encoding } : {}) });
-      } else examples.push({ ...head, ...(first !== undefined ? { mediaType: first } : {}), lang: written.lang, text: written.text });
+      } else examples.push({ ...head, ...(first !== undefined ? { mediaType: first } : {}), lang: written.lang, text: written.text, ...(written.encoding ? { encoding: written.encoding } : {}) });
     }
     const again = stated.find((e) => 'value' in e);
     for (const type of again ? others : []) {
       const written = write(again?.value, type);
       if ('reason' in written) noExample.push(written.reason);
-      else if (!sameAs(examples, type, written)) examples.push({ mediaType: type, lang: written.lang, text: written.text, of: again?.name ?? 'the stated example' });
+      else if (!sameAs(examples, type, written)) examples.push({ mediaType: type, lang: written.lang, text: written.text, of: again?.name ?? 'the stated example', ...(written.encoding ? { encoding: written.encoding } : {}) });
     }
     return { examples, noExample };
   }
   const made = madeExample(v, ctx, mode);
+  if (made && 'unmade' in made) {
+    noExample.push(`${types.length > 0 ? types.join(', ') : 'its body'}: ${made.unmade}`);
+    return { examples, noExample };
+  }
   if (!made) {
     // A body that is one text whose pattern no text was made for (t32t S6): said, as a field's is under its example.
     const shape = typeof v.resource === 'string' ? statedObj(ctx.resource(v.resource)?.value) : statedObj(v.schema);

@@ -1420,7 +1420,8 @@ function namedExamples(value: unknown, prose: (text: string) => string): NamedEx
       ...('value' in e ? { text: typeof e.value === 'string' ? e.value : JSON.stringify(e.value) } : {}),
       ...(typeof e.external_value === 'string' ? { external: e.external_value } : {}),
     };
-    const only = view.text !== undefined && Object.keys(view).length === 2 ? view.text : undefined;
+    // Keyed by the value itself, not the text shown: `"1"` and `1` (or `"true"` and `true`) are two values (r14 L2).
+    const only = view.text !== undefined && Object.keys(view).length === 2 ? JSON.stringify(e.value) : undefined;
     const first = only === undefined ? undefined : bare.get(only);
     if (first) first.alike = [...(first.alike ?? []), name];
     else {

@@ -18,6 +18,10 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
     let reason: string | undefined;
     for (const [type, b] of candidates) {
       const value = firstExampleValue(b, { resource, subtypes }, 'request');
+      if (value && 'unmade' in value) {
+        reason ??= value.unmade;
+        continue;
+      }
       if (!value) continue;
       const name = typeof b.resource === 'string' ? b.resource : undefined;
       const written = inMediaType(value.value, type, name);
