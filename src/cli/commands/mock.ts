@@ -95,6 +95,8 @@ export interface BodyBounds {
   perClient?: number;
   /** `SLOW_GRACE_MS` by default. */
   slowGraceMs?: number;
+  /** `HEADERS_MS` by default. */
+  headersMs?: number;
 }
 
 /** A body read, or why it was not: past `MAX_BODY` (`over`), the bodies held at their bound (`busy`), its client's at their share of it (`share`), stopped coming or too slow to come whole (`stalled`). */
@@ -219,7 +221,7 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
   const heldBy = new Map<string, { bytes: number; users: number }>();
   /** Requests being answered on each connection: a busy one is never closed for a new one. */
   const busy = new WeakMap<Socket, number>();
-  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT, slowGraceMs: bounds.slowGraceMs ?? SLOW_GRACE_MS };
+  const limits: Required<BodyBounds> = { held: bounds.held ?? MAX_HELD, idleMs: bounds.idleMs ?? BODY_IDLE_MS, deadlineMs: bounds.deadlineMs ?? BODY_DEADLINE_MS, firstByteMs: bounds.firstByteMs ?? FIRST_BYTE_MS, maxConnections: bounds.maxConnections ?? MAX_CONNECTIONS, perClient: bounds.perClient ?? MAX_PER_CLIENT, slowGraceMs: bounds.slowGraceMs ?? SLOW_GRACE_MS, headersMs: bounds.headersMs ?? HEADERS_MS };
   /** The bodies being read, by connection: when each began and its bytes so far (at the whole bound, the slowest is closed for a newcomer). */
   const reading = new Map<Socket, { begun: number; bytes: number }>();
   /** `unsent`: the client waits to be told to send its body (`Expect: 100-continue`) and was not: the answer comes without it, and the connection is closed. */
@@ -291,7 +293,10 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
       },
     );
   };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  // Node checks the headers' and the request's bounds only every `connectionsCheckingInterval` (30 s by
+  // default): headers trickled a byte every 2 s were cut at ~48 s, not 20 (T35u U3). Checked every
+  // tenth of the headers' bound (at most every second), they are cut within that of it.
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersMs / 10))) }, (req: IncomingMessage, res: ServerResponse) => {
     // A request begun: the connection's first-byte bound is over (Node bounds its headers and the request from here).
     req.socket.setTimeout(0);
     // The connection is busy until the answer is sent: never closed for a newcomer meanwhile.
@@ -344,7 +349,7 @@ export function mockServer(mock: Mock, log: (line: string) => void, settled: () 
     answer(req, res, Promise.resolve({ bytes: new Uint8Array() }));
   });
   server.keepAliveTimeout = 5000;
-  server.headersTimeout = Math.min(HEADERS_MS, REQUEST_MS);
+  server.headersTimeout = Math.min(limits.headersMs, REQUEST_MS);
   server.requestTimeout = REQUEST_MS;
   // A connection that sends nothing is closed (Node's headers bound starts at the first byte: a
   // silent one was kept for good). No 'timeout' listener: Node's own destroys the socket.

@@ -10,7 +10,7 @@ import { errorCarries, exampleContext, exampleNames, externalExamples, madeValue
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
 import { isRateLimitHeader } from './guards.ts';
-import { completeMade, madeNeeds, pastMadeBound, tooLongWords, undecided, valueNeeds } from './made.ts';
+import { completeMade, madeNeeds, pastMadeBound, pastPattern, tooLongWords, undecided, valueNeeds } from './made.ts';
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
@@ -167,6 +167,27 @@ function cannotMake(what: string, reason: string, status = 501): Prepared {
   return fromProblem(problem({ status, type: 'cannot-make', title: 'The mock cannot make this body', detail: `${what}: ${reason}.` }));
 }
 
+/** The `check` errors of field examples (default-value, "The example of field …") in the files a made body's shape stands on: the endpoint's and its resources'. */
+function fieldExampleErrors(ctx: AnswerContext, endpoint: Item<'endpoints'>, shape: BodyShape): Array<{ file: string; line: number; column: number; code: string; message: string }> {
+  const files = new Set([endpoint.file, ...ctx.gaps.resourcesOf(shape as { resource?: unknown; schema?: unknown }).flatMap((id) => findItem(ctx.analysis.spec, 'resources', id)?.file ?? [])]);
+  return ctx.analysis.diagnostics
+    .filter((d) => d.code === 'default-value' && d.severity === 'error' && d.message.startsWith('The example of field ') && files.has(d.file))
+    .map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message }));
+}
+
+/** The answer where a made body takes field examples that break their own fields' rules: a 503 naming each error's file, line and column. */
+function exampleErrorAnswer(what: string, errors: ReadonlyArray<{ file: string; line: number; column: number; code: string; message: string }>): Prepared {
+  const where = errors.slice(0, 5).map((e) => `${e.file}:${e.line}:${e.column} ${e.code}`).join(', ');
+  const p = problem({
+    status: 503,
+    type: 'spec-unreadable',
+    title: 'The spec has an error this answer stands on',
+    detail: `${what}: a body made from its shape takes the stated examples of its fields, and ${errors.length === 1 ? 'one breaks its field\'s' : 'some break their fields\''} own rules (${where}${errors.length > 5 ? `, and ${errors.length - 5} more` : ''}): ${errors[0]?.message ?? ''} Nothing is made from ${errors.length === 1 ? 'it' : 'them'} until ${errors.length === 1 ? 'it is' : 'they are'} mended; \`specbench check\` lists the errors.`,
+    extra: { errors },
+  });
+  return fromProblem(p);
+}
+
 /** Why no body fits a shape whose `unfilled` fields are required at every level. */
 const noFiniteBody = (unfilled: readonly string[]) => `no body of finite size fits its shape: ${unfilled.map((f) => `\`${f}\``).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required at every level and can be neither empty nor null`;
 
@@ -218,6 +239,22 @@ function statedHeaders(ctx: AnswerContext, entry: Obj, prefix: { endpoint: strin
     }
     const value = given !== undefined ? { value: given } : exampleOf(h, exampleContext(ctx.analysis), 'response');
     if (value === undefined || value.value === undefined) continue;
+    // A made value of a header with a syntax of its own keeps that syntax (T35u U11: `ETag: string`, `Link: string`).
+    if (given === undefined && typeof value.value === 'string') {
+      const lower = name.toLowerCase();
+      const bare = stated(h.pattern) === undefined && stated(h.allowed) === undefined && stated(h.max_length) === undefined;
+      if (lower === 'etag' && bare && !/^(?:W\/)?"[^"]*"$/.test(value.value) && !value.value.includes('"')) {
+        // An entity tag is a quoted text (RFC 9110 §8.8.3); a client sends it back in If-None-Match as it came.
+        value.value = `"${value.value}"`;
+      } else if (lower === 'link' && !/^\s*</.test(value.value)) {
+        // A Link value is `<uri>; rel=…` (RFC 8288): no text made from a bare shape is one, and a relation would be made up.
+        if (stated(h.required) !== true) {
+          notes.push(`the header ${name} is not sent: a value made from its shape would not be a link (\`<uri>; rel=…\`, RFC 8288), and the spec states none`);
+          continue;
+        }
+        notes.push(`the header ${name} is sent as made from its shape, ${JSON.stringify(value.value)}, which is no link (\`<uri>; rel=…\`, RFC 8288): the spec states no value of it`);
+      }
+    }
     // A list of cookies is one `Set-Cookie` line each: that header is never joined by commas, which its values hold (RFC 6265 §3; t35t D15).
     const cookies = name.toLowerCase() === 'set-cookie' && Array.isArray(value.value);
     const texts = cookies ? (value.value as unknown[]).map((v) => headerValue(simpleStyle(v, h.explode === true))) : [headerValue(simpleStyle(value.value, h.explode === true))];
@@ -365,9 +402,12 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     // The generator's value is the mock's own to mend (a stated example inside it is left as it is).
     value = { value: structuredClone(made.value) };
     const cut: string[] = [];
-    const unfilled = completeMade(ctx.analysis, value.value, whole, 'response', cut);
+    // The endpoint a state machine names as a transition's trigger: its made state is where the transition leads (T35u U12).
+    const unfilled = completeMade(ctx.analysis, value.value, whole, 'response', cut, endpoint.id);
     if (unfilled.length > 0) return { ...cannotMake(what, noFiniteBody(unfilled), guard), used };
-    if (cut.length > 0) return { ...cannotMake(what, pastMadeBound(cut), guard), used };
+    // A required field left out for its pattern is said with its pattern, not as a size bound (r14 M2).
+    const patterned = (made.cuts ?? []).filter((c) => c.why === 'pattern');
+    if (cut.length > 0) return { ...cannotMake(what, patterned.length > 0 ? pastPattern(patterned) : pastMadeBound(cut), guard), used };
     if (body.error !== undefined) problemStatus(ctx, value.value, whole, status, body.error);
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.
@@ -379,6 +419,10 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     if (broken.total > 0 && ownExample(ctx, part.shape, value.value)) {
       notes.push(`the stated example of the shape of ${what} breaks its own shape (${someRules(broken)}); it is answered as stated`);
     } else if (broken.total > 0) {
+      // A field's stated example the made body takes breaks the field's own rules, an error `check` locates
+      // (default-value): the 503 names it, as for a default, rather than advise a stated example (T35u U13).
+      const examples = fieldExampleErrors(ctx, endpoint, part.shape);
+      if (examples.length > 0) return { ...exampleErrorAnswer(what, examples), used };
       return { ...cannotMake(what, `the mock cannot make a body that fits its shape (${broken.rules.join('; ')}${broken.total > broken.rules.length ? `; and ${broken.total - broken.rules.length} more` : ''}); a stated example of it would be answered as stated`, guard), used };
     }
   }

@@ -100,6 +100,8 @@ export function challenges(analysis: Analysis, schemes: readonly string[]): stri
     if (kind === 'http-basic') return [`Basic realm="${id.replace(/["\\]/g, '\\$&')}"`];
     if (kind === 'http-bearer' || kind === 'oauth2' || kind === 'openid-connect') return ['Bearer'];
     const http = d && kind === 'http' ? stated(d.http_scheme) : undefined;
+    // `http` with `http_scheme: basic` is Basic as `http-basic` is: its challenge carries the realm RFC 7617 requires (T35u U9).
+    if (typeof http === 'string' && http.toLowerCase() === 'basic') return [`Basic realm="${id.replace(/["\\]/g, '\\$&')}"`];
     return typeof http === 'string' && HEADER_NAME.test(http) ? [http] : [];
   });
   return [...new Set(out)];

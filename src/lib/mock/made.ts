@@ -4,7 +4,7 @@ import { idSegment } from '../facet/ids.ts';
 import { facetState, isObj, stated, statedData, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, findItem, type Item } from '../model/spec.ts';
-import { EXAMPLE_BYTES, EXAMPLE_DEPTH, EXAMPLE_ITEMS, EXAMPLE_VALUES, type ExampleMode } from '../render/example.ts';
+import { EXAMPLE_BYTES, EXAMPLE_DEPTH, EXAMPLE_ITEMS, EXAMPLE_VALUES, type ExampleCut, type ExampleMode } from '../render/example.ts';
 import type { Gaps } from './gaps.ts';
 import { patternMinLength } from './patterns.ts';
 
@@ -58,12 +58,26 @@ export function machines(analysis: Analysis): Map<string, Item<'states'>> {
 }
 
 /** The stated states of a machine, the initial one first; undefined while its `states` is not stated. */
-export function statedStates(machine: Item<'states'>): string[] | undefined {
+export function statedStates(machine: Item<'states'>, trigger?: string): string[] | undefined {
   const states = statedObj(machine.data.states);
   if (!states) return undefined;
   const names = Object.keys(states);
   const initial = names.filter((n) => isObj(states[n]) && stated((states[n] as Obj).initial) === true);
-  return names.length > 0 ? [...initial, ...names.filter((n) => !initial.includes(n))] : undefined;
+  // The states a transition this endpoint triggers leads to, first (T35u U12: `place-order` answered `"status": "draft"`).
+  const reached = trigger === undefined ? [] : targetsOf(machine, trigger).filter((n) => names.includes(n));
+  const first = [...new Set([...reached, ...initial])];
+  return names.length > 0 ? [...first, ...names.filter((n) => !first.includes(n))] : undefined;
+}
+
+/** The `to` states of a machine's transitions whose trigger is the endpoint `id`, in the order stated. */
+export function targetsOf(machine: Item<'states'>, id: string): string[] {
+  const transitions = stated(machine.data.transitions);
+  return (Array.isArray(transitions) ? transitions : []).flatMap((t: unknown) => {
+    if (!isObj(t)) return [];
+    const trigger = stated(t.trigger);
+    const to = stated(t.to);
+    return isObj(trigger) && stated(trigger.endpoint) === id && typeof to === 'string' ? [to] : [];
+  });
 }
 
 /**
@@ -170,6 +184,18 @@ export function openInValue(analysis: Analysis, gaps: Gaps, shape: unknown, at: 
 /** Why the mock makes no body of a shape larger than it makes, in words: the required fields it left out (the first few). */
 export const pastMadeBound = (cut: readonly string[]): string =>
   `a body that fits its shape is larger than the mock makes, a bound of its own (${EXAMPLE_VALUES} values, ${EXAMPLE_BYTES} bytes, ${EXAMPLE_DEPTH} levels at most; ${cut.slice(0, 3).map((f) => `\`${f}\``).join(', ')}${cut.length > 3 ? ` and ${cut.length - 3} more required fields were` : cut.length === 1 ? ' was' : ' were'} left out); a stated example of it would be answered as stated`;
+
+/**
+ * Why the mock makes no body where the generator left required fields out because it made no text
+ * their pattern matches (`why: 'pattern'` in render/example.ts): said with the patterns, never as a
+ * size bound (r14 M2: a tiny body was "larger than the mock makes").
+ */
+export const pastPattern = (cuts: readonly ExampleCut[]): string => {
+  const fields = cuts.flatMap((c) => c.names.map((n) => (c.at === '' ? n : `${c.at}.${n}`)));
+  const patterns = [...new Set(cuts.flatMap((c) => c.patterns ?? []))];
+  const shown = fields.slice(0, 3).map((f) => `\`${f}\``).join(', ') + (fields.length > 3 ? ` and ${fields.length - 3} more` : '');
+  return `the mock made no text that ${patterns.length === 1 ? 'the pattern' : 'the patterns'} ${patterns.slice(0, 3).map((p) => `\`${p}\``).join(', ')}${patterns.length > 3 ? ` and ${patterns.length - 3} more` : ''} ${patterns.length === 1 ? 'matches' : 'match'} (it makes none for lookarounds, back-references or a pattern past its bounds), so the required ${fields.length === 1 ? 'field' : 'fields'} ${shown} ${fields.length === 1 ? 'was' : 'were'} left out, and it sends no text a pattern refuses; a stated example of it would be answered as stated`;
+};
 
 /** The rule of a text too long to make, in words. */
 export const tooLongWords = (long: TooLong): string => {
@@ -341,7 +367,7 @@ const asShape = (s: unknown): Obj | undefined => (typeof s === 'string' ? { type
  * where a finite body would have them: the synthetic spec's 40 objects of 150 fields, cut after 10,
  * were said to be "required at every level", which was false (t35n).
  */
-export function completeMade(analysis: Analysis, value: unknown, s: unknown, mode: ExampleMode, cut: string[] = []): string[] {
+export function completeMade(analysis: Analysis, value: unknown, s: unknown, mode: ExampleMode, cut: string[] = [], trigger?: string): string[] {
   const unfilled: string[] = [];
   const leave = leaveSet(analysis, mode);
   const walk = (v: unknown, shape: unknown, depth: number) => {
@@ -389,9 +415,11 @@ export function completeMade(analysis: Analysis, value: unknown, s: unknown, mod
       }
       // A field a state machine holds, with its states stated: a stated state (the initial one), not what the generator made from its type.
       const machine = object.resource !== undefined ? machines(analysis).get(`${object.resource}\u0000${name}`) : undefined;
-      const states = machine ? statedStates(machine) : undefined;
+      const states = machine ? statedStates(machine, mode === 'request' ? undefined : trigger) : undefined;
       const field0 = asShape(f);
-      if (states !== undefined && field0 !== undefined && (Object.hasOwn(v, name) || stated(field0.required) === true) && !statedExample(field0) && statedData(field0.default) === undefined && [undefined, 'string'].includes(stated(field0.type) as string | undefined)) {
+      // An endpoint a transition names as its trigger answers the state it leads to, over the field's default (the value before any transition).
+      const reached = machine !== undefined && trigger !== undefined && mode !== 'request' && targetsOf(machine, trigger).length > 0;
+      if (states !== undefined && field0 !== undefined && (Object.hasOwn(v, name) || stated(field0.required) === true) && !statedExample(field0) && (reached || statedData(field0.default) === undefined) && [undefined, 'string'].includes(stated(field0.type) as string | undefined)) {
         const allowed = stated(field0.allowed);
         const pick = Array.isArray(allowed) ? states.find((st) => allowed.includes(st)) : states[0];
         if (pick !== undefined) {

@@ -12,7 +12,8 @@ import { Hits, type HitsSummary } from './hits.ts';
 import { Locator } from './located.ts';
 import { preferences } from './prefer.ts';
 import { problem } from './problem.ts';
-import { ownBasePath, requestSegments, Routes, type Route } from './routes.ts';
+import { serverBasePath, variableWords } from '../render/server-url.ts';
+import { ownBasePath, ownServer, requestSegments, Routes, type Route } from './routes.ts';
 import { resourceSchemaFor, type OpenAt } from './schemas.ts';
 import { openInValue } from './made.ts';
 import { parametersOf } from '../areas/endpoints/index.ts';
@@ -97,6 +98,8 @@ interface State extends AnswerContext {
   routes: Routes;
   /** The endpoints called on servers of their own, each at its server's base path from the root (T32u N-i). */
   own: Routes;
+  /** The endpoints whose own first server's address no request reaches as written (a query, a `.`/`..` segment): not served, said at start and in a 404. */
+  unserved: Array<{ endpoint: Item<'endpoints'>; server: string; why: string }>;
   validators: Validators;
   locator: Locator;
   /** Answers already made, by endpoint, response, media type and example. */
@@ -276,10 +279,20 @@ function requestResourceGaps(state: State, endpoint: Item<'endpoints'>): string[
   return [...(request ? state.gaps.ofResources(request) : []), ...parametersOf(endpoint.data).flatMap(({ parameter }) => state.gaps.ofResources({ schema: parameter }))];
 }
 
+/** Why a base address is no path a request reaches as written, where it is not. */
+function baseWhy(base: string): string | undefined {
+  const read = serverBasePath({ written: base, url: base, defaults: [], unfilled: [] });
+  return 'why' in read ? read.why : undefined;
+}
+
 /** The base path of the spec's base address (`https://api.example.com/v1` → `/v1`); the root while it is not stated. */
 function basePathOf(analysis: Analysis): string {
   const base = stated(areaOf(analysis.spec, 'purpose').data.base_url);
   if (typeof base !== 'string') return '';
+  // Read by the one server joiner (render/server-url.ts): a server variable in the path (`/{version}`) or an
+  // address no request reaches as written (a query, a `.`/`..` segment) is no path a client calls: served at the root, said at start.
+  const read = serverBasePath({ written: base, url: base, defaults: [], unfilled: [] });
+  if ('why' in read || read.variables.length > 0) return '';
   let path: string;
   try {
     path = new URL(base).pathname;
@@ -357,6 +370,25 @@ function unread(endpoint: string, { why, limit }: NonNullable<MockRequest['bodyU
       : problem({ status: 408, type: 'body-stalled', title: 'The body stopped coming', detail: `No byte of the body came for ${limit} ms, so it was not read.`, extra: { endpoint, limit, unit: 'ms' } });
   const answer = fromProblem(p);
   return { ...answer, headers: [...answer.headers, ...(why !== 'stalled' ? [['Retry-After', '1'] as [string, string]] : []), ['Connection', 'close']] };
+}
+
+/**
+ * The endpoints split by where they are served: under the service's base path, on servers of their
+ * own (from the root, an unfilled variable matching any segment), and not at all (an own server's
+ * address no request reaches as written), through the one server joiner the pages and samples use.
+ */
+function servedOn(endpoints: ReadonlyArray<Item<'endpoints'>>): Pick<State, 'routes' | 'own' | 'unserved'> {
+  const service: Array<Item<'endpoints'>> = [];
+  const own: Array<{ endpoint: Item<'endpoints'>; path: string }> = [];
+  const unserved: State['unserved'] = [];
+  for (const endpoint of endpoints) {
+    const server = ownServer(endpoint);
+    if (server === undefined) service.push(endpoint);
+    else if ('path' in server) own.push({ endpoint, path: server.path });
+    else unserved.push({ endpoint, server: server.server.written, why: server.why });
+  }
+  const prefixes = new Map(own.map((o) => [o.endpoint, o.path]));
+  return { routes: new Routes(service), own: new Routes(own.map((o) => o.endpoint), (e) => prefixes.get(e) ?? ''), unserved };
 }
 
 /** An endpoint as the 404 and 405 answers list it. */
@@ -501,8 +533,7 @@ export class Mock {
       openAt,
       base: requestSegments(basePath) ?? [],
       basePath,
-      routes: new Routes(areaOf(analysis.spec, 'endpoints').items.filter((e) => ownBasePath(e) === undefined)),
-      own: new Routes(areaOf(analysis.spec, 'endpoints').items.filter((e) => ownBasePath(e) !== undefined), (e) => ownBasePath(e) ?? ''),
+      ...servedOn(areaOf(analysis.spec, 'endpoints').items),
       // Each resource's schema made and registered when a request's schema first reaches it.
       validators: previous?.adopt(resource, onSlow) ?? new Validators(resource, onSlow, this.#options.patternTimeLimit, this.#options.patternBudget, this.#options.now, this.#options.checkBytes),
       locator: new Locator(analysis, previousLocator, this.#options.locatorText),
@@ -545,29 +576,59 @@ export class Mock {
       typeof base === 'string'
         ? state.basePath === '' && /\{[^}]*\}/.test(base)
           ? [`the base address ${base} has a server variable in its path, which no request fills: the endpoints are served at the root, not under it`]
-          : []
+          : state.basePath === '' && baseWhy(base) !== undefined
+            ? [`the base address ${base} is no path a request reaches as written (${baseWhy(base) ?? ''}): the endpoints are served at the root, not under it`]
+            : []
         : errors.length > 0
           ? [`the base address is not read, ${purpose} has errors (${errors.join(', ')}): the endpoints are served at the root until it is mended, and a path no endpoint states there is a 503`]
           : [];
-    const query = state.routes.routes.filter((r) => /[?#]/.test(r.path)).map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) holds a \`${r.path.includes('?') ? '?' : '#'}\`, which starts a request's ${r.path.includes('?') ? 'query' : 'fragment'}: it is reached only with it percent-encoded (${encodeURI(r.path).replace(/\?/g, '%3F').replace(/#/g, '%23')})`);
+    // The service's endpoints under its base path, and those on servers of their own from the root (r14 M3: these were in no note).
+    const tables = [
+      { table: state.routes, prefix: state.basePath },
+      { table: state.own, prefix: '' },
+    ];
+    const query = tables.flatMap(({ table, prefix }) => table.routes.filter((r) => /[?#]/.test(r.path)).map((r) => `${r.method ?? '(method open)'} ${prefix}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) holds a \`${r.path.includes('?') ? '?' : '#'}\`, which starts a request's ${r.path.includes('?') ? 'query' : 'fragment'}: it is reached only with it percent-encoded (${encodeURI(r.path).replace(/\?/g, '%3F').replace(/#/g, '%23')})`));
     // Two files stating one method and path are a conflict `check` reports (duplicate-endpoint), said as one, not as a path that happens to be shadowed.
     const same = (r: { method: string | undefined; path: string }) => `${r.method ?? ''} ${r.path.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '')}`;
-    const taken = state.routes.unreachable().map((r) => {
-      const twin = state.routes.routes.find((o) => o !== r && o.method !== undefined && same(o) === same(r));
-      const head = `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file})`;
-      return twin ? `${head} is never reached: ${twin.endpoint.file} (${twin.endpoint.id}) states the same method and path, an error \`specbench check\` reports (duplicate-endpoint); the mock answers it from ${twin.endpoint.id} until one of the two is changed` : `${head} is never reached: another stated path takes every request it would answer`;
+    const taken = tables.flatMap(({ table, prefix }) =>
+      table.unreachable().map((r) => {
+        const twin = table.routes.find((o) => o !== r && o.method !== undefined && same(o) === same(r));
+        const head = `${r.method ?? '(method open)'} ${prefix}${r.path} (${r.endpoint.id}, ${r.endpoint.file})`;
+        return twin ? `${head} is never reached: ${twin.endpoint.file} (${twin.endpoint.id}) states the same method and path, an error \`specbench check\` reports (duplicate-endpoint); the mock answers it from ${twin.endpoint.id} until one of the two is changed` : `${head} is never reached: another stated path takes every request it would answer`;
+      }),
+    );
+    // An endpoint on its own server is asked first: a service endpoint of the same method at the same full path is answered by it.
+    const shadowed = state.own.routes.flatMap((r) => {
+      if (r.method === undefined) return [];
+      const hits = new Set<Route>();
+      // A variable segment is tried with the service's base path's own segment there too (`/{tenant}/login` takes `/v1/login`).
+      for (const fill of ['', '1', 'specbench', 'x-1.y']) {
+        const parts = r.segments.map((seg, i) => ('literal' in seg ? seg.literal : fill === '' ? (state.base[i] ?? '1') : seg.template.replace(/\{[^{}]*\}/g, fill)));
+        if (!state.base.every((b, i) => parts[i] === b)) continue;
+        const hit = state.routes.match(r.method, parts.slice(state.base.length));
+        if (hit.kind === 'endpoint' && hit.route.method === r.method) hits.add(hit.route);
+      }
+      return [...hits].map((t) => `${t.method ?? ''} ${state.basePath}${t.path} (${t.endpoint.id}, ${t.endpoint.file}) is answered by ${r.endpoint.id} (${r.endpoint.file}) where their paths meet: ${r.endpoint.id} states its own server, whose path ${r.path} the mock serves first`);
     });
-    const refused = state.routes.refused.map((r) => `${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is not served: its path holds a control character, which \`specbench check\` refuses (no URL carries one as itself)`);
+    const refused = tables.flatMap(({ table }) => table.refused.map((r) => `${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is not served: its path holds a control character, which \`specbench check\` refuses (no URL carries one as itself)`));
     // The mock's own pages answer every path under `/_specbench/` as sent, before any endpoint is matched.
-    const own = state.routes.routes
-      .filter((r) => `${state.basePath}${r.path}`.startsWith(MOCK_PATH))
-      .map((r) => `${r.method ?? '(method open)'} ${state.basePath}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached as written: the mock's own pages take every path under ${MOCK_PATH}; it is reached only with the \`_\` percent-encoded (/%5F${`${state.basePath}${r.path}`.slice('/_'.length)})`);
+    const own = tables.flatMap(({ table, prefix }) =>
+      table.routes
+        .filter((r) => `${prefix}${r.path}`.startsWith(MOCK_PATH))
+        .map((r) => `${r.method ?? '(method open)'} ${prefix}${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is never reached as written: the mock's own pages take every path under ${MOCK_PATH}; it is reached only with the \`_\` percent-encoded (/%5F${`${prefix}${r.path}`.slice('/_'.length)})`),
+    );
+    // An own server that names a variable with no default: served with that segment matching any value (r14 H5).
+    const anyValue = state.own.routes.flatMap((r) => {
+      const server = ownServer(r.endpoint);
+      return server !== undefined && 'path' in server && server.variables.length > 0 ? [`${r.method ?? '(method open)'} ${r.path} (${r.endpoint.id}, ${r.endpoint.file}) is served with ${variableWords(server.variables)} matching any value: its own server ${server.server.written} states no default for ${server.variables.length === 1 ? 'it' : 'them'}`] : [];
+    });
+    const unserved = state.unserved.map((u) => `${stated(u.endpoint.data.method) ?? '(method open)'} ${stated(u.endpoint.data.path) ?? ''} (${u.endpoint.id}, ${u.endpoint.file}) is not served: its own server ${u.server} is no path a request reaches as written (${u.why})`);
     const scopes = this.#options.limits ? unreadScopes(state.analysis) : [];
     const settings = state.settings.length > 0 ? [`${CONFIG_FILE} has errors (${state.settings.slice(0, 5).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).join(', ')}${state.settings.length > 5 ? `, and ${state.settings.length - 5} more` : ''}): which facets it makes gaps (\`require:\`) cannot be told, so every endpoint answers 503 spec-unreadable naming them until it is mended`] : [];
     const unsendable = this.#options.auth ? unsendableSchemes(state.analysis) : [];
     const formats = [...uncheckedFormats(state.analysis)];
     const unchecked = formats.length > 0 ? [`the format${formats.length === 1 ? '' : 's'} ${formats.slice(0, 8).map(([f, file]) => `\`${f}\` (${file})`).join(', ')}${formats.length > 8 ? ` and ${formats.length - 8} more` : ''} ${formats.length === 1 ? 'is' : 'are'} not checked by the mock: a value sent for ${formats.length === 1 ? 'it' : 'them'} is taken whatever its form, and a value made for ${formats.length === 1 ? 'it' : 'them'} keeps only the rest of its shape`] : [];
-    return [...settings, ...variable, ...query, ...taken, ...refused, ...own, ...scopes, ...unsendable, ...unchecked];
+    return [...settings, ...variable, ...query, ...taken, ...shadowed, ...refused, ...own, ...anyValue, ...unserved, ...scopes, ...unsendable, ...unchecked];
   }
 
   /**
@@ -681,7 +742,18 @@ export class Mock {
       if (unread.length > 0) return { response: this.#send(this.#unreadable(state, unread, `${method} ${path}`)), gaps: [], unanswered: [], notes: [] };
     }
     if (match.kind === 'none') {
-      const closest = match.closest.map((r) => listed(state, r));
+      // The endpoints on servers of their own are among the closest too, by the distance of their full paths (r14 H5).
+      const nearest =
+        state.own.routes.length === 0
+          ? match.closest
+          : [...state.routes.closestScored(method, parts, 3, state.base), ...state.own.closestScored(method, parts, 3)]
+              .sort((a, b) => a.score - b.score)
+              .slice(0, 3)
+              .map((s) => s.route);
+      const closest = nearest.map((r) => listed(state, r));
+      // Endpoints on an own server no request reaches as written: named, with why, rather than left for the client to guess.
+      const unserved = state.unserved.slice(0, 3).map((u) => ({ endpoint: u.endpoint.id, method: stated(u.endpoint.data.method) ?? null, path: stated(u.endpoint.data.path) ?? null, server: u.server, why: u.why, file: u.endpoint.file }));
+      const unservedWords = unserved.length > 0 ? ` Not served: ${unserved.map((u) => `${u.method ?? '(method open)'} ${String(u.path ?? '(path open)')} (${u.endpoint}), whose own server ${u.server} is no path a request reaches as written (${u.why})`).join('; ')}${state.unserved.length > 3 ? `; and ${state.unserved.length - 3} more` : ''}.` : '';
       // Endpoints whose path is not stated yet may be the one called (t35t D7b: a 404 named only the list's gap).
       const unplacedIds: string[] = [];
       const pathless = areaOf(state.analysis.spec, 'endpoints').items.flatMap((e) => {
@@ -695,8 +767,8 @@ export class Mock {
         status: 404,
         type: 'no-endpoint',
         title: 'No stated endpoint has this path',
-        detail: `The spec states no endpoint at ${path}${state.basePath !== '' ? ` (endpoints are served under ${state.basePath})` : ''}.${closest.length > 0 ? ` The closest: ${closest.map((c) => `${c.method ?? '(method open)'} ${c.path}`).join(', ')}.` : ''}${maybe}`,
-        extra: { closest, ...(inventory || pathless.length > 0 ? { gaps: [...(inventory ? [inventory] : []), ...pathless].map((g) => state.gaps.named(g)) } : {}) },
+        detail: `The spec states no endpoint at ${path}${state.basePath !== '' ? ` (endpoints are served under ${state.basePath})` : ''}.${closest.length > 0 ? ` The closest: ${closest.map((c) => `${c.method ?? '(method open)'} ${c.path}`).join(', ')}.` : ''}${unservedWords}${maybe}`,
+        extra: { closest, ...(unserved.length > 0 ? { unserved } : {}), ...(inventory || pathless.length > 0 ? { gaps: [...(inventory ? [inventory] : []), ...pathless].map((g) => state.gaps.named(g)) } : {}) },
       });
       return { response: this.#send(fromProblem(p)), gaps: [...(inventory ? [inventory.id] : []), ...pathless.map((g) => g.id)], unanswered: [], notes: [] };
     }

@@ -3,6 +3,7 @@ import { RE2JS } from 're2js';
 import { CONTROL } from '../checks/path-parameters.ts';
 import { stated } from '../facet/state.ts';
 import type { Item } from '../model/spec.ts';
+import { firstServerAtDefaults, serverBasePath, type ServerAtDefaults } from '../render/server-url.ts';
 
 /**
  * One segment of a path template: written as it is, or holding parameters (`{order_id}`,
@@ -21,27 +22,24 @@ export interface Route {
 }
 
 /**
- * The base path of the first of an endpoint's own servers, its variables at their defaults
- * (`https://hub.docker.com` → ``, `https://eu.example.com/v2/` → `/v2`), where it states servers of
- * its own (T32u N-i): the mock serves it there, from the root, not under the service's base path.
- * Undefined where it states none, or where the path keeps a variable no default fills.
+ * Where an endpoint that states servers of its own is served (T32u N-i): its first server's base
+ * path, its variables at their defaults, from the root, not under the service's base path
+ * (`https://hub.docker.com` → ``, `https://eu.example.com/v2/` → `/v2`); a variable that states no
+ * default is a segment that matches any value (`https://auth.example.com/{tenant}` → `/{tenant}`,
+ * r14 H5: it was routed at `/%7Btenant%7D`, which no request reaches). `why` where no request
+ * reaches the address as written (a query, a `.`/`..` segment: `serverBasePath`): the endpoint is
+ * not served, and the start's log and a 404 say why. Undefined where it states no server of its own.
+ * The pages and the code samples read the server through the same joiner (render/server-url.ts).
  */
+export function ownServer(endpoint: Item<'endpoints'>): ({ path: string; variables: string[] } | { why: string }) & { server: ServerAtDefaults } | undefined {
+  const server = firstServerAtDefaults(endpoint.data.servers);
+  return server === undefined ? undefined : { ...serverBasePath(server), server };
+}
+
+/** The base path an endpoint is served under where it is served on a server of its own (`ownServer`); undefined where it is not. */
 export function ownBasePath(endpoint: Item<'endpoints'>): string | undefined {
-  const servers: unknown = endpoint.data.servers;
-  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
-  if (typeof first !== 'object' || first === null || typeof (first as { url?: unknown }).url !== 'string') return undefined;
-  const { url, variables } = first as { url: string; variables?: Record<string, { default?: unknown }> };
-  const filled = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    const value = variables !== undefined && Object.hasOwn(variables, name) ? variables[name]?.default : undefined;
-    return typeof value === 'string' ? value : whole;
-  });
-  let path: string;
-  try {
-    path = new URL(filled).pathname;
-  } catch {
-    path = filled.startsWith('/') ? filled : '';
-  }
-  return /[{}]/.test(path) ? undefined : path.replace(/\/+$/, '');
+  const own = ownServer(endpoint);
+  return own !== undefined && 'path' in own ? own.path : undefined;
 }
 
 /** What a request's method and path reach. */
@@ -71,15 +69,28 @@ function segmentsOf(path: string): Segment[] {
       const names: string[] = [];
       const source = segment.split(/(\{[^{}]*\})/).map((part) => {
         const name = /^\{([^{}]*)\}$/.exec(part)?.[1];
-        if (name === undefined) return part === '' ? '' : RE2JS.quote(part);
+        if (name === undefined) return part === '' ? '' : RE2JS.quote(unescaped(part));
         names.push(name);
         return '(.+?)';
       });
       // How many characters it writes out: `{id}.json` (5) is more specific than `{id}` (0).
       const written = segment.replace(/\{[^{}]*\}/g, '').length;
       const pattern = source.join('');
-      return names.length === 0 ? { literal: segment } : { pattern: RE2JS.compile(pattern, RE2JS.DOTALL), source: pattern, names, template: segment, written };
+      return names.length === 0 ? { literal: unescaped(segment) } : { pattern: RE2JS.compile(pattern, RE2JS.DOTALL), source: pattern, names, template: segment, written };
     });
+}
+
+/**
+ * A stated path's text with its percent-escapes read as the characters they encode, as a request's
+ * segments are (T35u U10: `/x%20y` was reached only as `/x%2520y`); as written where they encode no UTF-8.
+ */
+function unescaped(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A request path's segments, each percent-decoded; undefined when one cannot be decoded. */
@@ -252,16 +263,24 @@ export class Routes {
 
   /** The stated endpoints nearest to a request: by the distance between the paths (a parameter fits any text), then the method. */
   closest(method: string, parts: readonly string[], count = 3): Route[] {
+    return this.closestScored(method, parts, count).map((s) => s.route);
+  }
+
+  /**
+   * `closest` with each one's distance, to merge the lists of two tables: `prefix` is what goes
+   * before every route's path in the request (the service's base path's segments), `parts` the
+   * request's segments from the root then.
+   */
+  closestScored(method: string, parts: readonly string[], count = 3, prefix: readonly string[] = []): Array<{ route: Route; score: number }> {
     const asked = `/${parts.join('/')}`;
     const score = (r: Route) => {
-      const filled = r.segments.map((s, i) => ('literal' in s ? s.literal : (parts[i] ?? `{${s.names.join('}{')}}`))).join('/');
+      const filled = [...prefix, ...r.segments.map((s, i) => ('literal' in s ? s.literal : (parts[prefix.length + i] ?? `{${s.names.join('}{')}}`)))].join('/');
       // Compared on their first characters only: a 16 KB request path against every route would cost seconds.
       return distance(asked.slice(0, NEAR), `/${filled}`.slice(0, NEAR)) * 2 + (r.method === method ? 0 : 1);
     };
     return [...this.routes]
       .map((route) => ({ route, score: score(route) }))
       .sort((a, b) => a.score - b.score || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : 0))
-      .slice(0, count)
-      .map((s) => s.route);
+      .slice(0, count);
   }
 }

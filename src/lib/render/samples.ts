@@ -1,4 +1,5 @@
 import { hasLoneSurrogate } from './sample-quote.ts';
+import { DOT_SEGMENT } from './server-url.ts';
 import { WRITERS, type Call, type CallBody, type Part } from './sample-code.ts';
 import { formPairs, inMediaType, isJsonMedia } from './media-example.ts';
 import type { SampleView } from './sample-view.ts';
@@ -18,6 +19,8 @@ export type SampleRequest = {
   method: string;
   /** The base address as stated, or its placeholder `{base_url}`. */
   base: string;
+  /** The server variables `base` names (`{tenant}`) that state no default: the base is then a placeholder, the variables named (render/server-url.ts). */
+  baseUnfilled?: readonly string[];
   /** The path, with `{name}` for each path parameter. */
   path: string;
   /** Path parameters' values, where the spec states one. */
@@ -50,8 +53,6 @@ const URL_CHAR = /[\w.~:/?&=@!*+,;%{}<>[\]-]/;
 const PATH_CHAR = /[\w.~:/?&=@!*+,;%-]/;
 /** A base address's host and port that every client reads alike: a plain name or an address, an IPv6 one in brackets. */
 const HOST = /^(?:[\w-]+(?:\.[\w-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-/** A path segment that some clients resolve (`.`, `..`, written with `%2e` too) and others send as it is. */
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /**
  * A multipart field's name every client writes the same way into its part's header: no quote,
  * backslash, control or `%` (which clients escape, each its own way), no `=` (which ends the name
@@ -96,8 +97,15 @@ const encodeUrl = (url: string): string => encoded(url, URL_CHAR);
  * states: a user name or password (fetch refuses the URL, Ruby drops them), a query or a fragment
  * (the path would follow it), a host that is no plain name, a `.` or `..` segment.
  */
-function baseOf(stated: string, notes: string[]): string {
+function baseOf(stated: string, notes: string[], unfilled: readonly string[] = []): string {
   const slot = placeholder('base_url');
+  // A server variable that states no default (r14 M4: `https://auth.example.com/{tenant}` was called as
+  // `…/%7Btenant%7D/…`): never sent as if `{tenant}` were its value; the reader puts the address in, the variable named.
+  if (unfilled.length > 0 && stated !== slot) {
+    const names = unfilled.map((v) => placeholder(v)).join(', ');
+    notes.push(`The base address is left as the placeholder ${slot}: it names the server variable${unfilled.length === 1 ? '' : 's'} ${names}, which ${unfilled.length === 1 ? 'states' : 'state'} no default; put the address with a value for ${unfilled.length === 1 ? 'it' : 'each'} in place of ${slot}.`);
+    return slot;
+  }
   // A base path without a host (a server `/api/v2`): the samples call the path the page states, after a placeholder for the host.
   const basePath = /^\/(?!\/)[^?#{}]*$/.exec(stated.replace(/\/+$/, ''))?.[0];
   if (basePath !== undefined && !basePath.split('/').some((segment) => DOT_SEGMENT.test(segment))) {
@@ -141,7 +149,7 @@ export function codeSamples(request: SampleRequest, noted: readonly string[] = [
     return placeholder(name);
   }).join('');
   if (unfilled.length > 0) notes.unshift(`Fill in ${unfilled.join(' and ')} in the URL: the spec states no example of ${unfilled.length === 1 ? 'this path parameter' : 'these path parameters'}.`);
-  const base = baseOf(request.base, notes);
+  const base = baseOf(request.base, notes, request.baseUnfilled);
 
   const query = request.query.flatMap(({ name, value }) => {
     if (!NAME.test(name)) {

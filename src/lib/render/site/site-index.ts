@@ -11,6 +11,7 @@ import { linkResolver } from '../../link/resolve.ts';
 import { referencesAt, type Reference } from '../../link/references.ts';
 import { areaOf, findItem, itemKey } from '../../model/spec.ts';
 import { capped } from '../readiness.ts';
+import { firstServerAtDefaults } from '../server-url.ts';
 import { areaPath, facetPath, itemPath, linkOnSite } from './paths.ts';
 import { gapLinks, sourceLinks, type SourceLinks } from './source-links.ts';
 import type { FacetView, ItemListing, ItemSummary, LinkView, ReadinessView, ServiceView, SiteSources } from './views.ts';
@@ -474,16 +475,8 @@ export function serverVariables(server: Obj): Array<{ name: string; default?: st
  * server, or a variable it names states no default.
  */
 export function serverAtDefaults(servers: unknown): { url: string; from: NonNullable<ServiceView['baseFrom']> } | undefined {
-  const list = stated(servers);
-  const first: unknown = Array.isArray(list) ? list[0] : undefined;
-  if (!isObj(first) || typeof first.url !== 'string') return undefined;
-  const written = first.url;
-  const variables = serverVariables(first);
-  const names = [...written.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
-  if (names.length === 0) return undefined;
-  const defaults = names.map((n) => variables.find((v) => v.name === n)?.default);
-  if (defaults.some((d) => d === undefined)) return undefined;
-  let i = 0;
-  const url = written.replace(/\{[^{}]*\}/g, () => defaults[i++] ?? '');
-  return { url, from: { server: written, defaults: names.map((n, k) => ({ name: n, value: defaults[k] ?? '' })) } };
+  // The one server joiner the mock, the own-server note and the code samples use (render/server-url.ts).
+  const server = firstServerAtDefaults(servers);
+  if (server === undefined || server.defaults.length === 0 || server.unfilled.length > 0) return undefined;
+  return { url: server.url, from: { server: server.written, defaults: server.defaults } };
 }

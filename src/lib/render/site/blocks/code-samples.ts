@@ -37,7 +37,7 @@ export function samplesBlock(c: BlockContext, { data }: { data: Obj }): SamplesB
   const base = endpointBase(c, data);
   const made = endpointRequest(data, { scheme: (id) => c.item('authentication', id), resource, ...(base.url !== undefined ? { baseUrl: base.url } : {}), body });
   if (!made) return undefined;
-  const { samples, notes } = codeSamples(made.request, made.notes);
+  const { samples, notes } = codeSamples(base.unfilled !== undefined ? { ...made.request, baseUnfilled: base.unfilled } : made.request, made.notes);
   // An address made from the stated server, not stated itself: said, with the defaults it takes.
   const from = base.from;
   if (from) notes.unshift(`The base address is ${base.own !== undefined ? "the endpoint's own first server's" : "the first server's"}, ${from.server}, with its variables at their defaults: ${from.defaults.map((d) => `${d.name} = ${d.value}`).join(', ')}.`);
