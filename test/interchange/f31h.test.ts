@@ -124,7 +124,7 @@ describe('F31h T31t D16: an API key with an empty name, a named example keyed `\
   it('the key said at its `name` and its scheme not kept (nor the alternative naming it); the example said; `format: \'\'` and `pattern: \'\'` said as empty; clean check, valid export, a fixed point', async () => {
     const trip = await roundTrip(FIXTURE('d16-empty-apikey-name-and-example-key-check-error'));
     await sound(trip);
-    expect(said(trip)['/components/securitySchemes/key/name']).toBe('an API key whose name is empty or holds line breaks or control characters is not kept: the spec names it by a name without them, and OpenAPI states no key without one: the scheme is not kept, nor the security alternatives that name it');
+    expect(said(trip)['/components/securitySchemes/key/name']).toBe('an API key whose name is empty or holds line breaks or control characters is not kept: the spec names it by a name without them, and no export states a key without one: the scheme is not kept, nor the security alternatives that name it');
     expect(said(trip)['/paths/~1a/get/security']).toBe('alternative 0 names a scheme that is not kept (`key`); it is not kept');
     const at = '/paths/~1a/get/responses/200/content/application~1json';
     expect(said(trip)[`${at}/examples/`]).toContain('a named example whose name is empty');

@@ -375,7 +375,10 @@ export function inventory(doc: Obj): Entry[] {
     }
     // Beside `const`, `enum` allows nothing more (JSON Schema: both hold): the one value both allow is the fact, none where they have none in common.
     const same = (a: unknown, b: unknown): boolean => (Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => same(x, b[i])) : isObj(a) && isObj(b) ? Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => k in b && same(a[k], b[k])) : a === b);
-    if (Array.isArray(s.enum) && s.const === undefined) s.enum.forEach((v, i) => add(`${at} enum ${json(v)}`, `${pointer}/enum/${i}`));
+    // Beside a nullable type, a null among other values of `enum` restates what the type allows (an export lists it so that null stays allowed, T31u N1): no fact of its own.
+    const nullable = (types.includes('null') && types.length > 1) || s.nullable === true;
+    const listed = Array.isArray(s.enum) ? (s.enum as unknown[]) : undefined;
+    if (listed && s.const === undefined) listed.forEach((v, i) => !(v === null && nullable && listed.some((x) => x !== null)) && add(`${at} enum ${json(v)}`, `${pointer}/enum/${i}`));
     if (s.const !== undefined && (!Array.isArray(s.enum) || s.enum.some((v) => same(v, s.const)))) add(`${at} enum ${json(s.const)}`, `${pointer}/const`);
     if (s.default !== undefined) add(`${at} default=${json(s.default)}`, `${pointer}/default`);
     if (s.example !== undefined) add(`${at} example=${json(s.example)}`, `${pointer}/example`);

@@ -128,7 +128,7 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
   for (const [key, keyword] of KEYWORDS) {
     const v = statedAt(shape, key);
     if (v === undefined || (key === 'allowed' && Array.isArray(v) && v.length === 0)) continue;
-    // One rule for every set of one value, nullable or not, `null` or not (`type: [string, 'null'], const: null` and `enum: [null]` were written apart): beside `type: [t, 'null']` a `const` allows that one value as an `enum` of it does.
+    // One rule for every set of one value, `null` or not (`type: [string, 'null'], const: null` and `enum: [null]` were written apart); a nullable value's one other value is written `enum: [x, null]` below, so that null stays allowed.
     if (key === 'allowed' && dialect.constant === true && Array.isArray(v) && v.length === 1) out.const = v[0];
     else out[keyword] = v;
   }
@@ -142,8 +142,17 @@ export function shapeSchema(shape: unknown, ref: (id: string) => Obj, dialect: S
     } else out.discriminator = { propertyName: discriminator.field, ...(mapping ? { mapping: Object.fromEntries(Object.entries(mapping).map(([k, id]) => [k, ref(String(id)).$ref])) } : {}) };
   }
   if (stated(shape.nullable) === true) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else {
+    if (typeof out.type === 'string') {
+      out.type = [out.type, 'null'];
+      // Null stays allowed beside the allowed values (JSON Schema holds `type` and `enum` both: `type: [t, 'null']` beside
+      // an `enum` or `const` without null allows no null, which an import reads as not nullable, T31u N1): null joins the
+      // `enum`, and a `const` of one other value is written `enum: [x, null]`.
+      if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+      if ('const' in out && out.const !== null) {
+        out.enum = [out.const, null];
+        delete out.const;
+      }
+    } else {
       // What describes the whole value, `null` included (a `default: null`), stands beside the two, where an import reads it back.
       const whole = Object.fromEntries(WHOLE.filter((k) => k in out).map((k) => [k, out[k]]));
       const rest = Object.fromEntries(Object.entries(out).filter(([k]) => !WHOLE.includes(k)));

@@ -13,7 +13,7 @@ import { restoreProduces, swaggerPointer } from './openapi/swagger2.ts';
 import { repairUpgrade } from './openapi/swagger2-repair.ts';
 import { seg, uniqueUnmapped, type ImportResult, type Unmapped } from './result.ts';
 import { PAST_2_53 } from './schema-map.ts';
-import { sameDecimal } from './written-number.ts';
+import { nonZeroDecimal, sameDecimal } from './written-number.ts';
 
 /**
  * An OpenAPI, Swagger 2.0 or AsyncAPI file as spec content: read within bounds and validated,
@@ -65,7 +65,27 @@ function keptAsWritten(result: ImportResult, written: ((pointer: string) => stri
     quoted = true;
     return { ...u, reason };
   });
-  return unmapped.length === result.unmapped.length && !quoted ? result : { ...result, unmapped };
+  const under = raw === undefined || written === undefined ? [] : underflows(raw, written, new Set(unmapped.map((u) => u.pointer)));
+  return unmapped.length === result.unmapped.length && !quoted && under.length === 0 ? result : { ...result, unmapped: [...unmapped, ...under] };
+}
+
+/**
+ * Each number the file writes other than 0 that reads as 0 (`1e-400`: nearer to 0 than the
+ * smallest double, t31t D18): kept as the 0 it reads as, and said at its place, as a bound past the
+ * largest double and a whole number past 2^53 are. Not said again where a word is already given.
+ */
+function underflows(raw: unknown, written: (pointer: string) => string | undefined, said: ReadonlySet<string>): Unmapped[] {
+  const out: Unmapped[] = [];
+  const stack: Array<[unknown, string]> = [[raw, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop() as [unknown, string];
+    if (v === 0) {
+      const text = written(at);
+      if (text !== undefined && !said.has(at) && nonZeroDecimal(text)) out.push({ pointer: at, reason: `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\` is nearer to 0 than the smallest number a double holds: it reads as 0` });
+    } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${at}/${i}`]));
+    else if (isObj(v)) for (const [k, x] of Object.entries(v)) stack.push([x, `${at}/${seg(k)}`]);
+  }
+  return out.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
 }
 
 /** How a reason says an allowed value past 2^53 is read (`unkeptValue`). */

@@ -24,3 +24,13 @@ export function usableKey(name: string, pointer: string, what: string, unmapped:
   unmapped.push({ pointer: `${pointer}/${seg(name)}`, reason: unusableName(what) });
   return false;
 }
+
+/**
+ * The one rule for an API key whose name the spec cannot hold (OpenAPI's `apiKey`, AsyncAPI's
+ * `httpApiKey` or `apiKey` with a `name` that is empty or holds line breaks: valid documents, t31t
+ * D16, r14 L3): no export could state the key without its name, so the scheme is said at its `name`
+ * and not kept, nor the security alternatives that name it, in OpenAPI and AsyncAPI alike.
+ */
+export const unkeptKeyName = (s: { type?: unknown; name?: unknown }): boolean => (s.type === 'apiKey' || s.type === 'httpApiKey') && typeof s.name === 'string' && !usableName(s.name);
+/** What is said at the `name` of such a key (`unkeptKeyName`). */
+export const UNKEPT_KEY_NAME = `${unusableName('an API key')}, and no export states a key without one: the scheme is not kept, nor the security alternatives that name it`;

@@ -540,7 +540,11 @@ export class SchemaMapper {
     const unknown = written.filter((t) => typeof t !== 'string' || !PRIMITIVE.has(t));
     if (named === undefined && unknown.length > 0) this.unmapped.push({ pointer: `${pointer}/type`, reason: `${unknown.map((t) => (typeof t === 'string' ? `\`type: ${t}\`` : `the type ${quoted(t)}`)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a JSON Schema type (${[...PRIMITIVE].join(', ')}); not kept` });
     const nonNull = types.filter((t) => t !== 'null');
-    if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
+    // A 3.1 type that lets the value be null beside an `enum` (or `const`) that does not list null: both hold, so null
+    // is not allowed (t32t S10, vercel's `target: {type: [string, 'null'], enum: [production, staging]}`): not nullable, said.
+    const denied = types.includes('null') && nonNull.length > 0 && schema.nullable !== true && ((Array.isArray(schema.enum) && schema.enum.length > 0 && !schema.enum.includes(null)) || ('const' in schema && schema.const !== null));
+    if (denied) this.unmapped.push({ pointer: `${pointer}/type`, reason: `its type lets the value be null, but its \`${'const' in schema ? 'const' : 'enum'}\` does not allow null, and JSON Schema holds both: null is not allowed, so the value is not kept as nullable` });
+    else if ((types.includes('null') && nonNull.length > 0) || schema.nullable === true) out.nullable = true;
     // Where it takes null away from another part of an allOf, `nullable: false` says something: kept (t32s R1).
     else if (schema.nullable === false && this.notNull.has(schema)) out.nullable = false;
     if (this.nullableNotAKeyword && schema.nullable === true && !types.includes('null')) this.unmapped.push({ pointer: `${pointer}/nullable`, reason: NULLABLE_IN_31 });
@@ -1040,6 +1044,9 @@ export class SchemaMapper {
       }
     }
     const none: ValueContext = { resource: () => undefined, matches: () => undefined };
+    // A nullable value allows null whatever its `enum` lists: a null beside other allowed values restates it (an export
+    // lists null so that JSON Schema allows it beside `type: [t, 'null']`, T31u N1), read once, as nullable.
+    if (out.nullable === true && Array.isArray(out.allowed) && out.allowed.includes(null) && out.allowed.some((v) => v !== null)) out.allowed = out.allowed.filter((v) => v !== null);
     if (Array.isArray(out.allowed)) {
       const unkept = out.allowed.filter((v) => unkeptValue(v) !== undefined);
       if (unkept.length > 0) {

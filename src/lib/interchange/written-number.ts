@@ -22,3 +22,9 @@ export function sameDecimal(a: string, b: string): boolean | undefined {
   if (x === undefined || y === undefined) return undefined;
   return x.sign === y.sign && x.digits === y.digits && x.exponent === y.exponent;
 }
+
+/** Whether a number's text names a number other than 0 (`1e-400`, which reads as 0: past the smallest double, t31t D18); false for zero and for what is no decimal text. */
+export function nonZeroDecimal(text: string): boolean {
+  const x = decimal(text);
+  return x !== undefined && x.digits !== '0';
+}

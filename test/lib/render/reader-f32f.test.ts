@@ -55,6 +55,23 @@ describe('a pattern the example generator meets (T32t S6)', () => {
   });
 });
 
+describe('an OpenAPI 3.1 type that lets null in, beside an enum that does not list it (T32t S10)', () => {
+  it('is not read as nullable, its null example not kept, both said at import, and the example sends an allowed value', async () => {
+    const { analysis, result } = await importToSpec(`${T}/f32f.yaml`);
+    const at = '/paths/~1deployments/post/responses/200/content/application~1json/schema/properties/target';
+    expect(result.unmapped.filter((u) => u.pointer.startsWith(at))).toEqual([
+      { pointer: `${at}/type`, reason: 'its type lets the value be null, but its `enum` does not allow null, and JSON Schema holds both: null is not allowed, so the value is not kept as nullable' },
+      { pointer: `${at}/examples/0`, reason: 'the example is `null`, not a string; it is not kept' },
+    ]);
+    const body = block(item(siteViews(analysis), 'endpoints', 'createDeployment'), 'responses')?.responses[0]?.body;
+    const fields = body?.shape?.children.find((c) => c.kind === 'fields')?.shapes;
+    expect(fields?.find((s) => s.name === 'target')?.flags.map((f) => f.label)).toEqual([]);
+    // An enum that lists null keeps it nullable.
+    expect(fields?.find((s) => s.name === 'stage')?.flags.map((f) => f.label)).toEqual(['field stage: nullable']);
+    expect(body?.examples.map((e) => JSON.parse(e.text ?? 'null'))).toEqual([{ target: 'production', stage: 'a' }]);
+  });
+});
+
 describe('a parameter whose named examples state one value under many names (T32t R11, datamigration)', () => {
   it('shows each value once, with every name that states it, in the order stated; an example that says more keeps its own line', async () => {
     const { analysis } = await importToSpec(`${T}/f32f.yaml`);

@@ -15,7 +15,7 @@ import { importInfo, importTags, placedTags, withPlacedTags, type PlacedTag } fr
 import { documentMessages, type Message, type Messages } from './messages.ts';
 import { follow, toolKey, valueAt } from './raw.ts';
 import { importServers } from './servers.ts';
-import { unusableName, usableKey } from '../names.ts';
+import { unkeptKeyName, UNKEPT_KEY_NAME, usableKey } from '../names.ts';
 import { payloadSchema, schemaFormatWord } from './payload-format.ts';
 
 const SCHEMA_ID = 'x-parser-schema-id';
@@ -387,6 +387,8 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
   /** The words of tags written where they are used, which the events area's declared tags keep. */
   const placed: PlacedTag[] = [];
   const lowerIds = new Set(messages.list.map((m) => m.id.toLowerCase()));
+  /** The keys an export takes for message components besides the events' ids, in the order it takes them. */
+  const keysTaken = new Set<string>();
   const events = messages.list.map((m): ImportedItem => {
     const { message, channels, at, id } = m;
     // A 3.0 payload may be written as `{schemaFormat, schema}`: its schema is the payload.
@@ -404,9 +406,15 @@ export function importAsyncApi(doc: Obj, raw: Obj = {}): ImportResult {
     const oneKey = m.keys.length === 1 ? m.keys[0] : undefined;
     // (A key that differs from an event's id by letter case only is not taken: `Celsius` beside the id `celsius`.)
     const keyKept = oneKey === m.component && m.component !== undefined && !lowerIds.has(m.component.toLowerCase());
+    // Whether an export keys the message by that one key, as the export's `componentKeys` chooses (in the order of the events): not an id, not taken before, and read back as this event.
+    const byKey = v3 && oneKey !== undefined && oneKey !== id && !lowerIds.has(oneKey.toLowerCase()) && !keysTaken.has(oneKey.toLowerCase()) && (m.stated !== undefined || new Ids().id(oneKey) === id);
+    if (byKey && oneKey !== undefined) keysTaken.add(oneKey.toLowerCase());
     if (v3 && m.component !== undefined && m.component !== id && !keyKept) {
       const keys = m.keys.length > 1 ? `its channels carry it under several keys (${m.keys.map((k) => `\`${k}\``).join(', ')}), so an export keys the message by that id` : `an export keys the message by its key in its channel${oneKey !== undefined ? ` (\`${oneKey}\`)` : ''} or by that id`;
       unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and ${keys}` });
+    } else if (v3 && m.component !== undefined && m.component === id && oneKey !== undefined && byKey) {
+      // The key is the event's id, but an export keys the message by the one key its channels carry it under (t31t D4).
+      unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: it is the event's id${m.stated !== undefined ? ' (its `name`)' : ''}, but its channel carries it under the key \`${oneKey}\`, and an export keys the message by that key` });
     } else if (!v3 && m.component !== undefined && m.component !== id && lowerIds.has(m.component.toLowerCase())) {
       // AsyncAPI 2.x: the events area keeps the component's key as the message's key in its channels, and an export (AsyncAPI 3) keys the component so, but where it differs from an event's id by letter case only: by the event's id.
       unmapped.push({ pointer: at, reason: `the message component's key \`${m.component}\` is not kept: the event's id is \`${id}\`${m.stated !== undefined ? ' (its `name`)' : ''}, and an export keys the message component by that id` });
@@ -756,7 +764,12 @@ const CARRIED_SCHEMES = new Set(['apiKey', 'httpApiKey', 'userPassword', 'http',
  * writes the alternatives it can and a second import reads the same.
  */
 function carried(raw: Obj, name: string, pointer: string, unmapped: Unmapped[]): boolean {
-  const type = follow(raw, obj(obj(raw.components).securitySchemes)[name], '').value.type;
+  const scheme = follow(raw, obj(obj(raw.components).securitySchemes)[name], '').value;
+  const type = scheme.type;
+  if (unkeptKeyName(scheme)) {
+    unmapped.push({ pointer, reason: `an alternative naming \`${name}\`, an API key whose name is not kept (nor the scheme), is not kept; the other alternatives of the list are kept` });
+    return false;
+  }
   if (typeof type !== 'string' || CARRIED_SCHEMES.has(type)) return true;
   unmapped.push({ pointer, reason: `an alternative naming \`${name}\`, a scheme of type \`${type}\` (which has no equivalent in the spec), is not kept; the other alternatives of the list are kept` });
   return false;
@@ -768,9 +781,12 @@ function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[]): ItemInput<'au
   switch (s.type) {
     case 'apiKey':
     case 'httpApiKey': {
-      // A key name the spec cannot hold (empty, a line break) is said, and the key's name (and header) left open.
+      // A key name the spec cannot hold: the scheme is said and not kept, nor the alternatives that name it (one rule with OpenAPI's, r14 L3).
+      if (unkeptKeyName(s)) {
+        unmapped.push({ pointer: `${pointer}/name`, reason: UNKEPT_KEY_NAME });
+        return undefined;
+      }
       const named = typeof s.name === 'string' && usableName(s.name);
-      if (typeof s.name === 'string' && !named) unmapped.push({ pointer: `${pointer}/name`, reason: unusableName('an API key') });
       return {
         ...common,
         scheme: 'api-key',

@@ -300,7 +300,9 @@ export function mapEndpoint(
       // A reference's own description (3.1) is the use's, never the component's: the error keeps the component's words.
       const referenced = refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') !== undefined;
       const componentWords = typeof response.description === 'string' && response.description.trim() !== '' ? response.description : undefined;
-      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined ? (referenced ? componentWords : description) : undefined;
+      // Named by `x-specbench-error` with no component of that name (an export writes none for an error without words
+      // whose every response is written in full, T31u N4): the error claims none of their words, as one made from a status.
+      const words = typeof declared === 'string' ? (declared.trim() !== '' ? declared : undefined) : component !== undefined && referenced ? componentWords : undefined;
       const error = errors.add(component ?? `http-${status.toLowerCase()}`, status, words, payload, component === undefined ? errorNames(ctx, response, op, status) : []);
       // A name an id cannot be as written (`Has Space`, `../x`): said with the id it is kept under, as a component's name is.
       if (named !== undefined && refName(isObj(raw) ? raw.$ref : undefined, '#/components/responses/') === undefined && Object.keys(ctx.deref({ $ref: `#/components/responses/${named}` })).length === 0 && error.id !== named && !ctx.unmapped.some((u) => u.pointer === `${rpointer}/${ERROR_EXTENSION}`)) {

@@ -144,6 +144,8 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
   const unexported: Array<{ id: string; reason: string }> = [];
   const errorsArea = areaData(a, 'errors');
   const errors = new Map(itemsOf(a, 'errors').map((e) => [e.id, e]));
+  /** Per error, whether every response naming it is written out in full with the error's body (true), or one refers to its component (false). */
+  const errorUses = new Map<string, boolean>();
   const withGaps = (o: Obj, gaps: Array<{ id: string; question: string }>) => (gaps.length ? { ...o, [GAPS_EXTENSION]: gaps } : o);
   const schemes = new Map<string, Obj>();
   for (const s of itemsOf(a, 'authentication')) {
@@ -220,6 +222,7 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
       const error = p && typeof p.error === 'string' && errors.has(p.error) ? p.error : undefined;
       if (p && error !== undefined && p.headers === undefined && p.description === undefined) {
         responses[status] = { $ref: `#/components/responses/${error}` };
+        errorUses.set(error, false);
         continue;
       }
       const own = p ? response(p) : { description: '' };
@@ -232,6 +235,7 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
         if (c) own.content = c;
       }
       responses[status] = own;
+      if (error !== undefined && errorUses.get(error) !== false) errorUses.set(error, JSON.stringify(own.content) === JSON.stringify(errorContent(errors.get(error), errorsArea.body)));
     }
     const security = securityOf(e.data.security, exportedSchemes, (reason) => unexported.push({ id: `endpoints/${e.id}/security`, reason }));
     const callbacks = callbacksOf(e);
@@ -294,6 +298,10 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
     if (!known) notes.set(t.name, t);
     else if (JSON.stringify(known) !== JSON.stringify(t)) unexported.push({ id: `events/tags/${t.name}`, reason: 'OpenAPI declares a tag once: the endpoints area declares this one too, and its words are kept' });
   }
+  // An error without words of its own whose every response is written out in full, with its body, has nothing for a
+  // shared response to say: none is written (its `description: ""` claimed the error has no words, which no response
+  // says, T31u N4); the responses name it (`x-specbench-error`).
+  const shared = [...errors.keys()].filter((id) => !(errorUses.get(id) === true && errorWords(errors.get(id)) === ''));
   const declared = notes.size > 0 ? [...notes.values()].map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), ...externalDocsKey(t.external_docs) })) : [...tags].sort().map((name) => ({ name }));
   const contact = statedObj(purpose.contact);
   const statedLicense = statedObj(purpose.license);
@@ -318,7 +326,7 @@ function openApiDocument(a: Analysis, operations: Array<{ link?: string; operati
     ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       schemas: Object.fromEntries(itemsOf(a, 'resources').map((r) => [r.id, withGaps(resourceSchema(r, ref, OPENAPI_31), gapsOf('resources', r.id))])),
-      ...(errors.size ? { responses: Object.fromEntries([...errors.keys()].map((id) => [id, errorResponse(errors.get(id), errorsArea.body)])) } : {}),
+      ...(shared.length ? { responses: Object.fromEntries(shared.map((id) => [id, errorResponse(errors.get(id), errorsArea.body)])) } : {}),
       ...(schemes.size ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     },
     [GAPS_EXTENSION]: a.assessment.gaps.map((g) => ({ id: g.id, question: g.question })),

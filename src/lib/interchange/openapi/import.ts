@@ -15,8 +15,7 @@ import { ErrorCollector } from './error.ts';
 import { mapEvents } from './event.ts';
 import { mapScheme, OAUTH_FLOWS } from './scheme.ts';
 import { declaredScopes } from '../flow-scopes.ts';
-import { unusableName, usableKey } from '../names.ts';
-import { usableName } from '../schema-map.ts';
+import { unkeptKeyName, UNKEPT_KEY_NAME, usableKey } from '../names.ts';
 import { unusedComponents } from './unused.ts';
 import { withImpliedValues, withStatedValues } from './ms-discriminator.ts';
 import { defaultAllowed } from '../server-variable.ts';
@@ -164,7 +163,7 @@ function mapServers(ctx: OpenApiContext, raw: unknown, at = '/servers'): Server[
     const variables = Object.entries(ctx.deref(s.variables)).map(([name, v]) => {
       const o = ctx.deref(v);
       const listed = Array.isArray(o.enum) ? o.enum.map(String) : [];
-      const allowed = defaultAllowed(String(o.default ?? ''), listed, `/servers/${i}/variables/${seg(name)}`, ctx.unmapped);
+      const allowed = defaultAllowed(String(o.default ?? ''), listed, `${at}/${i}/variables/${seg(name)}`, ctx.unmapped);
       return [name, { default: String(o.default ?? ''), ...(allowed.length > 0 ? { allowed } : {}), ...(typeof o.description === 'string' && o.description.trim() ? { description: o.description } : {}) }] as const;
     });
     const name = s[SERVER_NAME_EXTENSION];
@@ -232,9 +231,9 @@ export function importOpenApi(doc: Obj, resolve: (ref: string) => unknown, forma
   // The first absolute server without variables: what relative URLs of the document resolve against.
   const base = (Array.isArray(doc.servers) ? doc.servers : []).map((sv) => ctx.deref(sv).url).find((u): u is string => typeof u === 'string' && !u.includes('{') && /^https?:\/\//i.test(u));
   schemeIds.claim(Object.keys(ctx.deref(components.securitySchemes)));
-  // An API key whose name the spec cannot hold (empty, a line break: valid OpenAPI, t31t D16): no export could state the key without it, so the scheme is said and not kept, nor the alternatives that name it.
-  const unnamed = new Set(Object.entries(ctx.deref(components.securitySchemes)).filter(([, s]) => ctx.deref(s).type === 'apiKey' && typeof ctx.deref(s).name === 'string' && !usableName(String(ctx.deref(s).name))).map(([name]) => name));
-  for (const name of unnamed) unmapped.push({ pointer: `${ctx.where(ctx.deref(components.securitySchemes)[name], `/components/securitySchemes/${seg(name)}`)}/name`, reason: `${unusableName('an API key')}, and OpenAPI states no key without one: the scheme is not kept, nor the security alternatives that name it` });
+  // An API key whose name the spec cannot hold: the scheme is said and not kept, nor the alternatives that name it (one rule with AsyncAPI's, `unkeptKeyName`).
+  const unnamed = new Set(Object.entries(ctx.deref(components.securitySchemes)).filter(([, s]) => unkeptKeyName(ctx.deref(s))).map(([name]) => name));
+  for (const name of unnamed) unmapped.push({ pointer: `${ctx.where(ctx.deref(components.securitySchemes)[name], `/components/securitySchemes/${seg(name)}`)}/name`, reason: UNKEPT_KEY_NAME });
   const schemes = Object.entries(ctx.deref(components.securitySchemes)).filter(([name]) => !unnamed.has(name)).map(([name, s]) => ({ id: schemeIds.id(name), data: mapScheme(ctx.deref(s), ctx.where(s, `/components/securitySchemes/${seg(name)}`), unmapped, base) }));
   const errors = new ErrorCollector();
   const findings: EndpointFindings = { rateHeaders: new Set(), deprecationHeaders: new Set(), deprecated: 0 };

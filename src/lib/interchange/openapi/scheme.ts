@@ -3,7 +3,6 @@ import { isObj, type Obj } from '../../facet/state.ts';
 import { urlSchema } from '../../facet/values.ts';
 import { isRelativeServerUrl } from '../../safety/url.ts';
 import { seg, type Unmapped } from '../result.ts';
-import { unusableName } from '../names.ts';
 import { usableName } from '../schema-map.ts';
 import { flowScopes } from '../flow-scopes.ts';
 
@@ -30,14 +29,14 @@ export function mapScheme(s: Obj, pointer: string, unmapped: Unmapped[], base?: 
   switch (s.type) {
     case 'apiKey': {
       if (s.in !== 'header' && s.in !== 'query' && s.in !== 'cookie') unmapped.push({ pointer: `${pointer}/in`, reason: `an API key in \`${String(s.in)}\` is not a header, query or cookie key` });
-      // A key name the spec cannot hold (empty, a line break: valid OpenAPI, t31t D16) is said, and the key's name (and header) left open.
-      const named = s.name === undefined || usableName(String(s.name));
-      if (!named) unmapped.push({ pointer: `${pointer}/name`, reason: unusableName('an API key') });
+      // A key name the spec cannot hold is not reached here: the scheme is not kept (`unkeptKeyName`, one rule with AsyncAPI's).
+      // Without a name, the key's name (and header) stays open: none is made up (r14 L3: not "api key").
+      const named = typeof s.name === 'string' && usableName(s.name);
       return {
         ...common,
         scheme: 'api-key',
         ...(s.in === 'header' || s.in === 'query' || s.in === 'cookie' ? { location: s.in } : {}),
-        ...(named ? { credentials: [String(s.name ?? 'api key')] } : {}),
+        ...(named ? { credentials: [String(s.name)] } : {}),
         // Header names apply to a key in a header only (a stated location settles the rest).
         ...(s.in === 'header' ? (named ? { headers: [String(s.name)] } : {}) : s.in === 'query' || s.in === 'cookie' ? {} : { headers: { none: `The key goes in the ${String(s.in)}, not in a header.` } }),
       };
