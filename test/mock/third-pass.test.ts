@@ -172,7 +172,7 @@ describe('the mock, third pass of an independent tester (issue 35)', () => {
     const doc = tooMany.json as { type: string; title: string; detail: string; gaps?: unknown };
     expect(doc.type).toBe('urn:specbench:mock:cannot-make');
     expect(doc.title).toBe('The mock cannot make this body');
-    expect(doc.detail).toContain('the mock cannot make a body that fits its shape (`scopes[1]`: expected one of "read", "write", "admin"');
+    expect(doc.detail).toContain("the mock cannot make a body that fits its shape (`scopes`: fewer different values of the items were made than min_items asks, each item differing (unique_items) and each one the items' shape allows)");
     expect(doc.gaps).toBeUndefined();
     expect(tooMany.gaps).toEqual([]);
   });

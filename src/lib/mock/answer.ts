@@ -6,11 +6,11 @@ import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { exampleOf } from '../render/example.ts';
 import { inMediaType } from '../render/media-example.ts';
 import { statedValueOf } from '../render/request-sample.ts';
-import { errorCarries, exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
+import { errorCarries, exampleContext, exampleNames, externalExamples, madeValue, unmadeCuts, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
 import { isRateLimitHeader } from './guards.ts';
-import { completeMade, madeNeeds, pastMadeBound, pastPattern, tooLongWords, undecided, valueNeeds } from './made.ts';
+import { completeMade, madeNeeds, pastList, pastMadeBound, pastPattern, tooLongWords, undecided, valueNeeds } from './made.ts';
 import { essence, negotiate } from './media.ts';
 import { problem, type Problem } from './problem.ts';
 import { bodySchema, type BodyShape, type OpenAt } from './schemas.ts';
@@ -395,6 +395,9 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     if (!made) {
       // Nothing made: resources that hold each other through required fields (`A.b: B`, `B.a: A`)
       // are cut at every turn; the fields an empty one lacks say why, where there are any.
+      // A list the generator left out (a unique one with too few values its items allow): said so, not as a size bound (T32v H-1).
+      const listed = unmadeCuts(ctx.analysis, part.shape, 'response').filter((c) => c.why === 'unique' || c.why === 'items');
+      if (listed.length > 0) return { ...cannotMake(what, pastList(listed), guard), used };
       const cut: string[] = [];
       const unfilled = completeMade(ctx.analysis, {}, typeof part.shape.resource === 'string' ? part.shape.resource : whole, 'response', cut);
       return { ...cannotMake(what, unfilled.length > 0 ? noFiniteBody(unfilled) : cut.length > 0 ? pastMadeBound(cut) : 'its shape states nothing a body could be made from', guard), used };
@@ -407,7 +410,8 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     if (unfilled.length > 0) return { ...cannotMake(what, noFiniteBody(unfilled), guard), used };
     // A required field left out for its pattern is said with its pattern, not as a size bound (r14 M2).
     const patterned = (made.cuts ?? []).filter((c) => c.why === 'pattern');
-    if (cut.length > 0) return { ...cannotMake(what, patterned.length > 0 ? pastPattern(patterned) : pastMadeBound(cut), guard), used };
+    const listed = (made.cuts ?? []).filter((c) => c.why === 'unique' || c.why === 'items');
+    if (cut.length > 0) return { ...cannotMake(what, patterned.length > 0 ? pastPattern(patterned) : listed.length > 0 ? pastList(listed) : pastMadeBound(cut), guard), used };
     if (body.error !== undefined) problemStatus(ctx, value.value, whole, status, body.error);
     // A body made up must fit its own shape, as a client's validator reads the export: one the
     // generator could not fit (an email of 5 characters at most) is no answer.

@@ -6,7 +6,7 @@ import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, findItem } from '../model/spec.ts';
-import { exampleOf, type ExampleContext, type ExampleCut, type ExampleMode } from '../render/example.ts';
+import { exampleOf, exampleOrCuts, type ExampleContext, type ExampleCut, type ExampleMode } from '../render/example.ts';
 import { openResourceIds, openShapeIds, type Gaps } from './gaps.ts';
 import { statedExample } from './made.ts';
 
@@ -171,6 +171,13 @@ export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; pr
     return { gaps: present(gaps, openShapeIds(part.prefix)), reason: 'its shape has no type yet' };
   }
   return undefined;
+}
+
+/** Where the pages' example generator makes no body, the cuts that say why (none where nothing says). */
+export function unmadeCuts(analysis: Analysis, shape: Obj, mode: ExampleMode): ExampleCut[] {
+  const of = typeof shape.resource === 'string' ? shape.resource : isObj(stated(shape.schema)) ? stated(shape.schema) : undefined;
+  const made = of === undefined ? undefined : exampleOrCuts(of, exampleContext(analysis), mode);
+  return made !== undefined && !('value' in made) ? made.cuts : [];
 }
 
 /**

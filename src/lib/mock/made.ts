@@ -197,6 +197,21 @@ export const pastPattern = (cuts: readonly ExampleCut[]): string => {
   return `the mock made no text that ${patterns.length === 1 ? 'the pattern' : 'the patterns'} ${patterns.slice(0, 3).map((p) => `\`${p}\``).join(', ')}${patterns.length > 3 ? ` and ${patterns.length - 3} more` : ''} ${patterns.length === 1 ? 'matches' : 'match'} (it makes none for lookarounds, back-references or a pattern past its bounds), so the required ${fields.length === 1 ? 'field' : 'fields'} ${shown} ${fields.length === 1 ? 'was' : 'were'} left out, and it sends no text a pattern refuses; a stated example of it would be answered as stated`;
 };
 
+/**
+ * Why the mock makes no body where the generator left a list out (T32v H-1, M-7 in render/example.ts): a unique list
+ * with fewer different values of its items made than its `min_items` asks, or more items asked than it makes; never
+ * said as a size bound, and never sent with an item repeated or one its shape refuses.
+ */
+export const pastList = (cuts: readonly ExampleCut[]): string => {
+  const fields = cuts.flatMap((c) => (c.names.length === 0 ? [c.at === '' ? 'the body' : c.at] : c.names.map((n) => (c.at === '' ? n : `${c.at}.${n}`))));
+  const shown = fields.slice(0, 3).map((f) => `\`${f}\``).join(', ') + (fields.length > 3 ? ` and ${fields.length - 3} more` : '');
+  const unique = cuts.some((c) => c.why === 'unique');
+  const why = unique
+    ? 'fewer different values of the items were made than min_items asks, each item differing (unique_items) and each one the items\' shape allows'
+    : `min_items asks for more items than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)`;
+  return `the mock cannot make a body that fits its shape (${shown}: ${why}); a stated example of it would be answered as stated`;
+};
+
 /** The rule of a text too long to make, in words. */
 export const tooLongWords = (long: TooLong): string => {
   if (long.items === true) return `\`${long.at}\` asks for a list of at least ${long.min} items (min_items), more than the ${EXAMPLE_ITEMS} the mock makes (a bound of the mock's own, not the spec's)`;

@@ -65,7 +65,7 @@ const AGAIN = '\u0000again:';
  * values and bytes, the depth, or nothing stated of them that makes a value. The pages say it
  * under the example and the code samples in a comment (`exampleCutWords`).
  */
-export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade' | 'pattern' | 'inside'; names: string[]; types?: string[]; patterns?: string[] };
+export type ExampleCut = { at: string; why: 'cycle' | 'budget' | 'depth' | 'unmade' | 'pattern' | 'inside' | 'unique' | 'items'; names: string[]; types?: string[]; patterns?: string[] };
 
 const SCALARS: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean']);
 /** What a shape may state of its values without a type: a part of an `all_of` that only narrows another. */
@@ -162,7 +162,9 @@ function makeExample(
   const made = walk(shape, 0, new Set());
   const left = { values: Math.max(0, budget), bytes: Math.max(0, bytes) };
   if (made === CUT || made === undefined) {
-    // Nothing made at the top: what was left out there says why (a top that is itself a text is said by its page).
+    // Nothing made at the top: what was left out there says why (a top that is itself a text is said by its page;
+    // a list that is, by its own cut).
+    if (made === CUT && cuts.length === 0 && (why.why === 'unique' || why.why === 'items')) cuts.push({ at: '', why: why.why, names: [] });
     return { result: made === CUT && cuts.length > 0 ? { cuts: merged(cuts) } : undefined, cuts, left };
   }
   return { result: cuts.length > 0 ? { value: made.value, cuts: merged(cuts) } : made, cuts, left };
@@ -237,13 +239,22 @@ function makeExample(
         // Items of a list that may be empty are never required: a cycle through them is cut there (an empty list where the list is required).
         const least = stated(v.min_items);
         const some = typeof least === 'number' && least > 0;
+        // More items than an example makes: the list is left out and that said, never sent short of its `min_items` (T32v M-7).
+        if (typeof least === 'number' && least > EXAMPLE_ITEMS) {
+          why = { why: 'items', at: place(trail) };
+          return CUT;
+        }
         trail.push('[0]');
         const item = walk(stated(v.items), depth + 1, seen, undefined, false, need && some);
         trail.pop();
         if (item === CUT) return need && !some && why.why === 'cycle' ? { value: [] } : CUT;
         // Items it cannot make, while it must have some: left out, as an untyped field is, never sent as `[]` against its own `min_items` (t32l #8: a 3.1 tuple).
         if (!item) return some ? undefined : { value: [] };
-        return { value: itemsFor(v, item.value) };
+        const items = itemsFor(v, item.value, itemShape(stated(v.items), seen), ctx.fits);
+        if (items !== undefined) return { value: items };
+        // A unique list with fewer different values made than it must hold: left out and that said, never sent with an item its shape refuses or one repeated (T32v H-1).
+        why = { why: 'unique', at: place(trail) };
+        return CUT;
       }
       case 'map': {
         trail.push('key');
@@ -253,30 +264,28 @@ function makeExample(
         if (value === CUT) return need && why.why === 'cycle' ? { value: {} } : CUT;
         return { value: value ? { key: value.value } : {} };
       }
-      case 'one_of': {
-        // A value of exactly one variant (one that fits two is no one_of's value): the first variant's, else the first that only its own variant takes.
+      case 'one_of':
+      case 'any_of': {
+        // A value of exactly one variant (one that fits two is no one_of's value). The variants are tried in order, the first
+        // made whole (nothing it requires left out) and, for a one_of, taken by its own variant only, kept; else the first
+        // made whole, else the first made, else the first's cut (T32v M-6: a first variant that could not be made gave up the rest).
         const of = stated(v.of);
         if (!Array.isArray(of) || of.length === 0) return undefined;
-        const tried = attempt(() => told(v, of[0], walk(of[0], depth + 1, seen, undefined, false, need)));
-        const first = tried.made;
-        const keep = <T,>(x: T, kept: ExampleCut[]): T => {
-          cuts.push(...kept);
-          return x;
-        };
-        if (!first || first === CUT || of.length === 1 || !ctx.fits) return keep(first, tried.kept);
-        const fits = ctx.fits;
-        const only = (x: unknown, i: number) => of.every((o, j) => j === i || !fits(o, x));
-        if (only(first.value, 0)) return keep(first, tried.kept);
-        for (let i = 1; i < of.length; i++) {
+        const fits = type === 'one_of' && of.length > 1 ? ctx.fits : undefined;
+        const only = (x: unknown, i: number) => fits === undefined || of.every((o, j) => j === i || !fits(o, x));
+        let best: { made: { value: unknown } | undefined | typeof CUT; kept: ExampleCut[]; why: typeof why; score: number } | undefined;
+        for (let i = 0; i < of.length; i++) {
           const next = attempt(() => told(v, of[i], walk(of[i], depth + 1, seen, undefined, false, need)));
-          const other = next.made;
-          if (other && other !== CUT && only(other.value, i)) return keep(other, next.kept);
+          const made = next.made;
+          const whole = made !== undefined && made !== CUT && next.kept.length === 0;
+          const score = made === undefined || made === CUT ? 0 : !whole ? 1 : only(made.value, i) ? 3 : 2;
+          if (!best || score > best.score) best = { ...next, why, score };
+          if (score === 3) break;
         }
-        return keep(first, tried.kept);
-      }
-      case 'any_of': {
-        const of = stated(v.of);
-        return Array.isArray(of) && of.length > 0 ? told(v, of[0], walk(of[0], depth + 1, seen, undefined, false, need)) : undefined;
+        if (!best) return undefined;
+        why = best.why;
+        cuts.push(...best.kept);
+        return best.made;
       }
       case 'all_of': {
         const of = stated(v.of);
@@ -530,6 +539,22 @@ function makeExample(
     if (type !== undefined || part.examples !== undefined || part.allowed !== undefined || part.default !== undefined || part.items !== undefined || part.values !== undefined || part.of !== undefined || LIMITS.some((k) => k in part)) return undefined;
     return 'silent';
   }
+  /** A list's items as the shape they state: the value or fields of the resource they name, with what is stated beside the name; undefined where none is read. */
+  function itemShape(items: unknown, seen: ReadonlySet<string>, level = 0): Obj | undefined {
+    if (level > DEPTH) return undefined;
+    const name = partName(items);
+    if (name === undefined) return typeof items === 'string' ? { type: items } : isObj(items) ? items : undefined;
+    if (seen.has(name)) return undefined;
+    const resource = ctx.resource(name);
+    if (!resource) return undefined;
+    const { type: _named, ...beside } = isObj(items) ? items : {};
+    const value = stated(resource.value);
+    if (isObj(value)) {
+      const inner = itemShape(value, new Set(seen).add(name), level + 1);
+      return inner === undefined ? undefined : { ...inner, ...beside };
+    }
+    return { type: 'object', fields: statedObj(resource.fields) ?? {}, ...beside };
+  }
   /** The resource a part of an `all_of` names: a type name, or a shape whose type is one. */
   function partName(part: unknown): string | undefined {
     const name = typeof part === 'string' ? part : isObj(part) ? stated(part.type) : undefined;
@@ -653,7 +678,7 @@ function makeExample(
     const empty = (cut || (hidden && depth > 0)) && Object.keys(out).length === 0;
     // Left out for what was left out inside it: the field above says so, and reads the cuts here as what it lacks,
     // never an earlier field's reason (a required object whose required field had no type was said "past the budget").
-    if (empty && because) why = because.required && (because.why.why === 'pattern' || because.why.why === 'unmade' || because.why.why === 'inside') ? { why: 'inside' } : because.why.why === 'pattern' || because.why.why === 'inside' ? { why: 'unmade' } : because.why;
+    if (empty && because) why = because.required && ['pattern', 'unmade', 'inside', 'unique', 'items'].includes(because.why.why) ? { why: 'inside' } : ['pattern', 'inside', 'unique', 'items'].includes(because.why.why) ? { why: 'unmade' } : because.why;
     return (cut || (hidden && depth > 0)) && Object.keys(out).length === 0 ? CUT : { value: out };
   }
 }
@@ -692,6 +717,7 @@ export function exampleCutWords(cuts: readonly ExampleCut[] | undefined, prefix 
     const shown = c.names.slice(0, NAMED).join(', ');
     const more = c.names.length > NAMED ? ` and ${(c.names.length - NAMED).toLocaleString('en-US')} more` : '';
     if (c.why === 'pattern') return patternCutWords(at, c, shown, more);
+    if (c.why === 'unique' || c.why === 'items') return listCutWords(at, c, shown, more);
     const what = c.names.length === 1 ? `the required field ${shown}` : `${c.names.length.toLocaleString('en-US')} required fields: ${shown}${more}`;
     const them = c.names.length === 1 ? 'it' : 'them';
     const why =
@@ -706,6 +732,22 @@ export function exampleCutWords(cuts: readonly ExampleCut[] | undefined, prefix 
               : `nothing the spec states of ${them} makes a value (no type, or parts no value fits)`;
     return `Cut at ${at === '' ? 'the top level' : at}: the example leaves out ${what}, as ${why}.`;
   });
+}
+
+/**
+ * A cut of lists (T32v H-1, M-7): a unique list for which fewer different values of its items were
+ * made than its `min_items` asks, or a list that must hold more items than an example makes; with
+ * no names, the list is the example itself.
+ */
+function listCutWords(at: string, c: ExampleCut, shown: string, more: string): string {
+  const one = c.names.length <= 1;
+  const what = c.names.length === 0 ? 'the list it is' : one ? `the field ${shown}` : `${c.names.length.toLocaleString('en-US')} fields: ${shown}${more}`;
+  const its = one ? 'its' : 'their';
+  const why =
+    c.why === 'unique'
+      ? `fewer different values of ${its} items were made than ${its} \`min_items\` asks, each item differing (\`unique_items\`) and each one ${its} items' shape allows; a list short of it, or with an item repeated or invented, would not fit`
+      : `${its} \`min_items\` asks for more items than the ${EXAMPLE_ITEMS} an example makes (a bound of the example's own, not the spec's)`;
+  return `Cut at ${at === '' ? 'the top level' : at}: the example leaves out ${what}, as ${why}.`;
 }
 
 /**
@@ -768,20 +810,117 @@ export function conflicting(a: string, b: string): boolean {
 /** The most items a list's example has (its `min_items` past it is not made). */
 export const EXAMPLE_ITEMS = 100;
 
+/** At most this many values are tried for the different items of a unique list. */
+const DISTINCT_TRIES = 2_000;
+
 /**
  * The items of a list's example: the one made, repeated up to the stated least count of items
- * (`min_items`), each one differing where the items must (numbers counted up by their step, plain
- * texts numbered); a list that must have more items than that can make stays at what it made.
+ * (`min_items`). Where the items must differ (`unique_items`), each is a value the items' shape
+ * allows, checked as made values are (its allowed values, lengths, pattern, bounds, and the
+ * context's `fits`): the next allowed value, the next number within the bounds by the step, a text
+ * of the pattern or format that differs; undefined where fewer different values are found than the
+ * list must hold, so that the list is left out and that said (T32v H-1: `["a", "a2"]` for `enum [a, b]`,
+ * `[1, 2, 3]` under `maximum: 2`, two equal texts).
  */
-function itemsFor(v: Obj, item: unknown): unknown[] {
+function itemsFor(v: Obj, item: unknown, shape: Obj | undefined, fits?: (shape: unknown, value: unknown) => boolean): unknown[] | undefined {
   const least = stated(v.min_items);
   const count = typeof least === 'number' && Number.isInteger(least) && least > 1 ? Math.min(least, EXAMPLE_ITEMS) : 1;
   if (stated(v.unique_items) !== true) return Array.from({ length: count }, () => item);
-  const shape = isObj(stated(v.items)) ? (stated(v.items) as Obj) : {};
-  const step = typeof stated(shape.multiple_of) === 'number' ? Number(stated(shape.multiple_of)) : 1;
-  const plain = typeof item === 'string' && stated(shape.format) === undefined && stated(shape.pattern) === undefined && stated(shape.max_length) === undefined;
-  // Two booleans that differ: `[true, false]` (t35s N6; a third is none).
-  return Array.from({ length: count }, (_, i) => (i === 0 ? item : typeof item === 'number' ? Number((item + i * step).toPrecision(12)) : typeof item === 'boolean' && i === 1 ? !item : plain ? `${item}${i + 1}` : item));
+  if (count === 1) return [item];
+  if (shape === undefined) return undefined;
+  const out: unknown[] = [item];
+  const seen = new Set([JSON.stringify(item)]);
+  let tries = 0;
+  for (const x of distinctCandidates(shape, item)) {
+    if (++tries > DISTINCT_TRIES) break;
+    const key = JSON.stringify(x);
+    if (seen.has(key) || !allows(shape, x) || (fits !== undefined && fits(stated(v.items), x) !== true)) continue;
+    seen.add(key);
+    out.push(x);
+    if (out.length === count) return out;
+  }
+  return undefined;
+}
+
+/** Values to try for the other items of a unique list, after `first`: of the items' allowed values, numbers, booleans, texts; none for others (objects, lists). */
+function* distinctCandidates(shape: Obj, first: unknown): Generator<unknown> {
+  const allowed = stated(shape.allowed);
+  if (Array.isArray(allowed)) {
+    yield* allowed;
+    return;
+  }
+  if (typeof first === 'boolean') {
+    yield !first;
+    return;
+  }
+  if (typeof first === 'number') {
+    const multiple = stated(shape.multiple_of);
+    const step = typeof multiple === 'number' && multiple > 0 ? multiple : 1;
+    for (let i = 1; i <= DISTINCT_TRIES; i++) yield Number((first + i * step).toPrecision(12));
+    for (let i = 1; i <= DISTINCT_TRIES; i++) yield Number((first - i * step).toPrecision(12));
+    return;
+  }
+  if (typeof first !== 'string') return;
+  const format = stated(shape.format);
+  const pattern = stated(shape.pattern);
+  if (typeof format === 'string' && format !== 'uuid') {
+    // A date or a date-time of the next days; no other format's texts are varied.
+    if ((format === 'date' || format === 'date-time') && first === FORMATS[format]) {
+      for (let i = 1; i <= EXAMPLE_ITEMS; i++) {
+        const day = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+        yield format === 'date' ? day : `${day}T00:00:00Z`;
+      }
+    }
+    return;
+  }
+  if (format === undefined && pattern === undefined) {
+    // A plain text numbered, kept within its `max_length`.
+    const max = stated(shape.max_length);
+    for (let i = 2; i <= EXAMPLE_ITEMS + 1; i++) {
+      const n = String(i);
+      yield typeof max === 'number' && [...first].length + n.length > max ? [...first].slice(0, Math.max(0, max - n.length)).join('') + n : `${first}${n}`;
+    }
+  }
+  if (typeof pattern === 'string') {
+    const min = stated(shape.min_length);
+    const max = stated(shape.max_length);
+    yield* patternCandidates(pattern, typeof min === 'number' ? min : 0, Math.min(typeof max === 'number' ? max : BYTES, BYTES));
+  }
+  // The text with one character changed for another of its kind (a digit, a letter of its case), from the end: `404` → `400`, `AA` → `AB`.
+  const chars = [...first];
+  const kinds = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789abcdef'];
+  for (let p = chars.length - 1; p >= 0; p--) {
+    const c = chars[p] ?? '';
+    const kind = format === 'uuid' ? (c === '-' ? undefined : kinds[3]) : kinds.slice(0, 3).find((k) => k.includes(c));
+    if (kind === undefined) continue;
+    for (const d of kind) if (d !== c) yield [...chars.slice(0, p), d, ...chars.slice(p + 1)].join('');
+  }
+}
+
+/** The pattern tests `allows` made, by pattern (one list's candidates are judged by one). */
+const TESTS = new Map<string, (text: string) => boolean>();
+
+/** Whether a value keeps to what a shape states of its values: allowed values, type, lengths, pattern, bounds and step. */
+function allows(shape: Obj, x: unknown): boolean {
+  const allowed = stated(shape.allowed);
+  if (Array.isArray(allowed) && !allowed.some((a) => JSON.stringify(a) === JSON.stringify(x))) return false;
+  if (typeof x === 'string') {
+    if (!keepsLengths(shape, x)) return false;
+    const pattern = stated(shape.pattern);
+    if (typeof pattern !== 'string') return true;
+    if (regex(pattern) === undefined) return false;
+    let test = TESTS.get(pattern);
+    if (test === undefined) TESTS.set(pattern, (test = patternTest(pattern)));
+    return test(x);
+  }
+  if (typeof x === 'number') {
+    const num = (k: string) => (typeof stated(shape[k]) === 'number' ? (stated(shape[k]) as number) : undefined);
+    const [min, max, exMin, exMax, step] = [num('minimum'), num('maximum'), num('exclusive_minimum'), num('exclusive_maximum'), num('multiple_of')];
+    if (stated(shape.type) === 'integer' && !Number.isInteger(x)) return false;
+    if ((min !== undefined && x < min) || (max !== undefined && x > max) || (exMin !== undefined && x <= exMin) || (exMax !== undefined && x >= exMax)) return false;
+    return step === undefined || step <= 0 || Math.abs(x / step - Math.round(x / step)) < 1e-9;
+  }
+  return true;
 }
 
 /** How many values a stated value holds: each scalar inside it (an array or object of none is one). */
