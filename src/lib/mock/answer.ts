@@ -385,14 +385,18 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     const whole = typeof part.shape.resource === 'string' ? (part.shape.list === true ? { type: 'array', items: part.shape.resource } : part.shape.resource) : stated(part.shape.schema);
     // The generator's bound left a required field out: a body of the required fields alone may fit
     // (700 optional fields before a required `id`, t35s N4); the optional ones are left out then.
-    if (made && leftForBound(ctx, made.value, whole)) {
+    if (made && 'value' in made && leftForBound(ctx, made.value, whole)) {
       const lean = madeValue(ctx.analysis, part.shape, 'response', true);
-      if (lean && !leftForBound(ctx, lean.value, whole)) {
+      if (lean && 'value' in lean && !leftForBound(ctx, lean.value, whole)) {
         made = lean;
         notes.push(`the body made for ${what} leaves its optional fields out: with them it would be larger than the mock makes`);
       }
     }
-    if (!made) {
+    if (!made || !('value' in made)) {
+      // Nothing made because a required field's pattern got no text, at any depth: said with the
+      // patterns (r14 M2, where the cut emptied the whole body), never as a size bound.
+      const patternCuts = (made?.cuts ?? []).filter((c) => c.why === 'pattern');
+      if (patternCuts.length > 0) return { ...cannotMake(what, pastPattern(patternCuts), guard), used };
       // Nothing made: resources that hold each other through required fields (`A.b: B`, `B.a: A`)
       // are cut at every turn; the fields an empty one lacks say why, where there are any.
       const cut: string[] = [];
