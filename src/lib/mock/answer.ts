@@ -494,23 +494,21 @@ export type Choice =
 const informational = (key: string) => /^1(\d\d|XX)$/i.test(key);
 
 /**
- * The open gaps of the status of the error a `default` response names: its answer's status is the
- * error's, and with that open, a 200 would be a success nobody stated. Empty when the status is
- * stated (or the response names no error).
+ * The open gaps of the status of the error a `default` or range response names: its answer's
+ * status is the error's, and with that open, a 200 (or the range's first, or a status asked for
+ * with `Prefer`) would be a status nobody stated (T35v V1: `Prefer: code=418` answered the error as
+ * a 418, a bare `4XX` as a 400). Empty when the status is stated (or the response names no error).
  */
 function openErrorStatus(ctx: AnswerContext, key: string, entry: unknown): FacetResult[] {
-  if (key !== 'default' || !isObj(entry) || typeof entry.error !== 'string' || errorStatusOf(ctx, entry) !== undefined) return [];
+  if (isExact(key) || !isObj(entry) || typeof entry.error !== 'string' || errorStatusOf(ctx, entry) !== undefined) return [];
   return gapsAt(ctx, [facetId('errors', entry.error, 'status')]);
 }
 
-/** A chosen response, or the gaps of its status where that is open (a `default` naming an error whose status is open). */
+/** A chosen response, or the gaps of its status where that is open (a `default` or range naming an error whose status is open). */
 function chosen(ctx: AnswerContext, key: string, code: number | undefined, entry: unknown): Choice {
-  const status = statusOf(key, code, errorStatusOf(ctx, entry));
-  if (code === undefined || status !== code) {
-    const open = openErrorStatus(ctx, key, entry);
-    if (open.length > 0) return { kind: 'open', gaps: open, why: `its \`default\` response is the error \`${String((entry as Obj).error)}\`, whose status is not stated yet` };
-  }
-  return { kind: 'response', key, status, entry };
+  const open = openErrorStatus(ctx, key, entry);
+  if (open.length > 0) return { kind: 'open', gaps: open, why: `its \`${key}\` response is the error \`${String((entry as Obj).error)}\`, whose status is not stated yet` };
+  return { kind: 'response', key, status: statusOf(key, code, errorStatusOf(ctx, entry)), entry };
 }
 
 /** The response that answers a call, as asked. */
