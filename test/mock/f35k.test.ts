@@ -89,6 +89,24 @@ describe('a required field left out for its pattern (r14 M2)', () => {
   });
 });
 
+describe('a body no value is made for, because a pattern cut inside a required field empties it (r14 H4, M2)', () => {
+  it('is said with the pattern at any depth, not as a body larger than the mock makes', async () => {
+    const served = await serve(fixture('mock/r14-pattern-cut-whole'));
+    try {
+      for (const [path, field] of [['/v1/outer', '`outer.code`'], ['/v1/codes', '`codes`']] as const) {
+        const answer = await call(served.origin, path);
+        expect(answer.status, answer.text).toBe(501);
+        const detail = (answer.json as { detail: string }).detail;
+        expect(detail).toContain('the mock made no text that the pattern `^(?=b)a$` matches');
+        expect(detail).toContain(field);
+        expect(detail).not.toContain('larger than the mock makes');
+      }
+    } finally {
+      await served.close();
+    }
+  });
+});
+
 describe('an endpoint a state machine names as a transition\'s trigger (T35u U12)', () => {
   let served: Served;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { areaOf, findItem, type Item } from '../model/spec.ts';
 import { exampleOf } from '../render/example.ts';
 import { inMediaType } from '../render/media-example.ts';
 import { statedValueOf } from '../render/request-sample.ts';
-import { errorCarries, exampleContext, exampleNames, externalExamples, madeValue, unmadeCuts, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
+import { errorCarries, exampleContext, exampleNames, externalExamples, madeValue, typesWithExample, mediaPart, mediaTypes, responseCarries, shapeOpen, statedExamples, type Body, type Carried } from './body.ts';
 import type { Gaps } from './gaps.ts';
 import { csvOf } from './csv.ts';
 import { isRateLimitHeader } from './guards.ts';
@@ -385,18 +385,22 @@ export async function answerResponse(ctx: AnswerContext, endpoint: Item<'endpoin
     const whole = typeof part.shape.resource === 'string' ? (part.shape.list === true ? { type: 'array', items: part.shape.resource } : part.shape.resource) : stated(part.shape.schema);
     // The generator's bound left a required field out: a body of the required fields alone may fit
     // (700 optional fields before a required `id`, t35s N4); the optional ones are left out then.
-    if (made && leftForBound(ctx, made.value, whole)) {
+    if (made && 'value' in made && leftForBound(ctx, made.value, whole)) {
       const lean = madeValue(ctx.analysis, part.shape, 'response', true);
-      if (lean && !leftForBound(ctx, lean.value, whole)) {
+      if (lean && 'value' in lean && !leftForBound(ctx, lean.value, whole)) {
         made = lean;
         notes.push(`the body made for ${what} leaves its optional fields out: with them it would be larger than the mock makes`);
       }
     }
-    if (!made) {
+    if (!made || !('value' in made)) {
+      // Nothing made because a required field's pattern got no text, at any depth: said with the
+      // patterns (r14 M2, where the cut emptied the whole body), never as a size bound.
+      const patternCuts = (made?.cuts ?? []).filter((c) => c.why === 'pattern');
+      if (patternCuts.length > 0) return { ...cannotMake(what, pastPattern(patternCuts), guard), used };
       // Nothing made: resources that hold each other through required fields (`A.b: B`, `B.a: A`)
       // are cut at every turn; the fields an empty one lacks say why, where there are any.
       // A list the generator left out (a unique one with too few values its items allow): said so, not as a size bound (T32v H-1).
-      const listed = unmadeCuts(ctx.analysis, part.shape, 'response').filter((c) => c.why === 'unique' || c.why === 'items');
+      const listed = (made?.cuts ?? []).filter((c) => c.why === 'unique' || c.why === 'items');
       if (listed.length > 0) return { ...cannotMake(what, pastList(listed), guard), used };
       const cut: string[] = [];
       const unfilled = completeMade(ctx.analysis, {}, typeof part.shape.resource === 'string' ? part.shape.resource : whole, 'response', cut);
@@ -494,23 +498,21 @@ export type Choice =
 const informational = (key: string) => /^1(\d\d|XX)$/i.test(key);
 
 /**
- * The open gaps of the status of the error a `default` response names: its answer's status is the
- * error's, and with that open, a 200 would be a success nobody stated. Empty when the status is
- * stated (or the response names no error).
+ * The open gaps of the status of the error a `default` or range response names: its answer's
+ * status is the error's, and with that open, a 200 (or the range's first, or a status asked for
+ * with `Prefer`) would be a status nobody stated (T35v V1: `Prefer: code=418` answered the error as
+ * a 418, a bare `4XX` as a 400). Empty when the status is stated (or the response names no error).
  */
 function openErrorStatus(ctx: AnswerContext, key: string, entry: unknown): FacetResult[] {
-  if (key !== 'default' || !isObj(entry) || typeof entry.error !== 'string' || errorStatusOf(ctx, entry) !== undefined) return [];
+  if (isExact(key) || !isObj(entry) || typeof entry.error !== 'string' || errorStatusOf(ctx, entry) !== undefined) return [];
   return gapsAt(ctx, [facetId('errors', entry.error, 'status')]);
 }
 
-/** A chosen response, or the gaps of its status where that is open (a `default` naming an error whose status is open). */
+/** A chosen response, or the gaps of its status where that is open (a `default` or range naming an error whose status is open). */
 function chosen(ctx: AnswerContext, key: string, code: number | undefined, entry: unknown): Choice {
-  const status = statusOf(key, code, errorStatusOf(ctx, entry));
-  if (code === undefined || status !== code) {
-    const open = openErrorStatus(ctx, key, entry);
-    if (open.length > 0) return { kind: 'open', gaps: open, why: `its \`default\` response is the error \`${String((entry as Obj).error)}\`, whose status is not stated yet` };
-  }
-  return { kind: 'response', key, status, entry };
+  const open = openErrorStatus(ctx, key, entry);
+  if (open.length > 0) return { kind: 'open', gaps: open, why: `its \`${key}\` response is the error \`${String((entry as Obj).error)}\`, whose status is not stated yet` };
+  return { kind: 'response', key, status: statusOf(key, code, errorStatusOf(ctx, entry)), entry };
 }
 
 /** The response that answers a call, as asked. */

@@ -6,7 +6,7 @@ import type { Path } from '../facet/path.ts';
 import { facetState, isGap, isObj, stated, statedObj, type Obj } from '../facet/state.ts';
 import type { FacetResult } from '../gaps/types.ts';
 import { areaOf, findItem } from '../model/spec.ts';
-import { exampleOf, exampleOrCuts, type ExampleContext, type ExampleCut, type ExampleMode } from '../render/example.ts';
+import { exampleOrCuts, type ExampleContext, type ExampleCut, type ExampleMode } from '../render/example.ts';
 import { openResourceIds, openShapeIds, type Gaps } from './gaps.ts';
 import { statedExample } from './made.ts';
 
@@ -173,21 +173,15 @@ export function shapeOpen(analysis: Analysis, gaps: Gaps, part: { shape: Obj; pr
   return undefined;
 }
 
-/** Where the pages' example generator makes no body, the cuts that say why (none where nothing says). */
-export function unmadeCuts(analysis: Analysis, shape: Obj, mode: ExampleMode): ExampleCut[] {
-  const of = typeof shape.resource === 'string' ? shape.resource : isObj(stated(shape.schema)) ? stated(shape.schema) : undefined;
-  const made = of === undefined ? undefined : exampleOrCuts(of, exampleContext(analysis), mode);
-  return made !== undefined && !('value' in made) ? made.cuts : [];
-}
-
 /**
  * A body made from its shape by the pages' example generator (a list of one for a list of a resource); undefined when nothing stated could show.
  * `lean`: of the required fields alone (the second try, where the generator's bound left a required field out).
  */
-export function madeValue(analysis: Analysis, shape: Obj, mode: ExampleMode, lean = false): { value: unknown; cuts?: ExampleCut[] } | undefined {
+export function madeValue(analysis: Analysis, shape: Obj, mode: ExampleMode, lean = false): { value: unknown; cuts?: ExampleCut[] } | { cuts: ExampleCut[] } | undefined {
   const ctx = lean ? { ...exampleContext(analysis), lean } : exampleContext(analysis);
-  const made = typeof shape.resource === 'string' ? exampleOf(shape.resource, ctx, mode) : isObj(stated(shape.schema)) ? exampleOf(stated(shape.schema), ctx, mode) : undefined;
-  if (!made) return undefined;
+  const made = typeof shape.resource === 'string' ? exampleOrCuts(shape.resource, ctx, mode) : isObj(stated(shape.schema)) ? exampleOrCuts(stated(shape.schema), ctx, mode) : undefined;
+  // No value, and the cuts that say why (a required field whose pattern no text was made for, at any depth): the caller words them.
+  if (!made || !('value' in made)) return made;
   // The generator's cuts go with the value: a required field left out for its pattern is said so, not as a size bound (r14 M2).
   return { value: shape.list === true ? [made.value] : made.value, ...(made.cuts ? { cuts: made.cuts } : {}) };
 }

@@ -1,5 +1,11 @@
-import type { Asked } from './answer.ts';
 import { headerValues, type MockRequest } from './wire.ts';
+
+/** What `Prefer` asks of the mock (answer.ts's `Asked` holds these; a type of its own, since answer.ts reaches this file through validate.ts and importing `Asked` would be a cycle). */
+export interface Preferred {
+  code?: number;
+  badCode?: string;
+  example?: string;
+}
 
 /**
  * `Prefer` as RFC 7240 writes it: `Prefer: code=409, example="big one"; x=y`. Preferences are
@@ -14,7 +20,7 @@ import { headerValues, type MockRequest } from './wire.ts';
  * is used, `code` and `example` are also read as parameters (`Prefer: code=409; example=x`), after
  * every preference.
  */
-export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example' | 'badCode'> {
+export function preferences(request: MockRequest): Preferred {
   const preferred: Pair[] = [];
   const parameters: Pair[] = [];
   for (const line of headerValues(request, 'prefer')) {
@@ -25,7 +31,7 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
       });
     }
   }
-  const asked: Pick<Asked, 'code' | 'example' | 'badCode'> = {};
+  const asked: Preferred = {};
   const seen = new Set<string>();
   let extended: string | undefined;
   for (const [name, value, malformed] of [...preferred, ...parameters]) {
@@ -43,6 +49,35 @@ export function preferences(request: MockRequest): Pick<Asked, 'code' | 'example
   }
   if (extended !== undefined) asked.example = extValue(extended) ?? extended;
   return asked;
+}
+
+/** The preferences and parameters the mock reads itself: taken out of a stated `Prefer` parameter before it is checked. */
+const OWN_PREFERENCES = new Set(['code', 'example', 'example*']);
+
+/**
+ * What a request's `Prefer` says besides the mock's own preferences, for a `Prefer` header
+ * parameter the spec states (Azure's required `Prefer: return=representation`, T35v V6): every
+ * `code=`/`example=` was checked against its allowed values, so no other status or example could
+ * be asked for. `return=representation, code=201` is checked as `return=representation`, and
+ * `return=representation; code=201` likewise; undefined when nothing is left (not sent).
+ */
+export function statedPrefer(request: MockRequest): string | undefined {
+  const elements: string[] = [];
+  for (const line of headerValues(request, 'prefer')) {
+    for (const element of splitOutsideQuotes(line, ',')) {
+      const parts = splitOutsideQuotes(element, ';');
+      const first = pairOf(parts[0] ?? '');
+      if (first !== undefined && OWN_PREFERENCES.has(first[0])) continue;
+      const kept = parts.filter((part, i) => {
+        if (i === 0) return true;
+        const pair = pairOf(part);
+        return pair === undefined || !OWN_PREFERENCES.has(pair[0]);
+      });
+      const text = kept.map((part) => part.trim()).join('; ');
+      if (text !== '') elements.push(text);
+    }
+  }
+  return elements.length === 0 ? undefined : elements.join(', ');
 }
 
 /** An RFC 8187 `ext-value` in UTF-8 (`UTF-8'en'caf%C3%A9`) as its text; undefined when it is none (another charset, bytes that are no UTF-8). */

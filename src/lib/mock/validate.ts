@@ -17,8 +17,17 @@ import { objectFields, typedValue, type Resolve } from './typed.ts';
 import { HEAVY_SCHEMA, type ErrorObject, type Validators } from './validators.ts';
 import type { PatternBudget } from './patterns.ts';
 import type { Serial } from './serial.ts';
-import { cookies, header, type MockRequest } from './wire.ts';
+import { statedPrefer } from './prefer.ts';
+import { cookies, header as sentHeader, type MockRequest } from './wire.ts';
 import { checkBody, deeperThan, HUGE_BODY, isUnion, LARGE_BODY, MAX_DEEP_OBJECT, MAX_JSON_DEPTH, MAX_PROBLEMS, missingOf, scalarMembers, setOwn, shownErrors, shownValue, TOO_DEEP, valueAt, type BodyChecked, type OwnBound } from './body-read.ts';
+
+/**
+ * A header parameter's value as sent; a stated `Prefer` without the mock's own preferences
+ * (`code`, `example`), which are the mock's to read, never the spec's to refuse (T35v V6).
+ */
+function header(request: MockRequest, name: string): string | undefined {
+  return name.toLowerCase() === 'prefer' ? statedPrefer(request) : sentHeader(request, name);
+}
 
 export { BODIES_READ, checkBody, deeperThan, HUGE_BODY, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_PROBLEMS, sendable, textTooBig, type BodyChecked, type OwnBound } from './body-read.ts';
 

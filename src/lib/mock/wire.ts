@@ -119,8 +119,12 @@ export function readGapsHeader(value: string): string[] {
   return value === '' ? [] : value.split(', ').map((entry) => decodeURIComponent(entry));
 }
 
-/** Headers the mock writes itself: one the spec states under these names is not sent. */
-const OWN = new Set(['content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host', 'date']);
+/**
+ * Headers the mock writes itself: one the spec states under these names is not sent. The two
+ * safety headers every answer carries are among them (T35v V2): a stated `X-Content-Type-Options:
+ * sniff` went out before the mock's `nosniff`, and a browser reads only the first.
+ */
+const OWN = new Set(['content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host', 'date', 'content-security-policy', 'x-content-type-options']);
 
 /**
  * Headers that say how the body's bytes are encoded: the mock writes its bodies as they are
